@@ -1,0 +1,106 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Dependencies, each at a version installed under /opt/swift-packages.
+let argumentParser = Package.Dependency.package(
+    url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
+let grdb = Package.Dependency.package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0")
+let nio = Package.Dependency.package(url: "https://github.com/apple/swift-nio", exact: "2.101.3")
+let nioSSL = Package.Dependency.package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6")
+let collections = Package.Dependency.package(
+    url: "https://github.com/apple/swift-collections", exact: "1.6.0")
+let propertyBased = Package.Dependency.package(
+    url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1")
+
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "Earshot",
+    products: [
+        .executable(name: "earshot", targets: ["earshot"]),
+        .executable(name: "earshot-bench", targets: ["EarshotBench"]),
+        .library(name: "AccessibilityTesting", targets: ["AccessibilityTesting"]),
+    ],
+    dependencies: [argumentParser, grdb, nio, nioSSL, collections, propertyBased],
+    targets: [
+        // C edges: module maps and shims only.
+        .systemLibrary(
+            name: "CEspeakNG", pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(
+            name: "CPCAudio",
+            providers: [.apt(["libpcaudio-dev"])]),
+
+        // Parts.
+        .target(
+            name: "Speech",
+            dependencies: [
+                "CEspeakNG", "CPCAudio",
+                .product(name: "DequeModule", package: "swift-collections"),
+            ],
+            swiftSettings: swift6),
+        .target(name: "Accessibility", swiftSettings: swift6),
+        .target(name: "Typography", swiftSettings: swift6),
+        .target(name: "Settings", dependencies: ["Typography"], swiftSettings: swift6),
+        .target(name: "Presentation", dependencies: ["Accessibility"], swiftSettings: swift6),
+        .target(
+            name: "Chat",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: swift6),
+        .target(name: "Terminal", dependencies: ["Typography"], swiftSettings: swift6),
+
+        // The client.
+        .target(
+            name: "App",
+            dependencies: [
+                "Speech", "Accessibility", "Typography", "Settings", "Presentation", "Chat",
+                "Terminal",
+            ],
+            swiftSettings: swift6),
+        .executableTarget(
+            name: "earshot",
+            dependencies: ["App", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swift6),
+        .target(name: "AccessibilityTesting", dependencies: ["Accessibility"], swiftSettings: swift6),
+        .executableTarget(
+            name: "EarshotBench",
+            dependencies: [
+                "App", "Speech", "Accessibility", "Typography", "Settings", "Presentation", "Chat",
+                "Terminal", "CEspeakNG",
+            ],
+            swiftSettings: swift6),
+
+        // Tests.
+        .testTarget(name: "SpeechTests", dependencies: ["Speech"], swiftSettings: swift6),
+        .testTarget(
+            name: "AccessibilityTests",
+            dependencies: [
+                "Accessibility", "AccessibilityTesting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swift6),
+        .testTarget(name: "TypographyTests", dependencies: ["Typography"], swiftSettings: swift6),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings"], swiftSettings: swift6),
+        .testTarget(
+            name: "PresentationTests",
+            dependencies: [
+                "Presentation", "Accessibility",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swift6),
+        .testTarget(
+            name: "ChatTests",
+            dependencies: [
+                "Chat", .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swift6),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal"], swiftSettings: swift6),
+        .testTarget(
+            name: "AppTests", dependencies: ["App", "AccessibilityTesting"], swiftSettings: swift6),
+    ]
+)

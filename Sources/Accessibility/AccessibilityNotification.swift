@@ -1,0 +1,29 @@
+/// How urgently an announcement is spoken.
+///
+/// Mirrors `UIAccessibility` announcement priority and ARIA live-region politeness:
+/// - ``low``: polite; queued after current speech.
+/// - ``default``: interrupts current speech and may itself be interrupted.
+/// - ``high``: assertive; interrupts and is not interrupted by default speech.
+public enum AnnouncementPriority: String, Hashable, Sendable, CaseIterable, Codable {
+    case low
+    case `default`
+    case high
+}
+
+/// A change the speech layer must hear about, as UIKit posts them.
+///
+/// `focus` names an element by its identifier; `nil` leaves focus where the navigator puts it.
+///
+/// ```swift
+/// .screenChanged(focus: "sheet.first", announcing: "Message actions, sheet, short form")
+/// ```
+public enum AccessibilityNotification: Hashable, Sendable {
+    /// Speak `text` at `priority`; focus does not move.
+    case announcement(String, priority: AnnouncementPriority)
+    /// A new screen or modal appeared or went: focus moves, and the text (if any) is spoken first.
+    case screenChanged(focus: String?, announcing: String?)
+    /// Part of the screen changed: focus moves to `focus` if given.
+    case layoutChanged(focus: String?, announcing: String?)
+    /// A scroll by a page: the text says where the user now is ("Page 2 of 5").
+    case pageScrolled(String)
+}
