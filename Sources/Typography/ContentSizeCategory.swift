@@ -1,0 +1,95 @@
+/// A Dynamic Type content size category, from extra small to the largest accessibility size.
+///
+/// The twelve cases are the ones iOS offers; ``large`` is the default. Categories are ordered
+/// from smallest to largest, and their raw values are the names used in the settings file.
+///
+/// ```swift
+/// let category = ContentSizeCategory(rawValue: "accessibilityLarge")
+/// category?.spokenName  // "Accessibility Large"
+/// category?.percent     // 194
+/// ```
+public enum ContentSizeCategory: String, CaseIterable, Codable, Sendable, Hashable, Comparable {
+    case extraSmall
+    case small
+    case medium
+    case large
+    case extraLarge
+    case extraExtraLarge
+    case extraExtraExtraLarge
+    case accessibilityMedium
+    case accessibilityLarge
+    case accessibilityExtraLarge
+    case accessibilityExtraExtraLarge
+    case accessibilityExtraExtraExtraLarge
+
+    /// The default category, as on iOS.
+    public static let `default`: ContentSizeCategory = .large
+
+    /// The position of the category from smallest (0) to largest (11).
+    public var index: Int {
+        // allCases is in declaration order, smallest first.
+        Self.allCases.firstIndex(of: self) ?? 3
+    }
+
+    public static func < (lhs: ContentSizeCategory, rhs: ContentSizeCategory) -> Bool {
+        lhs.index < rhs.index
+    }
+
+    /// Whether this is one of the five accessibility sizes.
+    public var isAccessibilityCategory: Bool { self >= .accessibilityMedium }
+
+    /// The name spoken and shown to people, such as "Accessibility Extra Large".
+    public var spokenName: String {
+        switch self {
+        case .extraSmall: "Extra Small"
+        case .small: "Small"
+        case .medium: "Medium"
+        case .large: "Large"
+        case .extraLarge: "Extra Large"
+        case .extraExtraLarge: "Extra Extra Large"
+        case .extraExtraExtraLarge: "Extra Extra Extra Large"
+        case .accessibilityMedium: "Accessibility Medium"
+        case .accessibilityLarge: "Accessibility Large"
+        case .accessibilityExtraLarge: "Accessibility Extra Large"
+        case .accessibilityExtraExtraLarge: "Accessibility Extra Extra Large"
+        case .accessibilityExtraExtraExtraLarge: "Accessibility Extra Extra Extra Large"
+        }
+    }
+
+    /// The size announced to people: body size at this category ÷ 17 pt, in whole percent.
+    ///
+    /// `accessibilityLarge` is 33 pt, so 194 percent.
+    public var percent: Int {
+        Int((Double(TextStyle.body.pointSize(for: self)) / 17 * 100).rounded())
+    }
+
+    /// The category whose ``percent`` is nearest to `percent` (ties go to the smaller one).
+    ///
+    /// ```swift
+    /// ContentSizeCategory(nearestPercent: 194)  // .accessibilityLarge
+    /// ContentSizeCategory(nearestPercent: 150)  // .accessibilityMedium
+    /// ```
+    public init(nearestPercent percent: Double) {
+        var best = ContentSizeCategory.large
+        var bestDistance = Double.infinity
+        for category in Self.allCases {
+            let distance = abs(Double(category.percent) - percent)
+            if distance < bestDistance {
+                best = category
+                bestDistance = distance
+            }
+        }
+        self = best
+    }
+
+    /// The next larger category, or nil at the largest.
+    public var larger: ContentSizeCategory? {
+        let all = Self.allCases
+        return index + 1 < all.count ? all[index + 1] : nil
+    }
+
+    /// The next smaller category, or nil at the smallest.
+    public var smaller: ContentSizeCategory? {
+        index > 0 ? Self.allCases[index - 1] : nil
+    }
+}
