@@ -1,0 +1,106 @@
+/// What is spoken for an element: the text (label, value, trait words) and, apart, the hint.
+///
+/// Order is VoiceOver's: label, value, trait words, position in set, state words. The hint is
+/// kept separate: the speech layer says it after a pause, in the `hint` voice, when hints are on.
+///
+/// Trait words, in this order: "heading level N", "button", "link", "search field",
+/// "text field", "image", "adjustable", "toggle, on" / "toggle, off", "tab"; then the position
+/// ("2 of 4"); then "selected" (not for toggles, whose state is on/off), "dimmed", "unread".
+/// A toggle is on when it has the ``Traits/selected`` trait: "Hints, toggle, on."
+///
+/// ```swift
+/// let volume = Element(label: "Volume", value: "50%", traits: .adjustable,
+///                      hint: "Press Up or Down to adjust the value.")
+/// Phrase(volume).text  // "Volume, 50%, adjustable."
+/// Phrase(volume).hint  // "Press Up or Down to adjust the value."
+/// Phrase.adjusted(volume) // "50%"
+/// ```
+public struct Phrase: Hashable, Sendable, CustomStringConvertible {
+    /// Label, value and trait words, ending with a full stop.
+    public var text: String
+    /// The hint, said later in the hint voice; empty when there is none.
+    public var hint: String
+
+    /// A phrase from its parts.
+    public init(text: String, hint: String = "") {
+        self.text = text
+        self.hint = hint
+    }
+
+    /// The phrase for `element` under `options`.
+    public init(_ element: Element, options: PhraseOptions = .standard) {
+        var parts: [String] = []
+        parts.reserveCapacity(6)
+        let label = SpokenText.prepare(element.label, punctuation: options.punctuation)
+        if !label.isEmpty { parts.append(label) }
+        let value = SpokenText.prepare(element.value, punctuation: options.punctuation)
+        if !value.isEmpty { parts.append(value) }
+        parts.append(contentsOf: Phrase.traitWords(for: element, verbosity: options.verbosity))
+        self.init(text: Phrase.sentence(parts), hint: element.hint)
+    }
+
+    /// What is said after an adjustment or a toggle: only the new value ("60%", "on").
+    public static func adjusted(_ element: Element, options: PhraseOptions = .standard) -> String {
+        let value = SpokenText.prepare(element.value, punctuation: options.punctuation)
+        if !value.isEmpty { return value }
+        if element.traits.contains(.toggleButton) {
+            return element.traits.contains(.selected) ? "on" : "off"
+        }
+        return element.traits.contains(.selected) ? "selected" : "not selected"
+    }
+
+    /// The trait words for `element`, in speaking order.
+    public static func traitWords(for element: Element, verbosity: Verbosity) -> [String] {
+        let traits = element.traits
+        var words: [String] = []
+        if traits.contains(.header) {
+            if element.headingLevel > 0 {
+                words.append(
+                    verbosity == .full
+                        ? "heading level \(element.headingLevel)" : "heading \(element.headingLevel)")
+            } else {
+                words.append("heading")
+            }
+        }
+        if traits.contains(.button) && !traits.contains(.toggleButton) { words.append("button") }
+        if traits.contains(.link) { words.append("link") }
+        if traits.contains(.searchField) {
+            words.append("search field")
+        } else if traits.contains(.textField) {
+            words.append("text field")
+        }
+        if traits.contains(.image) { words.append("image") }
+        if traits.contains(.adjustable) { words.append("adjustable") }
+        if traits.contains(.toggleButton) {
+            words.append("toggle")
+            words.append(traits.contains(.selected) ? "on" : "off")
+        }
+        if traits.contains(.tab) { words.append("tab") }
+        if let position = element.positionInSet, verbosity == .full || traits.contains(.tab) {
+            words.append(position.spoken)
+        }
+        if traits.contains(.selected) && !traits.contains(.toggleButton) { words.append("selected") }
+        if traits.contains(.notEnabled) { words.append("dimmed") }
+        if traits.contains(.unread) { words.append("unread") }
+        return words
+    }
+
+    /// The words that must never appear in a label, for each trait that has one.
+    public static let traitVocabulary: [(Traits, String)] = [
+        (.button, "button"), (.link, "link"), (.header, "heading"), (.searchField, "search field"),
+        (.textField, "text field"), (.image, "image"), (.adjustable, "adjustable"),
+        (.toggleButton, "toggle"), (.tab, "tab"),
+    ]
+
+    /// `parts` joined by commas, ending with a full stop unless the last part already ends a
+    /// sentence.
+    static func sentence(_ parts: [String]) -> String {
+        guard let last = parts.last else { return "" }
+        var text = parts.joined(separator: ", ")
+        if let final = last.last, ".?!".contains(final) { return text }
+        text.append(".")
+        return text
+    }
+
+    public var description: String { hint.isEmpty ? text : "\(text) … \(hint)" }
+}
