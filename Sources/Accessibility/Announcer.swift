@@ -1,0 +1,179 @@
+/// Turns notifications and live-region changes into utterances, pacing and coalescing them.
+///
+/// A state machine without I/O or clocks: every event carries the time (a `Duration` since any
+/// fixed start, so tests use a simulated clock), and every event returns an ``Action``.
+///
+/// - Default and high priority speak at once (the speech layer interrupts for them).
+/// - Polite (low) content waits behind current speech, and after an utterance from the same
+///   region (or from plain announcements) waits at least ``interval`` before the next.
+/// - While it waits, further content from the same region coalesces into one entry that is
+///   spoken as a count: "12 new messages in #general". Counts are never lost.
+/// - The pending queue never holds more than ``maxPending`` entries (Orca keeps 9); beyond
+///   that, new content merges into the last entry as "N new messages".
+/// - Assertive live-region content is spoken at high priority; a flood of it coalesces too.
+///
+/// Tell it when speech ends (``speechFinished(at:)``) and call ``tick(at:)`` at
+/// ``nextDeadline``; each may release the next pending utterance.
+///
+/// ```swift
+/// var announcer = Announcer()
+/// announcer.liveRegionChanged(LiveRegionChange(region: "#general", politeness: .polite,
+///                                              text: "alice: hi"), at: .zero)
+/// // .speak("alice: hi")
+/// ```
+public struct Announcer: Sendable {
+    /// What an event asks the speech layer to do.
+    public enum Action: Hashable, Sendable {
+        /// Speak this utterance now (low: after current speech; default/high: interrupting).
+        case speak(Utterance)
+        /// Nothing to say now.
+        case none
+    }
+
+    enum State: Hashable, Sendable {
+        case idle
+        case speaking(AnnouncementPriority)
+    }
+
+    struct Pending: Sendable {
+        var key: String
+        var priority: AnnouncementPriority
+        var region: String?
+        var noun: String
+        var count: Int
+        var text: String
+        /// Whether entries from different sources were merged into this one.
+        var isMixed = false
+    }
+
+    /// The most entries the pending queue holds.
+    public let maxPending: Int
+    /// The least time between two utterances from the same polite region.
+    public let interval: Duration
+
+    private(set) var state: State = .idle
+    private(set) var pending: [Pending] = []
+    private var lastSpoken: [String: Duration] = [:]
+
+    /// An announcer holding at most `maxPending` entries (at least 1) and pacing each region
+    /// by `interval`.
+    public init(maxPending: Int = 9, interval: Duration = .milliseconds(500)) {
+        self.maxPending = max(1, maxPending)
+        self.interval = interval
+    }
+
+    /// How many entries are waiting.
+    public var pendingCount: Int { pending.count }
+
+    /// How many announcements are waiting, counting each coalesced one.
+    public var pendingAnnouncements: Int { pending.reduce(0) { $0 + $1.count } }
+
+    /// Whether the announcer believes speech is playing.
+    public var isSpeaking: Bool { state != .idle }
+
+    /// When to call ``tick(at:)`` next, or `nil` if nothing waits on time.
+    public var nextDeadline: Duration? {
+        pending.compactMap { entry -> Duration? in
+            if entry.priority != .high && state != .idle { return nil }
+            return lastSpoken[entry.key].map { $0 + interval } ?? .zero
+        }.min()
+    }
+
+    // MARK: Events
+
+    /// A notification was posted.
+    public mutating func post(_ notification: AccessibilityNotification, at now: Duration) -> Action {
+        switch notification {
+        case .announcement(let text, .low):
+            return arrive(
+                Pending(key: "announcement", priority: .low, region: nil, noun: "announcement",
+                        count: 1, text: text), at: now)
+        case .announcement(let text, let priority):
+            return speak(Utterance(text, priority: priority), key: nil, at: now)
+        case .screenChanged(_, let text?), .layoutChanged(_, let text?):
+            return speak(Utterance(text, priority: .default), key: nil, at: now)
+        case .pageScrolled(let text):
+            return speak(Utterance(text, priority: .default), key: nil, at: now)
+        case .screenChanged(_, nil), .layoutChanged(_, nil):
+            return .none
+        }
+    }
+
+    /// New content appeared in a live region.
+    public mutating func liveRegionChanged(_ change: LiveRegionChange, at now: Duration) -> Action {
+        guard let priority = change.politeness.priority else { return .none }
+        return arrive(
+            Pending(key: "region:\(change.politeness.rawValue):" + change.region, priority: priority,
+                    region: change.region, noun: change.noun, count: 1, text: change.text),
+            at: now)
+    }
+
+    /// The speech layer finished (or cancelled) the last utterance.
+    public mutating func speechFinished(at now: Duration) -> Action {
+        state = .idle
+        return release(at: now)
+    }
+
+    /// Time passed; releases an entry whose wait is over.
+    public mutating func tick(at now: Duration) -> Action { release(at: now) }
+
+    // MARK: Machinery
+
+    private mutating func arrive(_ item: Pending, at now: Duration) -> Action {
+        if let index = pending.firstIndex(where: { $0.key == item.key }) {
+            pending[index].count += item.count
+            pending[index].text = item.text
+            return release(at: now)
+        }
+        if pending.isEmpty && canSpeak(item, at: now) {
+            return speak(utterance(for: item), key: item.key, at: now)
+        }
+        if pending.count < maxPending {
+            pending.append(item)
+        } else {
+            // Full: merge into the last entry of the same priority (or the last one).
+            let index = pending.lastIndex(where: { $0.priority == item.priority }) ?? pending.count - 1
+            pending[index].count += item.count
+            pending[index].text = item.text
+            if pending[index].region != item.region || pending[index].noun != item.noun {
+                pending[index].isMixed = true
+            }
+        }
+        return release(at: now)
+    }
+
+    private func canSpeak(_ item: Pending, at now: Duration) -> Bool {
+        switch state {
+        case .idle: break
+        case .speaking(let current):
+            guard item.priority == .high && current != .high else { return false }
+        }
+        guard let last = lastSpoken[item.key] else { return true }
+        return now - last >= interval
+    }
+
+    private mutating func release(at now: Duration) -> Action {
+        let ordered = pending.indices.sorted {
+            (pending[$0].priority == .high ? 0 : 1, $0) < (pending[$1].priority == .high ? 0 : 1, $1)
+        }
+        for index in ordered where canSpeak(pending[index], at: now) {
+            let item = pending.remove(at: index)
+            return speak(utterance(for: item), key: item.key, at: now)
+        }
+        return .none
+    }
+
+    private mutating func speak(_ utterance: Utterance, key: String?, at now: Duration) -> Action {
+        state = .speaking(utterance.priority)
+        if let key { lastSpoken[key] = now }
+        return .speak(utterance)
+    }
+
+    private func utterance(for item: Pending) -> Utterance {
+        guard item.count > 1 else { return Utterance(item.text, priority: item.priority) }
+        let noun = item.isMixed ? "message" : item.noun
+        var text = "\(item.count) new \(noun)s"
+        if let region = item.region, !item.isMixed { text += " in \(region)" }
+        return Utterance(text, priority: item.priority, count: item.count)
+    }
+}

@@ -1,0 +1,123 @@
+/// Checks a tree against the rules every screen must keep (see ``AuditRule``).
+///
+/// Hidden elements and everything under them are skipped. A hint must start with a verb;
+/// the check knows the verbs hints use (imperative "Press…" or descriptive "Opens…") and
+/// takes more through ``init(extraVerbs:)``.
+///
+/// ```swift
+/// let findings = Audit().run(on: screen(state))
+/// #expect(findings.isEmpty, "\(findings)")
+/// ```
+public struct Audit: Sendable {
+    /// Verbs a hint may start with, lowercased, in their base form.
+    public var verbs: Set<String>
+
+    /// An audit that also accepts hints starting with `extraVerbs`.
+    public init(extraVerbs: Set<String> = []) {
+        verbs = Audit.baseVerbs.union(extraVerbs.map { $0.lowercased() })
+    }
+
+    /// Every finding in `tree`, in reading order.
+    public func run(on tree: Element) -> [AuditFinding] {
+        var findings: [AuditFinding] = []
+        check(tree, path: .root, trail: [], into: &findings)
+        return findings
+    }
+
+    private func check(
+        _ element: Element, path: ElementPath, trail: [String], into findings: inout [AuditFinding]
+    ) {
+        guard !element.isHidden else { return }
+        let name = element.label.isEmpty ? "unlabelled" : element.normalizedLabel
+        let trail = trail + [name]
+        func report(_ rule: AuditRule, _ message: String) {
+            findings.append(
+                AuditFinding(rule: rule, path: path, location: trail.joined(separator: " > "),
+                             message: message))
+        }
+        let label = element.normalizedLabel
+        let isContainer = !element.children.isEmpty
+        if label.isEmpty && element.isInteractive && !isContainer {
+            report(.interactiveWithoutLabel, "An element people can operate needs a label.")
+        }
+        if let word = repeatedTraitWord(in: element) {
+            report(.labelRepeatsTrait, "The label repeats the trait word \"\(word)\"; remove it.")
+        }
+        if element.traits.contains(.adjustable) && element.value.isEmpty {
+            report(.adjustableWithoutValue, "An adjustable element needs a value to speak.")
+        }
+        if element.traits.contains(.image) && label.isEmpty {
+            report(.imageWithoutLabel, "An image needs a label, or hide it if it is decoration.")
+        }
+        if !element.hint.isEmpty && !startsWithVerb(element.hint) {
+            report(.hintWithoutVerb, "A hint is a sentence starting with a verb (\"Press Enter to …\").")
+        }
+        if element.isModal && !canEscape(element) {
+            report(.modalWithoutEscape, "A modal container needs an escape handler so Escape can leave it.")
+        }
+        var seen: [String: Int] = [:]
+        for (index, child) in element.children.enumerated() where !child.isHidden {
+            let childLabel = child.normalizedLabel
+            guard !childLabel.isEmpty else { continue }
+            let key = "\(child.traits.rawValue):" + childLabel
+            if let first = seen[key] {
+                findings.append(
+                    AuditFinding(
+                        rule: .duplicateSiblings, path: path.appending(index),
+                        location: (trail + [childLabel]).joined(separator: " > "),
+                        message: "Same label and traits as sibling \(first); tell them apart."))
+            } else {
+                seen[key] = index
+            }
+        }
+        for (index, child) in element.children.enumerated() {
+            check(child, path: path.appending(index), trail: trail, into: &findings)
+        }
+    }
+
+    private func repeatedTraitWord(in element: Element) -> String? {
+        let words = element.normalizedLabel.lowercased().split(whereSeparator: {
+            !$0.isLetter && !$0.isNumber
+        }).map(String.init)
+        guard !words.isEmpty else { return nil }
+        let joined = " " + words.joined(separator: " ") + " "
+        for (trait, word) in Phrase.traitVocabulary where element.traits.contains(trait) {
+            if joined.contains(" \(word) ") { return word }
+        }
+        return nil
+    }
+
+    private func startsWithVerb(_ hint: String) -> Bool {
+        guard let first = hint.split(whereSeparator: { !$0.isLetter }).first else { return false }
+        let word = first.lowercased()
+        if verbs.contains(word) { return true }
+        // Descriptive forms: "Opens", "Sends", "Dismisses", "Replies".
+        if word.hasSuffix("ies"), verbs.contains(String(word.dropLast(3)) + "y") { return true }
+        if word.hasSuffix("es"), verbs.contains(String(word.dropLast(2))) { return true }
+        if word.hasSuffix("s"), verbs.contains(String(word.dropLast())) { return true }
+        return false
+    }
+
+    private func canEscape(_ modal: Element) -> Bool {
+        var found = false
+        modal.walk { element, _ in
+            if element.escape != nil { found = true }
+            return !found && !element.isHidden
+        }
+        return found
+    }
+
+    /// Verbs that hints start with.
+    public static let baseVerbs: Set<String> = [
+        "activate", "add", "adjust", "answer", "archive", "browse", "call", "cancel", "change",
+        "choose", "clear", "close", "collapse", "compose", "copy", "create", "cycle", "decrease",
+        "delete", "dismiss", "download", "drag", "edit", "enter", "expand", "filter", "find",
+        "focus", "follow", "forward", "go", "hear", "hide", "increase", "insert", "invite", "join",
+        "jump", "leave", "list", "listen", "load", "mark", "mention", "move", "mute", "navigate",
+        "open", "pause", "pick", "pin", "play", "press", "preview", "quote", "react", "read",
+        "refresh", "remove", "rename", "reply", "report", "reset", "retry", "return", "review",
+        "save", "scroll", "search", "select", "send", "set", "share", "show", "skip", "speak",
+        "start", "stop", "switch", "tab", "toggle", "turn", "type", "undo", "unmute", "unpin",
+        "update", "use", "view", "write",
+    ]
+}

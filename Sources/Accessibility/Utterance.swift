@@ -1,0 +1,28 @@
+/// Something for the speech layer to say, at a priority.
+///
+/// `hint` (if any) is said after a pause in the hint voice. `count` says how many
+/// announcements the utterance stands for: a coalesced "12 new messages in #general" counts 12.
+///
+/// ```swift
+/// Utterance("Message sent", priority: .low)
+/// ```
+public struct Utterance: Hashable, Sendable, CustomStringConvertible {
+    /// The text to speak.
+    public var text: String
+    /// How it queues: low waits, default interrupts, high interrupts and is not interrupted.
+    public var priority: AnnouncementPriority
+    /// Said after a pause in the hint voice; empty when none.
+    public var hint: String
+    /// How many announcements this utterance stands for.
+    public var count: Int
+
+    /// An utterance of `text` at `priority`.
+    public init(_ text: String, priority: AnnouncementPriority, hint: String = "", count: Int = 1) {
+        self.text = text
+        self.priority = priority
+        self.hint = hint
+        self.count = count
+    }
+
+    public var description: String { "[\(priority.rawValue)] \(text)" }
+}
