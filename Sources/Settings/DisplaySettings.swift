@@ -1,0 +1,19 @@
+import Typography
+
+/// `[display]`: motion, contrast, colour and how larger text is drawn.
+public struct DisplaySettings: Sendable, Equatable {
+    /// `color`: true, false or "auto" (colour on a TTY unless `NO_COLOR` is set).
+    public enum ColorPreference: String, CaseIterable, Sendable, Equatable {
+        case auto, always, never
+    }
+
+    public var reduceMotion: Bool = false
+    public var contrast: ContrastLevel = .standard
+    public var color: ColorPreference = .auto
+    public var textSizing: TextSizingPreference = .auto
+
+    public init() {}
+
+    /// The motion preference the renderer and presentation code read.
+    public var motion: MotionPreference { MotionPreference(reduceMotion: reduceMotion) }
+}

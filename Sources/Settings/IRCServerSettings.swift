@@ -1,0 +1,48 @@
+/// One `[[irc.servers]]` entry.
+///
+/// A password is taken from the environment variable named by `password_env`, or from a
+/// `password` key — but only when the settings file can be read by its owner alone (mode 0600).
+///
+/// ```toml
+/// [[irc.servers]]
+/// host = "irc.libera.chat"
+/// port = 6697
+/// tls = true
+/// nick = "ada"
+/// channels = ["#earshot"]
+/// sasl_user = "ada"
+/// password_env = "EARSHOT_IRC_PASSWORD"
+/// ```
+public struct IRCServerSettings: Sendable, Equatable {
+    public var host: String
+    public var port: Int
+    public var tls: Bool
+    public var nick: String
+    public var channels: [String]
+    public var saslUser: String?
+    /// The name of the environment variable that holds the password.
+    public var passwordEnvironmentVariable: String?
+    /// A password from the file (only accepted from an owner-only file).
+    public var password: String?
+
+    public init(
+        host: String, port: Int? = nil, tls: Bool = true, nick: String = "earshot",
+        channels: [String] = [], saslUser: String? = nil, passwordEnvironmentVariable: String? = nil,
+        password: String? = nil
+    ) {
+        self.host = host
+        self.port = port ?? (tls ? 6697 : 6667)
+        self.tls = tls
+        self.nick = nick
+        self.channels = channels
+        self.saslUser = saslUser
+        self.passwordEnvironmentVariable = passwordEnvironmentVariable
+        self.password = password
+    }
+
+    /// The password: from the environment variable when set there, else from the file.
+    public func resolvedPassword(environment: [String: String]) -> String? {
+        if let name = passwordEnvironmentVariable, let value = environment[name] { return value }
+        return password
+    }
+}

@@ -1,0 +1,18 @@
+/// Everything the settings file sets, with defaults for what it leaves out.
+///
+/// ```swift
+/// let result = Settings.decode(text: "[text]\nsize = \"194%\"\n", file: "config.toml")
+/// result.settings.text.size  // .accessibilityLarge
+/// ```
+public struct Settings: Sendable, Equatable {
+    public var text = TextSettings()
+    public var speech = SpeechSettings()
+    public var display = DisplaySettings()
+    /// `[irc] servers`.
+    public var ircServers: [IRCServerSettings] = []
+
+    public init() {}
+
+    /// The defaults.
+    public static let defaults = Settings()
+}

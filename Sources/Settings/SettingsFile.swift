@@ -1,0 +1,142 @@
+import Foundation
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// The settings file on disk: where it is, reading it, and atomic in-place edits.
+///
+/// ```swift
+/// let file = SettingsFile.resolve(explicit: nil, environment: ProcessInfo.processInfo.environment)
+/// try file.set(.string("accessibilityLarge"), at: ["text", "size"])
+/// ```
+public struct SettingsFile: Sendable, Equatable {
+    /// The file's path.
+    public var path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// `$XDG_CONFIG_HOME/earshot/config.toml`, else `$HOME/.config/earshot/config.toml`.
+    public static func defaultPath(environment: [String: String]) -> String {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            return xdg + "/earshot/config.toml"
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.config/earshot/config.toml"
+    }
+
+    /// The file named by `--config PATH`, or the default path.
+    public static func resolve(explicit: String?, environment: [String: String]) -> SettingsFile {
+        SettingsFile(path: explicit ?? defaultPath(environment: environment))
+    }
+
+    /// The directory that holds the file.
+    public var directory: String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let dir = String(path[..<slash])
+        return dir.isEmpty ? "/" : dir
+    }
+
+    /// The file's name without its directory.
+    public var fileName: String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// The file's text, or nil when there is no file.
+    public func readText() throws(SettingsProblem) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if FileManager.default.fileExists(atPath: path) {
+                throw SettingsProblem(
+                    code: .unreadable, message: "the file cannot be read", file: path, line: 1, column: 1,
+                    key: nil)
+            }
+            return nil
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Whether only the owner can read or write the file (no group or other bits).
+    public func isOwnerOnly() -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return true }
+        return info.st_mode & 0o077 == 0
+    }
+
+    /// Reads and decodes the file. No file means the defaults and no problems.
+    public func load() -> (result: SettingsDecodeResult, text: String?) {
+        do {
+            guard let text = try readText() else {
+                return (SettingsDecodeResult(settings: .defaults, sources: [:], problems: []), nil)
+            }
+            return (Settings.decode(text: text, file: path, ownerOnly: isOwnerOnly()), text)
+        } catch {
+            return (SettingsDecodeResult(settings: .defaults, sources: [:], problems: [error]), nil)
+        }
+    }
+
+    /// Sets one key by editing the file's text in place and replacing the file atomically.
+    ///
+    /// Comments, order and unknown keys stay as they were. A file that does not parse is
+    /// never overwritten: the edit throws its syntax error instead.
+    public func set(_ value: TOMLValue, at keyPath: [String]) throws(SettingsProblem) {
+        let text = try readText() ?? ""
+        var document: TOMLDocument
+        do {
+            document = try TOMLDocument(parsing: text)
+            try document.set(value, at: keyPath)
+        } catch let error as TOMLError {
+            throw SettingsProblem(
+                code: .syntax, message: error.message + "; the file was not changed", file: path,
+                line: error.line, column: error.column, key: error.key)
+        } catch {
+            throw SettingsProblem(code: .syntax, message: "\(error)", file: path, line: 1, column: 1, key: nil)
+        }
+        try writeAtomically(document.text)
+    }
+
+    /// Writes `text` to a temporary file in the same directory, with the same permissions as
+    /// the file it replaces (0600 for a new file), then renames it over the file.
+    public func writeAtomically(_ text: String) throws(SettingsProblem) {
+        func fail(_ what: String) -> SettingsProblem {
+            SettingsProblem(
+                code: .unreadable, message: "\(what): \(String(cString: strerror(errno)))", file: path,
+                line: 1, column: 1, key: nil)
+        }
+        if !FileManager.default.fileExists(atPath: directory) {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw fail("cannot create the directory \(directory)")
+            }
+        }
+        var mode: mode_t = 0o600
+        var info = stat()
+        if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
+        var template = Array("\(directory)/.\(fileName).XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemp(base)
+        }
+        guard fd >= 0 else { throw fail("cannot create a temporary file") }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var ok = fchmod(fd, mode) == 0
+        let bytes = Array(text.utf8)
+        var written = 0
+        while ok && written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { ok = false } else { written += count }
+        }
+        ok = ok && fsync(fd) == 0
+        close(fd)
+        guard ok, rename(temporary, path) == 0 else {
+            let problem = fail("cannot write the settings file")
+            unlink(temporary)
+            throw problem
+        }
+    }
+}

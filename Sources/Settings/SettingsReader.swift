@@ -1,0 +1,154 @@
+/// Reads typed keys out of a TOML document, collecting sources and problems.
+struct SettingsReader {
+    let document: TOMLDocument
+    let file: String
+    var sources: [String: SettingsSource] = [:]
+    var problems: [SettingsProblem] = []
+
+    init(document: TOMLDocument, file: String) {
+        self.document = document
+        self.file = file
+    }
+
+    /// Reads `dotted` ("speech.rate"); nil when absent or bad (a bad value adds an error).
+    mutating func read<T>(_ dotted: String, _ convert: (TOMLValue) -> Check<T>) -> T? {
+        guard let value = document.value(at: dotted.split(separator: ".").map(String.init)) else { return nil }
+        switch convert(value) {
+        case .ok(let result):
+            if let location = document.locations[dotted] {
+                sources[dotted] = .file(path: file, line: location.line)
+            }
+            return result
+        case .bad(let message):
+            problem(.forMessage(message), message, key: dotted, atValue: true)
+            return nil
+        }
+    }
+
+    mutating func integer(_ dotted: String, in range: ClosedRange<Int>, unit: String = "") -> Int? {
+        read(dotted) { value in
+            guard let number = value.integerValue else {
+                return .bad("expected a whole number from \(range.lowerBound) to \(range.upperBound), found a \(value.typeName)")
+            }
+            guard number >= Int64(range.lowerBound), number <= Int64(range.upperBound) else {
+                return .bad("\(number) is out of range: use \(range.lowerBound) to \(range.upperBound)\(unit)")
+            }
+            return .ok(Int(number))
+        }
+    }
+
+    mutating func bool(_ dotted: String) -> Bool? {
+        read(dotted) { value in
+            value.boolValue.map { .ok($0) } ?? .bad("expected true or false, found a \(value.typeName)")
+        }
+    }
+
+    mutating func word<T: RawRepresentable & CaseIterable>(_ dotted: String, _ type: T.Type) -> T?
+    where T.RawValue == String {
+        read(dotted) { value in
+            let allowed = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            guard let text = value.stringValue else { return .bad("expected one of \(allowed), found a \(value.typeName)") }
+            return T(rawValue: text).map { .ok($0) } ?? .bad("\"\(text)\" is out of range: use one of \(allowed)")
+        }
+    }
+
+    /// One `[[irc.servers]]` element; nil when it has no usable host.
+    mutating func server(at index: Int, ownerOnly: Bool) -> IRCServerSettings? {
+        let prefix = "irc.servers[\(index)]"
+        guard case .array(let servers)? = document.value(at: ["irc", "servers"]), index < servers.count,
+            let table = servers[index].tableValue
+        else {
+            problem(.wrongType, "expected a table", key: prefix, atValue: true)
+            return nil
+        }
+        for entry in table.entries where !Settings.serverKeys.contains(entry.key) {
+            problem(.unknownKey, "unknown key \(entry.key) is ignored", key: "\(prefix).\(entry.key)", severity: .warning)
+        }
+        func string(_ key: String) -> String? {
+            read("\(prefix).\(key)") { value in
+                value.stringValue.map { .ok($0) } ?? .bad("expected a string, found a \(value.typeName)")
+            }
+        }
+        guard let host = string("host"), !host.isEmpty else {
+            if table["host"] == nil {
+                problem(.missingKey, "this server has no host, so it is left out", key: "\(prefix).host", atValue: false, fallback: prefix)
+            }
+            return nil
+        }
+        let tls = bool("\(prefix).tls") ?? true
+        let port = integer("\(prefix).port", in: 1...65535)
+        let nick = string("nick") ?? "earshot"
+        let channels = read("\(prefix).channels") { value -> Check<[String]> in
+            guard let array = value.arrayValue else { return .bad("expected an array of channel names, found a \(value.typeName)") }
+            let names = array.compactMap(\.stringValue)
+            return names.count == array.count ? .ok(names) : .bad("expected channel names as strings")
+        } ?? []
+        let saslUser = string("sasl_user")
+        let passwordEnv = string("password_env")
+        var password: String?
+        if table["password"] != nil {
+            if ownerOnly {
+                password = string("password")
+            } else {
+                problem(
+                    .insecurePassword,
+                    "a password is only read from a file that only its owner can read; run chmod 600 on the file, or use password_env",
+                    key: "\(prefix).password", atValue: false)
+            }
+        }
+        return IRCServerSettings(
+            host: host, port: port, tls: tls, nick: nick, channels: channels, saslUser: saslUser,
+            passwordEnvironmentVariable: passwordEnv, password: password)
+    }
+
+    /// Adds a warning for every key and section Earshot does not know.
+    mutating func warnAboutUnknownKeys() {
+        let known = Dictionary(uniqueKeysWithValues: Settings.knownKeys.map { ($0.section, Set($0.keys)) })
+        for entry in document.root.entries {
+            guard let keys = known[entry.key] else {
+                problem(.unknownKey, "unknown section or key \(entry.key) is ignored", key: entry.key, severity: .warning)
+                continue
+            }
+            guard let table = entry.value.tableValue else {
+                problem(.wrongType, "expected a [\(entry.key)] table, found a \(entry.value.typeName)", key: entry.key, atValue: true)
+                continue
+            }
+            for sub in table.entries where !keys.contains(sub.key) {
+                problem(.unknownKey, "unknown key \(sub.key) is ignored", key: "\(entry.key).\(sub.key)", severity: .warning)
+            }
+        }
+    }
+
+    mutating func problem(
+        _ code: SettingsProblem.Code, _ message: String, key: String, atValue: Bool = false,
+        severity: SettingsProblem.Severity = .error, fallback: String? = nil
+    ) {
+        var line = 1
+        var column = 1
+        if let location = document.locations[key] {
+            line = atValue ? location.valueLine : location.line
+            column = atValue ? location.valueColumn : location.column
+        } else if let location = firstLocation(under: fallback ?? key) {
+            line = location.line
+            column = location.column
+        }
+        problems.append(
+            SettingsProblem(
+                code: code, severity: severity, message: message, file: file, line: line, column: column,
+                key: key))
+    }
+
+    /// The earliest key inside `prefix` (for a section that has no location of its own).
+    private func firstLocation(under prefix: String) -> TOMLDocument.Location? {
+        document.locations.filter { $0.key.hasPrefix(prefix + ".") || $0.key.hasPrefix(prefix + "[") }
+            .map(\.value)
+            .min { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+}
+
+extension SettingsProblem.Code {
+    /// Range messages say "out of range"; the rest are type errors.
+    static func forMessage(_ message: String) -> SettingsProblem.Code {
+        message.contains("out of range") ? .outOfRange : .wrongType
+    }
+}

@@ -1,0 +1,61 @@
+import Typography
+
+extension SettingsUpdate {
+    /// What to say about this update, most important first.
+    ///
+    /// - A text size change: "Text size: Accessibility Large, 194 percent" (default priority).
+    /// - Contrast and reduce motion changes.
+    /// - Errors: "Settings error in config.toml, line 3, column 8, key text.size: … Keeping
+    ///   the last good settings." at high priority (at start: "Using defaults for the bad keys.").
+    /// - New warnings (unknown keys) at low priority.
+    ///
+    /// ```swift
+    /// var new = Settings(); new.text.size = .accessibilityLarge
+    /// SettingsUpdate(kind: .reload, old: Settings(), new: new, problems: [], applied: true)
+    ///     .announcements.first?.text  // "Text size: Accessibility Large, 194 percent"
+    /// ```
+    public var announcements: [SettingsAnnouncement] {
+        var result: [SettingsAnnouncement] = []
+        let errors = problems.filter { $0.severity == .error }
+        if let first = errors.first {
+            var text = "Settings error in \(Self.spokenFile(first.file)), line \(first.line), column \(first.column)"
+            if let key = first.key { text += ", key \(key)" }
+            text += ": \(first.message)."
+            if errors.count > 1 { text += " And \(errors.count - 1) more \(errors.count == 2 ? "error" : "errors")." }
+            text += kind == .reload ? " Keeping the last good settings." : " Using defaults for the bad keys."
+            result.append(SettingsAnnouncement(text: text, priority: .high))
+        }
+        if old.text.size != new.text.size {
+            result.append(SettingsAnnouncement(text: Self.textSizePhrase(new.text.size), priority: .default))
+        }
+        if kind == .reload {
+            if old.display.contrast != new.display.contrast {
+                let word = new.display.contrast == .increased ? "increased" : "standard"
+                result.append(SettingsAnnouncement(text: "Contrast: \(word)", priority: .default))
+            }
+            if old.display.reduceMotion != new.display.reduceMotion {
+                let word = new.display.reduceMotion ? "on" : "off"
+                result.append(SettingsAnnouncement(text: "Reduce motion: \(word)", priority: .default))
+            }
+        }
+        let oldWarnings = Set(previousProblems.filter { $0.severity == .warning }.compactMap(\.key))
+        let newWarnings = problems.filter { $0.severity == .warning && !oldWarnings.contains($0.key ?? "") }
+        if !newWarnings.isEmpty {
+            let keys = newWarnings.compactMap(\.key).joined(separator: ", ")
+            let noun = newWarnings.count == 1 ? "unknown setting" : "unknown settings"
+            result.append(SettingsAnnouncement(text: "Ignoring \(newWarnings.count) \(noun): \(keys)", priority: .low))
+        }
+        return result
+    }
+
+    /// "Text size: Accessibility Large, 194 percent".
+    public static func textSizePhrase(_ category: ContentSizeCategory) -> String {
+        "Text size: \(category.spokenName), \(category.percent) percent"
+    }
+
+    /// The file's name without its directory, which is what a listener needs.
+    static func spokenFile(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+}

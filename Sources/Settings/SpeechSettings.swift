@@ -1,0 +1,32 @@
+/// `[speech]`: the voice and how much it says.
+///
+/// Ranges: `rate` 80…450 words per minute (default 175), `pitch` 0…100 (default 50) and
+/// `volume` 0…100 percent (default 100; espeak-ng's normal volume is 100 on its 0…200 scale,
+/// and Earshot never goes above normal, so 100 percent is espeak-ng's 100).
+public struct SpeechSettings: Sendable, Equatable {
+    /// How much punctuation is spoken.
+    public enum Punctuation: String, CaseIterable, Sendable, Equatable {
+        case none, some, most, all
+    }
+
+    /// What is spoken while typing in a text field.
+    public enum Echo: String, CaseIterable, Sendable, Equatable {
+        case none, characters, words, both
+    }
+
+    /// A voice role name (such as "default") or a path to a voice file.
+    public var voice: String = "default"
+    public var rate: Int = 175
+    public var pitch: Int = 50
+    public var volume: Int = 100
+    public var punctuation: Punctuation = .some
+    /// Whether hints are spoken after an element.
+    public var hints: Bool = true
+    public var echo: Echo = .characters
+
+    public static let rateRange = 80...450
+    public static let pitchRange = 0...100
+    public static let volumeRange = 0...100
+
+    public init() {}
+}

@@ -1,0 +1,91 @@
+/// A parsed TOML file: its values, where each key was, and how to edit the text in place.
+///
+/// Edits change the original text (a value token is replaced, a key is appended to its
+/// section, or a section is appended), so the user's comments, order and unknown keys stay.
+///
+/// ```swift
+/// var document = try TOMLDocument(parsing: "[text]\nsize = \"large\" # mine\n")
+/// try document.set(.string("accessibilityLarge"), at: ["text", "size"])
+/// document.text  // "[text]\nsize = \"accessibilityLarge\" # mine\n"
+/// ```
+public struct TOMLDocument: Sendable, Equatable {
+    /// Where a key and its value are in the text.
+    public struct Location: Sendable, Equatable {
+        /// Line and column of the key (1-based).
+        public var line: Int
+        public var column: Int
+        /// Line and column where the value starts.
+        public var valueLine: Int
+        public var valueColumn: Int
+        /// UTF-8 offsets of the value's text.
+        public var valueRange: Range<Int>
+    }
+
+    /// The source text.
+    public private(set) var text: String
+    /// The root table.
+    public private(set) var root: TOMLTable
+    /// Where each key is, by its dotted path ("text.size", "irc.servers[0].host").
+    public private(set) var locations: [String: Location]
+    /// For each `[section]` (dotted path, "" for the root), the UTF-8 offset just after its
+    /// last line of content: where a new key for that section goes.
+    public private(set) var sectionEnds: [String: Int]
+    /// Sections that have a header in the file.
+    public private(set) var sectionHeaders: Set<String>
+
+    /// Parses `text`; throws ``TOMLError`` with line and column.
+    public init(parsing text: String) throws {
+        var parser = TOMLParser(text: text)
+        let result = try parser.parse()
+        self.text = text
+        self.root = result.root
+        self.locations = result.locations
+        self.sectionEnds = result.sectionEnds
+        self.sectionHeaders = result.sectionHeaders
+    }
+
+    /// The value at a key path such as `["display", "contrast"]`.
+    public func value(at path: [String]) -> TOMLValue? {
+        var table = root
+        for (index, key) in path.enumerated() {
+            guard let value = table[key] else { return nil }
+            if index == path.count - 1 { return value }
+            guard let next = value.tableValue else { return nil }
+            table = next
+        }
+        return .table(table)
+    }
+
+    /// Sets the value at `path` (section keys then the key) by editing the text, then parses
+    /// the result again. Throws if the edited text would not parse (it never should).
+    public mutating func set(_ value: TOMLValue, at path: [String]) throws {
+        guard let key = path.last else { return }
+        let section = path.dropLast().map(TOMLDocument.quoteKeyIfNeeded).joined(separator: ".")
+        let dotted = path.map(TOMLDocument.quoteKeyIfNeeded).joined(separator: ".")
+        var bytes = Array(text.utf8)
+        let literal = Array(value.tomlLiteral.utf8)
+        if let location = locations[dotted] {
+            bytes.replaceSubrange(location.valueRange, with: literal)
+        } else if sectionHeaders.contains(section) || (section.isEmpty), let end = sectionEnds[section] {
+            var line = Array("\(TOMLDocument.quoteKeyIfNeeded(key)) = ".utf8) + literal + [0x0A]
+            if end > 0, bytes[end - 1] != 0x0A { line.insert(0x0A, at: 0) }
+            bytes.insert(contentsOf: line, at: end)
+        } else {
+            var block: [UInt8] = []
+            if let last = bytes.last, last != 0x0A { block.append(0x0A) }
+            if !bytes.isEmpty { block.append(0x0A) }
+            block += Array("[\(section)]\n\(TOMLDocument.quoteKeyIfNeeded(key)) = ".utf8) + literal + [0x0A]
+            bytes += block
+        }
+        self = try TOMLDocument(parsing: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// `key` as written in TOML: bare when it can be, quoted otherwise.
+    public static func quoteKeyIfNeeded(_ key: String) -> String {
+        let bare = !key.isEmpty && key.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
+                || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2D
+        }
+        return bare ? key : TOMLValue.string(key).tomlLiteral
+    }
+}
