@@ -1,0 +1,462 @@
+import Foundation
+
+/// The IRC protocol state machine: events in, actions out, no I/O.
+///
+/// Handles registration (CAP LS 302 with message-tags, server-time, echo-message, batch,
+/// labeled-response, multi-prefix and sasl; SASL PLAIN; a new nick when ours is taken),
+/// PING/PONG, joins and names, messages, actions and notices, `+draft/react`, `+draft/reply`
+/// and `+typing` client tags, chathistory batches, and the sync point after (re)joining.
+/// The I/O shell (``IRCClient``) feeds it parsed lines and carries out its actions.
+///
+/// ```swift
+/// var connection = IRCConnection(configuration: .init(nick: "ada", channels: ["#x"]))
+/// var actions = connection.connectionOpened()        // CAP LS 302, NICK, USER
+/// actions = connection.received(IRCMessage(parsing: Array(line.utf8))!, now: Date())
+/// for case .send(let message) in actions { write(message.serialized()) }
+/// ```
+public struct IRCConnection: Sendable {
+    /// Who we are and what we want on this server.
+    public struct Configuration: Sendable, Hashable {
+        public var nick: String
+        public var user: String
+        public var realName: String
+        public var credentials: SASLCredentials?
+        /// Channels to join after registration, in order.
+        public var channels: [String]
+
+        public init(
+            nick: String, user: String? = nil, realName: String = "Earshot user",
+            credentials: SASLCredentials? = nil, channels: [String] = []
+        ) {
+            self.nick = nick
+            self.user = user ?? nick
+            self.realName = realName
+            self.credentials = credentials
+            self.channels = channels
+        }
+    }
+
+    /// What the shell must do.
+    public enum Action: Sendable, Hashable {
+        /// Write this line.
+        case send(IRCMessage)
+        /// Tell the rest of the client.
+        case emit(IRCEvent)
+    }
+
+    enum State: Sendable, Hashable {
+        case disconnected
+        case negotiating
+        case authenticating
+        case registering
+        case registered
+    }
+
+    /// The capabilities Earshot asks for.
+    public static let wantedCapabilities: [String] = [
+        "message-tags", "server-time", "echo-message", "batch", "labeled-response", "multi-prefix", "sasl",
+    ]
+
+    public let configuration: Configuration
+    private(set) var state: State = .disconnected
+    /// Our current nick.
+    public private(set) var nick: String
+    /// Capabilities the server acknowledged.
+    public private(set) var capabilities: Set<String> = []
+    /// Channels we are in (folded names).
+    public private(set) var joinedChannels: Set<String> = []
+    /// Whether the replay after joining is over (see ``IRCEvent/synced``).
+    public private(set) var isSynced = false
+
+    private var wantedChannels: [String]
+    private var advertised: Set<String> = []
+    private var batches: [String: String] = [:]
+    private var pendingNames: [String: [String]] = [:]
+    private var nickAttempt = 0
+    private var syncCounter = 0
+    private var syncToken: String?
+    private var typingThrottle = TypingThrottle()
+    private var memberPrefixes: Set<Character> = ["~", "&", "@", "%", "+"]
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        self.nick = configuration.nick
+        self.wantedChannels = configuration.channels
+    }
+
+    /// Whether registration is complete.
+    public var isRegistered: Bool { state == .registered }
+
+    /// Channels we want to be in, in order.
+    public var channels: [String] { wantedChannels }
+
+    // MARK: Connection events
+
+    /// The socket is open: start registration.
+    public mutating func connectionOpened() -> [Action] {
+        state = .negotiating
+        capabilities = []
+        advertised = []
+        batches = [:]
+        pendingNames = [:]
+        joinedChannels = []
+        isSynced = false
+        nickAttempt = 0
+        nick = configuration.nick
+        return [
+            .send(IRCMessage(command: "CAP", ["LS", "302"])),
+            .send(IRCMessage(command: "NICK", [nick])),
+            .send(IRCMessage(command: "USER", [configuration.user, "0", "*", configuration.realName])),
+        ]
+    }
+
+    /// The socket closed.
+    public mutating func connectionClosed() {
+        state = .disconnected
+        joinedChannels = []
+        isSynced = false
+        syncToken = nil
+        batches = [:]
+        typingThrottle = TypingThrottle()
+    }
+
+    /// A line arrived.
+    public mutating func received(_ message: IRCMessage, now: Date) -> [Action] {
+        switch message.command {
+        case "PING":
+            return [.send(IRCMessage(command: "PONG", message.parameters.isEmpty ? [""] : [message.parameters[0]]))]
+        case "PONG":
+            if let token = syncToken, message.parameters.last == token {
+                syncToken = nil
+                isSynced = true
+                return [.emit(.synced)]
+            }
+            return []
+        case "CAP": return receivedCap(message)
+        case "AUTHENTICATE": return receivedAuthenticate(message)
+        case "900", "901": return []
+        case "903": return finishNegotiation()
+        case "902", "904", "905", "906", "908":
+            guard state == .authenticating else { return [] }
+            return [.emit(.authenticationFailed(Sanitizer.plainText(message.parameters.last ?? "SASL failed")))]
+                + finishNegotiation()
+        case "001": return receivedWelcome(message)
+        case "005":
+            if let prefix = message.parameters.first(where: { $0.hasPrefix("PREFIX=") }),
+                let close = prefix.firstIndex(of: ")")
+            {
+                memberPrefixes = Set(prefix[prefix.index(after: close)...])
+            }
+            return []
+        case "432", "433", "436": return receivedNickInUse(message)
+        case "JOIN": return receivedJoin(message)
+        case "PART": return receivedPart(message)
+        case "KICK":
+            guard let channel = message.parameter(0), let kicked = message.parameter(1) else { return [] }
+            let isSelf = IRCCaseMapping.equal(kicked, nick)
+            if isSelf { joinedChannels.remove(IRCCaseMapping.fold(channel)) }
+            return [.emit(.parted(channel: clean(channel), nick: clean(kicked), isSelf: isSelf,
+                reason: clean(message.parameter(2) ?? "kicked")))]
+        case "QUIT":
+            guard let who = message.sourceNick else { return [] }
+            return [.emit(.quit(nick: clean(who), reason: clean(message.parameter(0) ?? "")))]
+        case "NICK": return receivedNick(message)
+        case "TOPIC":
+            guard let channel = message.parameter(0) else { return [] }
+            return [.emit(.topic(channel: clean(channel), topic: clean(message.parameter(1) ?? ""),
+                setBy: message.sourceNick.map(clean)))]
+        case "332":
+            guard let channel = message.parameter(1) else { return [] }
+            return [.emit(.topic(channel: clean(channel), topic: clean(message.parameter(2) ?? ""), setBy: nil))]
+        case "353":
+            guard message.parameters.count >= 4 else { return [] }
+            let key = IRCCaseMapping.fold(message.parameters[2])
+            let nicks = message.parameters[3].split(separator: " ").map { entry in
+                clean(String(entry.drop(while: { memberPrefixes.contains($0) })))
+            }
+            pendingNames[key, default: []].append(contentsOf: nicks)
+            return []
+        case "366":
+            guard let channel = message.parameter(1) else { return [] }
+            let nicks = pendingNames.removeValue(forKey: IRCCaseMapping.fold(channel)) ?? []
+            return [.emit(.members(channel: clean(channel), nicks: nicks))]
+        case "BATCH":
+            guard let reference = message.parameter(0), reference.count > 1 else { return [] }
+            let id = String(reference.dropFirst())
+            if reference.hasPrefix("+") {
+                batches[id] = message.parameter(1) ?? ""
+            } else {
+                batches.removeValue(forKey: id)
+            }
+            return []
+        case "PRIVMSG", "NOTICE": return receivedMessage(message)
+        case "TAGMSG": return receivedTagMessage(message)
+        case "ERROR":
+            return [.emit(.serverError(clean(message.parameter(0) ?? "The server closed the connection.")))]
+        case "FAIL":
+            return [.emit(.serverError(clean(message.parameters.last ?? "The server refused a command.")))]
+        case "403", "404", "471", "473", "474", "475", "482":
+            return [.emit(.serverError(clean(message.parameters.dropFirst().joined(separator: ": "))))]
+        default:
+            return []
+        }
+    }
+
+    // MARK: Commands from the user
+
+    /// Join `channel` now (if registered) and after every reconnect.
+    public mutating func join(_ channel: String) -> [Action] {
+        if !wantedChannels.contains(where: { IRCCaseMapping.equal($0, channel) }) {
+            wantedChannels.append(channel)
+        }
+        return state == .registered ? [.send(IRCMessage(command: "JOIN", [channel]))] : []
+    }
+
+    /// Leave `channel` and stop rejoining it.
+    public mutating func part(_ channel: String, reason: String = "") -> [Action] {
+        wantedChannels.removeAll { IRCCaseMapping.equal($0, channel) }
+        guard state == .registered else { return [] }
+        return [.send(IRCMessage(command: "PART", reason.isEmpty ? [channel] : [channel, reason]))]
+    }
+
+    /// Set the topic of `channel`.
+    public func setTopic(_ topic: String, in channel: String) -> [Action] {
+        state == .registered ? [.send(IRCMessage(command: "TOPIC", [channel, topic]))] : []
+    }
+
+    /// Ask for the member list of `channel`.
+    public func requestNames(_ channel: String) -> [Action] {
+        state == .registered ? [.send(IRCMessage(command: "NAMES", [channel]))] : []
+    }
+
+    /// Ask for a new nick.
+    public func changeNick(_ newNick: String) -> [Action] {
+        state == .disconnected ? [] : [.send(IRCMessage(command: "NICK", [newNick]))]
+    }
+
+    /// Leave the network.
+    public func quit(_ reason: String = "Earshot") -> [Action] {
+        state == .disconnected ? [] : [.send(IRCMessage(command: "QUIT", [reason]))]
+    }
+
+    /// One line of text (already split to fit, see ``IRCLineSplitter``) to a channel or nick.
+    ///
+    /// `label` identifies our echo when labeled-response is on; `replyTo` adds `+draft/reply`
+    /// and `+reply` when message-tags is on.
+    public mutating func say(
+        _ text: String, to target: String, kind: MessageKind = .message, replyTo: String? = nil, label: String? = nil
+    ) -> [Action] {
+        guard state == .registered else { return [] }
+        var tags: [String: String] = [:]
+        if let label, capabilities.contains("labeled-response") { tags["label"] = label }
+        if let replyTo, capabilities.contains("message-tags") {
+            tags["+draft/reply"] = replyTo
+            tags["+reply"] = replyTo
+        }
+        var actions: [Action] = []
+        // The message itself ends typing for the receiver; the next keystroke says active again.
+        _ = typingThrottle.stopped(in: target)
+        switch kind {
+        case .action:
+            actions.append(.send(IRCMessage(command: "PRIVMSG", [target, "\u{1}ACTION \(text)\u{1}"], tags: tags)))
+        case .notice:
+            actions.append(.send(IRCMessage(command: "NOTICE", [target, text], tags: tags)))
+        case .message, .system:
+            actions.append(.send(IRCMessage(command: "PRIVMSG", [target, text], tags: tags)))
+        }
+        return actions
+    }
+
+    /// React to the message `msgid` in `target` with `emoji`.
+    public func react(_ emoji: String, to msgid: String, in target: String) -> [Action] {
+        guard state == .registered, capabilities.contains("message-tags") else { return [] }
+        return [.send(IRCMessage(command: "TAGMSG", [target], tags: ["+draft/react": emoji, "+draft/reply": msgid, "+reply": msgid]))]
+    }
+
+    /// The user typed in the composer for `target`; sends `+typing=active` at most every 3 s.
+    public mutating func typed(in target: String, now: Date) -> [Action] {
+        guard state == .registered, capabilities.contains("message-tags"),
+            let typing = typingThrottle.typed(in: target, now: now)
+        else { return [] }
+        return [.send(IRCMessage(command: "TAGMSG", [target], tags: ["+typing": typing.rawValue]))]
+    }
+
+    /// The user cleared the composer for `target`: `+typing=done` if we had said active.
+    public mutating func stoppedTyping(in target: String) -> [Action] {
+        guard state == .registered, capabilities.contains("message-tags"),
+            let typing = typingThrottle.stopped(in: target)
+        else { return [] }
+        return [.send(IRCMessage(command: "TAGMSG", [target], tags: ["+typing": typing.rawValue]))]
+    }
+
+    /// Whether `name` is a channel (rather than a nick).
+    public static func isChannelName(_ name: String) -> Bool {
+        guard let first = name.first else { return false }
+        return "#&+!".contains(first)
+    }
+
+    // MARK: Registration
+
+    private mutating func receivedCap(_ message: IRCMessage) -> [Action] {
+        guard let sub = message.parameter(1)?.uppercased() else { return [] }
+        switch sub {
+        case "LS":
+            let more = message.parameters.count >= 4 && message.parameter(2) == "*"
+            for entry in (message.parameters.last ?? "").split(separator: " ") {
+                advertised.insert(String(entry.split(separator: "=", maxSplits: 1).first ?? entry))
+            }
+            guard !more, state == .negotiating else { return [] }
+            let wanted = Self.wantedCapabilities.filter { cap in
+                advertised.contains(cap) && (cap != "sasl" || configuration.credentials != nil)
+            }
+            if wanted.isEmpty { return finishNegotiation() }
+            return [.send(IRCMessage(command: "CAP", ["REQ", wanted.joined(separator: " ")]))]
+        case "ACK":
+            for entry in (message.parameters.last ?? "").split(separator: " ") {
+                if entry.hasPrefix("-") { capabilities.remove(String(entry.dropFirst())) } else { capabilities.insert(String(entry)) }
+            }
+            guard state == .negotiating else { return [] }
+            if capabilities.contains("sasl"), configuration.credentials != nil {
+                state = .authenticating
+                return [.send(IRCMessage(command: "AUTHENTICATE", ["PLAIN"]))]
+            }
+            return finishNegotiation()
+        case "NAK":
+            return state == .negotiating ? finishNegotiation() : []
+        case "DEL":
+            for entry in (message.parameters.last ?? "").split(separator: " ") { capabilities.remove(String(entry)) }
+            return []
+        default:
+            return []
+        }
+    }
+
+    private mutating func receivedAuthenticate(_ message: IRCMessage) -> [Action] {
+        guard state == .authenticating, message.parameter(0) == "+", let credentials = configuration.credentials
+        else { return [] }
+        let payload = Array(credentials.plainPayload.utf8)
+        var actions: [Action] = []
+        var start = 0
+        while start < payload.count {
+            let end = min(start + 400, payload.count)
+            actions.append(.send(IRCMessage(command: "AUTHENTICATE", [String(decoding: payload[start..<end], as: UTF8.self)])))
+            start = end
+        }
+        if payload.count % 400 == 0 { actions.append(.send(IRCMessage(command: "AUTHENTICATE", ["+"]))) }
+        return actions
+    }
+
+    private mutating func finishNegotiation() -> [Action] {
+        guard state == .negotiating || state == .authenticating else { return [] }
+        state = .registering
+        return [.send(IRCMessage(command: "CAP", ["END"]))]
+    }
+
+    private mutating func receivedWelcome(_ message: IRCMessage) -> [Action] {
+        state = .registered
+        if let given = message.parameter(0), !given.isEmpty { nick = given }
+        var actions: [Action] = [.emit(.registered(nick: clean(nick)))]
+        for channel in wantedChannels { actions.append(.send(IRCMessage(command: "JOIN", [channel]))) }
+        syncCounter += 1
+        let token = "earshot-sync-\(syncCounter)"
+        syncToken = token
+        actions.append(.send(IRCMessage(command: "PING", [token])))
+        return actions
+    }
+
+    private mutating func receivedNickInUse(_ message: IRCMessage) -> [Action] {
+        guard state != .registered else {
+            return [.emit(.serverError(clean(message.parameters.dropFirst().joined(separator: ": "))))]
+        }
+        nickAttempt += 1
+        let base = String(configuration.nick.prefix(25))
+        nick = nickAttempt == 1 ? base + "_" : base + String(nickAttempt)
+        return [.send(IRCMessage(command: "NICK", [nick]))]
+    }
+
+    // MARK: Channel events
+
+    private mutating func receivedJoin(_ message: IRCMessage) -> [Action] {
+        guard let channel = message.parameter(0), let who = message.sourceNick else { return [] }
+        let isSelf = IRCCaseMapping.equal(who, nick)
+        if isSelf { joinedChannels.insert(IRCCaseMapping.fold(channel)) }
+        return [.emit(.joined(channel: clean(channel), nick: clean(who), isSelf: isSelf))]
+    }
+
+    private mutating func receivedPart(_ message: IRCMessage) -> [Action] {
+        guard let channel = message.parameter(0), let who = message.sourceNick else { return [] }
+        let isSelf = IRCCaseMapping.equal(who, nick)
+        if isSelf { joinedChannels.remove(IRCCaseMapping.fold(channel)) }
+        return [.emit(.parted(channel: clean(channel), nick: clean(who), isSelf: isSelf, reason: clean(message.parameter(1) ?? "")))]
+    }
+
+    private mutating func receivedNick(_ message: IRCMessage) -> [Action] {
+        guard let who = message.sourceNick, let newNick = message.parameter(0) else { return [] }
+        let isSelf = IRCCaseMapping.equal(who, nick)
+        if isSelf { nick = newNick }
+        return [.emit(.nickChanged(from: clean(who), to: clean(newNick), isSelf: isSelf))]
+    }
+
+    // MARK: Messages
+
+    /// The conversation a message to `target` from `author` belongs to.
+    private func conversation(target rawTarget: String, author: String) -> (channel: String, isDirect: Bool, isEcho: Bool) {
+        // STATUSMSG targets (`@#channel`) belong to the channel.
+        var target = Substring(rawTarget)
+        while let first = target.first, "@+%~".contains(first), target.dropFirst().first.map({ "#&".contains($0) }) ?? false {
+            target = target.dropFirst()
+        }
+        let isEcho = IRCCaseMapping.equal(author, nick)
+        if Self.isChannelName(String(target)) { return (String(target), false, isEcho) }
+        return (isEcho ? rawTarget : author, true, isEcho)
+    }
+
+    private func isHistory(_ message: IRCMessage) -> Bool {
+        guard let batch = message.tags["batch"], let type = batches[batch] else { return false }
+        return type == "chathistory" || type == "draft/chathistory"
+    }
+
+    private mutating func receivedMessage(_ message: IRCMessage) -> [Action] {
+        guard let target = message.parameter(0), var text = message.parameter(1) else { return [] }
+        let author = message.sourceNick ?? ""
+        if author.isEmpty { return [] }
+        if message.source?.contains("!") != true && !Self.isChannelName(target) && message.command == "NOTICE" {
+            // A server notice (no nick!user@host): not a conversation.
+            return []
+        }
+        var kind: MessageKind = message.command == "NOTICE" ? .notice : .message
+        if text.hasPrefix("\u{1}") {
+            var body = text.dropFirst()
+            if body.hasSuffix("\u{1}") { body = body.dropLast() }
+            guard body.uppercased().hasPrefix("ACTION") else { return [] }  // other CTCP: ignored
+            text = String(body.dropFirst(6).drop(while: { $0 == " " }))
+            kind = .action
+        }
+        let place = conversation(target: target, author: author)
+        let incoming = IRCIncomingMessage(
+            channel: clean(place.channel), isDirect: place.isDirect, author: clean(author), text: clean(text),
+            kind: kind, time: message.tags["time"].flatMap(ServerTime.parse), msgid: message.tags["msgid"],
+            replyTo: message.tags["+reply"] ?? message.tags["+draft/reply"], label: message.tags["label"],
+            isEcho: place.isEcho, isHistory: isHistory(message))
+        return [.emit(.message(incoming))]
+    }
+
+    private mutating func receivedTagMessage(_ message: IRCMessage) -> [Action] {
+        guard let target = message.parameter(0), let author = message.sourceNick else { return [] }
+        let place = conversation(target: target, author: author)
+        var actions: [Action] = []
+        if let emoji = message.tags["+draft/react"] ?? message.tags["+react"],
+            let reacted = message.tags["+reply"] ?? message.tags["+draft/reply"], !emoji.isEmpty
+        {
+            actions.append(.emit(.reaction(IRCReaction(
+                channel: clean(place.channel), isDirect: place.isDirect, author: clean(author),
+                emoji: clean(emoji), target: reacted, isEcho: place.isEcho))))
+        }
+        if let typing = message.tags["+typing"].flatMap(TypingState.init(rawValue:)), !place.isEcho {
+            actions.append(.emit(.typing(channel: clean(place.channel), nick: clean(author), state: typing)))
+        }
+        return actions
+    }
+
+    private func clean(_ text: String) -> String { Sanitizer.plainText(text) }
+}

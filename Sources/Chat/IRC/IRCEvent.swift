@@ -1,0 +1,95 @@
+import Foundation
+
+/// What the IRC connection learned from the server, already sanitised.
+///
+/// Produced by ``IRCConnection`` (pure) and turned into stored messages and ``ChatEvent``s by
+/// ``IRCClient``.
+public enum IRCEvent: Sendable, Hashable {
+    /// Registration finished; `nick` is the nick the server gave us.
+    case registered(nick: String)
+    /// Someone (maybe us) joined a channel.
+    case joined(channel: String, nick: String, isSelf: Bool)
+    /// Someone (maybe us) left a channel.
+    case parted(channel: String, nick: String, isSelf: Bool, reason: String)
+    /// Someone left the network.
+    case quit(nick: String, reason: String)
+    /// Someone (maybe us) changed nick.
+    case nickChanged(from: String, to: String, isSelf: Bool)
+    /// A channel's topic, on join or when it changes.
+    case topic(channel: String, topic: String, setBy: String?)
+    /// The full member list of a channel (end of NAMES).
+    case members(channel: String, nicks: [String])
+    /// A PRIVMSG or NOTICE (channel or direct), an echo of ours, or a replayed one.
+    case message(IRCIncomingMessage)
+    /// A `+draft/react` TAGMSG.
+    case reaction(IRCReaction)
+    /// A `+typing` TAGMSG.
+    case typing(channel: String, nick: String, state: TypingState)
+    /// SASL failed; registration goes on without an account.
+    case authenticationFailed(String)
+    /// The server sent ERROR or refused something; the text is for the user.
+    case serverError(String)
+    /// After (re)joining, everything the server replays on join has arrived: pending messages
+    /// can be sent now without duplicating replayed ones.
+    case synced
+}
+
+/// A message received from the server.
+public struct IRCIncomingMessage: Sendable, Hashable {
+    /// Channel name, or the other person's nick for a direct message.
+    public var channel: String
+    /// Whether it is a direct message.
+    public var isDirect: Bool
+    public var author: String
+    public var text: String
+    public var kind: MessageKind
+    /// The `time` tag, when present.
+    public var time: Date?
+    public var msgid: String?
+    /// `+reply` / `+draft/reply`.
+    public var replyTo: String?
+    /// The `label` of our own labelled message, on an echo.
+    public var label: String?
+    /// Whether we sent it (echo-message).
+    public var isEcho: Bool
+    /// Whether it came inside a chathistory batch (replay on join).
+    public var isHistory: Bool
+
+    public init(
+        channel: String, isDirect: Bool = false, author: String, text: String, kind: MessageKind = .message,
+        time: Date? = nil, msgid: String? = nil, replyTo: String? = nil, label: String? = nil,
+        isEcho: Bool = false, isHistory: Bool = false
+    ) {
+        self.channel = channel
+        self.isDirect = isDirect
+        self.author = author
+        self.text = text
+        self.kind = kind
+        self.time = time
+        self.msgid = msgid
+        self.replyTo = replyTo
+        self.label = label
+        self.isEcho = isEcho
+        self.isHistory = isHistory
+    }
+}
+
+/// An emoji reaction to a message.
+public struct IRCReaction: Sendable, Hashable {
+    public var channel: String
+    public var isDirect: Bool
+    public var author: String
+    public var emoji: String
+    /// The `msgid` reacted to.
+    public var target: String
+    public var isEcho: Bool
+
+    public init(channel: String, isDirect: Bool = false, author: String, emoji: String, target: String, isEcho: Bool = false) {
+        self.channel = channel
+        self.isDirect = isDirect
+        self.author = author
+        self.emoji = emoji
+        self.target = target
+        self.isEcho = isEcho
+    }
+}
