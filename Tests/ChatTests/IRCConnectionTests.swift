@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+@testable import Chat
+
+@Suite struct IRCConnectionTests {
+    let now = Date(timeIntervalSince1970: 1_000_000)
+
+    func line(_ text: String) -> IRCMessage {
+        IRCMessage(parsing: Array(text.utf8)) ?? IRCMessage(command: "INVALID")
+    }
+
+    func sent(_ actions: [IRCConnection.Action]) -> [String] {
+        actions.compactMap { if case .send(let message) = $0 { message.serialized() } else { nil } }
+    }
+
+    func events(_ actions: [IRCConnection.Action]) -> [IRCEvent] {
+        actions.compactMap { if case .emit(let event) = $0 { event } else { nil } }
+    }
+
+    /// A connection registered with every capability InspIRCd offers.
+    func registered(channels: [String] = ["#x"]) -> IRCConnection {
+        var connection = IRCConnection(configuration: .init(nick: "ada", channels: channels))
+        _ = connection.connectionOpened()
+        _ = connection.received(line(":s CAP * LS :message-tags server-time echo-message batch labeled-response"), now: now)
+        _ = connection.received(line(":s CAP ada ACK :message-tags server-time echo-message batch labeled-response"), now: now)
+        _ = connection.received(line(":s 001 ada :Welcome"), now: now)
+        return connection
+    }
+
+    @Test func registersWithCapLS302AndRequestsOnlyWhatIsOffered() {
+        var connection = IRCConnection(configuration: .init(nick: "ada", channels: ["#x", "#y"]))
+        #expect(sent(connection.connectionOpened()) == ["CAP LS 302", "NICK ada", "USER ada 0 * :Earshot user"])
+        #expect(sent(connection.received(line(":s CAP * LS * :message-tags server-time sasl=PLAIN"), now: now)) == [])
+        #expect(
+            sent(connection.received(line(":s CAP * LS :echo-message batch labeled-response multi-prefix"), now: now))
+                == ["CAP REQ :message-tags server-time echo-message batch labeled-response multi-prefix"])
+        #expect(sent(connection.received(line(":s CAP ada ACK :message-tags server-time"), now: now)) == ["CAP END"])
+        #expect(connection.capabilities == ["message-tags", "server-time"])
+        let welcome = connection.received(line(":s 001 ada :Welcome"), now: now)
+        #expect(sent(welcome) == ["JOIN #x", "JOIN #y", "PING earshot-sync-1"])
+        #expect(events(welcome) == [.registered(nick: "ada")])
+        #expect(events(connection.received(line(":s PONG s earshot-sync-1"), now: now)) == [.synced])
+        #expect(connection.isSynced)
+    }
+
+    @Test func saslPlain() {
+        let credentials = SASLCredentials(account: "ada", password: "secret")
+        var connection = IRCConnection(configuration: .init(nick: "ada", credentials: credentials))
+        _ = connection.connectionOpened()
+        #expect(sent(connection.received(line(":s CAP * LS :sasl"), now: now)) == ["CAP REQ sasl"])
+        #expect(sent(connection.received(line(":s CAP ada ACK :sasl"), now: now)) == ["AUTHENTICATE PLAIN"])
+        #expect(sent(connection.received(line("AUTHENTICATE +"), now: now)) == ["AUTHENTICATE YWRhAGFkYQBzZWNyZXQ="])
+        #expect(sent(connection.received(line(":s 903 ada :SASL authentication successful"), now: now)) == ["CAP END"])
+    }
+
+    @Test func saslFailureStillRegisters() {
+        let credentials = SASLCredentials(account: "ada", password: "wrong")
+        var connection = IRCConnection(configuration: .init(nick: "ada", credentials: credentials))
+        _ = connection.connectionOpened()
+        _ = connection.received(line(":s CAP * LS :sasl"), now: now)
+        _ = connection.received(line(":s CAP ada ACK :sasl"), now: now)
+        let failed = connection.received(line(":s 904 ada :SASL authentication failed"), now: now)
+        #expect(sent(failed) == ["CAP END"])
+        #expect(events(failed) == [.authenticationFailed("SASL authentication failed")])
+    }
+
+    @Test func noSaslWithoutCredentials() {
+        var connection = IRCConnection(configuration: .init(nick: "ada"))
+        _ = connection.connectionOpened()
+        #expect(sent(connection.received(line(":s CAP * LS :sasl"), now: now)) == ["CAP END"])
+    }
+
+    @Test func nickInUseTriesAnother() {
+        var connection = IRCConnection(configuration: .init(nick: "ada"))
+        _ = connection.connectionOpened()
+        #expect(sent(connection.received(line(":s 433 * ada :Nickname is already in use"), now: now)) == ["NICK ada_"])
+        #expect(sent(connection.received(line(":s 433 * ada_ :Nickname is already in use"), now: now)) == ["NICK ada2"])
+        _ = connection.received(line(":s 001 ada2 :Welcome"), now: now)
+        #expect(connection.nick == "ada2")
+    }
+
+    @Test func pingPong() {
+        var connection = registered()
+        #expect(sent(connection.received(line("PING :abc"), now: now)) == ["PONG abc"])
+    }
+
+    @Test func channelMessagesActionsNoticesAndDirectMessages() {
+        var connection = registered()
+        let message = events(connection.received(
+            line("@time=2026-11-21T05:42:28.443Z;msgid=m1;+draft/reply=m0 :bob!b@h PRIVMSG #x :hi \u{1B}[2Jthere"),
+            now: now))
+        #expect(message == [.message(IRCIncomingMessage(
+            channel: "#x", author: "bob", text: "hi \u{241B}there", time: ServerTime.parse("2026-11-21T05:42:28.443Z"),
+            msgid: "m1", replyTo: "m0"))])
+        let action = events(connection.received(line(":bob!b@h PRIVMSG #x :\u{1}ACTION waves\u{1}"), now: now))
+        #expect(action == [.message(IRCIncomingMessage(channel: "#x", author: "bob", text: "waves", kind: .action))])
+        let direct = events(connection.received(line(":bob!b@h NOTICE ada :psst"), now: now))
+        #expect(direct == [.message(IRCIncomingMessage(channel: "bob", isDirect: true, author: "bob", text: "psst", kind: .notice))])
+        let echo = events(connection.received(line("@label=L1 :ada!a@h PRIVMSG bob :hello"), now: now))
+        #expect(echo == [.message(IRCIncomingMessage(channel: "bob", isDirect: true, author: "ada", text: "hello", label: "L1", isEcho: true))])
+        #expect(events(connection.received(line(":bob!b@h PRIVMSG #x :\u{1}VERSION\u{1}"), now: now)).isEmpty)
+    }
+
+    @Test func reactionsAndTyping() {
+        var connection = registered()
+        let reaction = events(connection.received(line("@+draft/react=👍;+draft/reply=m1 :bob!b@h TAGMSG #x"), now: now))
+        #expect(reaction == [.reaction(IRCReaction(channel: "#x", author: "bob", emoji: "👍", target: "m1"))])
+        let typing = events(connection.received(line("@+typing=active :bob!b@h TAGMSG :#x"), now: now))
+        #expect(typing == [.typing(channel: "#x", nick: "bob", state: .active)])
+    }
+
+    @Test func sendsTagsOnlyWhenNegotiated() {
+        var connection = registered()
+        #expect(sent(connection.say("hi", to: "#x", replyTo: "m1", label: "L1"))
+            == ["@+draft/reply=m1;+reply=m1;label=L1 PRIVMSG #x hi"])
+        #expect(sent(connection.say("waves", to: "#x", kind: .action)) == ["PRIVMSG #x :\u{1}ACTION waves\u{1}"])
+        #expect(sent(connection.react("🎉", to: "m1", in: "#x")) == ["@+draft/react=🎉;+draft/reply=m1;+reply=m1 TAGMSG #x"])
+        #expect(sent(connection.typed(in: "#x", now: now)) == ["@+typing=active TAGMSG #x"])
+        #expect(sent(connection.typed(in: "#x", now: now + 2)) == [])
+        #expect(sent(connection.typed(in: "#x", now: now + 3)) == ["@+typing=active TAGMSG #x"])
+        #expect(sent(connection.stoppedTyping(in: "#x")) == ["@+typing=done TAGMSG #x"])
+
+        var plain = IRCConnection(configuration: .init(nick: "ada"))
+        _ = plain.connectionOpened()
+        _ = plain.received(line(":s 001 ada :Welcome"), now: now)
+        #expect(sent(plain.say("hi", to: "#x", replyTo: "m1", label: "L1")) == ["PRIVMSG #x hi"])
+        #expect(sent(plain.react("🎉", to: "m1", in: "#x")) == [])
+        #expect(sent(plain.typed(in: "#x", now: now)) == [])
+    }
+
+    @Test func historyBatchesAreMarked() {
+        var connection = registered()
+        _ = connection.received(line(":s BATCH +1 chathistory :#x"), now: now)
+        let replayed = events(connection.received(line("@batch=1;msgid=m9 :bob!b@h PRIVMSG #x :old"), now: now))
+        #expect(replayed == [.message(IRCIncomingMessage(channel: "#x", author: "bob", text: "old", msgid: "m9", isHistory: true))])
+        _ = connection.received(line(":s BATCH -1"), now: now)
+        let live = events(connection.received(line("@batch=1;msgid=m10 :bob!b@h PRIVMSG #x :new"), now: now))
+        #expect(live == [.message(IRCIncomingMessage(channel: "#x", author: "bob", text: "new", msgid: "m10"))])
+    }
+
+    @Test func joinsNamesTopicsAndRejoinAfterReconnect() {
+        var connection = registered(channels: [])
+        #expect(sent(connection.join("#y")) == ["JOIN #y"])
+        #expect(events(connection.received(line(":ada!a@h JOIN #y"), now: now)) == [.joined(channel: "#y", nick: "ada", isSelf: true)])
+        _ = connection.received(line(":s 332 ada #y :the \u{03}4topic"), now: now)
+        _ = connection.received(line(":s 353 ada = #y :@ada +bob carol"), now: now)
+        #expect(events(connection.received(line(":s 366 ada #y :End"), now: now)) == [.members(channel: "#y", nicks: ["ada", "bob", "carol"])])
+        #expect(events(connection.received(line(":bob!b@h TOPIC #y :new topic"), now: now)) == [.topic(channel: "#y", topic: "new topic", setBy: "bob")])
+        #expect(events(connection.received(line(":bob!b@h NICK robert"), now: now)) == [.nickChanged(from: "bob", to: "robert", isSelf: false)])
+        connection.connectionClosed()
+        #expect(connection.joinedChannels.isEmpty)
+        _ = connection.connectionOpened()
+        #expect(sent(connection.received(line(":s 001 ada :Welcome"), now: now)) == ["JOIN #y", "PING earshot-sync-2"])
+        _ = connection.part("#y")
+        connection.connectionClosed()
+        _ = connection.connectionOpened()
+        #expect(sent(connection.received(line(":s 001 ada :Welcome"), now: now)) == ["PING earshot-sync-3"])
+    }
+}
