@@ -1,0 +1,113 @@
+import GRDB
+
+extension ChatStore {
+    /// The network called `name`, created with these details if new (details of an existing
+    /// one are updated when given).
+    public func network(named name: String, host: String = "", port: Int = 6697, usesTLS: Bool = true, nick: String = "")
+        throws -> ChatNetwork
+    {
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO network(name, host, port, tls, nick) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT(name) DO UPDATE SET host = excluded.host, port = excluded.port,
+                        tls = excluded.tls, nick = CASE WHEN excluded.nick = '' THEN nick ELSE excluded.nick END
+                    """, arguments: [name, host, port, usesTLS, nick])
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM network WHERE name = ?", arguments: [name]) else {
+                throw ChatError(.storage, "The network \(name) could not be saved.")
+            }
+            return Self.network(row)
+        }
+    }
+
+    /// All networks, in creation order.
+    public func networks() throws -> [ChatNetwork] {
+        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM network ORDER BY id").map(Self.network) }
+    }
+
+    /// The channel (or direct conversation) `name` on `network`, created if new.
+    public func channel(named name: String, network: Int64, isDirect: Bool = false) throws -> ChatChannel {
+        try write { db in try Self.channel(named: name, network: network, isDirect: isDirect, db: db) }
+    }
+
+    static func channel(named name: String, network: Int64, isDirect: Bool, db: Database) throws -> ChatChannel {
+        let folded = IRCCaseMapping.fold(name)
+        if let row = try Row.fetchOne(
+            db, sql: "SELECT * FROM channel WHERE networkID = ? AND folded = ?", arguments: [network, folded])
+        {
+            return channel(row)
+        }
+        try db.execute(
+            sql: "INSERT INTO channel(networkID, name, folded, isDirect) VALUES (?, ?, ?, ?)",
+            arguments: [network, name, folded, isDirect])
+        return ChatChannel(id: db.lastInsertedRowID, networkID: network, name: name, isDirect: isDirect)
+    }
+
+    /// Channels and direct conversations of `network`, channels first, by name.
+    public func channels(network: Int64) throws -> [ChatChannel] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM channel WHERE networkID = ? ORDER BY isDirect, folded", arguments: [network]
+            ).map(Self.channel)
+        }
+    }
+
+    /// The channel with row id `id`.
+    public func channel(id: Int64) throws -> ChatChannel? {
+        try read { db in try Row.fetchOne(db, sql: "SELECT * FROM channel WHERE id = ?", arguments: [id]).map(Self.channel) }
+    }
+
+    /// Sets the topic of a channel.
+    public func setTopic(_ topic: String, channel: Int64) throws {
+        try write { db in try db.execute(sql: "UPDATE channel SET topic = ? WHERE id = ?", arguments: [topic, channel]) }
+    }
+
+    /// Replaces the member list of a channel.
+    public func setMembers(_ members: [String], channel: Int64) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE channel SET members = ? WHERE id = ?", arguments: [members.joined(separator: " "), channel])
+        }
+    }
+
+    /// Adds or removes one member.
+    public func updateMember(_ nick: String, present: Bool, channel: Int64) throws {
+        try write { db in
+            let current = try String.fetchOne(db, sql: "SELECT members FROM channel WHERE id = ?", arguments: [channel]) ?? ""
+            var members = current.split(separator: " ").map(String.init).filter { !IRCCaseMapping.equal($0, nick) }
+            if present { members.append(nick) }
+            try db.execute(sql: "UPDATE channel SET members = ? WHERE id = ?", arguments: [members.joined(separator: " "), channel])
+        }
+    }
+
+    /// Mutes or unmutes a channel.
+    public func setMuted(_ muted: Bool, channel: Int64) throws {
+        try write { db in try db.execute(sql: "UPDATE channel SET muted = ? WHERE id = ?", arguments: [muted, channel]) }
+    }
+
+    /// Saves the composer's draft for a channel ("" clears it).
+    public func saveDraft(_ draft: String, channel: Int64) throws {
+        try write { db in try db.execute(sql: "UPDATE channel SET draft = ? WHERE id = ?", arguments: [draft, channel]) }
+    }
+
+    /// Marks everything up to `messageID` read and clears the unread count.
+    public func markRead(channel: Int64, upTo messageID: Int64) throws {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE channel SET lastReadMessageID = max(coalesce(lastReadMessageID, 0), ?), unread = 0 WHERE id = ?",
+                arguments: [messageID, channel])
+        }
+    }
+
+    static func network(_ row: Row) -> ChatNetwork {
+        ChatNetwork(id: row["id"], name: row["name"], host: row["host"], port: row["port"], usesTLS: row["tls"], nick: row["nick"])
+    }
+
+    static func channel(_ row: Row) -> ChatChannel {
+        let members: String = row["members"]
+        return ChatChannel(
+            id: row["id"], networkID: row["networkID"], name: row["name"], topic: row["topic"],
+            members: members.split(separator: " ").map(String.init), unread: row["unread"],
+            lastReadMessageID: row["lastReadMessageID"], muted: row["muted"], isDirect: row["isDirect"],
+            draft: row["draft"])
+    }
+}

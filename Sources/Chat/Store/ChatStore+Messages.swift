@@ -1,0 +1,212 @@
+import Foundation
+import GRDB
+
+extension ChatStore {
+    /// Stores a batch of messages in one transaction, skipping ones already stored.
+    ///
+    /// A message is a duplicate when its channel already holds its `msgid`, or, without a msgid,
+    /// a message with the same author and text in the same second (history replays round times
+    /// down to the second). When `ownNick` is given, a message from that nick whose text matches
+    /// one of our pending messages in the channel marks that message delivered instead.
+    public func insert(_ messages: [NewMessage], ownNick: String? = nil) throws -> InsertResult {
+        try write { db in try Self.insert(messages, ownNick: ownNick, db: db) }
+    }
+
+    static func insert(_ messages: [NewMessage], ownNick: String?, db: Database) throws -> InsertResult {
+        var result = InsertResult()
+        let insertStatement = try db.cachedStatement(
+            sql: "INSERT INTO message(channelID, msgid, author, text, time, kind, replyTo) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        let byMsgid = try db.cachedStatement(sql: "SELECT 1 FROM message WHERE channelID = ? AND msgid = ?")
+        let bySecond = try db.cachedStatement(
+            sql: "SELECT 1 FROM message WHERE channelID = ? AND time BETWEEN ? AND ? AND author = ? AND text = ? LIMIT 1")
+        var unread: [Int64: Int] = [:]
+        for message in messages {
+            let time = milliseconds(message.time)
+            if let msgid = message.msgid {
+                if try Bool.fetchOne(byMsgid, arguments: [message.channelID, msgid]) == true {
+                    result.duplicates += 1
+                    continue
+                }
+            } else {
+                let second = time - ((time % 1000) + 1000) % 1000
+                if try Bool.fetchOne(
+                    bySecond, arguments: [message.channelID, second, second + 999, message.author, message.text]) == true
+                {
+                    result.duplicates += 1
+                    continue
+                }
+            }
+            if let ownNick, IRCCaseMapping.equal(ownNick, message.author),
+                let delivered = try deliverMatching(
+                    channel: message.channelID, text: message.text, msgid: message.msgid, db: db)
+            {
+                result.delivered.append(delivered)
+                continue
+            }
+            try insertStatement.execute(arguments: [
+                message.channelID, message.msgid, message.author, message.text, time, message.kind.rawValue,
+                message.replyTo,
+            ])
+            let id = db.lastInsertedRowID
+            if message.countsAsUnread { unread[message.channelID, default: 0] += 1 }
+            result.inserted.append(ChatMessage(
+                id: id, channelID: message.channelID, msgid: message.msgid, author: message.author, text: message.text,
+                time: Date(timeIntervalSince1970: Double(time) / 1000), kind: message.kind, replyTo: message.replyTo))
+        }
+        for (channel, count) in unread {
+            try db.execute(sql: "UPDATE channel SET unread = unread + ? WHERE id = ?", arguments: [count, channel])
+        }
+        return result
+    }
+
+    /// The newest `limit` messages of a channel, oldest first.
+    public func newestPage(in channel: Int64, limit: Int = 50) throws -> [ChatMessage] {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT * FROM message WHERE channelID = ? ORDER BY time DESC, id DESC LIMIT ?",
+                arguments: [channel, limit])
+            return try Self.messages(rows.reversed(), channel: channel, db: db)
+        }
+    }
+
+    /// The `limit` messages just before `message` (older), oldest first.
+    public func page(in channel: Int64, before message: ChatMessage, limit: Int = 50) throws -> [ChatMessage] {
+        try read { db in
+            let time = Self.milliseconds(message.time)
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM message WHERE channelID = ? AND (time < ? OR (time = ? AND id < ?))
+                    ORDER BY time DESC, id DESC LIMIT ?
+                    """, arguments: [channel, time, time, message.id, limit])
+            return try Self.messages(rows.reversed(), channel: channel, db: db)
+        }
+    }
+
+    /// The `limit` messages just after `message` (newer), oldest first.
+    public func page(in channel: Int64, after message: ChatMessage, limit: Int = 50) throws -> [ChatMessage] {
+        try read { db in
+            let time = Self.milliseconds(message.time)
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM message WHERE channelID = ? AND (time > ? OR (time = ? AND id > ?))
+                    ORDER BY time, id LIMIT ?
+                    """, arguments: [channel, time, time, message.id, limit])
+            return try Self.messages(rows, channel: channel, db: db)
+        }
+    }
+
+    /// The message with row id `id`.
+    public func message(id: Int64) throws -> ChatMessage? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM message WHERE id = ?", arguments: [id]) else { return nil }
+            return try Self.messages([row], channel: row["channelID"], db: db).first
+        }
+    }
+
+    /// The message with `msgid` in a channel.
+    public func message(msgid: String, channel: Int64) throws -> ChatMessage? {
+        try read { db in
+            guard let row = try Row.fetchOne(
+                db, sql: "SELECT * FROM message WHERE channelID = ? AND msgid = ?", arguments: [channel, msgid])
+            else { return nil }
+            return try Self.messages([row], channel: channel, db: db).first
+        }
+    }
+
+    /// Replies to the message `msgid` (its thread), oldest first.
+    public func replies(to msgid: String, channel: Int64) throws -> [ChatMessage] {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT * FROM message WHERE channelID = ? AND replyTo = ? ORDER BY time, id",
+                arguments: [channel, msgid])
+            return try Self.messages(rows, channel: channel, db: db)
+        }
+    }
+
+    /// Number of messages in a channel.
+    public func messageCount(channel: Int64) throws -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM message WHERE channelID = ?", arguments: [channel]) ?? 0 }
+    }
+
+    /// Records a reaction; returns false when it was already there.
+    @discardableResult
+    public func addReaction(_ emoji: String, to target: String, by author: String, channel: Int64) throws -> Bool {
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO reaction(channelID, target, emoji, author, seq)
+                    VALUES (?, ?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM reaction WHERE channelID = ? AND target = ?))
+                    """, arguments: [channel, target, emoji, author, channel, target])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Removes a reaction.
+    public func removeReaction(_ emoji: String, from target: String, by author: String, channel: Int64) throws {
+        try write { db in
+            try db.execute(
+                sql: "DELETE FROM reaction WHERE channelID = ? AND target = ? AND emoji = ? AND author = ?",
+                arguments: [channel, target, emoji, author])
+        }
+    }
+
+    /// Full-text search over message text and authors (FTS5), newest first.
+    ///
+    /// Each word of `query` must match (prefix match on the last one); FTS syntax in the query is
+    /// treated as plain text.
+    public func search(_ query: String, channel: Int64? = nil, limit: Int = 50) throws -> [ChatMessage] {
+        let words = query.split(whereSeparator: { $0.isWhitespace }).map { word in
+            "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        guard !words.isEmpty else { return [] }
+        let pattern = words.joined(separator: " ") + "*"
+        return try read { db in
+            var sql = """
+                SELECT message.* FROM message_fts JOIN message ON message.id = message_fts.rowid
+                WHERE message_fts MATCH ?
+                """
+            var arguments: StatementArguments = [pattern]
+            if let channel {
+                sql += " AND message.channelID = ?"
+                arguments += [channel]
+            }
+            sql += " ORDER BY message.time DESC, message.id DESC LIMIT ?"
+            arguments += [limit]
+            let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
+            return try rows.map { row in try Self.messages([row], channel: row["channelID"], db: db)[0] }
+        }
+    }
+
+    // MARK: Rows
+
+    static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    static func messages(_ rows: [Row], channel: Int64, db: Database) throws -> [ChatMessage] {
+        var messages = rows.map { row in
+            ChatMessage(
+                id: row["id"], channelID: row["channelID"], msgid: row["msgid"], author: row["author"], text: row["text"],
+                time: Date(timeIntervalSince1970: Double(row["time"] as Int64) / 1000),
+                kind: MessageKind(rawValue: row["kind"]) ?? .message, replyTo: row["replyTo"], edited: row["edited"],
+                pending: row["pending"])
+        }
+        let targets = messages.compactMap(\.msgid)
+        guard !targets.isEmpty else { return messages }
+        var reactions: [String: [String: [String]]] = [:]
+        let placeholders = Array(repeating: "?", count: targets.count).joined(separator: ",")
+        let reactionRows = try Row.fetchAll(
+            db,
+            sql: "SELECT target, emoji, author FROM reaction WHERE channelID = ? AND target IN (\(placeholders)) ORDER BY seq",
+            arguments: StatementArguments([channel] + targets))
+        for row in reactionRows {
+            reactions[row["target"], default: [:]][row["emoji"], default: []].append(row["author"])
+        }
+        for index in messages.indices {
+            if let msgid = messages[index].msgid, let found = reactions[msgid] { messages[index].reactions = found }
+        }
+        return messages
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+
+/// Everything Earshot remembers about chat: networks, channels, messages, reactions, drafts,
+/// unread state and the outbox, in one SQLite database (WAL mode) through GRDB.
+///
+/// The default file is `$XDG_DATA_HOME/earshot/earshot.sqlite` (`~/.local/share/earshot/`).
+/// Reads page through an index on (channel, time, id), so a channel of a million messages opens
+/// by reading one page. Messages the user sends are written as pending before they go out and
+/// marked delivered when the server echoes them (see `ChatStore+Outbox.swift`).
+///
+/// ```swift
+/// let store = try ChatStore.openDefault()
+/// let local = try store.network(named: "local")
+/// let welcome = try store.channel(named: "#welcome", network: local.id)
+/// let page = try store.newestPage(in: welcome.id, limit: 50)
+/// ```
+public final class ChatStore: Sendable {
+    /// Path of the database file.
+    public let path: String
+    let database: DatabasePool
+
+    /// Opens (creating if needed) the database at `path` and migrates it.
+    public init(path: String) throws {
+        self.path = path
+        do {
+            let directory = (path as NSString).deletingLastPathComponent
+            if !directory.isEmpty {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            }
+            var configuration = Configuration()
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+            configuration.busyMode = .timeout(5)
+            database = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(database)
+        } catch let error as ChatError {
+            throw error
+        } catch {
+            throw ChatError(.storage, "Cannot open the chat database at \(path): \(error)")
+        }
+    }
+
+    /// `$XDG_DATA_HOME/earshot/earshot.sqlite`, or `~/.local/share/earshot/earshot.sqlite`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let base: String
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            base = data
+        } else {
+            let home = environment["HOME"] ?? NSHomeDirectory()
+            base = home + "/.local/share"
+        }
+        return base + "/earshot/earshot.sqlite"
+    }
+
+    /// Opens the store at ``defaultPath(environment:)``.
+    public static func openDefault() throws -> ChatStore {
+        try ChatStore(path: defaultPath())
+    }
+
+    /// Runs SQLite's integrity checks on the tables and on the full-text index.
+    public func integrityCheck() throws -> Bool {
+        try database.writeWithoutTransaction { db in
+            let result = try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? ""
+            guard result == "ok" else { return false }
+            try db.execute(sql: "INSERT INTO message_fts(message_fts, rank) VALUES('integrity-check', 1)")
+            return true
+        }
+    }
+
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try database.write(body)
+        } catch let error as ChatError {
+            throw error
+        } catch {
+            throw ChatError(.storage, "Cannot write to the chat database: \(error)")
+        }
+    }
+
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try database.read(body)
+        } catch {
+            throw ChatError(.storage, "Cannot read the chat database: \(error)")
+        }
+    }
+}

@@ -1,0 +1,10 @@
+/// A message in the outbox: stored, not yet echoed by the server.
+public struct PendingMessage: Sendable, Hashable {
+    public var message: ChatMessage
+    /// The IRCv3 `label` its echo will carry.
+    public var label: String
+    /// Where it goes: channel name or nick.
+    public var target: String
+    /// How many times it has been written to a connection.
+    public var attempts: Int
+}
