@@ -1,0 +1,98 @@
+import Foundation
+
+/// The embedded workspace used when no server is configured: a local network with #welcome.
+///
+/// #welcome starts with a short conversation that teaches Earshot's keys, with a reaction and a
+/// reply thread. The user can post, react and reply; everything lives in the same store as IRC
+/// history, and nothing leaves the machine.
+///
+/// ```swift
+/// let workspace = try LocalWorkspace(store: store, nick: "me")
+/// let page = try store.newestPage(in: workspace.welcome.id)
+/// let posted = try workspace.post("Hello!")
+/// try workspace.react("👍", to: page[0])
+/// ```
+public struct LocalWorkspace: Sendable {
+    /// Name of the local network in the store.
+    public static let networkName = "local"
+    /// The guide who speaks in #welcome.
+    public static let guide = "Earshot"
+
+    public let store: ChatStore
+    public let network: ChatNetwork
+    /// The #welcome channel.
+    public let welcome: ChatChannel
+    /// The user's nick in the workspace.
+    public let nick: String
+
+    /// Opens the workspace, seeding #welcome the first time.
+    public init(store: ChatStore, nick: String = "you") throws {
+        self.store = store
+        self.nick = nick
+        network = try store.network(named: Self.networkName, host: "", port: 0, usesTLS: false, nick: nick)
+        welcome = try store.channel(named: "#welcome", network: network.id)
+        if try store.messageCount(channel: welcome.id) == 0 { try seed() }
+    }
+
+    /// Posts a message (or a reply when `replyTo` is given) as the user.
+    @discardableResult
+    public func post(_ text: String, kind: MessageKind = .message, replyTo: ChatMessage? = nil, in channel: ChatChannel? = nil)
+        throws -> ChatMessage
+    {
+        let target = channel ?? welcome
+        let message = NewMessage(
+            channelID: target.id, msgid: Self.newMsgid(), author: nick, text: Sanitizer.plainText(text), time: Date(),
+            kind: kind, replyTo: replyTo?.msgid, countsAsUnread: false)
+        guard let stored = try store.insert([message]).inserted.first else {
+            throw ChatError(.storage, "The message could not be saved.")
+        }
+        return stored
+    }
+
+    /// Adds the user's reaction to `message`; returns false if it was there already.
+    @discardableResult
+    public func react(_ emoji: String, to message: ChatMessage) throws -> Bool {
+        guard let msgid = message.msgid else { throw ChatError(.notFound, "That message cannot take reactions.") }
+        return try store.addReaction(emoji, to: msgid, by: nick, channel: message.channelID)
+    }
+
+    /// Removes the user's reaction from `message`.
+    public func removeReaction(_ emoji: String, from message: ChatMessage) throws {
+        guard let msgid = message.msgid else { return }
+        try store.removeReaction(emoji, from: msgid, by: nick, channel: message.channelID)
+    }
+
+    /// A fresh local message id.
+    static func newMsgid() -> String { "local-" + UUID().uuidString.lowercased() }
+
+    /// The teaching conversation: (author, text, reply to index, reactions).
+    static let script: [(author: String, text: String, replyTo: Int?, reactions: [(String, String)])] = [
+        (guide, "Welcome to Earshot. This is #welcome, a channel that lives only on this computer.", nil, []),
+        (guide, "Press Right or Tab for the next element, Left or Shift-Tab for the previous one. Home and End jump to the first and the last.", nil, []),
+        (guide, "Enter or Space activates what has focus. Up and Down move by the rotor unit; Ctrl-Right and Ctrl-Left, or ] and [, change the rotor setting.", nil, [("👍", "Ada")]),
+        ("Ada", "How do I react to a message, or reply to it?", nil, []),
+        (guide, "Press a on a message for its actions: react, reply and more. Escape closes the sheet, or goes back.", 3, []),
+        ("Ada", "Got it. And when speech runs on?", 3, []),
+        (guide, "Ctrl-Space or Ctrl-X stops speech at once. Shift-Up and Shift-Down expand or compress a sheet. Press ? at any time for key help.", 3, [("🎉", "Ada")]),
+        (guide, "Try it now: write a message below and press Enter. Everything here stays on this computer.", nil, []),
+    ]
+
+    private func seed() throws {
+        let start = Date().addingTimeInterval(-Double(Self.script.count) * 60)
+        let ids = Self.script.indices.map { _ in Self.newMsgid() }
+        let messages = Self.script.enumerated().map { index, line in
+            NewMessage(
+                channelID: welcome.id, msgid: ids[index], author: line.author, text: line.text,
+                time: start.addingTimeInterval(Double(index) * 60), replyTo: line.replyTo.map { ids[$0] },
+                countsAsUnread: true)
+        }
+        _ = try store.insert(messages)
+        try store.setTopic("Learn Earshot's keys here", channel: welcome.id)
+        try store.setMembers([Self.guide, "Ada", nick], channel: welcome.id)
+        for (index, line) in Self.script.enumerated() {
+            for (emoji, author) in line.reactions {
+                try store.addReaction(emoji, to: ids[index], by: author, channel: welcome.id)
+            }
+        }
+    }
+}
