@@ -105,7 +105,7 @@ extension Drawer {
         guard let released = pan else { return .none }
         pan = nil
         guard released.movedDrawer else {
-            return .draw(released.height == height(of: state) ? [] : frames(from: released.height, to: height(of: state)))
+            return .draw([])
         }
         let target = Self.releaseTarget(
             height: released.height, velocity: velocity,

@@ -135,7 +135,8 @@ extension Drawer {
     }
 
     func frame(height: Double) -> PresentationFrame {
-        PresentationFrame(height: Int(height.rounded()), dim: dim(height: height))
+        let rows = min(Int(height.rounded()), PresentationHeight.maximum(terminalRows: terminalRows))
+        return PresentationFrame(height: rows, dim: dim(height: height))
     }
 
     func frames(from start: Int, to end: Int) -> [PresentationFrame] {

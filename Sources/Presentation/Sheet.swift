@@ -170,8 +170,8 @@ extension Sheet {
     /// short form (as PanModal's dimmed view does).
     func frame(height: Double) -> PresentationFrame {
         let progress = shortFormHeight > 0 ? min(max(height / Double(shortFormHeight), 0), 1) : 0
-        return PresentationFrame(
-            height: Int(height.rounded()), dim: configuration.dimLevel * progress)
+        let rows = min(Int(height.rounded()), PresentationHeight.maximum(terminalRows: terminalRows))
+        return PresentationFrame(height: rows, dim: configuration.dimLevel * progress)
     }
 
     /// Steps from `start` to `end` rows: the spring's samples, or only the end with Reduce Motion.
