@@ -54,7 +54,7 @@ func report(_ figures: [(String, Double)], json: Bool, title: String) {
         print(title)
         let width = figures.map(\.0.count).max() ?? 0
         for (key, value) in figures {
-            print(key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + format(value))
+            print(key + String(repeating: " ", count: width - key.count) + "  " + format(value))
         }
     }
 }

@@ -3,13 +3,19 @@ import ArgumentParser
 
 /// The `earshot` command: argument parsing only; everything it does lives in `App`.
 @main
-struct Earshot: AsyncParsableCommand {
+struct Earshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "earshot",
         abstract: "A self-voicing, line-mode chat client for the terminal.",
-        subcommands: [])
+        subcommands: [Say.self, Voices.self])
 
-    func run() async throws {
-        print("Earshot")
+    @OptionGroup var speech: SpeechOptions
+
+    func run() throws {
+        do {
+            try Introduction.run(output: speech.output())
+        } catch {
+            throw ValidationError(error.message)
+        }
     }
 }

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+import Speech
+
+/// Where speech goes: `--speech audio|text|off`, `--speech-log FILE`, `--wav FILE`.
+///
+/// `audio` plays through the sound card; when none opens, Earshot says so once on stderr and
+/// falls back to `text`. `text` writes the JSON transcript to stdout (the client shows caption
+/// lines instead). `--speech-log` keeps the transcript in a file whatever the mode.
+public struct SpeechOutput: Sendable {
+    public enum Mode: String, Sendable, CaseIterable {
+        case audio
+        case text
+        case off
+    }
+
+    public var mode: Mode
+    public var logPath: String?
+    public var wavPath: String?
+
+    public init(mode: Mode = .audio, logPath: String? = nil, wavPath: String? = nil) {
+        self.mode = mode
+        self.logPath = logPath
+        self.wavPath = wavPath
+    }
+
+    /// What was opened, so it can be closed (WAV sizes are written on close).
+    public final class Opened: Sendable {
+        public let sink: SpeechSink
+        public let mode: Mode
+        let wav: WAVWriter?
+        let player: AudioPlayer?
+
+        init(sink: SpeechSink, mode: Mode, wav: WAVWriter?, player: AudioPlayer?) {
+            self.sink = sink
+            self.mode = mode
+            self.wav = wav
+            self.player = player
+        }
+
+        /// Finishes the WAV file and closes the sound card.
+        public func close() throws(SpeechError) {
+            player?.close()
+            try wav?.close()
+        }
+    }
+
+    /// Opens the sinks for `sampleRate`. `textSink` replaces the JSON transcript on stdout for
+    /// `text` mode (the client's caption lines); `warn` gets the one-time fallback message.
+    public func open(
+        sampleRate: Int, textSink: SpeechSink? = nil,
+        warn: (String) -> Void = { message in fputs(message + "\n", stderr) }
+    ) throws(SpeechError) -> Opened {
+        var sinks: [SpeechSink] = []
+        var effective = mode
+        var player: AudioPlayer?
+        if mode == .audio {
+            do {
+                let opened = try AudioPlayer(sampleRate: sampleRate)
+                player = opened
+                sinks.append(.audio(opened))
+            } catch {
+                warn("earshot: \(error.message) Speech falls back to text.")
+                effective = .text
+            }
+        }
+        if effective == .text {
+            sinks.append(textSink ?? .transcript(TranscriptWriter(descriptor: STDOUT_FILENO)))
+        }
+        if let logPath { sinks.append(.transcript(try TranscriptWriter(path: logPath))) }
+        var wav: WAVWriter?
+        if let wavPath {
+            let writer = try WAVWriter(path: wavPath, sampleRate: sampleRate)
+            wav = writer
+            sinks.append(.wav(writer))
+        }
+        return Opened(sink: sinks.isEmpty ? .null : .combine(sinks), mode: effective, wav: wav, player: player)
+    }
+}

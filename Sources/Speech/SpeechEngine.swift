@@ -1,0 +1,412 @@
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// The in-process speech engine: libespeak-ng on one dedicated thread, an utterance queue with
+/// three priorities, and a sink that receives PCM as it is produced.
+///
+/// Synthesis is synchronous with small buffers: each buffer reaches the sink from inside
+/// libespeak-ng's callback, and the callback aborts synthesis the moment its utterance stops
+/// being current. The sink is only ever called with the engine's lock held, so once ``stop()``
+/// returns no sample of a cancelled utterance can reach it.
+///
+/// libespeak-ng is one per process, so only one engine runs at a time: a second waits for the
+/// first's ``shutdown()``. libespeak-ng is initialised once per process and never terminated
+/// (espeak-ng 1.51 hangs in a second `espeak_ng_Terminate`); later engines reuse it.
+///
+/// ```swift
+/// let engine = try SpeechEngine(sink: .transcript(TranscriptWriter(descriptor: 1)))
+/// engine.speak("Volume, 50%, adjustable.")
+/// engine.speak("Press Up or Down to adjust the value.", priority: .low, voice: .hint)
+/// engine.stop()
+/// engine.shutdown()
+/// ```
+public final class SpeechEngine: @unchecked Sendable {
+    /// How the engine starts.
+    public struct Configuration: Sendable {
+        public var voices: VoiceLibrary
+        public var parameters: SpeechParameters
+        /// The espeak-ng data folder (`espeak-ng-data`); `nil` uses the system's.
+        public var dataPath: String?
+        /// Length of one synthesis buffer in milliseconds of audio.
+        public var bufferMilliseconds: Int32
+        /// How far synthesis may run ahead of a sink that plays in real time.
+        public var maxBacklogMilliseconds: Double
+
+        public init(
+            voices: VoiceLibrary = .discover(), parameters: SpeechParameters = SpeechParameters(),
+            dataPath: String? = nil, bufferMilliseconds: Int32 = 5, maxBacklogMilliseconds: Double = 20
+        ) {
+            self.voices = voices
+            self.parameters = parameters
+            self.dataPath = dataPath
+            self.bufferMilliseconds = bufferMilliseconds
+            self.maxBacklogMilliseconds = maxBacklogMilliseconds
+        }
+    }
+
+    struct State {
+        var queue = UtteranceQueue()
+        var commands: [@Sendable () -> Void] = []
+        var running = true
+        var nextID: UInt64 = 1
+        var parameters: SpeechParameters
+        var parametersChanged = true
+        var voiceFiles: [VoiceRole: VoiceFile] = [:]
+    }
+
+    /// Samples per second of the PCM the sink receives (22050 for espeak-ng's voices).
+    public let sampleRate: Int
+    let sink: SpeechSink
+    let state: ConditionLock<State>
+    let configuration: Configuration
+    /// Owned by the engine thread only.
+    private var loadedVoicePath: String?
+    private var synthesizing: Utterance?
+    private let finished = ConditionLock(false)
+
+    /// Starts the engine thread and libespeak-ng, and checks every built-in voice file.
+    public convenience init(configuration: Configuration = Configuration(), sink: SpeechSink) throws(SpeechError) {
+        try self.init(configuration: configuration) { _ throws(SpeechError) in sink }
+    }
+
+    /// Starts the engine, then makes its sink for the engine's sample rate (a WAV file or a
+    /// sound card needs it before the first sample).
+    public init(
+        configuration: Configuration = Configuration(),
+        makeSink: (_ sampleRate: Int) throws(SpeechError) -> SpeechSink
+    ) throws(SpeechError) {
+        try configuration.parameters.validate()
+        var files: [VoiceRole: VoiceFile] = [:]
+        let available = configuration.voices.files()
+        for (role, path) in available { files[role] = try VoiceFile(path: path) }
+        guard files[.reader] != nil else {
+            throw SpeechError(
+                .unknownVoiceRole,
+                "No “reader” voice file in \(configuration.voices.folders.joined(separator: " or ")).")
+        }
+        guard EspeakOwnership.acquire(timeoutSeconds: 120) else {
+            throw SpeechError(.engineFailure, "Another speech engine is still running in this process.")
+        }
+        self.configuration = configuration
+        self.state = ConditionLock(State(parameters: configuration.parameters, voiceFiles: files))
+
+        let rate: Int
+        switch EspeakOwnership.initialize(
+            dataPath: configuration.dataPath, bufferMilliseconds: configuration.bufferMilliseconds)
+        {
+        case .success(let sampleRate): rate = sampleRate
+        case .failure(let error):
+            EspeakOwnership.release()
+            throw error
+        }
+        self.sampleRate = rate
+        do {
+            self.sink = try makeSink(rate)
+        } catch {
+            EspeakOwnership.release()
+            throw error
+        }
+        startThread(name: "earshot-synth") { [self] in run() }
+    }
+
+    // MARK: Speaking
+
+    /// Queues `text` at `priority` in `voice`'s voice; returns the utterance (with its id).
+    @discardableResult
+    public func speak(_ text: String, priority: SpeechPriority = .default, voice: VoiceRole = .reader) -> Utterance {
+        state.withLockThenBroadcast { state in
+            let utterance = Utterance(id: state.nextID, text: text, priority: priority, voice: voice)
+            state.nextID += 1
+            let actions = state.queue.submit(utterance)
+            report(actions)
+            return utterance
+        }
+    }
+
+    /// Silences everything at once: aborts the current utterance, drops the queued ones, and
+    /// flushes the sink. No sample of a cancelled utterance reaches the sink after this returns.
+    public func stop() {
+        state.withLockThenBroadcast { state in
+            let actions = state.queue.stop()
+            report(actions)
+            if actions.isEmpty { sink.flush() }
+        }
+    }
+
+    /// Emits cancel events for `actions` and flushes the sink if sound was cut. Lock held.
+    private func report(_ actions: [UtteranceQueue.Action]) {
+        var interrupted = false
+        for action in actions {
+            switch action {
+            case .interrupt(let utterance):
+                interrupted = true
+                sink.event(SpeechEvent(.cancel, utterance))
+            case .discard(let utterance):
+                sink.event(SpeechEvent(.cancel, utterance))
+            }
+        }
+        if interrupted { sink.flush() }
+    }
+
+    /// Whether nothing is being spoken or waiting.
+    public var isIdle: Bool { state.withLock { $0.queue.isIdle && $0.commands.isEmpty } }
+
+    /// Blocks until the queue is empty (or `timeoutSeconds` pass); returns whether it emptied.
+    @discardableResult
+    public func waitUntilIdle(timeoutSeconds: Double = 30) -> Bool {
+        let deadline = monotonicNanoseconds() + UInt64(timeoutSeconds * 1e9)
+        while true {
+            let now = monotonicNanoseconds()
+            if now >= deadline { return isIdle }
+            let idle = state.wait(
+                until: { $0.queue.isIdle && $0.commands.isEmpty }, timeoutNanoseconds: deadline - now
+            ) { $0.queue.isIdle && $0.commands.isEmpty }
+            if idle { return true }
+        }
+    }
+
+    // MARK: Parameters and voices
+
+    /// Rate, pitch, volume and punctuation; they survive ``stop()``.
+    public var parameters: SpeechParameters { state.withLock { $0.parameters } }
+
+    /// Sets rate, pitch, volume and punctuation for the next utterance; throws (and keeps the old
+    /// values) when one is out of range.
+    public func setParameters(_ parameters: SpeechParameters) throws(SpeechError) {
+        try parameters.validate()
+        state.withLock {
+            $0.parameters = parameters
+            $0.parametersChanged = true
+        }
+    }
+
+    /// Sets the rate in words per minute (80…450).
+    public func setRate(_ wordsPerMinute: Int) throws(SpeechError) {
+        var parameters = self.parameters
+        parameters.rate = wordsPerMinute
+        try setParameters(parameters)
+    }
+
+    /// The voice file playing each role.
+    public var voiceFiles: [VoiceRole: VoiceFile] { state.withLock { $0.voiceFiles } }
+
+    /// Makes the file at `path` play `role` (by default, a role named after the file).
+    ///
+    /// The file is checked, then loaded by libespeak-ng; on any failure the error names the file
+    /// and the role keeps its previous voice.
+    @discardableResult
+    public func setVoice(path: String, for role: VoiceRole? = nil) throws(SpeechError) -> VoiceRole {
+        let file = try VoiceFile(path: path)
+        let status = perform { [self] in
+            let status = Espeak.setVoice(path: file.path)
+            if !status.isOK, let previous = loadedVoicePath { _ = Espeak.setVoice(path: previous) }
+            if status.isOK { loadedVoicePath = file.path }
+            // Loading a voice resets espeak-ng's parameters to the voice's own.
+            state.withLock { $0.parametersChanged = true }
+            return status
+        }
+        guard status.isOK else {
+            throw SpeechError(
+                .voiceFileInvalid,
+                "espeak-ng could not load the voice file \(file.path) (\(Espeak.message(for: status))). Keeping the previous voice.",
+                path: file.path, status: status)
+        }
+        let target = role ?? file.role
+        state.withLock {
+            $0.voiceFiles[target] = file
+            $0.parametersChanged = true
+        }
+        return target
+    }
+
+    // MARK: Life cycle
+
+    /// Stops speech, ends the engine thread and releases libespeak-ng for another engine.
+    public func shutdown() {
+        let alreadyStopped = state.withLockThenBroadcast { state -> Bool in
+            guard state.running else { return true }
+            report(state.queue.stop())
+            state.running = false
+            return false
+        }
+        if alreadyStopped { return }
+        finished.wait(until: { $0 }) { _ in }
+    }
+
+    /// Runs `body` on the engine thread (where libespeak-ng lives) and returns its result.
+    func perform<R: Sendable>(_ body: @escaping @Sendable () -> R) -> R {
+        let result = ConditionLock<R?>(nil)
+        let box = ResultBox(result)
+        state.withLockThenBroadcast { state in
+            state.commands.append { box.lock.withLockThenBroadcast { $0 = body() } }
+        }
+        return result.wait(until: { $0 != nil }) { $0! }
+    }
+
+    private final class ResultBox<R>: @unchecked Sendable {
+        let lock: ConditionLock<R?>
+        init(_ lock: ConditionLock<R?>) { self.lock = lock }
+    }
+
+    // MARK: The engine thread
+
+    private enum Work {
+        case exit
+        case command(@Sendable () -> Void)
+        case speak(Utterance, voice: VoiceFile?, parameters: SpeechParameters?)
+    }
+
+    private func run() {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        while true {
+            let work: Work = state.wait(
+                until: { !$0.running || !$0.commands.isEmpty || ($0.queue.current == nil && !$0.queue.pending.isEmpty) }
+            ) { state in
+                if !state.running { return .exit }
+                if !state.commands.isEmpty { return .command(state.commands.removeFirst()) }
+                guard let utterance = state.queue.next() else { return .command({}) }
+                sink.event(SpeechEvent(.speak, utterance))
+                let voice = state.voiceFiles[utterance.voice] ?? state.voiceFiles[.reader]
+                let parameters = state.parametersChanged ? state.parameters : nil
+                state.parametersChanged = false
+                return .speak(utterance, voice: voice, parameters: parameters)
+            }
+            switch work {
+            case .exit:
+                EspeakOwnership.release()
+                finished.withLockThenBroadcast { $0 = true }
+                return
+            case .command(let body):
+                body()
+            case .speak(let utterance, let voice, let parameters):
+                speakOnThread(utterance, voice: voice, parameters: parameters, context: context)
+            }
+        }
+    }
+
+    private func speakOnThread(
+        _ utterance: Utterance, voice: VoiceFile?, parameters: SpeechParameters?, context: UnsafeMutableRawPointer
+    ) {
+        var reapply = parameters
+        if let voice, voice.path != loadedVoicePath {
+            let status = Espeak.setVoice(path: voice.path)
+            if status.isOK {
+                loadedVoicePath = voice.path
+            } else if let previous = loadedVoicePath {
+                _ = Espeak.setVoice(path: previous)
+            }
+            // Loading a voice resets espeak-ng's parameters to the voice's own.
+            reapply = state.withLock { $0.parameters }
+        }
+        if let reapply { Self.apply(reapply) }
+        synthesizing = utterance
+        _ = Espeak.synthesize(utterance.text, userData: context)
+        synthesizing = nil
+        // Let a paced sink play out before the utterance counts as done.
+        while sink.backlogMilliseconds() > 0 {
+            let current = state.wait(
+                until: { !$0.queue.isCurrent(utterance.id) }, timeoutNanoseconds: 2_000_000
+            ) { $0.queue.isCurrent(utterance.id) }
+            if !current { break }
+        }
+        state.withLockThenBroadcast { state in
+            if let done = state.queue.finish(utterance.id) { sink.event(SpeechEvent(.done, done)) }
+        }
+    }
+
+    /// Called from the synth callback on the engine thread; returns 1 to abort synthesis.
+    fileprivate func deliver(_ samples: UnsafeBufferPointer<Int16>) -> Int32 {
+        guard let utterance = synthesizing else { return 1 }
+        let keep = state.withLock { state -> Bool in
+            guard state.queue.isCurrent(utterance.id) else { return false }
+            sink.samples(samples, utterance)
+            return true
+        }
+        guard keep else { return 1 }
+        // Pace to playback: stay at most `maxBacklogMilliseconds` ahead of what is heard.
+        while sink.backlogMilliseconds() > configuration.maxBacklogMilliseconds {
+            let current = state.wait(
+                until: { !$0.queue.isCurrent(utterance.id) }, timeoutNanoseconds: 2_000_000
+            ) { $0.queue.isCurrent(utterance.id) }
+            if !current { return 1 }
+        }
+        return 0
+    }
+
+    static func apply(_ parameters: SpeechParameters) {
+        _ = Espeak.setParameter(Espeak.rate, Int32(parameters.rate))
+        _ = Espeak.setParameter(Espeak.pitch, Int32(parameters.pitch))
+        _ = Espeak.setParameter(Espeak.volume, Int32(parameters.volume))
+        switch parameters.punctuation {
+        case .none: _ = Espeak.setParameter(Espeak.punctuation, 0)
+        case .all: _ = Espeak.setParameter(Espeak.punctuation, 1)
+        case .some, .most:
+            _ = Espeak.setPunctuationList(parameters.punctuation.spokenCharacters ?? "")
+            _ = Espeak.setParameter(Espeak.punctuation, 2)
+        }
+    }
+
+    /// Initialises libespeak-ng on the calling (engine) thread; returns the sample rate.
+    static func startEspeak(dataPath: String?, bufferMilliseconds: Int32) -> Result<Int, SpeechError> {
+        let status = Espeak.initialize(dataPath: dataPath)
+        guard status.isOK else {
+            return .failure(
+                SpeechError(
+                    .dataMissing,
+                    "espeak-ng could not load its data\(dataPath.map { " from \($0)" } ?? "") (\(Espeak.message(for: status))). Install it with: apt-get install -y espeak-ng-data",
+                    path: dataPath, status: status))
+        }
+        let output = Espeak.initializeSynchronousOutput(bufferMilliseconds: bufferMilliseconds)
+        guard output.isOK else {
+            return .failure(
+                SpeechError(.engineFailure, "espeak-ng output failed (\(Espeak.message(for: output))).", status: output))
+        }
+        Espeak.setCallback(synthCallback)
+        return .success(Espeak.sampleRate)
+    }
+}
+
+/// libespeak-ng's synth callback: hands each buffer to the engine named by the events' user data.
+private let synthCallback: Espeak.Callback = { wav, count, events in
+    guard let raw = Espeak.userData(of: events) else { return 0 }
+    let engine = Unmanaged<SpeechEngine>.fromOpaque(raw).takeUnretainedValue()
+    guard let wav, count > 0 else { return 0 }
+    return engine.deliver(UnsafeBufferPointer(start: wav, count: Int(count)))
+}
+
+/// One engine at a time owns libespeak-ng, which is initialised once per process.
+enum EspeakOwnership {
+    private static let lock = ConditionLock(false)
+    private static let initialized = ConditionLock<Int?>(nil)
+
+    /// Initialises libespeak-ng the first time; later calls return the same sample rate. A
+    /// `dataPath` that lacks espeak-ng's data is refused before libespeak-ng sees it.
+    static func initialize(dataPath: String?, bufferMilliseconds: Int32) -> Result<Int, SpeechError> {
+        if let dataPath, access(dataPath + "/phontab", R_OK) != 0 {
+            return .failure(
+                SpeechError(
+                    .dataMissing,
+                    "espeak-ng data not found at \(dataPath) (no phontab). Install it with: apt-get install -y espeak-ng-data",
+                    path: dataPath))
+        }
+        return initialized.withLock { sampleRate in
+            if let sampleRate { return .success(sampleRate) }
+            let result = SpeechEngine.startEspeak(dataPath: dataPath, bufferMilliseconds: bufferMilliseconds)
+            if case .success(let rate) = result { sampleRate = rate }
+            return result
+        }
+    }
+
+    static func acquire(timeoutSeconds: Double) -> Bool {
+        lock.wait(until: { !$0 }, timeoutNanoseconds: UInt64(timeoutSeconds * 1e9)) { owned in
+            if owned { return false }
+            owned = true
+            return true
+        }
+    }
+
+    static func release() {
+        lock.withLockThenBroadcast { $0 = false }
+    }
+}

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+import Synchronization
+
+/// Writes the speech transcript: JSON lines, one object per event.
+///
+/// `{"t": 12, "event": "speak", "priority": "default", "voice": "reader", "text": "Send, button."}`
+/// where `t` is milliseconds since the writer was made. `--speech text` writes it to stdout;
+/// `--speech-log FILE` to a file.
+///
+/// ```swift
+/// let writer = try TranscriptWriter(path: "/tmp/speech.jsonl")
+/// ```
+public final class TranscriptWriter: Sendable {
+    private struct State {
+        var descriptor: Int32
+        var ownsDescriptor: Bool
+    }
+
+    private let state: Mutex<State>
+    private let start: UInt64
+    private let clock: @Sendable () -> UInt64
+
+    /// Appends to the file at `path` (created with mode 0600 if missing, truncated).
+    public convenience init(path: String, clock: @escaping @Sendable () -> UInt64 = monotonicNanoseconds) throws(SpeechError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw SpeechError(
+                .outputFailed, "Cannot write the speech log \(path): \(String(cString: strerror(errno))).",
+                path: path)
+        }
+        self.init(descriptor: descriptor, owns: true, clock: clock)
+    }
+
+    /// Writes to an open descriptor (`STDOUT_FILENO` for `--speech text`).
+    public init(descriptor: Int32, owns: Bool = false, clock: @escaping @Sendable () -> UInt64 = monotonicNanoseconds) {
+        self.state = Mutex(State(descriptor: descriptor, ownsDescriptor: owns))
+        self.clock = clock
+        self.start = clock()
+    }
+
+    deinit {
+        state.withLock { if $0.ownsDescriptor { close($0.descriptor) } }
+    }
+
+    /// Writes one event as a line.
+    public func write(_ event: SpeechEvent) {
+        let milliseconds = (clock() &- start) / 1_000_000
+        let line = Self.line(event, milliseconds: milliseconds)
+        state.withLock { state in
+            var bytes = Array(line.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeMutableBytes {
+                    Glibc.write(state.descriptor, $0.baseAddress! + offset, $0.count - offset)
+                }
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+    }
+
+    /// The JSON line for an event, newline included.
+    public static func line(_ event: SpeechEvent, milliseconds: UInt64) -> String {
+        let u = event.utterance
+        return "{\"t\": \(milliseconds), \"event\": \"\(event.kind.rawValue)\", \"priority\": \"\(u.priority.rawValue)\", "
+            + "\"voice\": \(jsonString(u.voice.rawValue)), \"text\": \(jsonString(u.text))}\n"
+    }
+
+    /// `text` as a JSON string literal, with every control character escaped.
+    public static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+/// Monotonic time in nanoseconds (`CLOCK_MONOTONIC`).
+@Sendable
+public func monotonicNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}

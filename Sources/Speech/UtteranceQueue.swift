@@ -1,0 +1,91 @@
+import DequeModule
+
+/// The speech queue as a state machine: utterances go in, actions come out, no I/O.
+///
+/// Rules, as UIAccessibility announcement priorities and ARIA live regions have them:
+/// - **low** waits behind everything already current or pending;
+/// - **default** interrupts a current low or default utterance, replaces pending default ones
+///   (they are stale), and goes ahead of pending low ones — which stay queued, so polite
+///   messages are not lost when focus moves; under a current high it waits its turn;
+/// - **high** interrupts a current low or default utterance and goes ahead of everything
+///   pending but earlier high ones; under a current high it queues behind it.
+/// - ``stop()`` cancels the current utterance and drops all pending ones.
+///
+/// ```swift
+/// var queue = UtteranceQueue()
+/// queue.submit(Utterance(id: 1, text: "Alice, 10:42", priority: .low))   // []
+/// queue.next()                                                           // utterance 1
+/// queue.submit(Utterance(id: 2, text: "Send, button"))                   // [.interrupt(1)]
+/// ```
+public struct UtteranceQueue: Sendable {
+    /// What the engine must do.
+    public enum Action: Hashable, Sendable {
+        /// Abort the utterance being spoken (a `cancel` event).
+        case interrupt(Utterance)
+        /// Drop a pending utterance that never sounded (a `cancel` event).
+        case discard(Utterance)
+    }
+
+    /// The utterance being spoken, if any.
+    public private(set) var current: Utterance?
+    /// Utterances waiting, in the order they will be spoken.
+    public private(set) var pending: Deque<Utterance> = []
+
+    public init() {}
+
+    /// Adds `utterance`; returns what it interrupts or replaces.
+    public mutating func submit(_ utterance: Utterance) -> [Action] {
+        var actions: [Action] = []
+        switch utterance.priority {
+        case .low:
+            pending.append(utterance)
+        case .default:
+            if let current, current.priority < .high {
+                actions.append(.interrupt(current))
+                self.current = nil
+            }
+            let stale = pending.filter { $0.priority == .default }
+            actions += stale.map(Action.discard)
+            pending.removeAll { $0.priority == .default }
+            let index = pending.firstIndex { $0.priority < .high } ?? pending.endIndex
+            pending.insert(utterance, at: index)
+        case .high:
+            if let current, current.priority < .high {
+                actions.append(.interrupt(current))
+                self.current = nil
+            }
+            let index = pending.firstIndex { $0.priority < .high } ?? pending.endIndex
+            pending.insert(utterance, at: index)
+        }
+        return actions
+    }
+
+    /// Makes the next pending utterance current and returns it; `nil` while one is current or
+    /// none is pending.
+    public mutating func next() -> Utterance? {
+        guard current == nil, let first = pending.popFirst() else { return nil }
+        current = first
+        return first
+    }
+
+    /// The current utterance finished; returns it if `id` was still current (not interrupted).
+    public mutating func finish(_ id: UInt64) -> Utterance? {
+        guard let current, current.id == id else { return nil }
+        self.current = nil
+        return current
+    }
+
+    /// Cancels the current utterance and drops everything pending.
+    public mutating func stop() -> [Action] {
+        var actions: [Action] = current.map { [.interrupt($0)] } ?? []
+        actions += pending.map(Action.discard)
+        current = nil
+        pending.removeAll()
+        return actions
+    }
+
+    /// Whether `id` is the utterance being spoken.
+    public func isCurrent(_ id: UInt64) -> Bool { current?.id == id }
+
+    public var isIdle: Bool { current == nil && pending.isEmpty }
+}

@@ -1,0 +1,51 @@
+import App
+import ArgumentParser
+
+struct Say: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Speak text once and exit.")
+
+    @Argument(help: "The text to speak.")
+    var text: String
+
+    @Option(help: "A voice role (reader, announcer, hint, key-echo, or your own) or a voice file's path.")
+    var voice: String?
+
+    @Option(help: "Speech rate in words per minute, 80 to 450.")
+    var rate: Int?
+
+    @Option(help: "Also write the audio to this WAV file.")
+    var wav: String?
+
+    @OptionGroup var speech: SpeechOptions
+
+    func run() throws {
+        do {
+            try SayCommand.run(text: text, voice: voice, rate: rate, output: speech.output(wav: wav))
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+}
+
+struct Voices: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the voice files, with their roles and paths.")
+
+    func run() {
+        for line in VoicesCommand.lines() { print(line) }
+    }
+}
+
+/// `--speech` and `--speech-log`, shared by every command that speaks.
+struct SpeechOptions: ParsableArguments {
+    @Option(help: "Where speech goes: audio, text (a transcript on stdout) or off.")
+    var speech: SpeechOutput.Mode = .audio
+
+    @Option(name: .customLong("speech-log"), help: "Write the JSON-lines speech transcript to this file.")
+    var speechLog: String?
+
+    func output(wav: String? = nil) -> SpeechOutput {
+        SpeechOutput(mode: speech, logPath: speechLog, wavPath: wav)
+    }
+}
+
+extension SpeechOutput.Mode: ExpressibleByArgument {}

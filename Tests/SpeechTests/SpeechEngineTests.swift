@@ -1,0 +1,164 @@
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+import Testing
+@testable import Speech
+
+@Suite(.serialized) struct SpeechEngineTests {
+    /// libespeak-ng's output depends a little on what it said before in the same process, so
+    /// the comparison runs the engine in a fresh process: `earshot say --wav`, built beside the
+    /// tests, against `espeak-ng -w`, both with the shipped `reader` voice file.
+    @Test func pcmMatchesTheEspeakNgCommandByteForByte() throws {
+        let text = "Volume, 50%, adjustable. Alice wrote: the build is green again."
+        // espeak-ng -v takes a name relative to espeak-ng-data/voices and keeps 40 characters of
+        // it, so the same voice file is copied to a short path first.
+        let folder = "/tmp/esv\(getpid())"
+        mkdir(folder, 0o755)
+        defer { _ = run(["rm", "-rf", folder]) }
+        #expect(run(["cp", voicesFolder + "/reader", folder + "/reader"]) == 0)
+        let relative = "../../../../.." + folder + "/reader"
+        #expect(relative.count <= 40)
+        let reference = folder + "/reference.wav"
+        let status = run(["espeak-ng", "-v", relative, "-w", reference, text])
+        try #require(status == 0, "\(espeakCommandMissing) (exit \(status))")
+
+        let earshot = buildProducts + "/earshot"
+        try #require(access(earshot, X_OK) == 0, "earshot is not built at \(earshot): run swift build first")
+        let ours = folder + "/ours.wav"
+        #expect(run([earshot, "say", text, "--voice", "reader", "--speech", "off", "--wav", ours]) == 0)
+
+        let referenceBytes = try #require(VoiceFile.read(reference))
+        let ourBytes = try #require(VoiceFile.read(ours))
+        #expect(referenceBytes.count > 44 + 22050)  // over half a second of speech
+        #expect(ourBytes.count == referenceBytes.count)
+        #expect(ourBytes[44...] == referenceBytes[44...])
+    }
+
+    @Test func theEngineStreamsBeforeTheUtteranceEnds() throws {
+        try withEngine(bufferMilliseconds: 5) { engine, recorder in
+            let utterance = engine.speak("Volume, 50%, adjustable. Press Up or Down to adjust the value.")
+            #expect(engine.waitUntilIdle())
+            let samples = recorder.samples(utterance.id)
+            let buffers = recorder.state.withLock { $0.bufferCount }
+            // 5 ms buffers at 22050 Hz: many small hand-overs, not one at the end.
+            #expect(samples.count > 22050)
+            #expect(buffers > samples.count / 2000)
+        }
+    }
+
+    @Test func audioIsNotSilentAndItsLengthFollowsTextAndRate() throws {
+        func length(_ text: String, rate: Int) throws -> Int {
+            try withEngine(SpeechParameters(rate: rate)) { engine, recorder in
+                let utterance = engine.speak(text)
+                #expect(engine.waitUntilIdle())
+                let samples = recorder.samples(utterance.id)
+                #expect(rms(samples) > 500, "speech should not be silent")
+                return samples.count
+            }
+        }
+        let short = try length("Send, button.", rate: 175)
+        let long = try length("Send, button. Message general, text field. Alice, ten forty two.", rate: 175)
+        let fast = try length("Send, button. Message general, text field. Alice, ten forty two.", rate: 400)
+        #expect(long > short * 2)
+        #expect(fast < long * 3 / 4)
+    }
+
+    @Test func emojiAreReadByName() throws {
+        let (emoji, words) = try withEngine { engine, recorder in
+            let a = engine.speak("👍")
+            #expect(engine.waitUntilIdle())
+            let b = engine.speak("thumbs up")
+            #expect(engine.waitUntilIdle())
+            return (recorder.samples(a.id), recorder.samples(b.id))
+        }
+        #expect(!emoji.isEmpty)
+        #expect(similar(emoji, words))
+    }
+
+    @Test func stopLetsNoSampleThroughAfterItReturns() throws {
+        let long = String(repeating: "This is a long utterance that keeps going for a while. ", count: 40)
+        try withEngine { engine, recorder in
+            let utterance = engine.speak(long, priority: .low)
+            // Wait for the first samples, so stop lands mid-synthesis.
+            while recorder.samples(utterance.id).isEmpty { usleep(200) }
+            engine.stop()
+            let atStop = recorder.samples(utterance.id).count
+            usleep(100_000)
+            #expect(recorder.samples(utterance.id).count == atStop)
+            #expect(recorder.kinds(utterance.id) == [.speak, .cancel])
+            #expect(engine.isIdle)
+        }
+    }
+
+    @Test func parametersAndVoiceSurviveAStop() throws {
+        let text = "Mark unread, button. Reply in thread, button."
+        let normal = try withEngine { engine, recorder in
+            let utterance = engine.speak(text)
+            #expect(engine.waitUntilIdle())
+            return recorder.samples(utterance.id)
+        }
+        try withEngine(SpeechParameters(rate: 300, pitch: 30, volume: 90)) { engine, recorder in
+            let before = engine.speak(text)
+            #expect(engine.waitUntilIdle())
+            let long = engine.speak(String(repeating: "Long text to interrupt. ", count: 30))
+            while recorder.samples(long.id).isEmpty { usleep(200) }
+            engine.stop()
+            #expect(engine.parameters == SpeechParameters(rate: 300, pitch: 30, volume: 90))
+            let after = engine.speak(text)
+            #expect(engine.waitUntilIdle())
+            #expect(similar(recorder.samples(before.id), recorder.samples(after.id)))
+            #expect(recorder.samples(after.id).count < normal.count * 3 / 4)
+        }
+    }
+
+    @Test func aDefaultUtteranceInterruptsALowOne() throws {
+        try withEngine { engine, recorder in
+            let low = engine.speak(String(repeating: "Incoming message text. ", count: 30), priority: .low)
+            while recorder.samples(low.id).isEmpty { usleep(200) }
+            let focus = engine.speak("Send, button.")
+            #expect(engine.waitUntilIdle())
+            #expect(recorder.kinds(low.id) == [.speak, .cancel])
+            #expect(recorder.kinds(focus.id) == [.speak, .done])
+        }
+    }
+
+    @Test func aHighUtteranceIsNotInterruptedByADefaultOne() throws {
+        try withEngine { engine, recorder in
+            let high = engine.speak("Disconnected from the server. Reconnecting.", priority: .high)
+            while recorder.samples(high.id).isEmpty { usleep(200) }
+            let focus = engine.speak("Send, button.")
+            #expect(engine.waitUntilIdle())
+            #expect(recorder.kinds(high.id) == [.speak, .done])
+            #expect(recorder.kinds(focus.id) == [.speak, .done])
+            let order = recorder.events.filter { $0.kind == .speak }.map(\.utterance.id)
+            #expect(order == [high.id, focus.id])
+        }
+    }
+
+    @Test func lowUtterancesQueueInOrder() throws {
+        try withEngine { engine, recorder in
+            let ids = (1...4).map { engine.speak("Message \($0).", priority: .low).id }
+            #expect(engine.waitUntilIdle())
+            let spoken = recorder.events.filter { $0.kind == .done }.map(\.utterance.id)
+            #expect(spoken == ids)
+        }
+    }
+
+    @Test func rolesUseTheirOwnVoiceFiles() throws {
+        try withEngine { engine, recorder in
+            #expect(Set(engine.voiceFiles.keys).isSuperset(of: VoiceRole.builtIn))
+            #expect(engine.voiceFiles[.hint]?.path == voicesFolder + "/hint")
+            let text = "Press Up or Down to adjust the value."
+            let reader = engine.speak(text, voice: .reader)
+            #expect(engine.waitUntilIdle())
+            // key-echo's file sets "speed 130": the same words come out markedly shorter.
+            let echo = engine.speak(text, voice: .keyEcho)
+            #expect(engine.waitUntilIdle())
+            #expect(recorder.samples(echo.id).count < recorder.samples(reader.id).count * 85 / 100)
+            // Back to the reader: its voice and the parameters are restored.
+            let again = engine.speak(text, voice: .reader)
+            #expect(engine.waitUntilIdle())
+            #expect(similar(recorder.samples(reader.id), recorder.samples(again.id)))
+        }
+    }
+}

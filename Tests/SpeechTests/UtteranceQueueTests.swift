@@ -1,0 +1,68 @@
+import Testing
+@testable import Speech
+
+@Suite struct UtteranceQueueTests {
+    func u(_ id: UInt64, _ priority: SpeechPriority) -> Utterance {
+        Utterance(id: id, text: "u\(id)", priority: priority)
+    }
+
+    @Test func lowWaitsBehindCurrentSpeech() {
+        var queue = UtteranceQueue()
+        #expect(queue.submit(u(1, .low)).isEmpty)
+        #expect(queue.next() == u(1, .low))
+        #expect(queue.submit(u(2, .low)).isEmpty)
+        #expect(queue.next() == nil)
+        #expect(queue.finish(1) == u(1, .low))
+        #expect(queue.next() == u(2, .low))
+    }
+
+    @Test func defaultInterruptsLowAndDefaultButKeepsPendingLow() {
+        var queue = UtteranceQueue()
+        _ = queue.submit(u(1, .default))
+        _ = queue.next()
+        _ = queue.submit(u(2, .low))
+        _ = queue.submit(u(3, .default))  // interrupts 1
+        #expect(queue.current == nil)
+        #expect(Array(queue.pending) == [u(3, .default), u(2, .low)])
+        #expect(queue.submit(u(4, .default)) == [.discard(u(3, .default))])
+        #expect(Array(queue.pending) == [u(4, .default), u(2, .low)])
+    }
+
+    @Test func defaultDoesNotInterruptHigh() {
+        var queue = UtteranceQueue()
+        _ = queue.submit(u(1, .high))
+        _ = queue.next()
+        #expect(queue.submit(u(2, .default)).isEmpty)
+        #expect(queue.current == u(1, .high))
+        #expect(queue.finish(1) == u(1, .high))
+        #expect(queue.next() == u(2, .default))
+    }
+
+    @Test func highInterruptsDefaultAndGoesFirst() {
+        var queue = UtteranceQueue()
+        _ = queue.submit(u(1, .default))
+        _ = queue.next()
+        _ = queue.submit(u(2, .low))
+        #expect(queue.submit(u(3, .high)) == [.interrupt(u(1, .default))])
+        _ = queue.submit(u(4, .high))
+        #expect(Array(queue.pending) == [u(3, .high), u(4, .high), u(2, .low)])
+    }
+
+    @Test func aHighDuringAHighQueuesBehindIt() {
+        var queue = UtteranceQueue()
+        _ = queue.submit(u(1, .high))
+        _ = queue.next()
+        #expect(queue.submit(u(2, .high)).isEmpty)
+        #expect(queue.current == u(1, .high))
+    }
+
+    @Test func stopCancelsEverything() {
+        var queue = UtteranceQueue()
+        _ = queue.submit(u(1, .low))
+        _ = queue.next()
+        _ = queue.submit(u(2, .low))
+        #expect(queue.stop() == [.interrupt(u(1, .low)), .discard(u(2, .low))])
+        #expect(queue.isIdle)
+        #expect(queue.finish(1) == nil)
+    }
+}
