@@ -12,7 +12,7 @@ struct SettingsReader {
 
     /// Reads `dotted` ("speech.rate"); nil when absent or bad (a bad value adds an error).
     mutating func read<T>(_ dotted: String, _ convert: (TOMLValue) -> Check<T>) -> T? {
-        guard let value = document.value(at: dotted.split(separator: ".").map(String.init)) else { return nil }
+        guard let value = lookUp(dotted) else { return nil }
         switch convert(value) {
         case .ok(let result):
             if let location = document.locations[dotted] {
@@ -136,6 +136,26 @@ struct SettingsReader {
             SettingsProblem(
                 code: code, severity: severity, message: message, file: file, line: line, column: column,
                 key: key))
+    }
+
+    /// The value at a dotted key whose parts may end in an index: "irc.servers[0].host".
+    func lookUp(_ dotted: String) -> TOMLValue? {
+        var value = TOMLValue.table(document.root)
+        for part in dotted.split(separator: ".") {
+            var name = Substring(part)
+            var index: Int?
+            if name.hasSuffix("]"), let open = name.lastIndex(of: "[") {
+                index = Int(name[name.index(after: open)..<name.index(before: name.endIndex)])
+                name = name[..<open]
+            }
+            guard let next = value.tableValue?[String(name)] else { return nil }
+            value = next
+            if let index {
+                guard let array = value.arrayValue, array.indices.contains(index) else { return nil }
+                value = array[index]
+            }
+        }
+        return value
     }
 
     /// The earliest key inside `prefix` (for a section that has no location of its own).

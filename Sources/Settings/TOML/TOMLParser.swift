@@ -67,6 +67,7 @@ struct TOMLParser {
     mutating func parse() throws -> Result {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { pos = 3; lineStart = 3 }
         while pos < bytes.count {
+            currentKey = nil
             skipSpaces()
             guard let byte = peek() else { break }
             if byte == UInt8(ascii: "#") {
@@ -77,13 +78,14 @@ struct TOMLParser {
             } else if byte == UInt8(ascii: "[") {
                 try parseHeader()
                 try expectLineEnd()
+                consumeNewline()
                 sectionEnds[currentPath] = pos
             } else {
                 try parseKeyValue(into: current, prefix: currentPath, recordLocations: true)
                 try expectLineEnd()
+                consumeNewline()
                 sectionEnds[currentPath] = pos
             }
-            if pos < bytes.count { consumeNewline() }
         }
         return Result(
             root: root.build(), locations: locations, sectionEnds: sectionEnds,
@@ -202,7 +204,7 @@ struct TOMLParser {
                 valueRange: start..<pos)
         }
         target.set(lastKey, .value(value))
-        currentKey = nil
+        currentKey = path
     }
 
     // MARK: Keys

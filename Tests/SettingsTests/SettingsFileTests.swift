@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import Typography
+@testable import Settings
+
+/// A fresh directory under /tmp, removed by `remove()`.
+struct TemporaryDirectory {
+    let path: String
+
+    init() throws {
+        var template = Array("/tmp/earshot-settings-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        try #require(made != nil)
+        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+@Suite struct SettingsFileTests {
+    @Test func defaultPathFollowsXDG() {
+        #expect(SettingsFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/earshot/config.toml")
+        #expect(SettingsFile.defaultPath(environment: ["HOME": "/h"]) == "/h/.config/earshot/config.toml")
+        #expect(SettingsFile.resolve(explicit: "/p/c.toml", environment: ["HOME": "/h"]).path == "/p/c.toml")
+    }
+
+    @Test func writeKeepsCommentsOrderUnknownKeysAndPermissions() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let file = SettingsFile(path: dir.path + "/config.toml")
+        let original = "# mine\n[text]\nsize = \"large\" # note\n\n[custom]\nkeep = 1\n"
+        try original.write(toFile: file.path, atomically: false, encoding: .utf8)
+        chmod(file.path, 0o640)
+        var before = stat()
+        stat(file.path, &before)
+
+        try file.set(.string("accessibilityLarge"), at: ["text", "size"])
+
+        let text = try #require(try file.readText())
+        #expect(text == "# mine\n[text]\nsize = \"accessibilityLarge\" # note\n\n[custom]\nkeep = 1\n")
+        var after = stat()
+        stat(file.path, &after)
+        #expect(after.st_mode & 0o7777 == 0o640)
+        #expect(after.st_ino != before.st_ino, "replaced by rename, not rewritten in place")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        #expect(leftovers == ["config.toml"])
+    }
+
+    @Test func aBadFileIsNeverOverwritten() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let file = SettingsFile(path: dir.path + "/config.toml")
+        let broken = "[text]\nsize = \"large\n"
+        try broken.write(toFile: file.path, atomically: false, encoding: .utf8)
+        #expect(throws: SettingsProblem.self) { try file.set(.string("small"), at: ["text", "size"]) }
+        #expect(try file.readText() == broken)
+    }
+
+    @Test func newFileIsOwnerOnly() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let file = SettingsFile(path: dir.path + "/sub/config.toml")
+        try file.set(.boolean(true), at: ["display", "reduce_motion"])
+        #expect(try file.readText() == "[display]\nreduce_motion = true\n")
+        #expect(file.isOwnerOnly())
+    }
+
+    @Test func storeKeepsLastGoodSettingsOnABadReload() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let file = SettingsFile(path: dir.path + "/config.toml")
+        try "[text]\nsize = \"accessibilityLarge\"\nbogus = 1\n".write(toFile: file.path, atomically: false, encoding: .utf8)
+        let store = SettingsStore(file: file)
+        let first = store.loadInitial()
+        #expect(first.new.text.size == .accessibilityLarge)
+        #expect(first.announcements.map(\.text) == [
+            "Text size: Accessibility Large, 194 percent", "Ignoring 1 unknown setting: text.bogus",
+        ])
+
+        try "[text]\nsize = \"small\"\n[speech]\nrate = 5\n".write(toFile: file.path, atomically: false, encoding: .utf8)
+        let update = try #require(store.reload())
+        #expect(!update.applied)
+        #expect(store.current.text.size == .accessibilityLarge)
+        #expect(update.announcements == [
+            SettingsAnnouncement(
+                text: "Settings error in config.toml, line 4, column 8, key speech.rate: 5 is out of range: use 80 to 450 words per minute. Keeping the last good settings.",
+                priority: .high)
+        ])
+        #expect(store.reload() == nil, "same text, nothing new")
+    }
+}

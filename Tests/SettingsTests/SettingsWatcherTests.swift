@@ -1,0 +1,88 @@
+import Foundation
+import Synchronization
+import Testing
+import Typography
+@testable import Settings
+
+/// Collects what the watcher delivers, as the speech transcript would.
+final class Transcript: Sendable {
+    private let lines = Mutex<[String]>([])
+    private let updates = Mutex<[SettingsUpdate]>([])
+
+    func record(_ update: SettingsUpdate) {
+        updates.withLock { $0.append(update) }
+        lines.withLock { $0 += update.announcements.map { "[\($0.priority)] \($0.text)" } }
+    }
+
+    var all: [String] { lines.withLock { $0 } }
+    var count: Int { updates.withLock { $0.count } }
+
+    /// Waits until `condition` holds, up to `seconds`.
+    func wait(seconds: Double, until condition: ([String]) -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition(all) { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return condition(all)
+    }
+}
+
+/// Runs `/bin/sh -c script` as another process and waits for it.
+func runShell(_ script: String) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script]
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+}
+
+@Suite(.serialized) struct SettingsWatcherTests {
+    @Test func anotherProcessesEditIsAnnounced() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let file = SettingsFile(path: dir.path + "/config.toml")
+        try "# hand made\n[text]\nsize = \"large\"\n".write(toFile: file.path, atomically: false, encoding: .utf8)
+        let store = SettingsStore(file: file)
+        store.loadInitial()
+        let transcript = Transcript()
+        let watcher = try SettingsWatcher(store: store) { transcript.record($0) }
+        defer { watcher.stop() }
+
+        // An editor-style atomic replace: write a temporary file, rename it over the original.
+        let started = Date()
+        #expect(try runShell("""
+            printf '# hand made\\n[text]\\nsize = "accessibilityLarge"\\n' > '\(dir.path)/.tmp' && mv '\(dir.path)/.tmp' '\(file.path)'
+            """) == 0)
+        let heard = await transcript.wait(seconds: 2) { $0.contains("[default] Text size: Accessibility Large, 194 percent") }
+        #expect(heard, "\(transcript.all)")
+        #expect(Date().timeIntervalSince(started) < 0.5)
+        #expect(store.current.text.size == .accessibilityLarge)
+
+        // A write in place by another process, with an error: last good settings stay.
+        #expect(try runShell("printf '[text]\\nsize = \"small\"\\n[speech]\\nrate = \"fast\"\\n' > '\(file.path)'") == 0)
+        let error = await transcript.wait(seconds: 2) { $0.contains { $0.hasPrefix("[high] Settings error in config.toml, line 4, column 8, key speech.rate") } }
+        #expect(error, "\(transcript.all)")
+        #expect(transcript.all.last?.hasSuffix("Keeping the last good settings.") == true)
+        #expect(store.current.text.size == .accessibilityLarge)
+    }
+
+    @Test func twoStoresStayInStepThroughTheFile() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let file = SettingsFile(path: dir.path + "/config.toml")
+        let mine = SettingsStore(file: file)
+        let theirs = SettingsStore(file: file)
+        mine.loadInitial()
+        theirs.loadInitial()
+        let transcript = Transcript()
+        let watcher = try SettingsWatcher(store: theirs) { transcript.record($0) }
+        defer { watcher.stop() }
+        try mine.setTextSize(.accessibilityExtraLarge)
+        let heard = await transcript.wait(seconds: 2) { $0.contains("[default] Text size: Accessibility Extra Large, 235 percent") }
+        #expect(heard, "\(transcript.all)")
+        #expect(theirs.current.text.size == .accessibilityExtraLarge)
+        #expect(mine.current.text.size == .accessibilityExtraLarge)
+    }
+}
