@@ -21,7 +21,9 @@ public struct Audit: Sendable {
     public func run(on tree: Element) -> [AuditFinding] {
         var findings: [AuditFinding] = []
         check(tree, path: .root, trail: [], into: &findings)
-        return findings
+        return findings.enumerated().sorted {
+            ($0.element.path, $0.offset) < ($1.element.path, $1.offset)
+        }.map(\.element)
     }
 
     private func check(
@@ -101,8 +103,9 @@ public struct Audit: Sendable {
     private func canEscape(_ modal: Element) -> Bool {
         var found = false
         modal.walk { element, _ in
+            guard !element.isHidden else { return false }
             if element.escape != nil { found = true }
-            return !found && !element.isHidden
+            return !found
         }
         return found
     }

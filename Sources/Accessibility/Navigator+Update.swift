@@ -81,6 +81,12 @@ extension Navigator {
             return Update(action: nil, liveRegionChanges: liveChanges)
         }
         let oldPath = old.path(atPosition: oldFocus)
+        if newPositions[oldKey(oldFocus)] == nil, let position = snapshot.position(of: oldPath),
+            snapshot.element(atPosition: position).normalizedLabel != oldElement.normalizedLabel
+        {
+            // Another element now stands where the focused one was: say it.
+            return Update(action: moveFocus(to: position), liveRegionChanges: liveChanges)
+        }
         if let position = newPositions[oldKey(oldFocus)] ?? snapshot.position(of: oldPath) {
             focus = position
             let element = snapshot.element(atPosition: position)

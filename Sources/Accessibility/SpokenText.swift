@@ -70,10 +70,16 @@ public enum SpokenText {
             let afterOpen = rest.index(after: open)
             guard let close = rest[afterOpen...].firstIndex(of: ":") else { break }
             let code = rest[afterOpen..<close]
-            if !code.isEmpty, code.allSatisfy(isShortcodeCharacter) {
+            let afterClose = rest.index(after: close)
+            // A shortcode stands alone: white space (or the start) before, none of its kind after.
+            let before = open == rest.startIndex ? result.last : rest[rest.index(before: open)]
+            let startsWord = before.map { $0.isWhitespace } ?? true
+            let endsWord =
+                afterClose == rest.endIndex || !isShortcodeCharacter(rest[afterClose])
+            if !code.isEmpty, startsWord, endsWord, code.allSatisfy(isShortcodeCharacter) {
                 result += rest[..<open]
                 result += " " + shortcodeName(code) + " "
-                rest = rest[rest.index(after: close)...]
+                rest = rest[afterClose...]
             } else {
                 result += rest[...open]
                 rest = rest[afterOpen...]

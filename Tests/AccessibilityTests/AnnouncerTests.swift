@@ -1,0 +1,148 @@
+import Accessibility
+import Testing
+
+@Suite struct AnnouncerTests {
+    /// Feeds `events` (time, change) to an announcer whose speech takes `speechTime` per
+    /// utterance, ticking at every deadline, until `end`. Returns every utterance.
+    static func simulate(
+        _ events: [(Duration, LiveRegionChange)], speechTime: Duration = .milliseconds(300),
+        until end: Duration = .seconds(10), maxPendingSeen: inout Int
+    ) -> [Utterance] {
+        var announcer = Announcer()
+        var utterances: [Utterance] = []
+        var speechEnds: Duration?
+        var index = 0
+        var now: Duration = .zero
+        func record(_ action: Announcer.Action, at time: Duration) {
+            if case .speak(let utterance) = action {
+                utterances.append(utterance)
+                speechEnds = time + speechTime
+            }
+        }
+        while now <= end {
+            // The next moment anything happens: an event, the end of speech, or a deadline.
+            var next = end + .seconds(1)
+            if index < events.count { next = min(next, events[index].0) }
+            if let speechEnds { next = min(next, speechEnds) }
+            if let deadline = announcer.nextDeadline { next = min(next, max(deadline, now)) }
+            if next > end { break }
+            now = next
+            if let ends = speechEnds, ends <= now {
+                speechEnds = nil
+                record(announcer.speechFinished(at: now), at: now)
+            }
+            while index < events.count && events[index].0 <= now {
+                record(announcer.liveRegionChanged(events[index].1, at: now), at: now)
+                maxPendingSeen = max(maxPendingSeen, announcer.pendingCount)
+                index += 1
+            }
+            if let deadline = announcer.nextDeadline, deadline <= now {
+                record(announcer.tick(at: now), at: now)
+            }
+        }
+        return utterances
+    }
+
+    @Test func tenThousandPoliteAnnouncementsInOneSecondCoalesce() {
+        let events = (0..<10_000).map { i in
+            (Duration.microseconds(i * 100),
+             LiveRegionChange(region: "#general", politeness: .polite, text: "user\(i): message \(i)"))
+        }
+        var maxPending = 0
+        let utterances = Self.simulate(events, maxPendingSeen: &maxPending)
+        #expect(utterances.count <= 10)
+        #expect(utterances.reduce(0) { $0 + $1.count } == 10_000)
+        #expect(utterances.first?.text == "user0: message 0")
+        #expect(utterances.dropFirst().allSatisfy { $0.text.hasSuffix("new messages in #general") })
+        #expect(utterances.allSatisfy { $0.priority == .low })
+        #expect(maxPending <= 9)
+    }
+
+    @Test func floodFromManyRegionsKeepsTheQueueBounded() {
+        let events = (0..<10_000).map { i in
+            (Duration.microseconds(i * 100),
+             LiveRegionChange(region: "#channel\(i % 40)", politeness: .polite, text: "message \(i)"))
+        }
+        var maxPending = 0
+        let utterances = Self.simulate(events, until: .seconds(60), maxPendingSeen: &maxPending)
+        #expect(maxPending <= 9)
+        #expect(utterances.reduce(0) { $0 + $1.count } == 10_000)
+    }
+
+    @Test func instantSpeechStillCoalesces() {
+        let events = (0..<10_000).map { i in
+            (Duration.microseconds(i * 100),
+             LiveRegionChange(region: "#general", politeness: .polite, text: "m\(i)"))
+        }
+        var maxPending = 0
+        let utterances = Self.simulate(events, speechTime: .zero, maxPendingSeen: &maxPending)
+        #expect(utterances.count <= 10)
+        #expect(utterances.reduce(0) { $0 + $1.count } == 10_000)
+    }
+
+    @Test func politeAnnouncementsCoalesceWithoutRegion() {
+        var announcer = Announcer()
+        var spoken: [Utterance] = []
+        for i in 0..<10_000 {
+            if case .speak(let u) = announcer.post(.announcement("joined \(i)", priority: .low),
+                                                   at: .microseconds(i * 100)) {
+                spoken.append(u)
+            }
+        }
+        if case .speak(let u) = announcer.speechFinished(at: .seconds(1)) { spoken.append(u) }
+        #expect(spoken.count == 2)
+        #expect(spoken.last?.text == "9999 new announcements")
+        #expect(spoken.reduce(0) { $0 + $1.count } == 10_000)
+    }
+
+    @Test func politeWaitsBehindCurrentSpeech() {
+        var announcer = Announcer()
+        #expect(announcer.post(.announcement("Connected", priority: .default), at: .zero)
+                == .speak(Utterance("Connected", priority: .default)))
+        let change = LiveRegionChange(region: "#general", politeness: .polite, text: "alice: hi")
+        #expect(announcer.liveRegionChanged(change, at: .milliseconds(10)) == .none)
+        #expect(announcer.pendingCount == 1)
+        #expect(announcer.speechFinished(at: .milliseconds(400))
+                == .speak(Utterance("alice: hi", priority: .low)))
+    }
+
+    @Test func assertiveInterrupts() {
+        var announcer = Announcer()
+        _ = announcer.liveRegionChanged(
+            LiveRegionChange(region: "#general", politeness: .polite, text: "alice: hi"), at: .zero)
+        #expect(announcer.isSpeaking)
+        let error = LiveRegionChange(region: "Status", politeness: .assertive, text: "Disconnected")
+        #expect(announcer.liveRegionChanged(error, at: .milliseconds(5))
+                == .speak(Utterance("Disconnected", priority: .high)))
+    }
+
+    @Test func offRegionsAreSilent() {
+        var announcer = Announcer()
+        let change = LiveRegionChange(region: "Log", politeness: .off, text: "x")
+        #expect(announcer.liveRegionChanged(change, at: .zero) == .none)
+    }
+
+    @Test(arguments: [
+        (AccessibilityNotification.screenChanged(focus: "x", announcing: "Settings"),
+         Announcer.Action.speak(Utterance("Settings", priority: .default))),
+        (.layoutChanged(focus: nil, announcing: nil), .none),
+        (.pageScrolled("Page 2 of 5"), .speak(Utterance("Page 2 of 5", priority: .default))),
+        (.announcement("Send failed", priority: .high), .speak(Utterance("Send failed", priority: .high))),
+    ])
+    func notificationsMapOntoPriorities(_ notification: AccessibilityNotification, _ expected: Announcer.Action) {
+        var announcer = Announcer()
+        #expect(announcer.post(notification, at: .zero) == expected)
+    }
+
+    @Test func regionPacingHoldsASecondMessageUntilTheDeadline() {
+        var announcer = Announcer(interval: .milliseconds(500))
+        let a = LiveRegionChange(region: "#general", politeness: .polite, text: "a")
+        let b = LiveRegionChange(region: "#general", politeness: .polite, text: "b")
+        _ = announcer.liveRegionChanged(a, at: .zero)
+        #expect(announcer.speechFinished(at: .milliseconds(100)) == .none)
+        #expect(announcer.liveRegionChanged(b, at: .milliseconds(200)) == .none)
+        #expect(announcer.nextDeadline == .milliseconds(500))
+        #expect(announcer.tick(at: .milliseconds(499)) == .none)
+        #expect(announcer.tick(at: .milliseconds(500)) == .speak(Utterance("b", priority: .low)))
+    }
+}
