@@ -169,7 +169,8 @@ extension Sheet {
         terminalRows = max(rows, 1)
         guard state == .shortForm || state == .longForm else { return .none }
         if var moving = pan {
-            moving.startHeight = min(moving.startHeight, PresentationHeight.maximum(terminalRows: terminalRows))
+            moving.startHeight = min(
+                moving.startHeight, PresentationHeight.maximum(terminalRows: terminalRows))
             moving.height = min(moving.height, PresentationHeight.maximum(terminalRows: terminalRows))
             pan = moving
         }

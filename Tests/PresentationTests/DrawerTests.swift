@@ -6,7 +6,9 @@ import Testing
 @Suite struct DrawerTests {
     // Compressed 3 rows, expanded 12, full 23.
     static func drawer(_ state: Drawer.State = .compressed, reduceMotion: Bool = true) -> Drawer {
-        Drawer(configuration: Fixtures.channels, terminalRows: Fixtures.terminalRows, state: state, reduceMotion: reduceMotion)
+        Drawer(
+            configuration: Fixtures.channels, terminalRows: Fixtures.terminalRows, state: state,
+            reduceMotion: reduceMotion)
     }
 
     enum Step: String, CaseIterable, Sendable { case expand, compress, collapse }
@@ -106,21 +108,34 @@ import Testing
         var drawer = Self.drawer(.fullHeight)
         _ = drawer.panBegan(listOffset: 5, maximumListOffset: 40)
         // Moving up through the list: the list scrolls first…
-        #expect(drawer.panChanged(translation: 3) == .track(PresentationFrame(height: 23, dim: 1), listOffset: 2))
+        #expect(
+            drawer.panChanged(translation: 3) == .track(PresentationFrame(height: 23, dim: 1), listOffset: 2))
         // …and once it is at its top, the same drag collapses the drawer.
-        #expect(drawer.panChanged(translation: 9) == .track(PresentationFrame(height: 19, dim: 7.0 / 11), listOffset: 0))
-        #expect(drawer.panChanged(translation: 16) == .track(PresentationFrame(height: 12, dim: 0), listOffset: 0))
+        #expect(
+            drawer.panChanged(translation: 9)
+                == .track(PresentationFrame(height: 19, dim: 7.0 / 11), listOffset: 0))
+        #expect(
+            drawer.panChanged(translation: 16) == .track(PresentationFrame(height: 12, dim: 0), listOffset: 0)
+        )
         let action = drawer.panEnded(velocity: .zero)
         #expect(drawer.state == .expanded)
-        #expect(Fixtures.notification(action) == .layoutChanged(focus: nil, announcing: "Channels, drawer, expanded"))
+        #expect(
+            Fixtures.notification(action)
+                == .layoutChanged(focus: nil, announcing: "Channels, drawer, expanded"))
     }
 
     @Test func draggingUpRaisesTheDrawerThenScrollsTheList() {
         var drawer = Self.drawer(.expanded)
         _ = drawer.panBegan(listOffset: 0, maximumListOffset: 6)
-        #expect(drawer.panChanged(translation: -11) == .track(PresentationFrame(height: 23, dim: 1), listOffset: 0))
-        #expect(drawer.panChanged(translation: -15) == .track(PresentationFrame(height: 23, dim: 1), listOffset: 4))
-        #expect(drawer.panChanged(translation: -30) == .track(PresentationFrame(height: 23, dim: 1), listOffset: 6))
+        #expect(
+            drawer.panChanged(translation: -11)
+                == .track(PresentationFrame(height: 23, dim: 1), listOffset: 0))
+        #expect(
+            drawer.panChanged(translation: -15)
+                == .track(PresentationFrame(height: 23, dim: 1), listOffset: 4))
+        #expect(
+            drawer.panChanged(translation: -30)
+                == .track(PresentationFrame(height: 23, dim: 1), listOffset: 6))
         _ = drawer.panEnded(velocity: .rowsPerSecond(-40))
         #expect(drawer.state == .fullHeight)
         #expect(drawer.isModal)
@@ -144,6 +159,8 @@ import Testing
         #expect(steps.last == PresentationFrame(height: 23, dim: 1))
         #expect(steps.allSatisfy { (0...1).contains($0.dim) })
         #expect(steps.map(\.dim) != steps.map { _ in 1.0 }, "dim progresses in steps")
-        #expect(notification == .screenChanged(focus: "channels.first", announcing: "Channels, drawer, full height"))
+        #expect(
+            notification
+                == .screenChanged(focus: "channels.first", announcing: "Channels, drawer, full height"))
     }
 }

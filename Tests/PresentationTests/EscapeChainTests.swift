@@ -33,7 +33,12 @@ import Testing
         result = EscapeChain.handle(coordinator: &coordinator, drawer: &drawer, navigation: &stack)
         #expect(result.handler == .drawer)
         #expect(drawer?.state == .compressed)
-        #expect(result == .drawer(.settle([PresentationFrame(height: 3, dim: 0)], .layoutChanged(focus: nil, announcing: "Channels, drawer, compressed"))))
+        #expect(
+            result
+                == .drawer(
+                    .settle(
+                        [PresentationFrame(height: 3, dim: 0)],
+                        .layoutChanged(focus: nil, announcing: "Channels, drawer, compressed"))))
 
         result = EscapeChain.handle(coordinator: &coordinator, drawer: &drawer, navigation: &stack)
         #expect(result.handler == .screen)

@@ -1,4 +1,5 @@
 import Accessibility
+
 @testable import Presentation
 
 /// Shared configurations and helpers for the Presentation tests.

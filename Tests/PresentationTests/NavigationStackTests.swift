@@ -6,7 +6,8 @@ import Testing
 @Suite struct NavigationStackTests {
     static let onboarding = Screen(identifier: "onboarding", title: "Welcome")
     static let server = Screen(identifier: "onboarding.server", title: "Choose a server")
-    static let main = Screen(identifier: "main", title: "Earshot", isHead: true, firstElementIdentifier: "main.first")
+    static let main = Screen(
+        identifier: "main", title: "Earshot", isHead: true, firstElementIdentifier: "main.first")
     static let channel = Screen(identifier: "channel", title: "#general")
 
     @Test func pushingAHeadScreenRemovesEverythingBelow() {
@@ -32,7 +33,8 @@ import Testing
         var stack = NavigationStack(root: Self.main)
         _ = stack.push(Self.channel, from: "channels.general")
         #expect(stack.top == Self.channel)
-        #expect(stack.pop() == .show(Self.main, .screenChanged(focus: "channels.general", announcing: "Earshot")))
+        #expect(
+            stack.pop() == .show(Self.main, .screenChanged(focus: "channels.general", announcing: "Earshot")))
         #expect(stack.pop() == .stayed(.announcement("Top level", priority: .default)))
     }
 

@@ -22,14 +22,16 @@ import Testing
         let afterPresent = coordinator.transitionFinished()
         #expect(
             Fixtures.notifications(afterPresent) == [
-                .screenChanged(focus: "reply", announcing: "Message actions, sheet, short form, 4 of 9 actions")
+                .screenChanged(
+                    focus: "reply", announcing: "Message actions, sheet, short form, 4 of 9 actions")
             ])
         #expect(coordinator.activeSheet?.sheet.state == .dismissing)
         #expect(coordinator.pending == [.present(Self.reply, openedBy: "message.43")])
 
         // Finishing the dismissal returns focus, then the queued sheet starts presenting.
         let afterDismiss = coordinator.transitionFinished()
-        #expect(Fixtures.notifications(afterDismiss) == [.screenChanged(focus: "message.42", announcing: nil)])
+        #expect(
+            Fixtures.notifications(afterDismiss) == [.screenChanged(focus: "message.42", announcing: nil)])
         #expect(coordinator.entries.count == 1)
         #expect(coordinator.activeSheet?.sheet.configuration.title == "Reply options")
         #expect(coordinator.activeSheet?.sheet.state == .presenting)

@@ -67,7 +67,9 @@ import Testing
                 case 2: action = drawer.collapse()
                 case 3: action = drawer.panBegan(listOffset: parameter % 6, maximumListOffset: 8)
                 case 4, 5, 6: action = drawer.panChanged(translation: parameter % 41 - 20)
-                case 7: action = drawer.panEnded(velocity: PanVelocity(pointsPerSecond: Double(parameter % 21 - 10) * 80))
+                case 7:
+                    action = drawer.panEnded(
+                        velocity: PanVelocity(pointsPerSecond: Double(parameter % 21 - 10) * 80))
                 case 8: action = drawer.move(to: Drawer.State.allCases[parameter % 3])
                 default:
                     drawer.reduceMotion.toggle()
@@ -134,8 +136,12 @@ import Testing
                     record(coordinator.panChanged(translation: parameter % 41 - 20))
                 case 6:
                     let top = coordinator.isTransitioning ? nil : coordinator.activeSheet?.id
-                    record(coordinator.panEnded(velocity: PanVelocity(pointsPerSecond: Double(parameter % 21 - 10) * 80)))
-                    let stillUp = coordinator.entries.contains { $0.id == top && $0.sheet.state != .dismissing }
+                    record(
+                        coordinator.panEnded(
+                            velocity: PanVelocity(pointsPerSecond: Double(parameter % 21 - 10) * 80)))
+                    let stillUp = coordinator.entries.contains {
+                        $0.id == top && $0.sheet.state != .dismissing
+                    }
                     if top != nil && !stillUp {
                         #expect(!model.isEmpty)
                         if !model.isEmpty { model.removeLast() }

@@ -6,9 +6,15 @@ import Testing
 @Suite struct SheetDismissGuardTests {
     @Test func aDragThatBeganAsAScrollScrollsTheContentFirst() {
         var sheet = Fixtures.sheet(in: .longForm)
-        #expect(sheet.panBegan(contentOffset: 5) == .track(PresentationFrame(height: 23, dim: 0.7), contentOffset: 5))
-        #expect(sheet.panChanged(translation: 3) == .track(PresentationFrame(height: 23, dim: 0.7), contentOffset: 2))
-        #expect(sheet.panChanged(translation: 8) == .track(PresentationFrame(height: 20, dim: 0.7), contentOffset: 0))
+        #expect(
+            sheet.panBegan(contentOffset: 5)
+                == .track(PresentationFrame(height: 23, dim: 0.7), contentOffset: 5))
+        #expect(
+            sheet.panChanged(translation: 3)
+                == .track(PresentationFrame(height: 23, dim: 0.7), contentOffset: 2))
+        #expect(
+            sheet.panChanged(translation: 8)
+                == .track(PresentationFrame(height: 20, dim: 0.7), contentOffset: 0))
     }
 
     @Test(

@@ -16,7 +16,9 @@ enum SheetEvent: Hashable, Sendable, CaseIterable, CustomTestStringConvertible {
 
     var testDescription: String { "\(self)" }
 
-    func apply(to sheet: inout Sheet, translation: Int = 3, contentOffset: Int = 0, velocity: PanVelocity = .zero)
+    func apply(
+        to sheet: inout Sheet, translation: Int = 3, contentOffset: Int = 0, velocity: PanVelocity = .zero
+    )
         -> Sheet.Action
     {
         switch self {

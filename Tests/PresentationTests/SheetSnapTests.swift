@@ -50,10 +50,13 @@ import Testing
     @Test func flingUpFromShortFormExpands() {
         var sheet = Fixtures.sheet(in: .shortForm, reduceMotion: true)
         _ = sheet.panBegan()
-        #expect(sheet.panChanged(translation: -2) == .track(PresentationFrame(height: 9, dim: 0.7), contentOffset: 0))
+        #expect(
+            sheet.panChanged(translation: -2)
+                == .track(PresentationFrame(height: 9, dim: 0.7), contentOffset: 0))
         let action = sheet.panEnded(velocity: .rowsPerSecond(-30))
         #expect(sheet.state == .longForm)
-        #expect(Fixtures.notification(action) == .layoutChanged(focus: "edit", announcing: "Expanded, 9 actions"))
+        #expect(
+            Fixtures.notification(action) == .layoutChanged(focus: "edit", announcing: "Expanded, 9 actions"))
     }
 
     @Test func flingDownFromLongFormCompresses() {

@@ -33,12 +33,15 @@ import Testing
             #expect(action == .none)
         }
         // One notification exactly when the sheet comes to rest in a different resting state.
-        let restedBefore: Sheet.State = state == .presenting ? .dismissed : (state == .dismissing ? .shortForm : state)
+        let restedBefore: Sheet.State =
+            state == .presenting ? .dismissed : (state == .dismissing ? .shortForm : state)
         let changed = sheet.state.isResting && sheet.state != restedBefore
         #expect((Fixtures.notification(action) != nil) == changed)
     }
 
-    @Test("with Reduce Motion the transient states are skipped", arguments: Sheet.State.allCases.filter(\.isResting), SheetEvent.allCases)
+    @Test(
+        "with Reduce Motion the transient states are skipped",
+        arguments: Sheet.State.allCases.filter(\.isResting), SheetEvent.allCases)
     func reducedMotionTable(state: Sheet.State, event: SheetEvent) {
         var sheet = Fixtures.sheet(in: state, reduceMotion: true)
         let action = event.apply(to: &sheet)
@@ -78,15 +81,20 @@ import Testing
         var sheet = Fixtures.sheet(in: .shortForm, reduceMotion: true)
         #expect(
             sheet.expand()
-                == .settle([PresentationFrame(height: 23, dim: 0.7)], .layoutChanged(focus: "edit", announcing: "Expanded, 9 actions")))
+                == .settle(
+                    [PresentationFrame(height: 23, dim: 0.7)],
+                    .layoutChanged(focus: "edit", announcing: "Expanded, 9 actions")))
         #expect(sheet.visibleActionIdentifiers.count == 9)
         #expect(!sheet.showsMoreActionsButton)
         #expect(
             sheet.compress()
-                == .settle([PresentationFrame(height: 7, dim: 0.7)], .layoutChanged(focus: "more", announcing: "Short form")))
+                == .settle(
+                    [PresentationFrame(height: 7, dim: 0.7)],
+                    .layoutChanged(focus: "more", announcing: "Short form")))
         #expect(
             sheet.dismiss(.escape)
-                == .settle([PresentationFrame(height: 0, dim: 0)], .screenChanged(focus: "opener", announcing: nil)))
+                == .settle(
+                    [PresentationFrame(height: 0, dim: 0)], .screenChanged(focus: "opener", announcing: nil)))
     }
 
     @Test func tapOutsideRespectsConfigurationButEscapeAlwaysDismisses() {
