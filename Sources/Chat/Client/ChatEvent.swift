@@ -1,0 +1,37 @@
+/// What the chat client tells the App, in order, after storing what needs storing.
+///
+/// ```swift
+/// for await event in client.events {
+///     if case .messages(let messages) = event { announce(messages) }
+/// }
+/// ```
+public enum ChatEvent: Sendable, Hashable {
+    /// Opening a connection (attempt 0 is the first).
+    case connecting(attempt: Int)
+    /// Registered with the server under `nick`.
+    case registered(nick: String)
+    /// Registered again after a lost connection.
+    case reconnected
+    /// Joined, rejoined and replayed: pending messages are being sent.
+    case synced
+    /// The connection was lost or closed.
+    case disconnected(reason: String)
+    /// Waiting `delay` before reconnect attempt `attempt`.
+    case reconnecting(delay: Duration, attempt: Int)
+    /// New messages stored (received, replayed or from another client of ours), in order.
+    case messages([ChatMessage])
+    /// Our pending message was echoed by the server.
+    case delivered(ChatMessage)
+    case joined(channelID: Int64, channel: String, nick: String, isSelf: Bool)
+    case parted(channelID: Int64, channel: String, nick: String, isSelf: Bool)
+    case quit(nick: String, reason: String)
+    case nickChanged(from: String, to: String, isSelf: Bool)
+    case topic(channelID: Int64, topic: String, setBy: String?)
+    case members(channelID: Int64, nicks: [String])
+    /// Someone reacted to the message `target` (a msgid).
+    case reaction(channelID: Int64, target: String, emoji: String, author: String)
+    /// Someone is typing; expire `active` after 6 s (see ``TypingTracker``).
+    case typing(channelID: Int64, nick: String, state: TypingState)
+    /// Something the user should hear about.
+    case error(ChatError)
+}

@@ -1,0 +1,376 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import NIOSSL
+
+/// The IRC client: a thin I/O shell around ``IRCConnection`` on SwiftNIO, writing through the
+/// ``ChatStore``.
+///
+/// Connects with TLS (verified certificates) or, to loopback or with `insecure`, plain TCP;
+/// reconnects with exponential back-off and jitter; rejoins; after the join replay it resends
+/// what the server did not echo. Everything received is sanitised and stored before the App
+/// hears about it through ``events``.
+///
+/// ```swift
+/// let client = try IRCClient(server: configuration, store: store)
+/// await client.start()
+/// Task { for await event in client.events { handle(event) } }
+/// try await client.send("hello", to: "#earshot")
+/// ```
+public actor IRCClient {
+    /// Events for the App, in order. One consumer.
+    public nonisolated let events: AsyncStream<ChatEvent>
+    public nonisolated let server: IRCServerConfiguration
+    public nonisolated let store: ChatStore
+    public nonisolated let network: ChatNetwork
+
+    private let eventContinuation: AsyncStream<ChatEvent>.Continuation
+    private let sslContext: NIOSSLContext?
+    private var connection: IRCConnection
+    private var channel: (any Channel)?
+    private var runTask: Task<Void, Never>?
+    private var stopped = false
+    private var hasRegistered = false
+    private var channelIDs: [String: Int64] = [:]
+    private var inFlight: Set<String> = []
+    private var buffered: [(NewMessage, IRCIncomingMessage)] = []
+
+    /// Creates a client; throws ``ChatError`` for a plain connection that is not allowed.
+    public init(server: IRCServerConfiguration, store: ChatStore, tlsConfiguration: TLSConfiguration? = nil) throws {
+        try server.validate()
+        self.server = server
+        self.store = store
+        network = try store.network(
+            named: server.name, host: server.host, port: server.port, usesTLS: server.usesTLS, nick: server.nick)
+        connection = IRCConnection(configuration: .init(
+            nick: server.nick, user: server.user, realName: server.realName, credentials: server.credentials,
+            channels: server.channels))
+        if server.usesTLS {
+            do {
+                sslContext = try NIOSSLContext(configuration: tlsConfiguration ?? .makeClientConfiguration())
+            } catch {
+                throw ChatError(.connection, "Cannot set up TLS: \(error)")
+            }
+        } else {
+            sslContext = nil
+        }
+        (events, eventContinuation) = AsyncStream.makeStream(of: ChatEvent.self)
+    }
+
+    /// Our nick on the server now.
+    public var nick: String { connection.nick }
+
+    /// Whether we are registered and past the join replay.
+    public var isSynced: Bool { connection.isSynced }
+
+    /// Starts connecting (and reconnecting) in the background.
+    public func start() {
+        guard runTask == nil else { return }
+        stopped = false
+        runTask = Task { await self.run() }
+    }
+
+    /// Sends QUIT, closes the connection and stops reconnecting.
+    public func stop(reason: String = "Earshot") async {
+        stopped = true
+        perform(connection.quit(reason))
+        _ = try? await channel?.close()
+        runTask?.cancel()
+        await runTask?.value
+        runTask = nil
+        eventContinuation.finish()
+    }
+
+    /// Drops the connection without QUIT (as a network failure would); the client reconnects.
+    public func dropConnection() async {
+        _ = try? await channel?.close()
+    }
+
+    // MARK: Commands
+
+    /// Joins a channel now and after every reconnect.
+    public func join(_ channelName: String) {
+        perform(connection.join(channelName))
+    }
+
+    /// Leaves a channel.
+    public func part(_ channelName: String, reason: String = "") {
+        perform(connection.part(channelName, reason: reason))
+    }
+
+    /// Sets a channel's topic.
+    public func setTopic(_ topic: String, in channelName: String) {
+        perform(connection.setTopic(topic, in: channelName))
+    }
+
+    /// Asks for another nick.
+    public func changeNick(_ newNick: String) {
+        perform(connection.changeNick(newNick))
+    }
+
+    /// Sends text to a channel or nick: split to fit 512 bytes, each part stored as pending
+    /// first, sent if connected, and resent after a reconnect until the server echoes it.
+    @discardableResult
+    public func send(_ text: String, to target: String, kind: MessageKind = .message, replyTo: String? = nil) throws
+        -> [PendingMessage]
+    {
+        let channelID = try self.channelID(for: target, isDirect: !IRCConnection.isChannelName(target))
+        let budget = IRCLineSplitter.textBudget(
+            command: kind == .notice ? "NOTICE" : "PRIVMSG", target: target, nick: connection.nick,
+            isAction: kind == .action)
+        var pending: [PendingMessage] = []
+        for chunk in IRCLineSplitter.split(text, maxBytes: budget) {
+            let entry = try store.enqueue(chunk, kind: kind, replyTo: replyTo, channel: channelID, author: connection.nick)
+            pending.append(entry)
+            if connection.isSynced { try write(entry) }
+        }
+        channel?.flush()
+        return pending
+    }
+
+    /// Reacts to the message `msgid` in `target` (stored at once, sent if connected).
+    public func react(_ emoji: String, to msgid: String, in target: String) throws {
+        let channelID = try self.channelID(for: target, isDirect: !IRCConnection.isChannelName(target))
+        try store.addReaction(emoji, to: msgid, by: connection.nick, channel: channelID)
+        perform(connection.react(emoji, to: msgid, in: target))
+    }
+
+    /// The user typed in the composer for `target` (throttled to one notice per 3 s).
+    public func typed(in target: String) {
+        perform(connection.typed(in: target, now: Date()))
+    }
+
+    /// The user cleared the composer for `target`.
+    public func stoppedTyping(in target: String) {
+        perform(connection.stoppedTyping(in: target))
+    }
+
+    // MARK: Connection loop
+
+    private func run() async {
+        var attempt = 0
+        while !stopped && !Task.isCancelled {
+            emit(.connecting(attempt: attempt))
+            var reason = "The connection closed."
+            do {
+                let (channel, lines) = try await connect()
+                self.channel = channel
+                inFlight = []
+                perform(connection.connectionOpened())
+                for await batch in lines {
+                    handle(batch)
+                    if connection.isRegistered { attempt = 0 }
+                }
+            } catch {
+                reason = "Cannot connect to \(server.host):\(server.port): \(error)"
+            }
+            flushBuffered()
+            channel = nil
+            connection.connectionClosed()
+            if stopped || Task.isCancelled { break }
+            emit(.disconnected(reason: reason))
+            let delay = server.reconnect.delay(attempt: attempt, random: Double.random(in: 0...1))
+            attempt += 1
+            emit(.reconnecting(delay: delay, attempt: attempt))
+            try? await Task.sleep(for: delay)
+        }
+    }
+
+    private func connect() async throws -> (any Channel, AsyncStream<[[UInt8]]>) {
+        let (lines, continuation) = AsyncStream.makeStream(of: [[UInt8]].self)
+        let sslContext = self.sslContext
+        let host = server.host
+        let isAddress = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
+        let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connectTimeout(.seconds(15))
+            .channelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    if let sslContext {
+                        let tls = try NIOSSLClientHandler(context: sslContext, serverHostname: isAddress ? nil : host)
+                        try channel.pipeline.syncOperations.addHandler(tls)
+                    }
+                    try channel.pipeline.syncOperations.addHandler(IRCChannelHandler(continuation: continuation))
+                }
+            }
+        do {
+            let channel = try await bootstrap.connect(host: host, port: server.port).get()
+            return (channel, lines)
+        } catch {
+            continuation.finish()
+            throw error
+        }
+    }
+
+    // MARK: Incoming
+
+    private func handle(_ batch: [[UInt8]]) {
+        let now = Date()
+        for bytes in batch {
+            guard let message = IRCMessage(parsing: bytes) else { continue }
+            for action in connection.received(message, now: now) {
+                switch action {
+                case .send(let line): write(line)
+                case .emit(let event): apply(event, now: now)
+                }
+            }
+        }
+        flushBuffered()
+        channel?.flush()
+    }
+
+    private func apply(_ event: IRCEvent, now: Date) {
+        if case .message(let incoming) = event, !(incoming.isEcho && !incoming.isHistory) {
+            do {
+                let channelID = try channelID(for: incoming.channel, isDirect: incoming.isDirect)
+                buffered.append((
+                    NewMessage(
+                        channelID: channelID, msgid: incoming.msgid, author: incoming.author, text: incoming.text,
+                        time: incoming.time ?? now, kind: incoming.kind, replyTo: incoming.replyTo,
+                        countsAsUnread: !incoming.isEcho),
+                    incoming))
+            } catch {
+                report(error)
+            }
+            return
+        }
+        flushBuffered()
+        do {
+            switch event {
+            case .message(let echo):
+                try receivedEcho(echo, now: now)
+            case .registered(let nick):
+                emit(.registered(nick: nick))
+                if hasRegistered { emit(.reconnected) }
+                hasRegistered = true
+            case .synced:
+                for entry in try store.pendingMessages(network: network.id) where !inFlight.contains(entry.label) {
+                    try write(entry)
+                }
+                emit(.synced)
+            case .joined(let name, let nick, let isSelf):
+                let id = try channelID(for: name, isDirect: false)
+                try store.updateMember(nick, present: true, channel: id)
+                emit(.joined(channelID: id, channel: name, nick: nick, isSelf: isSelf))
+            case .parted(let name, let nick, let isSelf, _):
+                let id = try channelID(for: name, isDirect: false)
+                try store.updateMember(nick, present: false, channel: id)
+                emit(.parted(channelID: id, channel: name, nick: nick, isSelf: isSelf))
+            case .quit(let nick, let reason):
+                for id in channelIDs.values { try store.updateMember(nick, present: false, channel: id) }
+                emit(.quit(nick: nick, reason: reason))
+            case .nickChanged(let from, let to, let isSelf):
+                emit(.nickChanged(from: from, to: to, isSelf: isSelf))
+            case .topic(let name, let topic, let setBy):
+                let id = try channelID(for: name, isDirect: false)
+                try store.setTopic(topic, channel: id)
+                emit(.topic(channelID: id, topic: topic, setBy: setBy))
+            case .members(let name, let nicks):
+                let id = try channelID(for: name, isDirect: false)
+                try store.setMembers(nicks, channel: id)
+                emit(.members(channelID: id, nicks: nicks))
+            case .reaction(let reaction):
+                let id = try channelID(for: reaction.channel, isDirect: reaction.isDirect)
+                if try store.addReaction(reaction.emoji, to: reaction.target, by: reaction.author, channel: id) {
+                    emit(.reaction(channelID: id, target: reaction.target, emoji: reaction.emoji, author: reaction.author))
+                }
+            case .typing(let name, let nick, let state):
+                let id = try channelID(for: name, isDirect: !IRCConnection.isChannelName(name))
+                emit(.typing(channelID: id, nick: nick, state: state))
+            case .authenticationFailed(let text):
+                emit(.error(ChatError(.authentication, "Login failed: \(text)")))
+            case .serverError(let text):
+                emit(.error(ChatError(.connection, text)))
+            }
+        } catch {
+            report(error)
+        }
+    }
+
+    /// Our own message came back (echo-message): mark it delivered, or store it if another
+    /// client of ours sent it.
+    private func receivedEcho(_ echo: IRCIncomingMessage, now: Date) throws {
+        let id = try channelID(for: echo.channel, isDirect: echo.isDirect)
+        var delivered: ChatMessage?
+        if let label = echo.label {
+            delivered = try store.markDelivered(label: label, msgid: echo.msgid)
+            inFlight.remove(label)
+        } else {
+            delivered = try store.markDelivered(channel: id, text: echo.text, msgid: echo.msgid)
+        }
+        if let delivered {
+            emit(.delivered(delivered))
+            return
+        }
+        if echo.label != nil { return }  // labelled but already delivered (replay came first)
+        let result = try store.insert([
+            NewMessage(
+                channelID: id, msgid: echo.msgid, author: echo.author, text: echo.text, time: echo.time ?? now,
+                kind: echo.kind, replyTo: echo.replyTo, countsAsUnread: false)
+        ])
+        if !result.inserted.isEmpty { emit(.messages(result.inserted)) }
+    }
+
+    private func flushBuffered() {
+        guard !buffered.isEmpty else { return }
+        let batch = buffered
+        buffered = []
+        do {
+            let result = try store.insert(batch.map(\.0), ownNick: connection.nick)
+            for message in result.delivered { emit(.delivered(message)) }
+            if !result.inserted.isEmpty { emit(.messages(result.inserted)) }
+        } catch {
+            report(error)
+        }
+    }
+
+    // MARK: Outgoing
+
+    private func write(_ entry: PendingMessage) throws {
+        inFlight.insert(entry.label)
+        try store.markAttempted(entry.message.id)
+        perform(connection.say(
+            entry.message.text, to: entry.target, kind: entry.message.kind, replyTo: entry.message.replyTo,
+            label: entry.label))
+        if !connection.capabilities.contains("echo-message") {
+            // No echo will come: written is as delivered as it gets.
+            if let delivered = try store.markDelivered(label: entry.label, msgid: nil) { emit(.delivered(delivered)) }
+        }
+    }
+
+    private func perform(_ actions: [IRCConnection.Action]) {
+        for action in actions {
+            switch action {
+            case .send(let line): write(line)
+            case .emit(let event): apply(event, now: Date())
+            }
+        }
+        channel?.flush()
+    }
+
+    private func write(_ line: IRCMessage) {
+        guard let channel else { return }
+        var buffer = channel.allocator.buffer(capacity: 128)
+        buffer.writeString(line.serialized())
+        buffer.writeStaticString("\r\n")
+        channel.write(buffer, promise: nil)
+    }
+
+    // MARK: Helpers
+
+    private func channelID(for name: String, isDirect: Bool) throws -> Int64 {
+        let key = IRCCaseMapping.fold(name)
+        if let id = channelIDs[key] { return id }
+        let id = try store.channel(named: name, network: network.id, isDirect: isDirect).id
+        channelIDs[key] = id
+        return id
+    }
+
+    private func emit(_ event: ChatEvent) {
+        eventContinuation.yield(event)
+    }
+
+    private func report(_ error: any Error) {
+        emit(.error(error as? ChatError ?? ChatError(.storage, "\(error)")))
+    }
+}

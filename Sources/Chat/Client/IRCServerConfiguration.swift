@@ -1,0 +1,57 @@
+/// Where and how to connect to an IRC server.
+///
+/// TLS with certificate verification is the default. Plain TCP is allowed only to a loopback
+/// address, or when `insecure` is set (the `--insecure` flag).
+///
+/// ```swift
+/// let libera = IRCServerConfiguration(name: "libera", host: "irc.libera.chat", nick: "ada", channels: ["#earshot"])
+/// let local = IRCServerConfiguration(name: "test", host: "127.0.0.1", port: 6667, usesTLS: false, nick: "ada")
+/// ```
+public struct IRCServerConfiguration: Sendable, Hashable {
+    /// Name of the network in the store.
+    public var name: String
+    public var host: String
+    public var port: Int
+    public var usesTLS: Bool
+    /// Allows plain TCP to a host that is not loopback.
+    public var insecure: Bool
+    public var nick: String
+    public var user: String?
+    public var realName: String
+    public var credentials: SASLCredentials?
+    /// Channels to join, and rejoin after every reconnect.
+    public var channels: [String]
+    public var reconnect: ReconnectPolicy
+
+    public init(
+        name: String, host: String, port: Int = 6697, usesTLS: Bool = true, insecure: Bool = false, nick: String,
+        user: String? = nil, realName: String = "Earshot user", credentials: SASLCredentials? = nil,
+        channels: [String] = [], reconnect: ReconnectPolicy = ReconnectPolicy()
+    ) {
+        self.name = name
+        self.host = host
+        self.port = port
+        self.usesTLS = usesTLS
+        self.insecure = insecure
+        self.nick = nick
+        self.user = user
+        self.realName = realName
+        self.credentials = credentials
+        self.channels = channels
+        self.reconnect = reconnect
+    }
+
+    /// Whether `host` is a loopback address or name.
+    public var isLoopback: Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+
+    /// Throws ``ChatError/Code/insecureConnection`` for plain TCP to a non-loopback host.
+    public func validate() throws {
+        if !usesTLS && !isLoopback && !insecure {
+            throw ChatError(
+                .insecureConnection,
+                "Refusing to connect to \(host) without TLS: messages and passwords would travel in clear text. Use TLS, or pass --insecure.")
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// How long to wait before reconnecting: exponential back-off with jitter.
+///
+/// The delay doubles from `initialDelay` up to `maximumDelay`; a random part of it, up to
+/// `jitter` (0…1), is taken off so many clients do not reconnect in step.
+///
+/// ```swift
+/// let policy = ReconnectPolicy()
+/// policy.delay(attempt: 3, random: 0)  // 4 s
+/// ```
+public struct ReconnectPolicy: Sendable, Hashable {
+    public var initialDelay: Duration
+    public var maximumDelay: Duration
+    public var jitter: Double
+
+    public init(initialDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(60), jitter: Double = 0.5) {
+        self.initialDelay = initialDelay
+        self.maximumDelay = maximumDelay
+        self.jitter = min(max(jitter, 0), 1)
+    }
+
+    /// The delay before attempt number `attempt` (0 for the first retry); `random` in 0…1.
+    public func delay(attempt: Int, random: Double) -> Duration {
+        let initial = Self.milliseconds(initialDelay)
+        let maximum = Self.milliseconds(maximumDelay)
+        let base = min(initial * Double(1 << min(max(attempt, 0), 30)), maximum)
+        let delay = base * (1 - jitter * min(max(random, 0), 1))
+        return .milliseconds(Int64(delay.rounded()))
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}

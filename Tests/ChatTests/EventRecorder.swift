@@ -1,0 +1,46 @@
+import Foundation
+
+@testable import Chat
+
+/// Collects a client's events so a test can wait for the one it expects.
+actor EventRecorder {
+    private(set) var events: [ChatEvent] = []
+    private var task: Task<Void, Never>?
+
+    init(_ client: IRCClient) {
+        let stream = client.events
+        Task { await self.consume(stream) }
+    }
+
+    private func consume(_ stream: AsyncStream<ChatEvent>) async {
+        for await event in stream { events.append(event) }
+    }
+
+    /// Waits until `predicate` holds for the events so far (or `timeout` passes).
+    @discardableResult
+    func wait(timeout: TimeInterval = 10, until predicate: ([ChatEvent]) -> Bool) async -> Bool {
+        let deadline = Date() + timeout
+        while Date() < deadline {
+            if predicate(events) { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return predicate(events)
+    }
+
+    func count(where predicate: (ChatEvent) -> Bool) -> Int { events.filter(predicate).count }
+
+    /// All messages stored so far, flattened.
+    var messages: [ChatMessage] {
+        events.flatMap(\.storedMessages)
+    }
+
+    var delivered: [ChatMessage] {
+        events.compactMap { if case .delivered(let message) = $0 { message } else { nil } }
+    }
+}
+
+extension ChatEvent {
+    var isSynced: Bool { if case .synced = self { true } else { false } }
+    var isDisconnected: Bool { if case .disconnected = self { true } else { false } }
+    var storedMessages: [ChatMessage] { if case .messages(let messages) = self { messages } else { [] } }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+
+@testable import Chat
+
+/// Against a real InspIRCd on loopback.
+@Suite(.serialized) struct IRCClientTests {
+    func makeClient(
+        _ nick: String, fixture: InspIRCdFixture, directory: TemporaryDirectory, channels: [String] = ["#earshot"],
+        reconnect: ReconnectPolicy = ReconnectPolicy(initialDelay: .milliseconds(200), maximumDelay: .seconds(1), jitter: 0.2)
+    ) throws -> (IRCClient, EventRecorder, ChatStore) {
+        let store = try ChatStore(path: directory.path + "/\(nick).sqlite")
+        let client = try IRCClient(
+            server: IRCServerConfiguration(
+                name: "test", host: "127.0.0.1", port: fixture.port, usesTLS: false, nick: nick, channels: channels,
+                reconnect: reconnect),
+            store: store)
+        return (client, EventRecorder(client), store)
+    }
+
+    @Test func refusesPlainTCPToARemoteHostWithoutInsecure() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try ChatStore(path: directory.path + "/x.sqlite")
+        let remote = IRCServerConfiguration(name: "r", host: "irc.example.org", port: 6667, usesTLS: false, nick: "ada")
+        #expect(throws: ChatError.self) { try IRCClient(server: remote, store: store) }
+        var insecure = remote
+        insecure.insecure = true
+        #expect(throws: Never.self) { try IRCClient(server: insecure, store: store) }
+        #expect(throws: Never.self) {
+            try IRCClient(server: IRCServerConfiguration(name: "t", host: "irc.example.org", nick: "ada"), store: store)
+        }
+    }
+
+    @Test func twoClientsExchangeMessagesReactionsRepliesAndTyping() async throws {
+        let fixture = try InspIRCdFixture()
+        let directory = try TemporaryDirectory()
+        defer {
+            fixture.tearDown()
+            directory.remove()
+        }
+        let (ada, adaEvents, adaStore) = try makeClient("ada", fixture: fixture, directory: directory)
+        let (bob, bobEvents, bobStore) = try makeClient("bob", fixture: fixture, directory: directory)
+        await ada.start()
+        await bob.start()
+        #expect(await adaEvents.wait { $0.contains(where: \.isSynced) })
+        #expect(await bobEvents.wait { $0.contains(where: \.isSynced) })
+
+        let before = Date()
+        let sent = try await ada.send("hello from ada", to: "#earshot")
+        #expect(sent.count == 1)
+        #expect(await bobEvents.wait { events in events.contains { if case .messages(let m) = $0 { m.contains { $0.text == "hello from ada" } } else { false } } })
+        let received = try #require(await bobEvents.messages.first { $0.text == "hello from ada" })
+        let msgid = try #require(received.msgid)
+        #expect(received.author == "ada")
+        #expect(abs(received.time.timeIntervalSince(before)) < 5)
+        // Ada's copy was pending and is now delivered with the same msgid.
+        #expect(await adaEvents.wait { $0.contains { if case .delivered(let m) = $0 { m.msgid == msgid } else { false } } })
+        #expect(try adaStore.pendingMessages(network: ada.network.id).isEmpty)
+
+        // Bob replies in a thread and acts; Ada reacts; both type.
+        try await bob.send("a reply", to: "#earshot", replyTo: msgid)
+        try await bob.send("waves", to: "#earshot", kind: .action)
+        #expect(await adaEvents.wait { events in events.contains { if case .messages(let m) = $0 { m.contains { $0.kind == .action && $0.text == "waves" } } else { false } } })
+        let reply = try #require(await adaEvents.messages.first { $0.text == "a reply" })
+        #expect(reply.replyTo == msgid)
+        let adaChannel = try adaStore.channel(named: "#earshot", network: ada.network.id)
+        #expect(try adaStore.replies(to: msgid, channel: adaChannel.id).map(\.text) == ["a reply"])
+
+        try await ada.react("👍", to: msgid, in: "#earshot")
+        #expect(await bobEvents.wait { $0.contains { if case .reaction(_, msgid, "👍", "ada") = $0 { true } else { false } } })
+        let bobChannel = try bobStore.channel(named: "#earshot", network: bob.network.id)
+        #expect(try bobStore.message(msgid: msgid, channel: bobChannel.id)?.reactions == ["👍": ["ada"]])
+
+        await ada.typed(in: "#earshot")
+        await ada.typed(in: "#earshot")  // throttled: one notification within 3 s
+        #expect(await bobEvents.wait { $0.contains { if case .typing(_, "ada", .active) = $0 { true } else { false } } })
+        await ada.stoppedTyping(in: "#earshot")
+        #expect(await bobEvents.wait { $0.contains { if case .typing(_, "ada", .done) = $0 { true } else { false } } })
+        #expect(await bobEvents.count { if case .typing(_, "ada", .active) = $0 { true } else { false } } == 1)
+
+        // Members and a direct message.
+        #expect(try adaStore.channel(id: adaChannel.id)?.members.sorted() == ["ada", "bob"])
+        try await bob.send("psst", to: "ada")
+        #expect(await adaEvents.wait { events in events.contains { if case .messages(let m) = $0 { m.contains { $0.text == "psst" } } else { false } } })
+        let direct = try #require(try adaStore.channels(network: ada.network.id).first { $0.isDirect })
+        #expect(direct.name == "bob")
+
+        await ada.stop()
+        await bob.stop()
+    }
+
+    @Test func serverKilledAndRestartedDeliversQueuedMessagesOnce() async throws {
+        let fixture = try InspIRCdFixture()
+        let directory = try TemporaryDirectory()
+        defer {
+            fixture.tearDown()
+            directory.remove()
+        }
+        // Bob comes back quickly; Ada (the sender) only after Bob has rejoined.
+        let (ada, adaEvents, adaStore) = try makeClient(
+            "ada", fixture: fixture, directory: directory,
+            reconnect: ReconnectPolicy(initialDelay: .milliseconds(2500), maximumDelay: .milliseconds(2500), jitter: 0))
+        let (bob, bobEvents, bobStore) = try makeClient(
+            "bob", fixture: fixture, directory: directory,
+            reconnect: ReconnectPolicy(initialDelay: .milliseconds(100), maximumDelay: .milliseconds(300), jitter: 0.1))
+        await ada.start()
+        await bob.start()
+        #expect(await adaEvents.wait { $0.contains(where: \.isSynced) })
+        #expect(await bobEvents.wait { $0.contains(where: \.isSynced) })
+        try await ada.send("before the crash", to: "#earshot")
+        #expect(await bobEvents.wait { $0.contains { if case .messages(let m) = $0 { m.contains { $0.text == "before the crash" } } else { false } } })
+
+        fixture.kill()
+        #expect(await adaEvents.wait { $0.contains(where: \.isDisconnected) })
+        let queued = (1...5).map { "queued \($0)" }
+        for text in queued { try await ada.send(text, to: "#earshot") }
+        #expect(try adaStore.pendingMessages(network: ada.network.id).map(\.message.text) == queued)
+        try fixture.start()
+
+        #expect(await adaEvents.wait(timeout: 20) { $0.filter(\.isSynced).count >= 2 })
+        #expect(await adaEvents.wait(timeout: 10) { _ in (try? adaStore.pendingMessages(network: ada.network.id).isEmpty) ?? false })
+        #expect(await bobEvents.wait(timeout: 10) { events in
+            let texts = Set(events.flatMap(\.storedMessages).map(\.text))
+            return queued.allSatisfy { texts.contains($0) }
+        })
+        #expect(await adaEvents.count { if case .reconnected = $0 { true } else { false } } == 1)
+        // No loss, no duplicate, in both stores.
+        let bobChannel = try bobStore.channel(named: "#earshot", network: bob.network.id)
+        let bobTexts = try bobStore.newestPage(in: bobChannel.id, limit: 100).map(\.text)
+        #expect(bobTexts == ["before the crash"] + queued)
+        let adaChannel = try adaStore.channel(named: "#earshot", network: ada.network.id)
+        let adaPage = try adaStore.newestPage(in: adaChannel.id, limit: 100)
+        #expect(adaPage.map(\.text) == ["before the crash"] + queued)
+        #expect(adaPage.allSatisfy { !$0.pending && $0.msgid != nil })
+
+        // A dropped connection replays channel history on rejoin: nothing is stored twice.
+        await bob.dropConnection()
+        #expect(await bobEvents.wait(timeout: 15) { $0.filter(\.isSynced).count >= 3 })
+        #expect(try bobStore.newestPage(in: bobChannel.id, limit: 100).map(\.text) == ["before the crash"] + queued)
+
+        await ada.stop()
+        await bob.stop()
+    }
+
+    @Test func maliciousPeerIsSanitisedAndCrashesNothing() async throws {
+        let fixture = try InspIRCdFixture()
+        let directory = try TemporaryDirectory()
+        defer {
+            fixture.tearDown()
+            directory.remove()
+        }
+        let (ada, adaEvents, adaStore) = try makeClient("ada", fixture: fixture, directory: directory)
+        await ada.start()
+        #expect(await adaEvents.wait { $0.contains(where: \.isSynced) })
+
+        let mallory = try RawSocket(port: fixture.port)
+        mallory.send("NICK mallory\r\nUSER m 0 * :\u{1B}]0;pwned\u{07}\r\n")
+        mallory.read(until: " 376 ")
+        mallory.send("JOIN #earshot\r\n")
+        mallory.read(until: " 366 ")
+        var payloads: [[UInt8]] = [
+            Array("PRIVMSG #earshot :\u{1B}[2J\u{1B}[31mred alert\u{1B}]52;c;ZXZpbA==\u{07}\r\n".utf8),
+            Array("PRIVMSG #earshot :bell\u{07}back\u{08}\u{7F}c1\u{C2}\u{9B}6n\r\n".utf8),
+            Array("PRIVMSG #earshot :bad utf8 ".utf8) + [0xFF, 0xFE, 0xC3, 0x28, 0xED, 0xA0, 0x80] + Array("\r\n".utf8),
+            Array("PRIVMSG #earshot :\u{03}4,1colours\u{02}bold\u{0F} plain\r\n".utf8),
+            Array("PRIVMSG #earshot :\u{1}ACTION \u{1B}P+q\u{1B}\\ waves\u{1}\r\n".utf8),
+            Array("@+draft/react=\u{1B}[5m;+draft/reply=nothing TAGMSG #earshot\r\n".utf8),
+        ]
+        payloads.append(Array("PRIVMSG #earshot :".utf8) + Array(repeating: UInt8(ascii: "A"), count: 10 * 1024) + [0x0D, 0x0A])
+        for payload in payloads { mallory.send(payload) }
+        mallory.send("PRIVMSG #earshot :the end\r\n")
+
+        #expect(await adaEvents.wait { events in events.contains { if case .messages(let m) = $0 { m.contains { $0.text == "the end" } } else { false } } })
+        let channel = try adaStore.channel(named: "#earshot", network: ada.network.id)
+        let stored = try adaStore.newestPage(in: channel.id, limit: 100).filter { $0.author == "mallory" }
+        #expect(stored.count >= 5)
+        for message in stored {
+            let controls = message.text.unicodeScalars.filter { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+            #expect(controls.isEmpty, "control characters in \(message.text.debugDescription)")
+        }
+        let texts = stored.map(\.text)
+        #expect(texts.contains("\u{241B}\u{241B}red alert\u{241B}"))
+        #expect(texts.contains { $0.hasPrefix("bad utf8 \u{FFFD}") })
+        #expect(texts.contains("coloursbold plain"))
+        #expect(stored.contains { $0.kind == .action && $0.text == "\u{241B} waves" })
+        #expect(stored.contains { $0.text.hasPrefix("AAAA") })  // the long line, cut by the server
+        let reactions = await adaEvents.events.compactMap { if case .reaction(_, _, let emoji, _) = $0 { emoji } else { nil } }
+        #expect(reactions.allSatisfy { !$0.unicodeScalars.contains { $0.value == 0x1B } })
+
+        // Still connected and working.
+        try await ada.send("still here", to: "#earshot")
+        #expect(mallory.read(until: "still here").contains("still here"))
+        mallory.close()
+        await ada.stop()
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// Debian's InspIRCd 3 on 127.0.0.1 at a free port, with a generated config enabling the
+/// IRCv3 modules Earshot uses. Always call `stop()` (tests use `defer`).
+final class InspIRCdFixture: @unchecked Sendable {
+    struct Missing: Error, CustomStringConvertible {
+        var description: String {
+            "inspircd is not installed (looked for /usr/sbin/inspircd). Install it with: apt-get install -y inspircd"
+        }
+    }
+
+    struct StartFailed: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static let binary = "/usr/sbin/inspircd"
+    static let modules = [
+        "cap", "ircv3", "ircv3_ctctags", "ircv3_servertime", "ircv3_msgid", "ircv3_echomessage", "ircv3_batch",
+        "ircv3_labeledresponse", "chanhistory", "namesx",
+    ]
+
+    let port: Int
+    let directory: TemporaryDirectory
+    private var process: Process?
+
+    init() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary) else { throw Missing() }
+        directory = try TemporaryDirectory()
+        port = try Self.freePort()
+        try writeConfig()
+        try start()
+    }
+
+    var configPath: String { directory.path + "/inspircd.conf" }
+
+    private func writeConfig() throws {
+        let dir = directory.path
+        try "Earshot test server\n".write(toFile: dir + "/motd", atomically: true, encoding: .utf8)
+        let modules = Self.modules.map { "<module name=\"\($0)\">" }.joined(separator: "\n")
+        let config = """
+            <server name="irc.earshot.test" description="Earshot test server" network="EarshotTest">
+            <admin name="Earshot" nick="earshot" email="earshot@localhost">
+            <bind address="127.0.0.1" port="\(port)" type="clients">
+            <connect name="main" allow="*" timeout="20" pingfreq="120" hardsendq="64M" softsendq="8M" recvq="8M"
+                     threshold="1000000" commandrate="1000000000" fakelag="no" localmax="1000" globalmax="1000"
+                     maxchans="50" resolvehostnames="no" useident="no">
+            <files motd="\(dir)/motd">
+            <channels users="100" opers="100">
+            <dns server="127.0.0.1" timeout="1">
+            <pid file="\(dir)/inspircd.pid">
+            <options prefixquit="Quit: " syntaxhints="no" announcets="yes" hostintopic="yes" pingwarning="15" splitwhois="no" exemptchanops="">
+            <security hideserver="" userstats="Pu" customversion="" flatlinks="no" hidesplits="no" hideulines="no" hidebans="no" maxtargets="20">
+            <performance quietbursts="yes" softlimit="1024" somaxconn="128" netbuffersize="65536">
+            <log method="file" type="* -USERINPUT -USEROUTPUT" level="default" target="\(dir)/ircd.log">
+            \(modules)
+            <chanhistory bots="yes" maxlines="100" prefixmsg="no">
+            <ctctags allowclientonlytags="yes">
+            """
+        try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+    }
+
+    /// Starts the server (again) on the same port and waits until it accepts connections.
+    func start() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["--runasroot", "--nofork", "--config", configPath]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        let deadline = Date() + 15
+        while Date() < deadline {
+            if Self.accepts(port: port) { return }
+            if !process.isRunning { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        stop()
+        let log = (try? String(contentsOfFile: directory.path + "/ircd.log", encoding: .utf8)) ?? ""
+        throw StartFailed(description: "inspircd did not start on port \(port). Log:\n\(log.suffix(2000))")
+    }
+
+    /// Kills the server with SIGKILL (a crash), without cleaning anything up.
+    func kill() {
+        guard let process else { return }
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        Self.wait(for: process, seconds: 5)
+        self.process = nil
+    }
+
+    /// Terminates the server (SIGTERM, then SIGKILL after 1.5 s) and waits for it.
+    func stop() {
+        guard let process else { return }
+        if process.isRunning {
+            process.terminate()
+            if !Self.wait(for: process, seconds: 1.5) {
+                Glibc.kill(process.processIdentifier, SIGKILL)
+                Self.wait(for: process, seconds: 5)
+            }
+        }
+        self.process = nil
+    }
+
+    /// Polls until `process` has exited; false on timeout.
+    @discardableResult
+    private static func wait(for process: Process, seconds: Double) -> Bool {
+        let deadline = Date() + seconds
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        return !process.isRunning
+    }
+
+    /// Stops the server and removes its directory.
+    func tearDown() {
+        stop()
+        directory.remove()
+    }
+
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw StartFailed(description: "socket() failed") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { throw StartFailed(description: "bind() failed") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    static func accepts(port: Int) -> Bool {
+        guard let socket = try? RawSocket(port: port) else { return false }
+        socket.close()
+        return true
+    }
+}
+
+/// A blocking TCP socket to 127.0.0.1, for a raw (possibly malicious) IRC peer.
+final class RawSocket: @unchecked Sendable {
+    private var fd: Int32
+
+    init(port: Int) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw InspIRCdFixture.StartFailed(description: "socket() failed") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            Glibc.close(fd)
+            throw InspIRCdFixture.StartFailed(description: "connect() failed")
+        }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    func send(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent <= 0 { return }
+            offset += sent
+        }
+    }
+
+    func send(_ text: String) { send(Array(text.utf8)) }
+
+    /// Reads until `marker` appears in what was received (or a timeout); returns everything read.
+    @discardableResult
+    func read(until marker: String) -> String {
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while !String(decoding: received, as: UTF8.self).contains(marker) {
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received.append(contentsOf: chunk[0..<count])
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    func close() {
+        if fd >= 0 { Glibc.close(fd) }
+        fd = -1
+    }
+
+    deinit { close() }
+}
