@@ -47,6 +47,36 @@ extension Element {
 extension String {
     /// The string with every run of white space (line breaks included) as one space, trimmed.
     func foldingWhitespace() -> String {
+        // Fast paths for ASCII: nothing to fold, or fold bytes without Unicode properties.
+        var isASCII = true
+        var isFolded = true
+        var previousSpace = true
+        for byte in utf8 {
+            if byte >= 0x80 {
+                isASCII = false
+                break
+            }
+            let space = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+            if space && (previousSpace || byte != 0x20) { isFolded = false }
+            previousSpace = space
+        }
+        if isASCII {
+            if isFolded && !previousSpace { return self }
+            if isEmpty { return self }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(utf8.count)
+            var pendingSpace = false
+            for byte in utf8 {
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                    pendingSpace = !bytes.isEmpty
+                } else {
+                    if pendingSpace { bytes.append(0x20) }
+                    pendingSpace = false
+                    bytes.append(byte)
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var result = ""
         result.reserveCapacity(utf8.count)
         var pendingSpace = false

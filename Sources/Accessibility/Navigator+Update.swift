@@ -30,13 +30,13 @@ extension Navigator {
             return Update(action: nil, liveRegionChanges: liveChanges)
         }
         let newModalKey = snapshot.modalKey
-        var oldKeys: [String]?
-        func oldKey(_ position: Int) -> String {
+        var oldKeys: [FocusKey]?
+        func oldKey(_ position: Int) -> FocusKey {
             if oldKeys == nil { oldKeys = old.keys() }
-            return oldKeys?[position] ?? ""
+            return oldKeys?[position] ?? FocusKey(identifier: nil, label: "", occurrence: -1)
         }
         let newKeys = snapshot.keys()
-        var newPositions: [String: Int] = [:]
+        var newPositions: [FocusKey: Int] = [:]
         newPositions.reserveCapacity(newKeys.count)
         for (position, key) in newKeys.enumerated() where newPositions[key] == nil {
             newPositions[key] = position

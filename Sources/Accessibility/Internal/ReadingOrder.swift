@@ -111,19 +111,19 @@ struct ReadingOrder: Sendable {
 
     /// Stable keys for the reading order: the identifier, else the label and how many
     /// elements before it share that label.
-    func keys() -> [String] {
+    func keys() -> [FocusKey] {
         var seen: [String: Int] = [:]
-        var keys: [String] = []
+        var keys: [FocusKey] = []
         keys.reserveCapacity(order.count)
         for node in order {
             let element = elements[Int(node)]
             if let identifier = element.identifier {
-                keys.append("id:" + identifier)
+                keys.append(FocusKey(identifier: identifier, label: "", occurrence: 0))
             } else {
                 let label = element.normalizedLabel
                 let occurrence = seen[label, default: 0]
                 seen[label] = occurrence + 1
-                keys.append("label:\(occurrence):" + label)
+                keys.append(FocusKey(identifier: nil, label: label, occurrence: occurrence))
             }
         }
         return keys
@@ -144,4 +144,11 @@ struct ReadingOrder: Sendable {
         }
         return keys
     }
+}
+
+/// What identifies an element across rebuilds of a tree.
+struct FocusKey: Hashable, Sendable {
+    var identifier: String?
+    var label: String
+    var occurrence: Int
 }
