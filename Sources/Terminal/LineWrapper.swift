@@ -1,0 +1,133 @@
+/// Greedy word wrap of UTF-8 text by display width.
+///
+/// Breaks at spaces (which are dropped at the break), after wide (East Asian) characters, and
+/// inside a word only when the word alone is wider than the line. A newline in the text ends
+/// a line. ASCII takes a fast path: one byte, one cell.
+///
+/// ```swift
+/// LineWrapper.wrap(Array("hello wide world".utf8), width: 10)  // [0..<10, 11..<16]
+/// ```
+public enum LineWrapper {
+    /// The byte ranges of the lines of `bytes` wrapped at `width` cells (at least 1).
+    public static func wrap(_ bytes: [UInt8], width: Int) -> [Range<Int>] {
+        bytes.withUnsafeBufferPointer { wrap($0, width: width) }
+    }
+
+    /// The number of lines `bytes` wraps to; the same as `wrap(_:width:).count`.
+    public static func lineCount(_ bytes: [UInt8], width: Int) -> Int {
+        bytes.withUnsafeBufferPointer { wrap($0, width: width).count }
+    }
+
+    static func wrap(_ bytes: UnsafeBufferPointer<UInt8>, width rawWidth: Int) -> [Range<Int>] {
+        let width = max(1, rawWidth)
+        let count = bytes.count
+        var lines: [Range<Int>] = []
+        var lineStart = 0
+        var lineWidth = 0
+        // The last place the line may end: text ends at `breakEnd`, the next line starts at
+        // `breakResume`, and the line is `breakWidth` wide there; `skipped` is the width of
+        // what lies between (1 for a space, 0 after a wide character).
+        var breakEnd = -1
+        var breakResume = 0
+        var breakWidth = 0
+        var breakSkipped = 0
+        var previousWidth = 0
+        var joined = false
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            var length = 1
+            var cells: Int
+            var isSpace = false
+            var breaksAfter = false
+            if byte < 0x80 {
+                if byte == 0x0A {
+                    lines.append(lineStart..<index)
+                    index += 1
+                    lineStart = index
+                    lineWidth = 0
+                    breakEnd = -1
+                    continue
+                }
+                isSpace = byte == 0x20
+                cells = byte >= 0x20 && byte != 0x7F ? 1 : 0
+            } else {
+                let (scalar, size) = decode(bytes, at: index)
+                length = size
+                if joined {
+                    cells = 0
+                    joined = false
+                } else if scalar == 0x200D {
+                    cells = 0
+                    joined = true
+                } else if scalar == 0xFE0F {
+                    cells = previousWidth == 1 ? 1 : 0
+                } else if let unicode = Unicode.Scalar(scalar) {
+                    cells = DisplayWidth.of(unicode)
+                    breaksAfter = cells == 2 && scalar < 0x1F000
+                } else {
+                    cells = 0
+                }
+            }
+            if isSpace {
+                if lineWidth + 1 > width {
+                    // The space falls at the edge: end the line here and drop the space.
+                    lines.append(lineStart..<index)
+                    index += 1
+                    lineStart = index
+                    lineWidth = 0
+                    breakEnd = -1
+                    continue
+                }
+                breakEnd = index
+                breakResume = index + 1
+                breakWidth = lineWidth
+                breakSkipped = 1
+            } else if cells > 0 && lineWidth + cells > width && lineWidth > 0 {
+                if breakEnd > lineStart {
+                    lines.append(lineStart..<breakEnd)
+                    lineStart = breakResume
+                    lineWidth -= breakWidth + breakSkipped
+                } else {
+                    lines.append(lineStart..<index)
+                    lineStart = index
+                    lineWidth = 0
+                }
+                breakEnd = -1
+            }
+            lineWidth += cells
+            if cells > 0 { previousWidth = cells }
+            index += length
+            if breaksAfter {
+                breakEnd = index
+                breakResume = index
+                breakWidth = lineWidth
+                breakSkipped = 0
+            }
+        }
+        if lineStart < count || lines.isEmpty || bytes.last == 0x0A {
+            lines.append(lineStart..<count)
+        }
+        return lines
+    }
+
+    /// The scalar value and byte length of the UTF-8 sequence at `index` (U+FFFD and 1 on bad input).
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+        let lead = bytes[index]
+        let length: Int
+        var value: UInt32
+        switch lead {
+        case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
+        case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
+        default: return (0xFFFD, 1)
+        }
+        guard index + length <= bytes.count else { return (0xFFFD, 1) }
+        for offset in 1..<length {
+            let next = bytes[index + offset]
+            guard next & 0xC0 == 0x80 else { return (0xFFFD, 1) }
+            value = value << 6 | UInt32(next & 0x3F)
+        }
+        return (value, length)
+    }
+}

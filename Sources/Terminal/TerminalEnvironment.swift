@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// What the renderer needs to know about the terminal: is it one, what it calls itself,
+/// and whether the user asked for no colour.
+///
+/// ```swift
+/// let environment = TerminalEnvironment.current()
+/// environment.isPlain  // true when piped to a file or TERM=dumb
+/// ```
+public struct TerminalEnvironment: Sendable, Hashable {
+    public var isTTY: Bool
+    public var term: String?
+    public var termProgram: String?
+    public var kittyWindowID: String?
+    /// `NO_COLOR` is set to a non-empty value.
+    public var noColor: Bool
+
+    public init(isTTY: Bool, term: String?, termProgram: String? = nil, kittyWindowID: String? = nil, noColor: Bool = false) {
+        self.isTTY = isTTY
+        self.term = term
+        self.termProgram = termProgram
+        self.kittyWindowID = kittyWindowID
+        self.noColor = noColor
+    }
+
+    /// Reads `TERM`, `TERM_PROGRAM`, `KITTY_WINDOW_ID` and `NO_COLOR` from `variables`.
+    public init(variables: [String: String], isTTY: Bool) {
+        self.init(
+            isTTY: isTTY, term: variables["TERM"], termProgram: variables["TERM_PROGRAM"],
+            kittyWindowID: variables["KITTY_WINDOW_ID"], noColor: !(variables["NO_COLOR"] ?? "").isEmpty)
+    }
+
+    /// This process's environment, with stdout's TTY-ness.
+    public static func current(variables: [String: String]) -> TerminalEnvironment {
+        TerminalEnvironment(variables: variables, isTTY: isatty(STDOUT_FILENO) == 1)
+    }
+
+    /// Not a terminal, or a dumb one: plain wrapped text without escapes.
+    public var isPlain: Bool { !isTTY || term == "dumb" }
+
+    /// Whether to colour text: `setting` is the user's choice (nil for auto). Never on a
+    /// plain terminal; auto means on unless `NO_COLOR` is set; an explicit true in the
+    /// settings file is the user's own override of `NO_COLOR`.
+    public func colorEnabled(setting: Bool?) -> Bool {
+        if isPlain { return false }
+        return setting ?? !noColor
+    }
+}
