@@ -14,8 +14,8 @@ public struct SpeechSettings: Sendable, Equatable {
         case none, characters, words, both
     }
 
-    /// A voice role name (such as "default") or a path to a voice file.
-    public var voice: String = "default"
+    /// A voice role name (such as "reader") or a path to a voice file.
+    public var voice: String = "reader"
     public var rate: Int = 175
     public var pitch: Int = 50
     public var volume: Int = 100

@@ -7,7 +7,7 @@ struct Earshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "earshot",
         abstract: "A self-voicing, line-mode chat client for the terminal.",
-        subcommands: [Say.self, Voices.self])
+        subcommands: [Say.self, Voices.self, ConfigCommand.self, AuditCommand.self])
 
     @OptionGroup var speech: SpeechOptions
 

@@ -1,0 +1,53 @@
+import Foundation
+import Settings
+
+/// `earshot config`: the effective settings and where each came from.
+///
+/// ```text
+/// # /home/ada/.config/earshot/config.toml
+/// text.size             = "accessibilityLarge"  # /home/ada/.config/earshot/config.toml:2
+/// speech.rate           = 175                   # default
+/// ```
+public enum ConfigReport {
+    /// The settings file's path: `explicit` (`--config PATH`) or the default.
+    public static func path(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        SettingsFile.resolve(explicit: explicit, environment: environment).path
+    }
+
+    /// The report's lines and whether the file has errors (warnings do not count).
+    ///
+    /// Problems follow the settings, one per line, as `file:line:column: key: message`.
+    public static func render(
+        explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> (text: String, hasErrors: Bool) {
+        let file = SettingsFile.resolve(explicit: explicit, environment: environment)
+        let (result, text) = file.load()
+        var lines = ["# \(file.path)" + (text == nil ? " (no file: every setting is a default)" : "")]
+        let values = result.settings.values
+        let keyWidth = values.map(\.key.count).max() ?? 0
+        let rendered = values.map { (key: $0.key, literal: $0.value.tomlLiteral) }
+        let valueWidth = rendered.map(\.literal.count).filter { $0 <= 40 }.max() ?? 0
+        for entry in rendered {
+            let source = result.sources[entry.key].map(\.description) ?? sourceOfServer(entry.key, result) ?? "default"
+            lines.append(
+                pad(entry.key, keyWidth) + " = " + pad(entry.literal, valueWidth) + "  # " + source)
+        }
+        if !result.problems.isEmpty {
+            lines.append("")
+            for problem in result.problems {
+                lines.append("\(problem.severity): \(problem)")
+            }
+        }
+        return (lines.joined(separator: "\n") + "\n", !result.errors.isEmpty)
+    }
+
+    /// A server's source: the line of its `host` key.
+    static func sourceOfServer(_ key: String, _ result: SettingsDecodeResult) -> String? {
+        guard key.hasPrefix("irc.servers[") else { return nil }
+        return result.sources[key + ".host"]?.description
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}

@@ -1,0 +1,44 @@
+extension Settings {
+    /// Every effective setting as a dotted key and a TOML value, in the order of
+    /// ``knownKeys``; each IRC server is one inline table (`irc.servers[0]`), its password
+    /// shown as "(set)" and never printed.
+    ///
+    /// ```swift
+    /// Settings().values.first  // ("text.size", .string("large"))
+    /// ```
+    public var values: [(key: String, value: TOMLValue)] {
+        var result: [(key: String, value: TOMLValue)] = [
+            ("text.size", .string(text.size.rawValue)),
+            ("speech.voice", .string(speech.voice)),
+            ("speech.rate", .integer(Int64(speech.rate))),
+            ("speech.pitch", .integer(Int64(speech.pitch))),
+            ("speech.volume", .integer(Int64(speech.volume))),
+            ("speech.punctuation", .string(speech.punctuation.rawValue)),
+            ("speech.hints", .boolean(speech.hints)),
+            ("speech.echo", .string(speech.echo.rawValue)),
+            ("display.reduce_motion", .boolean(display.reduceMotion)),
+            ("display.contrast", .string(display.contrast.rawValue)),
+            (
+                "display.color",
+                display.color == .auto ? .string("auto") : .boolean(display.color == .always)
+            ),
+            ("display.text_sizing", .string(display.textSizing.rawValue)),
+        ]
+        for (index, server) in ircServers.enumerated() {
+            var entries: [TOMLTable.Entry] = [
+                .init(key: "host", value: .string(server.host)),
+                .init(key: "port", value: .integer(Int64(server.port))),
+                .init(key: "tls", value: .boolean(server.tls)),
+                .init(key: "nick", value: .string(server.nick)),
+                .init(key: "channels", value: .array(server.channels.map(TOMLValue.string))),
+            ]
+            if let user = server.saslUser { entries.append(.init(key: "sasl_user", value: .string(user))) }
+            if let name = server.passwordEnvironmentVariable {
+                entries.append(.init(key: "password_env", value: .string(name)))
+            }
+            if server.password != nil { entries.append(.init(key: "password", value: .string("(set)"))) }
+            result.append(("irc.servers[\(index)]", .table(TOMLTable(entries: entries))))
+        }
+        return result
+    }
+}
