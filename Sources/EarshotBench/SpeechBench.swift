@@ -1,5 +1,153 @@
-// Not built yet: the issue that owns this suite replaces this file.
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+import Speech
+import Synchronization
+
+/// `earshot-bench speech [--json] [--count N]`: first-sample latency, cancel latency and
+/// synthesis speed of the in-process engine, with `espeak-ng --stdout` as the peer.
 func runSpeechBench(arguments: [String]) async throws {
-    struct NotBuilt: Error, CustomStringConvertible { var description: String { "this suite is not built yet" } }
-    throw NotBuilt()
+    let json = arguments.contains("--json")
+    let count = arguments.firstIndex(of: "--count").flatMap { Int(arguments[$0 + 1]) } ?? 300
+    let phrases = [
+        "Volume, 50%, adjustable.", "Send, button.", "Message #general, text field.",
+        "Alice, 10:42, the build is green again.", "Mark unread, button.", "Reply in thread, button.",
+        "Channels, drawer, expanded.", "Text size: Accessibility Large, 194 percent.",
+    ]
+
+    // Our engine: a sink that notes the time of each utterance's first sample.
+    let probe = LatencyProbe()
+    let engine = try SpeechEngine(configuration: .init(voices: .discover()), sink: probe.sink)
+    defer { engine.shutdown() }
+    for phrase in phrases { engine.speak(phrase) }  // warm the voice and dictionaries
+    engine.waitUntilIdle()
+
+    var firstSample: [Double] = []
+    for index in 0..<count {
+        let start = monotonicNanoseconds()
+        let utterance = engine.speak(phrases[index % phrases.count])
+        let first = probe.waitForFirstSample(of: utterance.id)
+        firstSample.append(Double(first - start) / 1e6)
+        engine.waitUntilIdle()
+    }
+
+    // Cancel: stop() during a long utterance; the sink must be quiet when stop returns.
+    let long = String(repeating: "This sentence keeps the engine busy for a good while. ", count: 20)
+    var cancel: [Double] = []
+    var samplesAfterStop = 0
+    for _ in 0..<max(200, count / 2) {
+        let utterance = engine.speak(long)
+        _ = probe.waitForFirstSample(of: utterance.id)
+        let start = monotonicNanoseconds()
+        engine.stop()
+        let end = monotonicNanoseconds()
+        cancel.append(Double(end - start) / 1e6)
+        let atStop = probe.samples(of: utterance.id)
+        engine.waitUntilIdle()
+        usleep(1000)
+        samplesAfterStop += probe.samples(of: utterance.id) - atStop
+    }
+
+    // Throughput: the engine (queue, lock, sink) against libespeak-ng called directly, alternated.
+    let paragraph = String(repeating: "Alice wrote that the release is ready, and Bob replied with a thumbs up. ", count: 8)
+    var ours: [Double] = []
+    var direct: [Double] = []
+    let rate = Double(engine.sampleRate)
+    for _ in 0..<7 {
+        probe.reset()
+        let start = monotonicNanoseconds()
+        let utterance = engine.speak(paragraph)
+        engine.waitUntilIdle()
+        let seconds = Double(monotonicNanoseconds() - start) / 1e9
+        ours.append(Double(probe.samples(of: utterance.id)) / rate / seconds)
+        let baseline = engine.measureDirectSynthesis(paragraph)
+        direct.append(Double(baseline.samples) / rate / baseline.seconds)
+    }
+
+    // The peer: a process per utterance, as readers that shell out to espeak-ng do.
+    var peer: [Double] = []
+    for index in 0..<count {
+        let start = monotonicNanoseconds()
+        guard let firstByte = spawnAndReadFirstByte(["espeak-ng", "--stdout", phrases[index % phrases.count]]) else {
+            throw BenchError("could not run espeak-ng: apt-get install -y espeak-ng")
+        }
+        peer.append(Double(firstByte - start) / 1e6)
+    }
+
+    let first = Percentiles(firstSample)
+    let peerP = Percentiles(peer)
+    let cancelP = Percentiles(cancel)
+    let oursSpeed = Percentiles(ours).median
+    let directSpeed = Percentiles(direct).median
+    report(
+        [
+            ("utterances", Double(count)),
+            ("first_sample_p50_ms", first.median), ("first_sample_p99_ms", first(99)),
+            ("peer_first_byte_p50_ms", peerP.median), ("peer_first_byte_p99_ms", peerP(99)),
+            ("speedup_p50", peerP.median / first.median),
+            ("cancel_p50_ms", cancelP.median), ("cancel_p99_ms", cancelP(99)),
+            ("samples_after_stop", Double(samplesAfterStop)),
+            ("engine_x_realtime", oursSpeed), ("direct_x_realtime", directSpeed),
+            ("throughput_ratio", oursSpeed / directSpeed),
+        ], json: json, title: "speech (ms unless named; \(count) utterances)")
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Records, per utterance, when its first sample arrived and how many arrived.
+private final class LatencyProbe: Sendable {
+    struct State {
+        var first: [UInt64: UInt64] = [:]
+        var counts: [UInt64: Int] = [:]
+    }
+    let state = Mutex(State())
+
+    var sink: SpeechSink {
+        SpeechSink(samples: { buffer, utterance in
+            let now = monotonicNanoseconds()
+            self.state.withLock { state in
+                if state.first[utterance.id] == nil { state.first[utterance.id] = now }
+                state.counts[utterance.id, default: 0] += buffer.count
+            }
+        })
+    }
+
+    func waitForFirstSample(of id: UInt64) -> UInt64 {
+        while true {
+            if let time = state.withLock({ $0.first[id] }) { return time }
+            sched_yield()
+        }
+    }
+
+    func samples(of id: UInt64) -> Int { state.withLock { $0.counts[id] ?? 0 } }
+    func reset() { state.withLock { $0 = State() } }
+}
+
+/// Spawns `arguments` with stdout on a pipe; returns the time its first byte arrived.
+private func spawnAndReadFirstByte(_ arguments: [String]) -> UInt64? {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return nil }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+    posix_spawn_file_actions_addclose(&actions, fds[0])
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var cArguments = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in cArguments { free(pointer) } }
+    var pid = pid_t()
+    guard posix_spawnp(&pid, arguments[0], &actions, nil, &cArguments, environ) == 0 else { return nil }
+    close(fds[1])
+    var byte: UInt8 = 0
+    let got = read(fds[0], &byte, 1)
+    let time = monotonicNanoseconds()
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while read(fds[0], &buffer, buffer.count) > 0 {}
+    close(fds[0])
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    return got == 1 ? time : nil
 }

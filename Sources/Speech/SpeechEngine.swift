@@ -155,9 +155,9 @@ public final class SpeechEngine: @unchecked Sendable {
     /// Blocks until the queue is empty (or `timeoutSeconds` pass); returns whether it emptied.
     @discardableResult
     public func waitUntilIdle(timeoutSeconds: Double = 30) -> Bool {
-        let deadline = monotonicNanoseconds() + UInt64(timeoutSeconds * 1e9)
+        let deadline = SpeechClock.now() + UInt64(timeoutSeconds * 1e9)
         while true {
-            let now = monotonicNanoseconds()
+            let now = SpeechClock.now()
             if now >= deadline { return isIdle }
             let idle = state.wait(
                 until: { $0.queue.isIdle && $0.commands.isEmpty }, timeoutNanoseconds: deadline - now
@@ -368,7 +368,7 @@ public final class SpeechEngine: @unchecked Sendable {
 }
 
 /// libespeak-ng's synth callback: hands each buffer to the engine named by the events' user data.
-private let synthCallback: Espeak.Callback = { wav, count, events in
+let synthCallback: Espeak.Callback = { wav, count, events in
     guard let raw = Espeak.userData(of: events) else { return 0 }
     let engine = Unmanaged<SpeechEngine>.fromOpaque(raw).takeUnretainedValue()
     guard let wav, count > 0 else { return 0 }

@@ -23,7 +23,7 @@ public final class TranscriptWriter: Sendable {
     private let clock: @Sendable () -> UInt64
 
     /// Appends to the file at `path` (created with mode 0600 if missing, truncated).
-    public convenience init(path: String, clock: @escaping @Sendable () -> UInt64 = monotonicNanoseconds) throws(SpeechError) {
+    public convenience init(path: String, clock: @escaping @Sendable () -> UInt64 = SpeechClock.now) throws(SpeechError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw SpeechError(
@@ -34,7 +34,7 @@ public final class TranscriptWriter: Sendable {
     }
 
     /// Writes to an open descriptor (`STDOUT_FILENO` for `--speech text`).
-    public init(descriptor: Int32, owns: Bool = false, clock: @escaping @Sendable () -> UInt64 = monotonicNanoseconds) {
+    public init(descriptor: Int32, owns: Bool = false, clock: @escaping @Sendable () -> UInt64 = SpeechClock.now) {
         self.state = Mutex(State(descriptor: descriptor, ownsDescriptor: owns))
         self.clock = clock
         self.start = clock()
@@ -90,10 +90,13 @@ public final class TranscriptWriter: Sendable {
     }
 }
 
-/// Monotonic time in nanoseconds (`CLOCK_MONOTONIC`).
-@Sendable
-public func monotonicNanoseconds() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+/// The clock the transcript and the engine use.
+public enum SpeechClock {
+    /// Monotonic time in nanoseconds (`CLOCK_MONOTONIC`).
+    @Sendable
+    public static func now() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
 }

@@ -31,7 +31,8 @@ import Testing
         let ourBytes = try #require(VoiceFile.read(ours))
         #expect(referenceBytes.count > 44 + 22050)  // over half a second of speech
         #expect(ourBytes.count == referenceBytes.count)
-        #expect(ourBytes[44...] == referenceBytes[44...])
+        let identical = ourBytes[44...] == referenceBytes[44...]
+        #expect(identical)
     }
 
     @Test func theEngineStreamsBeforeTheUtteranceEnds() throws {
@@ -41,8 +42,9 @@ import Testing
             let samples = recorder.samples(utterance.id)
             let buffers = recorder.state.withLock { $0.bufferCount }
             // 5 ms buffers at 22050 Hz: many small hand-overs, not one at the end.
-            #expect(samples.count > 22050)
-            #expect(buffers > samples.count / 2000)
+            let sampleCount = samples.count
+            #expect(sampleCount > 22050)
+            #expect(buffers > sampleCount / 2000)
         }
     }
 
@@ -52,7 +54,8 @@ import Testing
                 let utterance = engine.speak(text)
                 #expect(engine.waitUntilIdle())
                 let samples = recorder.samples(utterance.id)
-                #expect(rms(samples) > 500, "speech should not be silent")
+                let loudness = rms(samples)
+                #expect(loudness > 500, "speech should not be silent")
                 return samples.count
             }
         }
@@ -72,7 +75,8 @@ import Testing
             return (recorder.samples(a.id), recorder.samples(b.id))
         }
         #expect(!emoji.isEmpty)
-        #expect(similar(emoji, words))
+        let alike = similar(emoji, words)
+        #expect(alike)
     }
 
     @Test func stopLetsNoSampleThroughAfterItReturns() throws {
@@ -84,7 +88,8 @@ import Testing
             engine.stop()
             let atStop = recorder.samples(utterance.id).count
             usleep(100_000)
-            #expect(recorder.samples(utterance.id).count == atStop)
+            let afterStop = recorder.samples(utterance.id).count
+            #expect(afterStop == atStop)
             #expect(recorder.kinds(utterance.id) == [.speak, .cancel])
             #expect(engine.isIdle)
         }
@@ -106,8 +111,10 @@ import Testing
             #expect(engine.parameters == SpeechParameters(rate: 300, pitch: 30, volume: 90))
             let after = engine.speak(text)
             #expect(engine.waitUntilIdle())
-            #expect(similar(recorder.samples(before.id), recorder.samples(after.id)))
-            #expect(recorder.samples(after.id).count < normal.count * 3 / 4)
+            let alike = similar(recorder.samples(before.id), recorder.samples(after.id))
+            #expect(alike)
+            let (afterCount, normalCount) = (recorder.samples(after.id).count, normal.count)
+            #expect(afterCount < normalCount * 3 / 4)
         }
     }
 
@@ -154,11 +161,13 @@ import Testing
             // key-echo's file sets "speed 130": the same words come out markedly shorter.
             let echo = engine.speak(text, voice: .keyEcho)
             #expect(engine.waitUntilIdle())
-            #expect(recorder.samples(echo.id).count < recorder.samples(reader.id).count * 85 / 100)
+            let (echoCount, readerCount) = (recorder.samples(echo.id).count, recorder.samples(reader.id).count)
+            #expect(echoCount < readerCount * 85 / 100)
             // Back to the reader: its voice and the parameters are restored.
             let again = engine.speak(text, voice: .reader)
             #expect(engine.waitUntilIdle())
-            #expect(similar(recorder.samples(reader.id), recorder.samples(again.id)))
+            let alike = similar(recorder.samples(reader.id), recorder.samples(again.id))
+            #expect(alike)
         }
     }
 }

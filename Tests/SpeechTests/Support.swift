@@ -30,7 +30,7 @@ final class RecordingSink: Sendable {
             event: { event in self.state.withLock { $0.events.append(event) } },
             samples: { buffer, utterance in
                 self.state.withLock { state in
-                    if state.firstSampleAt[utterance.id] == nil { state.firstSampleAt[utterance.id] = monotonicNanoseconds() }
+                    if state.firstSampleAt[utterance.id] == nil { state.firstSampleAt[utterance.id] = SpeechClock.now() }
                     state.samples[utterance.id, default: []].append(contentsOf: buffer)
                     state.all.append(contentsOf: buffer)
                     state.bufferCount += 1
@@ -87,12 +87,13 @@ func run(_ arguments: [String]) -> Int32 {
 let espeakCommandMissing = "espeak-ng (the command) is not installed: apt-get install -y espeak-ng"
 
 /// Whether two utterances of the same text sound alike: libespeak-ng carries a little state
-/// from one utterance to the next (noise and phase), so repeats differ by a few samples.
+/// from one utterance to the next (noise, phase, an aborted utterance), so repeats differ by a
+/// few percent at most; a different rate or voice differs by far more.
 func similar(_ a: [Int16], _ b: [Int16]) -> Bool {
     guard !a.isEmpty, !b.isEmpty else { return false }
     let lengthRatio = Double(a.count) / Double(b.count)
     let loudnessRatio = rms(a) / rms(b)
-    let alike = abs(lengthRatio - 1) < 0.02 && abs(loudnessRatio - 1) < 0.1
+    let alike = abs(lengthRatio - 1) < 0.05 && abs(loudnessRatio - 1) < 0.1
     if !alike { print("not alike: \(a.count) vs \(b.count) samples, RMS \(rms(a)) vs \(rms(b))") }
     return alike
 }

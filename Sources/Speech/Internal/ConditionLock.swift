@@ -50,7 +50,7 @@ final class ConditionLock<State>: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         if let timeoutNanoseconds {
-            let deadline = monotonicNanoseconds() + timeoutNanoseconds
+            let deadline = SpeechClock.now() + timeoutNanoseconds
             var ts = timespec(
                 tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
             while !ready(state) {
