@@ -102,7 +102,10 @@ extension Settings {
             }
         }
 
-        return SettingsDecodeResult(settings: settings, sources: reader.sources, problems: reader.problems)
+        let problems = reader.problems.enumerated().sorted {
+            ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
+        }.map(\.element)
+        return SettingsDecodeResult(settings: settings, sources: reader.sources, problems: problems)
     }
 
     static func category(percent: Double) -> Check<ContentSizeCategory> {

@@ -22,6 +22,7 @@ public enum LineWrapper {
         let width = max(1, rawWidth)
         let count = bytes.count
         var lines: [Range<Int>] = []
+        lines.reserveCapacity(count / width + 2)
         var lineStart = 0
         var lineWidth = 0
         // The last place the line may end: text ends at `breakEnd`, the next line starts at
@@ -36,6 +37,26 @@ public enum LineWrapper {
         var index = 0
         while index < count {
             let byte = bytes[index]
+            // Fast path: a printable ASCII letter that is not a space.
+            if byte > 0x20 && byte < 0x7F {
+                if lineWidth >= width {
+                    if breakEnd > lineStart {
+                        lines.append(lineStart..<breakEnd)
+                        lineStart = breakResume
+                        lineWidth -= breakWidth + breakSkipped
+                    } else {
+                        lines.append(lineStart..<index)
+                        lineStart = index
+                        lineWidth = 0
+                    }
+                    breakEnd = -1
+                }
+                lineWidth += 1
+                previousWidth = 1
+                joined = false
+                index += 1
+                continue
+            }
             var length = 1
             var cells: Int
             var isSpace = false

@@ -60,6 +60,8 @@ public struct StyledText: Sendable, Hashable {
 
     /// The largest point size of the paragraph's styles at `category` (its lines are sized by it).
     public func largestPointSize(at category: ContentSizeCategory) -> Int {
-        runs.map { $0.style.pointSize(for: category) }.max() ?? TextStyle.body.pointSize(for: category)
+        var largest = 0
+        for run in runs { largest = max(largest, run.style.pointSize(for: category)) }
+        return largest > 0 ? largest : TextStyle.body.pointSize(for: category)
     }
 }

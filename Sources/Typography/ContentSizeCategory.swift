@@ -27,8 +27,20 @@ public enum ContentSizeCategory: String, CaseIterable, Codable, Sendable, Hashab
 
     /// The position of the category from smallest (0) to largest (11).
     public var index: Int {
-        // allCases is in declaration order, smallest first.
-        Self.allCases.firstIndex(of: self) ?? 3
+        switch self {
+        case .extraSmall: 0
+        case .small: 1
+        case .medium: 2
+        case .large: 3
+        case .extraLarge: 4
+        case .extraExtraLarge: 5
+        case .extraExtraExtraLarge: 6
+        case .accessibilityMedium: 7
+        case .accessibilityLarge: 8
+        case .accessibilityExtraLarge: 9
+        case .accessibilityExtraExtraLarge: 10
+        case .accessibilityExtraExtraExtraLarge: 11
+        }
     }
 
     public static func < (lhs: ContentSizeCategory, rhs: ContentSizeCategory) -> Bool {

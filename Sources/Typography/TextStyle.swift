@@ -20,7 +20,27 @@ public enum TextStyle: String, CaseIterable, Codable, Sendable, Hashable {
     case caption2
 
     /// Apple's point sizes for this style, one per category from extraSmall to AX5.
-    public var pointSizes: [Int] {
+    public var pointSizes: [Int] { Self.table[tableIndex] }
+
+    private var tableIndex: Int {
+        switch self {
+        case .largeTitle: 0
+        case .title1: 1
+        case .title2: 2
+        case .title3: 3
+        case .headline: 4
+        case .body: 5
+        case .callout: 6
+        case .subheadline: 7
+        case .footnote: 8
+        case .caption1: 9
+        case .caption2: 10
+        }
+    }
+
+    private static let table: [[Int]] = TextStyle.allCases.map(\.literalSizes)
+
+    private var literalSizes: [Int] {
         switch self {
         case .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
         case .title1: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
