@@ -35,11 +35,19 @@ extension Navigator {
             if oldKeys == nil { oldKeys = old.keys() }
             return oldKeys?[position] ?? FocusKey(identifier: nil, label: "", occurrence: -1)
         }
-        let newKeys = snapshot.keys()
-        var newPositions: [FocusKey: Int] = [:]
-        newPositions.reserveCapacity(newKeys.count)
-        for (position, key) in newKeys.enumerated() where newPositions[key] == nil {
-            newPositions[key] = position
+        var newPositionTable: [FocusKey: Int]?
+        let snapshot = self.snapshot
+        func newPosition(_ key: FocusKey) -> Int? {
+            if newPositionTable == nil {
+                let newKeys = snapshot.keys()
+                var table: [FocusKey: Int] = [:]
+                table.reserveCapacity(newKeys.count)
+                for (position, key) in newKeys.enumerated() where table[key] == nil {
+                    table[key] = position
+                }
+                newPositionTable = table
+            }
+            return newPositionTable?[key]
         }
 
         if newModalKey != oldModalKey {
@@ -65,14 +73,14 @@ extension Navigator {
                 opener = modalStack.removeLast()
             }
             if let opener {
-                if let key = opener.openerKey, let position = newPositions[key] {
+                if let key = opener.openerKey, let position = newPosition(key) {
                     return Update(action: moveFocus(to: position), liveRegionChanges: liveChanges)
                 }
                 if let path = opener.openerPath, let position = nearestPosition(to: path) {
                     return Update(action: moveFocus(to: position), liveRegionChanges: liveChanges)
                 }
             }
-            let position = oldFocus.flatMap { newPositions[oldKey($0)] } ?? 0
+            let position = oldFocus.flatMap { newPosition(oldKey($0)) } ?? 0
             return Update(action: moveFocus(to: position), liveRegionChanges: liveChanges)
         }
 
@@ -81,32 +89,29 @@ extension Navigator {
             return Update(action: nil, liveRegionChanges: liveChanges)
         }
         let oldPath = old.path(atPosition: oldFocus)
-        if newPositions[oldKey(oldFocus)] == nil, let position = snapshot.position(of: oldPath),
+        // Fast path: the same element still stands at the same path.
+        if let position = snapshot.position(of: oldPath),
+            Navigator.isSame(snapshot.element(atPosition: position), as: oldElement)
+        {
+            return Update(
+                action: keepFocus(at: position, was: oldElement), liveRegionChanges: liveChanges)
+        }
+        if newPosition(oldKey(oldFocus)) == nil, let position = snapshot.position(of: oldPath),
             snapshot.element(atPosition: position).normalizedLabel != oldElement.normalizedLabel
         {
             // Another element now stands where the focused one was: say it.
             return Update(action: moveFocus(to: position), liveRegionChanges: liveChanges)
         }
-        if let position = newPositions[oldKey(oldFocus)] ?? snapshot.position(of: oldPath) {
-            focus = position
-            let element = snapshot.element(atPosition: position)
-            let stateTraits: Traits = [.selected]
-            if element.value != oldElement.value
-                || element.traits.intersection(stateTraits)
-                    != oldElement.traits.intersection(stateTraits)
-            {
-                return Update(
-                    action: .say(Phrase.adjusted(element, options: options)),
-                    liveRegionChanges: liveChanges)
-            }
-            return Update(action: nil, liveRegionChanges: liveChanges)
+        if let position = newPosition(oldKey(oldFocus)) ?? snapshot.position(of: oldPath) {
+            return Update(
+                action: keepFocus(at: position, was: oldElement), liveRegionChanges: liveChanges)
         }
         // The focused element is gone: its nearest surviving neighbour, next first.
         var distance = 1
         while oldFocus + distance < old.order.count || oldFocus - distance >= 0 {
             for candidate in [oldFocus + distance, oldFocus - distance]
             where old.order.indices.contains(candidate) {
-                if let position = newPositions[oldKey(candidate)] {
+                if let position = newPosition(oldKey(candidate)) {
                     return Update(action: moveFocus(to: position), liveRegionChanges: liveChanges)
                 }
             }
@@ -114,6 +119,26 @@ extension Navigator {
         }
         let position = nearestPosition(to: oldPath) ?? 0
         return Update(action: moveFocus(to: position), liveRegionChanges: liveChanges)
+    }
+
+    /// Whether `new` is the same element as `old`: same identifier, or both without one and
+    /// with the same label.
+    static func isSame(_ new: Element, as old: Element) -> Bool {
+        if let identifier = old.identifier { return new.identifier == identifier }
+        return new.identifier == nil && new.label == old.label
+    }
+
+    /// Keeps focus on the element now at `position`; says its new value if that changed.
+    private mutating func keepFocus(at position: Int, was oldElement: Element) -> Action? {
+        focus = position
+        let element = snapshot.element(atPosition: position)
+        let stateTraits: Traits = [.selected]
+        if element.value != oldElement.value
+            || element.traits.intersection(stateTraits) != oldElement.traits.intersection(stateTraits)
+        {
+            return .say(Phrase.adjusted(element, options: options))
+        }
+        return nil
     }
 
     /// The first reachable position at or after `path` in document order, else the last.
@@ -152,8 +177,7 @@ extension Navigator {
             for (index, childKey) in children.enumerated() where !known.contains(childKey) {
                 changes.append(
                     LiveRegionChange(
-                        region: SpokenText.prepare(region.label, punctuation: .none).isEmpty
-                            ? "this conversation" : region.label,
+                        region: region.label.isEmpty ? "this conversation" : region.label,
                         politeness: region.liveRegion,
                         text: Phrase(visible[index], options: options).text))
             }
