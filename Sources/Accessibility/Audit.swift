@@ -1,6 +1,6 @@
 /// Checks a tree against the rules every screen must keep (see ``AuditRule``).
 ///
-/// Hidden elements and everything under them are skipped. A hint must start with a verb;
+/// The seven rules of the design plus one: hints describe keys, not gestures. Hidden elements and everything under them are skipped. A hint must start with a verb;
 /// the check knows the verbs hints use (imperative "Press…" or descriptive "Opens…") and
 /// takes more through ``init(extraVerbs:)``.
 ///
@@ -54,6 +54,9 @@ public struct Audit: Sendable {
         if !element.hint.isEmpty && !startsWithVerb(element.hint) {
             report(.hintWithoutVerb, "A hint is a sentence starting with a verb (\"Press Enter to …\").")
         }
+        if let gesture = gestureWord(in: element.hint) {
+            report(.hintDescribesGesture, "The hint says \"\(gesture)\"; describe keys (\"Press Enter to …\").")
+        }
         if element.isModal && !canEscape(element) {
             report(.modalWithoutEscape, "A modal container needs an escape handler so Escape can leave it.")
         }
@@ -99,6 +102,16 @@ public struct Audit: Sendable {
         if word.hasSuffix("s"), verbs.contains(String(word.dropLast())) { return true }
         return false
     }
+
+    private func gestureWord(in hint: String) -> String? {
+        let words = hint.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        return words.first { Audit.gestureWords.contains($0) }
+    }
+
+    /// Words that describe touch gestures, which a keyboard user cannot make.
+    public static let gestureWords: Set<String> = [
+        "tap", "taps", "tapping", "swipe", "swipes", "swiping", "pinch", "flick", "scrub",
+    ]
 
     private func canEscape(_ modal: Element) -> Bool {
         var found = false

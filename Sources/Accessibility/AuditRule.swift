@@ -10,6 +10,8 @@ public enum AuditRule: String, Hashable, Sendable, CaseIterable {
     case imageWithoutLabel
     /// A hint does not start with a verb.
     case hintWithoutVerb
+    /// A hint describes touch gestures ("Double tap to…") instead of keys.
+    case hintDescribesGesture
     /// Two visible siblings have the same label and traits.
     case duplicateSiblings
     /// A modal container offers no way out by Escape.

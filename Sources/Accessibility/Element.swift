@@ -100,11 +100,12 @@ public struct Element: Sendable {
             || decrement != nil
     }
 
-    /// Whether navigation stops on it: a visible leaf with something to say or do.
+    /// Whether navigation stops on it: a visible leaf with a label or value, or one people can
+    /// operate, or an image (so that unlabelled controls and images are found, and heard).
     ///
     /// Containers (elements with children) are not focused; their children are.
     public var isFocusable: Bool {
         !isHidden && children.isEmpty
-            && (!label.isEmpty || !value.isEmpty || !traits.isEmpty || isInteractive)
+            && (!label.isEmpty || !value.isEmpty || isInteractive || traits.contains(.image))
     }
 }

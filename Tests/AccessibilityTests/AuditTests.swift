@@ -7,7 +7,7 @@ import Testing
         Element(label: "Send button", traits: .button),                              // 1: trait word
         Element(label: "Volume", traits: .adjustable),                               // 2: no value
         Element(traits: .image),                                                     // 3: image, no label
-        Element(label: "Reply", traits: .button, hint: "Double-tap gesture opens a reply."), // 4: hint
+        Element(label: "Reply", traits: .button, hint: "Double-tap gesture opens a reply."), // 4: hint: no verb, a gesture
         Element(label: "Copy", traits: .button),                                     // 5
         Element(label: "Copy", traits: .button),                                     // 6: duplicate
         Element(label: "Sheet", isModal: true, children: [                           // 7: no escape
@@ -22,6 +22,7 @@ import Testing
         (.adjustableWithoutValue, [2]),
         (.imageWithoutLabel, [3]),
         (.hintWithoutVerb, [4]),
+        (.hintDescribesGesture, [4]),
         (.duplicateSiblings, [6]),
         (.modalWithoutEscape, [7]),
     ]

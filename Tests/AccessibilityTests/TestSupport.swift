@@ -5,7 +5,7 @@ import Synchronization
 final class Log: Sendable {
     private let entries = Mutex<[String]>([])
 
-    func append(_ entry: String) { entries.withLock { $0.append($0.isEmpty ? entry : entry) } }
+    func append(_ entry: String) { entries.withLock { $0.append(entry) } }
 
     var all: [String] { entries.withLock { $0 } }
 }

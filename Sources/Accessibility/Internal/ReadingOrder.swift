@@ -145,10 +145,3 @@ struct ReadingOrder: Sendable {
         return keys
     }
 }
-
-/// What identifies an element across rebuilds of a tree.
-struct FocusKey: Hashable, Sendable {
-    var identifier: String?
-    var label: String
-    var occurrence: Int
-}
