@@ -14,6 +14,7 @@ func runAccessibilityBench(arguments: [String]) async throws {
     start = monotonicNanoseconds()
     var navigator = Navigator(tree: tree)
     let snapshotMilliseconds = Double(monotonicNanoseconds() - start) / 1e6
+    let elementCount = navigator.reachableCount
 
     // Next and previous across the whole tree, each producing its phrase.
     var moveSamples: [Double] = []
@@ -72,7 +73,7 @@ func runAccessibilityBench(arguments: [String]) async throws {
             ("rotor_heading_sparse_p99_us", sparseRotor(99)),
             ("flood_utterances", Double(flood.utterances)), ("flood_lost", Double(10_000 - flood.counted)),
             ("flood_max_pending", Double(flood.maxPending)),
-            ("elements", Double(navigator.reachableCount)),
+            ("elements", Double(elementCount)),
             ("tree_build_ms", buildMilliseconds), ("snapshot_ms", snapshotMilliseconds),
             ("update_ms", updateMilliseconds), ("peak_rss_mb", peakRSSMegabytes()),
         ], json: json, title: "accessibility")
