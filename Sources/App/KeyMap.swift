@@ -1,0 +1,73 @@
+import Terminal
+
+/// What each key does, VoiceOver-style (DESIGN.md, "Keys"), and the help list built from it.
+public enum KeyMap {
+    /// A command the key map produces.
+    public enum Command: Hashable, Sendable {
+        case next, previous, first, last
+        case activate
+        case up, down
+        case nextRotor, previousRotor
+        case escape
+        case stopSpeech
+        case actions
+        case expand, compress
+        case help
+        case type(String)
+        case backspace
+        case quit
+    }
+
+    /// The command for `key`; `editing` is whether a text field has focus (letters type there).
+    public static func command(for key: KeyEvent, editing: Bool) -> Command? {
+        switch key {
+        case .key(let named, let modifiers):
+            switch (named, modifiers) {
+            case (.right, []), (.tab, []): return .next
+            case (.left, []), (.backTab, _): return .previous
+            case (.right, let m) where m.contains(.control): return .nextRotor
+            case (.left, let m) where m.contains(.control): return .previousRotor
+            case (.home, _): return .first
+            case (.end, _): return .last
+            case (.enter, _): return .activate
+            case (.up, let m) where m.contains(.shift): return .expand
+            case (.down, let m) where m.contains(.shift): return .compress
+            case (.up, _): return .up
+            case (.down, _): return .down
+            case (.escape, _): return .escape
+            case (.backspace, _): return editing ? .backspace : nil
+            default: return nil
+            }
+        case .control(" "), .control("x"): return .stopSpeech
+        case .control("c"), .control("d"), .control("q"): return .quit
+        case .paste(let text): return editing ? .type(text) : nil
+        case .character(let c):
+            if editing { return .type(String(c)) }
+            switch c {
+            case " ": return .activate
+            case "a", "A": return .actions
+            case "?": return .help
+            case "]": return .nextRotor
+            case "[": return .previousRotor
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// The key help sheet's list: keys, then what they do.
+    public static let help: [(keys: String, does: String)] = [
+        ("Right or Tab", "next element"),
+        ("Left or Shift-Tab", "previous element"),
+        ("Home or End", "first or last element"),
+        ("Enter or Space", "activate"),
+        ("Up or Down", "adjust a value, or move by the rotor setting"),
+        ("Control-Right or Control-Left, also right and left bracket", "next or previous rotor setting"),
+        ("Escape", "dismiss a sheet or go back"),
+        ("Control-Space or Control-X", "stop speech"),
+        ("A", "actions for the focused message"),
+        ("Shift-Up or Shift-Down", "expand or compress a sheet or the drawer"),
+        ("Question mark", "this key help"),
+        ("Control-C", "quit"),
+    ]
+}

@@ -1,0 +1,215 @@
+import Accessibility
+import Chat
+import Foundation
+import Settings
+import Terminal
+import Typography
+
+/// The line-mode screen: a stream of lines with scrollback, and one bottom line — the focused
+/// element or the composer — that is the only thing ever rewritten.
+///
+/// Lines are rendered in their text styles at the chosen size (kitty, DEC or plain). Nothing is
+/// written that did not pass through the renderer, which drops control characters, so text
+/// from the network can never act on the terminal. When stdout is not a terminal the bottom
+/// line is printed as an ordinary line each time focus moves.
+public final class LineOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private var renderer: TerminalRenderer
+    private let interactive: Bool
+    private var bottom = ""
+    private let write: @Sendable (String) -> Void
+    private let environment: TerminalEnvironment
+    private var rows: Int
+    /// Everything written, for tests and the capture benchmark (kept only when asked).
+    private var transcript: [String]?
+
+    public init(
+        settings: Settings, columns: Int, rows: Int, environment: TerminalEnvironment, interactive: Bool,
+        keepTranscript: Bool = false, write: @escaping @Sendable (String) -> Void
+    ) {
+        self.environment = environment
+        self.renderer = Self.renderer(settings, columns: columns, environment: environment)
+        self.interactive = interactive
+        self.rows = rows
+        self.write = write
+        self.transcript = keepTranscript ? [] : nil
+    }
+
+    /// Writes to stdout.
+    public static func standardOutput(settings: Settings, columns: Int, rows: Int, interactive: Bool) -> LineOutput {
+        let variables = ProcessInfo.processInfo.environment
+        let environment = TerminalEnvironment.current(variables: variables)
+        return LineOutput(
+            settings: settings, columns: columns, rows: rows, environment: environment, interactive: interactive
+        ) { text in
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+    }
+
+    static func renderer(_ settings: Settings, columns: Int, environment: TerminalEnvironment) -> TerminalRenderer {
+        let color: Bool? =
+            switch settings.display.color {
+            case .auto: nil
+            case .always: true
+            case .never: false
+            }
+        return TerminalRenderer(
+            category: settings.text.size, columns: columns, textSizing: settings.display.textSizing,
+            colorSetting: color, contrast: settings.display.contrast, environment: environment)
+    }
+
+    /// What was written so far (when kept).
+    public var written: String { lock.withLock { (transcript ?? []).joined() } }
+
+    public func apply(settings: Settings) {
+        lock.withLock { renderer = Self.renderer(settings, columns: renderer.columns, environment: environment) }
+    }
+
+    public func resize(columns: Int, rows: Int) {
+        lock.withLock {
+            renderer.columns = max(1, columns)
+            self.rows = rows
+        }
+    }
+
+    /// Prints lines above the bottom line, which is then drawn again.
+    public func emit(_ lines: [StyledText]) {
+        guard !lines.isEmpty else { return }
+        lock.withLock {
+            var text = interactive ? "\r\u{1B}[2K" : ""
+            text += renderer.render(lines)
+            if !text.hasSuffix("\n") { text += "\n" }
+            if interactive { text += bottom }
+            out(text)
+        }
+    }
+
+    /// Rewrites the bottom line for the focused element; the cursor stays at its end.
+    public func setBottom(focused element: Element?, state: AppState) {
+        let line = element.map { Self.bottomLine($0) } ?? ""
+        lock.withLock {
+            let clipped = Self.clip(Self.safe(line), to: max(1, renderer.columns - 1))
+            guard clipped != bottom else { return }
+            bottom = clipped
+            if interactive {
+                out("\r\u{1B}[2K" + clipped)
+            } else {
+                out("> " + clipped + "\n")
+            }
+        }
+    }
+
+    /// A caption for what is spoken (`--speech text`), like NVDA's Speech Viewer.
+    public func caption(_ text: String) {
+        emit([StyledText("» " + text, style: .footnote, role: .secondary)])
+    }
+
+    /// Puts `text` on the clipboard with OSC 52, which terminals (and tmux) that allow it honour.
+    public func copyToClipboard(_ text: String) {
+        guard interactive else { return }
+        let encoded = Data(Self.safe(text).utf8).base64EncodedString()
+        lock.withLock { out("\u{1B}]52;c;\(encoded)\u{07}") }
+    }
+
+    /// Restores a clean line before exit.
+    public func finish() {
+        lock.withLock { if interactive { out("\r\u{1B}[2K") } }
+    }
+
+    private func out(_ text: String) {
+        transcript?.append(text)
+        write(text)
+    }
+
+    // MARK: Lines
+
+    static func bottomLine(_ element: Element) -> String {
+        if !element.traits.isDisjoint(with: .editable) {
+            return element.label + ": " + element.value
+        }
+        var parts = [element.label]
+        if !element.value.isEmpty { parts.append(element.value) }
+        return "▸ " + parts.joined(separator: ", ")
+    }
+
+    static func plain(_ text: String) -> StyledText { StyledText(text, style: .body, role: .secondary) }
+
+    /// A message as its lines: author and time in headline, then the text in body.
+    static func messageLines(_ message: ChatMessage, state: AppState) -> [StyledText] {
+        var spans = [
+            StyledText.Span(message.author, style: .headline, role: .author),
+            StyledText.Span("  " + Screens.timeLabel(message.time), style: .caption1, role: .timestamp),
+        ]
+        if message.pending { spans.append(.init("  sending", style: .caption1, role: .secondary)) }
+        var lines = [StyledText(spans)]
+        let text = message.kind == .action ? "* \(message.author) \(message.text)" : message.text
+        lines.append(StyledText(text, style: .body, role: .body))
+        if !message.reactions.isEmpty {
+            let summary = message.reactions.sorted { $0.key < $1.key }
+                .map { "\(Emoji.name(of: $0.key)) \($0.value.count)" }.joined(separator: ", ")
+            lines.append(StyledText(summary, style: .footnote, role: .secondary))
+        }
+        return lines
+    }
+
+    static func sampleLines(state: AppState) -> [StyledText] {
+        [
+            StyledText(
+                [
+                    .init("Alice", style: .headline, role: .author), .init("  10:42", style: .caption1, role: .timestamp),
+                ]),
+            StyledText("The build is green again.", style: .body, role: .body),
+        ]
+    }
+
+    /// The lines that show a screen or sheet when it appears.
+    static func screenLines(state: AppState, tree: Element, drawerOnly: Bool = false) -> [StyledText] {
+        var lines: [StyledText] = []
+        func walk(_ element: Element, depth: Int) {
+            if element.isHidden { return }
+            if element.identifier?.hasPrefix("message.") == true, let id = Int64(element.identifier?.dropFirst(8) ?? "") {
+                if let message = state.message(id: id) { lines += messageLines(message, state: state) }
+                return
+            }
+            if !element.label.isEmpty, element.children.isEmpty || element.traits.contains(.header) {
+                if element.traits.contains(.header) {
+                    lines.append(StyledText(element.label, style: element.headingLevel <= 1 ? .title2 : .headline, role: .heading))
+                } else {
+                    let value = element.value.isEmpty ? "" : ": \(element.value)"
+                    let marker = element.isInteractive ? "• " : ""
+                    lines.append(StyledText(marker + element.label + value, style: .body, role: element.isInteractive ? .link : .body))
+                }
+            }
+            for child in element.children { walk(child, depth: depth + 1) }
+        }
+        // Show the front-most layer: the top sheet, the drawer, or the screen.
+        let layers = tree.children.filter { !$0.isHidden }
+        if let sheet = layers.last(where: { $0.identifier == "sheet" }) {
+            walk(sheet, depth: 0)
+        } else if drawerOnly, let drawer = layers.first(where: { $0.identifier == "drawer" }) {
+            walk(drawer, depth: 0)
+        } else {
+            for layer in layers where layer.identifier != "drawer" { walk(layer, depth: 0) }
+        }
+        return lines
+    }
+
+    /// Drops control characters: nothing from the network may act on the terminal.
+    static func safe(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) ? "\u{FFFD}" : scalar
+        }))
+    }
+
+    static func clip(_ text: String, to width: Int) -> String {
+        var result = ""
+        var used = 0
+        for character in text {
+            let w = DisplayWidth.of(String(character))
+            if used + w > width { break }
+            result.append(character)
+            used += w
+        }
+        return result
+    }
+}

@@ -1,0 +1,63 @@
+import Accessibility
+import Chat
+import Foundation
+import Presentation
+import Settings
+
+/// Every screen the client ships, built from real state, for `earshot audit` and the tests.
+public enum ScreenAudit {
+    /// Each screen and sheet by name, with its tree.
+    public static func trees(workspace: LocalWorkspace, settings: Settings = Settings()) -> [(name: String, tree: Element)] {
+        let screens = Screens(post: { _ in })
+        var result: [(String, Element)] = []
+        var state = AppState(settings: settings, onboarded: false, terminalRows: 24)
+        for step in 1...4 {
+            state.route = .onboarding(step: step)
+            result.append(("Onboarding step \(step)", screens.tree(state)))
+        }
+        state = AppState(settings: settings, onboarded: true, terminalRows: 24)
+        state.channelID = workspace.welcome.id
+        state.channels = (try? workspace.store.channels(network: workspace.network.id)) ?? []
+        let page = (try? workspace.store.newestPage(in: workspace.welcome.id)) ?? []
+        state.messages = page.filter { $0.replyTo == nil }
+        for message in page { if let parent = message.replyTo { state.replyCounts[parent, default: 0] += 1 } }
+        state.typing = ["Bob"]
+        result.append(("Main", screens.tree(state)))
+        for drawerState in [Drawer.State.expanded, .fullHeight] {
+            var drawerSnapshot = state
+            var drawer = state.drawer
+            _ = drawerState == .expanded ? drawer.expand() : drawer.move(to: .fullHeight)
+            drawerSnapshot.drawer = drawer
+            result.append(("Channel drawer, \(Screens.drawerStateName(drawerState))", screens.tree(drawerSnapshot)))
+        }
+        if let root = state.messages.first(where: { ($0.msgid.flatMap { state.replyCounts[$0] } ?? 0) > 0 }) ?? state.messages.first {
+            var thread = state
+            thread.route = .thread(rootID: root.id)
+            thread.threadMessages = [root] + ((root.msgid.flatMap { try? workspace.store.replies(to: $0, channel: root.channelID) }) ?? [])
+            result.append(("Thread", screens.tree(thread)))
+            let kinds: [(String, AppState.SheetKind)] = [
+                ("Message actions", .messageActions(messageID: root.id)), ("Emoji picker", .emojiPicker(messageID: root.id)),
+                ("Settings", .settings), ("Key help", .keyHelp),
+            ]
+            for (name, kind) in kinds {
+                for expand in [false, true] {
+                    var sheetState = state
+                    _ = sheetState.sheets.present(Screens.sheetConfiguration(kind, state: state), openedBy: "main.composer")
+                    _ = sheetState.sheets.transitionFinished()
+                    if expand { _ = sheetState.sheets.expand() }
+                    if let entry = sheetState.sheets.entries.last { sheetState.sheetKinds[entry.id] = kind }
+                    result.append(("\(name)\(expand ? ", long form" : "")", screens.tree(sheetState)))
+                }
+            }
+        }
+        return result
+    }
+
+    /// Audit findings per screen; empty when every shipped screen is clean.
+    public static func findings(workspace: LocalWorkspace) -> [(screen: String, finding: AuditFinding)] {
+        let audit = Audit()
+        return trees(workspace: workspace).flatMap { screen in
+            audit.run(on: screen.tree).map { (screen.name, $0) }
+        }
+    }
+}

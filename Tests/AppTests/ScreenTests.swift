@@ -1,0 +1,148 @@
+import Accessibility
+import AccessibilityTesting
+import Foundation
+import Testing
+@testable import App
+
+@Suite struct OnboardingTests {
+    @Test func firstRunWalksThroughOnboardingToMainAndCannotGoBack() async throws {
+        let host = try AppHost(onboarded: false)
+        let tester = UITester(host: host)
+        try await tester.waitForElement(label: "Welcome to Earshot", traits: .header)
+        try await tester.tap(label: "Continue")
+        try await tester.waitForElement(label: "Text size", traits: .adjustable, value: "Text size: Large, 100 percent")
+        for _ in 0..<5 { host.controller.queue.sync { _ = host.controller.navigator.focus(identifier: "onboarding.textSize"); host.controller.perform(.up) } }
+        try await tester.waitForElement(label: "Text size", traits: .adjustable, value: "Text size: Accessibility Large, 194 percent")
+        try await tester.expectSpoken("Text size: Accessibility Large, 194 percent")
+        try await tester.tap(label: "Continue")
+        try await tester.waitForElement(label: "Speech rate", traits: .adjustable)
+        try await tester.tap(label: "Continue")
+        try await tester.tap(label: "Use the local workspace")
+        try await waitForMain(tester)
+        // Escape cannot return to onboarding: Main is a head screen.
+        host.press(.escape)
+        try await tester.waitForAbsence(label: "Welcome to Earshot")
+        try await tester.expectSpoken("Top level")
+        let saved = try String(contentsOfFile: host.settingsPath, encoding: .utf8)
+        #expect(saved.contains("accessibilityLarge"))
+    }
+}
+
+@Suite struct MainScreenTests {
+    @Test func mainShowsTheChannelMessagesAndComposer() async throws {
+        let host = try AppHost()
+        let tester = UITester(host: host)
+        try await waitForMain(tester)
+        try await tester.waitForElement(label: "Message #welcome", traits: .textField)
+        let messages = host.tree.allElements.filter { $0.traits.contains(.message) }
+        #expect(messages.count >= 3)
+        #expect(messages.allSatisfy { $0.hint == "Press A for actions." })
+        #expect(messages.contains { $0.value.contains("reaction") })
+        #expect(messages.contains { $0.value.contains("repl") })
+    }
+
+    @Test func addAReactionThroughTheSheetAndThePicker() async throws {
+        let host = try AppHost()
+        let tester = UITester(host: host)
+        let newest = try #require(host.tree.allElements.last { $0.traits.contains(.message) })
+        let identifier = try #require(newest.identifier)
+        host.controller.queue.sync { _ = host.controller.navigator.focus(identifier: identifier) }
+        host.press(.actions)
+        try await tester.waitForElement(label: "Message actions", traits: .header)
+        try await tester.expectSpoken("Message actions, sheet, short form")
+        host.press(.expand)
+        try await tester.waitForElement(label: "View reactions", traits: .button)
+        try await tester.tap(label: "Add reaction")
+        try await tester.waitForElement(label: "Search", traits: .searchField)
+        try await tester.waitForElement(label: "Clear text", traits: .button)
+        try await tester.enterText("thumbs", intoElementLabeled: "Search")
+        let pick = try await tester.waitForElement(label: "thumbs up", traits: .button)
+        #expect(pick.element.hint == "Press Enter to pick this emoji.")
+        try await tester.tap(label: "thumbs up")
+        try await tester.waitForAbsence(label: "Emoji picker")
+        try await tester.expectSpoken("Reacted with thumbs up")
+        let id = try #require(Int64(identifier.dropFirst("message.".count)))
+        let stored = try #require(try host.controller.workspace.store.message(id: id))
+        #expect(stored.reactions["👍"]?.contains("you") == true)
+    }
+
+    @Test func sendingAMessageStoresAndShowsIt() async throws {
+        let host = try AppHost()
+        let tester = UITester(host: host)
+        try await tester.enterText("hello from a test", intoElementLabeled: "Message #welcome")
+        try await tester.tap(label: "Message #welcome")
+        let sent = host.tree.allElements.last { $0.traits.contains(.message) }
+        #expect(sent?.value == "hello from a test")
+        #expect(host.output.written.contains("hello from a test"))
+    }
+
+    @Test func threadOpensAndEscapeReturns() async throws {
+        let host = try AppHost()
+        let tester = UITester(host: host)
+        let withReplies = try #require(host.tree.allElements.first { $0.value.contains("repl") })
+        host.controller.queue.sync {
+            _ = host.controller.navigator.focus(identifier: withReplies.identifier ?? "")
+        }
+        host.press(.actions)
+        try await tester.tap(label: "Reply in thread")
+        try await tester.waitForElement(label: "Thread", traits: .header)
+        try await tester.waitForElement(label: "Reply in thread", traits: .textField)
+        host.press(.escape)
+        try await tester.waitForAbsence(label: "Thread", traits: .header)
+        try await waitForMain(tester)
+    }
+
+    @Test func keyHelpIsANavigableList() async throws {
+        let host = try AppHost()
+        let tester = UITester(host: host)
+        host.press(.help)
+        try await tester.waitForElement(label: "Key help", traits: .header)
+        #expect(host.focusedLabel == "Right or Tab")
+        host.press(.next)
+        #expect(host.focusedLabel == "Left or Shift-Tab")
+        host.press(.escape)
+        try await tester.waitForAbsence(label: "Key help")
+    }
+
+    @Test func settingsTextSizeStepsAreSpokenAndWritten() async throws {
+        let host = try AppHost()
+        let tester = UITester(host: host)
+        try await tester.tap(label: "Settings")
+        try await tester.waitForElement(label: "Text size", traits: .adjustable)
+        host.controller.queue.sync { _ = host.controller.navigator.focus(identifier: "settings.textSize") }
+        host.press(.up, .up)
+        try await tester.expectSpoken("Text size: Extra Extra Large, 124 percent")
+        let saved = try String(contentsOfFile: host.settingsPath, encoding: .utf8)
+        #expect(saved.contains("extraExtraLarge"))
+        #expect(saved.contains("# my settings"))
+    }
+
+    @Test func everyShippedScreenPassesTheAudit() async throws {
+        let host = try AppHost()
+        let screens = ScreenAudit.trees(workspace: host.controller.workspace)
+        #expect(screens.count >= 15)
+        let findings = ScreenAudit.findings(workspace: host.controller.workspace)
+        #expect(findings.isEmpty, "\(findings.map { "\($0.screen): \($0.finding)" })")
+    }
+}
+
+extension Element {
+    /// Every element in the tree, in reading order, hidden ones included.
+    var allElements: [Element] {
+        var result: [Element] = []
+        walk { element, _ in
+            result.append(element)
+            return true
+        }
+        return result
+    }
+}
+
+/// Main's channel header: "#welcome, N unread".
+@discardableResult
+func waitForMain(_ tester: UITester) async throws -> FoundElement {
+    let header = try await tester.waitForElement(identifier: "main.header")
+    #expect(header.element.label.hasPrefix("#welcome, "))
+    #expect(header.element.label.hasSuffix(" unread"))
+    return header
+}
