@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// The size of the terminal window in character cells.
+///
+/// Found the way swift-argument-parser finds it: `COLUMNS` and `LINES` from the environment
+/// win (each on its own), then what the terminal reports through `ioctl(TIOCGWINSZ)`, then
+/// 80 × 24.
+///
+/// ```swift
+/// let size = TerminalSize.current()
+/// renderer.columns = size.columns
+/// ```
+public struct TerminalSize: Hashable, Sendable {
+    public var columns: Int
+    public var rows: Int
+
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+
+    public static let fallback = TerminalSize(columns: 80, rows: 24)
+
+    /// The size for `fd`: environment, then the terminal, then ``fallback``.
+    ///
+    /// - Parameter environment: variables to read instead of the process environment.
+    public static func current(fd: Int32 = STDOUT_FILENO, environment: [String: String]? = nil) -> TerminalSize {
+        let columns = positive(variable("COLUMNS", in: environment))
+        let rows = positive(variable("LINES", in: environment))
+        if let columns, let rows { return TerminalSize(columns: columns, rows: rows) }
+        let reported = reported(fd: fd)
+        return TerminalSize(
+            columns: columns ?? reported?.columns ?? fallback.columns,
+            rows: rows ?? reported?.rows ?? fallback.rows)
+    }
+
+    /// What the terminal on `fd` reports, or nil when it is not a terminal or reports zero.
+    ///
+    /// Use this after SIGWINCH: `COLUMNS` and `LINES` do not follow a resize.
+    public static func reported(fd: Int32 = STDOUT_FILENO) -> TerminalSize? {
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+    }
+
+    private static func variable(_ name: String, in environment: [String: String]?) -> String? {
+        if let environment { return environment[name] }
+        return getenv(name).map { String(cString: $0) }
+    }
+
+    private static func positive(_ text: String?) -> Int? {
+        guard let text, let value = Int(text), value > 0 else { return nil }
+        return value
+    }
+}
