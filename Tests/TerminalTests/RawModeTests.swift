@@ -8,7 +8,7 @@ import Testing
 
 /// A real pseudo-terminal: the slave end is what a program sees as its terminal; the master
 /// end reads what the program writes to it.
-private final class PseudoTerminal {
+final class PseudoTerminal {
     let master: Int32
     let slave: Int32
     let slavePath: String
@@ -69,7 +69,7 @@ private final class PseudoTerminal {
     }
 }
 
-private func same(_ a: termios, _ b: termios) -> Bool {
+func same(_ a: termios, _ b: termios) -> Bool {
     withUnsafeBytes(of: a) { a in withUnsafeBytes(of: b) { b in a.elementsEqual(b) } }
 }
 

@@ -1,0 +1,193 @@
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+import Synchronization
+
+/// Reads the keyboard on its own thread and delivers keys and window resizes as one stream
+/// of ``KeyEvent``s to a callback.
+///
+/// The reader thread blocks in `poll` on the input and on a wake-up pipe. Bytes go through a
+/// ``KeyDecoder``; when a lone `ESC` is waiting and nothing follows for `escapeTimeout`
+/// (25 ms), it is delivered as the Escape key. SIGWINCH writes to the pipe, and the thread
+/// delivers ``KeyEvent/resize(columns:rows:)`` with the size the terminal reports (several
+/// signals close together become one event). ``stop()`` writes to the same pipe, so the
+/// thread ends without waiting for a key.
+///
+/// Events arrive on the reader thread, one at a time and in order: hop to your own actor
+/// or queue in `onEvent` if needed. `onEnd` runs once when the input reaches end of file or
+/// fails (resizes are still delivered until ``stop()``). Only one `TerminalInput` gets
+/// SIGWINCH at a time: the one started last.
+///
+/// ```swift
+/// let input = TerminalInput { event in
+///     Task { await controller.handle(key: event) }
+/// }
+/// try input.start()
+/// defer { input.stop() }
+/// ```
+public final class TerminalInput: Sendable {
+    /// Bytes written to the wake-up pipe.
+    enum Wake: UInt8 {
+        case resize = 0x57  // "W"
+        case stop = 0x51  // "Q"
+    }
+
+    public let input: Int32
+    /// The terminal whose size is reported after SIGWINCH.
+    public let sizeSource: Int32
+    public let escapeTimeout: Duration
+    private let onEvent: @Sendable (KeyEvent) -> Void
+    private let onEnd: @Sendable () -> Void
+
+    private struct Running {
+        var thread: pthread_t
+        var wakeRead: Int32
+        var wakeWrite: Int32
+    }
+
+    private let running = Mutex<Running?>(nil)
+
+    /// - Parameters:
+    ///   - input: the file to read keys from.
+    ///   - sizeSource: the terminal asked for its size after SIGWINCH.
+    ///   - escapeTimeout: how long a lone `ESC` waits for a following byte.
+    ///   - onEvent: called on the reader thread for each event.
+    ///   - onEnd: called on the reader thread when `input` ends or fails.
+    public init(
+        input: Int32 = STDIN_FILENO, sizeSource: Int32 = STDOUT_FILENO, escapeTimeout: Duration = .milliseconds(25),
+        onEvent: @escaping @Sendable (KeyEvent) -> Void, onEnd: @escaping @Sendable () -> Void = {}
+    ) {
+        self.input = input
+        self.sizeSource = sizeSource
+        self.escapeTimeout = escapeTimeout
+        self.onEvent = onEvent
+        self.onEnd = onEnd
+    }
+
+    deinit { stop() }
+
+    /// Starts the reader thread and SIGWINCH delivery.
+    public func start() throws(TerminalInputError) {
+        try running.withLock { (running) throws(TerminalInputError) in
+            guard running == nil else {
+                throw TerminalInputError(code: .alreadyStarted, message: "The terminal input is already being read.")
+            }
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else {
+                throw TerminalInputError(code: .pipe, message: "Cannot make a pipe to wake the input reader (errno \(errno)).")
+            }
+            for end in ends {
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            }
+            let loop = ReaderLoop(
+                input: input, wake: ends[0], sizeSource: sizeSource,
+                escapeTimeoutMilliseconds: Int32(clamping: escapeTimeout.components.seconds * 1000
+                    + escapeTimeout.components.attoseconds / 1_000_000_000_000_000),
+                onEvent: onEvent, onEnd: onEnd)
+            let context = Unmanaged.passRetained(loop).toOpaque()
+            var thread = pthread_t()
+            let status = pthread_create(&thread, nil, { context in
+                guard let context else { return nil }
+                Unmanaged<ReaderLoop>.fromOpaque(context).takeRetainedValue().run()
+                return nil
+            }, context)
+            guard status == 0 else {
+                Unmanaged<ReaderLoop>.fromOpaque(context).release()
+                close(ends[0])
+                close(ends[1])
+                throw TerminalInputError(code: .thread, message: "Cannot start the input reader thread (error \(status)).")
+            }
+            TerminalInputSignals.install(wakeFD: ends[1])
+            running = Running(thread: thread, wakeRead: ends[0], wakeWrite: ends[1])
+        }
+    }
+
+    /// Stops the reader thread and SIGWINCH delivery; returns once the thread has ended
+    /// (at once when called from `onEvent` or `onEnd`, and the thread ends after it returns).
+    public func stop() {
+        guard let stopped = running.withLock({ running -> Running? in
+            defer { running = nil }
+            return running
+        }) else { return }
+        TerminalInputSignals.uninstall(wakeFD: stopped.wakeWrite)
+        var byte = Wake.stop.rawValue
+        while write(stopped.wakeWrite, &byte, 1) < 0, errno == EINTR {}
+        close(stopped.wakeWrite)
+        if pthread_equal(pthread_self(), stopped.thread) != 0 {
+            pthread_detach(stopped.thread)
+        } else {
+            pthread_join(stopped.thread, nil)
+        }
+    }
+}
+
+/// The reader thread's work; it owns the read end of the wake-up pipe and closes it at the end.
+private final class ReaderLoop {
+    let input: Int32
+    let wake: Int32
+    let sizeSource: Int32
+    let escapeTimeoutMilliseconds: Int32
+    let onEvent: @Sendable (KeyEvent) -> Void
+    let onEnd: @Sendable () -> Void
+
+    init(
+        input: Int32, wake: Int32, sizeSource: Int32, escapeTimeoutMilliseconds: Int32,
+        onEvent: @escaping @Sendable (KeyEvent) -> Void, onEnd: @escaping @Sendable () -> Void
+    ) {
+        self.input = input
+        self.wake = wake
+        self.sizeSource = sizeSource
+        self.escapeTimeoutMilliseconds = escapeTimeoutMilliseconds
+        self.onEvent = onEvent
+        self.onEnd = onEnd
+    }
+
+    func run() {
+        defer { close(wake) }
+        var decoder = KeyDecoder()
+        var inputOpen = true
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var descriptors = [
+            pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            descriptors[0].fd = inputOpen ? input : -1
+            descriptors[0].revents = 0
+            descriptors[1].revents = 0
+            let timeout = decoder.hasPendingEscape ? escapeTimeoutMilliseconds : -1
+            let ready = poll(&descriptors, 2, timeout)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            if ready == 0 {
+                decoder.flushPendingEscape().forEach(onEvent)
+                continue
+            }
+            if descriptors[1].revents != 0 {
+                let count = read(wake, &buffer, buffer.count)
+                if count == 0 { return }
+                if count > 0 {
+                    let bytes = buffer[..<count]
+                    if bytes.contains(TerminalInput.Wake.stop.rawValue) { return }
+                    if bytes.contains(TerminalInput.Wake.resize.rawValue) {
+                        let size = TerminalSize.reported(fd: sizeSource) ?? TerminalSize.current(fd: sizeSource)
+                        onEvent(.resize(columns: size.columns, rows: size.rows))
+                    }
+                }
+            }
+            if inputOpen, descriptors[0].revents != 0 {
+                let count = read(input, &buffer, buffer.count)
+                if count > 0 {
+                    decoder.feed(Array(buffer[..<count])).forEach(onEvent)
+                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                    decoder.flushPendingEscape().forEach(onEvent)
+                    inputOpen = false
+                    onEnd()
+                }
+            }
+        }
+    }
+}
