@@ -276,46 +276,39 @@ public final class AppController: @unchecked Sendable {
             let all = ContentSizeCategory.allCases
             guard let index = all.firstIndex(of: state.settings.text.size) else { break }
             let next = all[max(0, min(all.count - 1, index + delta))]
-            guard next != state.settings.text.size else { speakValue("Text size", SettingsUpdate.textSizePhrase(next)); break }
+            guard next != state.settings.text.size else { environment.speak(Screens.sizeValue(next), .default, .reader); break }
             state.settings.text.size = next
             writeSetting(.string(next.rawValue), ["text", "size"])
             apply(settings: state.settings)
             environment.output.emit(LineOutput.sampleLines(state: state))
-            speakValue("Text size", SettingsUpdate.textSizePhrase(next))
         case .adjustRate(let delta):
             let rate = max(SpeechParameters.rateRange.lowerBound, min(SpeechParameters.rateRange.upperBound, state.settings.speech.rate + delta))
             state.settings.speech.rate = rate
             environment.setRate(rate)
             writeSetting(.integer(Int64(rate)), ["speech", "rate"])
-            speakValue("Speech rate", "\(rate) words per minute")
         case .adjustVoice(let delta):
             let voices = VoiceRole.builtIn.map(\.rawValue)
             let index = voices.firstIndex(of: state.settings.speech.voice) ?? 0
             let voice = voices[(index + delta + voices.count) % voices.count]
             state.settings.speech.voice = voice
             writeSetting(.string(voice), ["speech", "voice"])
-            speakValue("Voice", voice)
         case .adjustEcho(let delta):
             let all = SpeechSettings.Echo.allCases
             let index = all.firstIndex(of: state.settings.speech.echo) ?? 0
             let echo = all[(index + delta + all.count) % all.count]
             state.settings.speech.echo = echo
             writeSetting(.string(echo.rawValue), ["speech", "echo"])
-            speakValue("Key echo", echo.rawValue)
         case .toggleHints:
             state.settings.speech.hints.toggle()
             writeSetting(.boolean(state.settings.speech.hints), ["speech", "hints"])
-            speakValue("Hints", state.settings.speech.hints ? "on" : "off")
         case .toggleReduceMotion:
             state.settings.display.reduceMotion.toggle()
             writeSetting(.boolean(state.settings.display.reduceMotion), ["display", "reduce_motion"])
             apply(settings: state.settings)
-            speakValue("Reduce motion", state.settings.display.reduceMotion ? "on" : "off")
         case .toggleContrast:
             state.settings.display.contrast = state.settings.display.contrast == .increased ? .standard : .increased
             writeSetting(.string(state.settings.display.contrast.rawValue), ["display", "contrast"])
             apply(settings: state.settings)
-            speakValue("Increase contrast", state.settings.display.contrast == .increased ? "on" : "off")
         case .openActions(let id):
             present(.messageActions(messageID: id))
         case .openPicker(let id):
@@ -618,10 +611,6 @@ public final class AppController: @unchecked Sendable {
         if state.settings.speech.hints, !phrase.hint.isEmpty {
             environment.speak(phrase.hint, .low, .hint)
         }
-    }
-
-    func speakValue(_ label: String, _ value: String) {
-        environment.speak(value, .default, .reader)
     }
 
     func focusedMessageID() -> Int64? {

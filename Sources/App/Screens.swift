@@ -81,7 +81,7 @@ public struct Screens: Sendable {
     func textSizeElement(_ size: ContentSizeCategory, identifier: String) -> Element {
         let post = post
         return Element(
-            label: "Text size", value: SettingsUpdate.textSizePhrase(size), traits: .adjustable,
+            label: "Text size", value: Self.sizeValue(size), traits: .adjustable,
             hint: "Press Up or Down to adjust the value.", identifier: identifier,
             increment: { post(.adjustTextSize(by: 1)) }, decrement: { post(.adjustTextSize(by: -1)) })
     }
@@ -329,7 +329,7 @@ public struct Screens: Sendable {
             let settings = state.settings
             return [
                 Element(
-                    label: "Text size", value: SettingsUpdate.textSizePhrase(settings.text.size), traits: .adjustable,
+                    label: "Text size", value: Self.sizeValue(settings.text.size), traits: .adjustable,
                     hint: "Press Up or Down to adjust the value.", identifier: "settings.textSize",
                     increment: { post(.adjustTextSize(by: 1)) }, decrement: { post(.adjustTextSize(by: -1)) }),
                 Element(
@@ -376,6 +376,9 @@ public struct Screens: Sendable {
     }
 
     // MARK: Formatting
+
+    /// "Extra Large, 112 percent": the text-size control's value.
+    static func sizeValue(_ size: ContentSizeCategory) -> String { "\(size.spokenName), \(size.percent) percent" }
 
     static func timeLabel(_ date: Date) -> String {
         let components = Calendar.current.dateComponents([.hour, .minute], from: date)

@@ -7,15 +7,53 @@ struct Earshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "earshot",
         abstract: "A self-voicing, line-mode chat client for the terminal.",
+        discussion: """
+            With no server it opens the local workspace, whose #welcome channel teaches the keys. \
+            Right and Left move, Enter activates, Escape goes back, ? lists every key.
+            """,
         subcommands: [Say.self, Voices.self, ConfigCommand.self, AuditCommand.self])
+
+    @Option(help: "An IRC server, HOST[:PORT]. Without one, the local workspace opens.")
+    var server: String?
+
+    @Flag(help: "Connect with TLS (certificates are verified).")
+    var tls = false
+
+    @Flag(help: "Allow plain TCP to a server that is not on this machine.")
+    var insecure = false
+
+    @Option(help: "Your nick on IRC, and your name in the local workspace.")
+    var nick: String?
+
+    @Option(name: .customLong("channel"), help: "A channel to join; repeat for more.")
+    var channels: [String] = []
+
+    @Option(help: "The settings file (default $XDG_CONFIG_HOME/earshot/config.toml).")
+    var config: String?
 
     @OptionGroup var speech: SpeechOptions
 
-    func run() throws {
-        do {
-            try Introduction.run(output: speech.output())
-        } catch {
-            throw ValidationError(error.message)
+    func validate() throws {
+        if let server, server.split(separator: ":").count > 2 {
+            throw ValidationError("--server takes HOST or HOST:PORT, not “\(server)”.")
         }
+    }
+
+    func run() throws {
+        var options = ClientCommand.Options()
+        options.server = server
+        options.tls = tls
+        options.insecure = insecure
+        options.nick = nick
+        options.channels = channels
+        options.configPath = config
+        options.speech = speech.output()
+        let status: Int32
+        do {
+            status = try ClientCommand.run(options)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        if status != 0 { throw ExitCode(status) }
     }
 }

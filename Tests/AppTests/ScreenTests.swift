@@ -10,10 +10,10 @@ import Testing
         let tester = UITester(host: host)
         try await tester.waitForElement(label: "Welcome to Earshot", traits: .header)
         try await tester.tap(label: "Continue")
-        try await tester.waitForElement(label: "Text size", traits: .adjustable, value: "Text size: Large, 100 percent")
+        try await tester.waitForElement(label: "Text size", traits: .adjustable, value: "Large, 100 percent")
         for _ in 0..<5 { host.controller.queue.sync { _ = host.controller.navigator.focus(identifier: "onboarding.textSize"); host.controller.perform(.up) } }
-        try await tester.waitForElement(label: "Text size", traits: .adjustable, value: "Text size: Accessibility Large, 194 percent")
-        try await tester.expectSpoken("Text size: Accessibility Large, 194 percent")
+        try await tester.waitForElement(label: "Text size", traits: .adjustable, value: "Accessibility Large, 194 percent")
+        try await tester.expectSpoken("Accessibility Large, 194 percent")
         try await tester.tap(label: "Continue")
         try await tester.waitForElement(label: "Speech rate", traits: .adjustable)
         try await tester.tap(label: "Continue")
@@ -111,7 +111,7 @@ import Testing
         try await tester.waitForElement(label: "Text size", traits: .adjustable)
         host.controller.queue.sync { _ = host.controller.navigator.focus(identifier: "settings.textSize") }
         host.press(.up, .up)
-        try await tester.expectSpoken("Text size: Extra Extra Large, 124 percent")
+        try await tester.expectSpoken("Extra Extra Large, 124 percent")
         let saved = try String(contentsOfFile: host.settingsPath, encoding: .utf8)
         #expect(saved.contains("extraExtraLarge"))
         #expect(saved.contains("# my settings"))
