@@ -112,7 +112,9 @@ extension KeyDecoder {
             }
             guard code >= 0x20, let scalar = Unicode.Scalar(UInt32(code)), scalar != "\u{7F}" else { return .unknown }
             var character = Character(scalar)
-            if modifiers.contains(.control), scalar == " " || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) {
+            if modifiers.contains(.control),
+                scalar == " " || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+            {
                 return .event(.control(Character(character.lowercased())))
             }
             if modifiers.contains(.shift), let upper = character.uppercased().first { character = upper }
@@ -125,7 +127,8 @@ extension KeyDecoder {
             guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m"), numbers.count == 3,
                 let code = numbers[0], let column = numbers[1], let row = numbers[2]
             else { return .unknown }
-            return .event(.mouse(KeyEvent.Mouse(sgrCode: code, column: column, row: row, released: final == UInt8(ascii: "m"))))
+            return .event(
+                .mouse(KeyEvent.Mouse(sgrCode: code, column: column, row: row, released: final == UInt8(ascii: "m"))))
         }
     }
 }

@@ -16,13 +16,31 @@ extension KeyDecoder {
         var value: UInt32
         switch lead {
         case 0x00...0x7F: return .scalar(Unicode.Scalar(lead), length: 1)
-        case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
-        case 0xE0: length = 3; second = 0xA0...0xBF; value = UInt32(lead & 0x0F)
-        case 0xED: length = 3; second = 0x80...0x9F; value = UInt32(lead & 0x0F)
-        case 0xE1...0xEF: length = 3; value = UInt32(lead & 0x0F)
-        case 0xF0: length = 4; second = 0x90...0xBF; value = UInt32(lead & 0x07)
-        case 0xF4: length = 4; second = 0x80...0x8F; value = UInt32(lead & 0x07)
-        case 0xF1...0xF3: length = 4; value = UInt32(lead & 0x07)
+        case 0xC2...0xDF:
+            length = 2
+            value = UInt32(lead & 0x1F)
+        case 0xE0:
+            length = 3
+            second = 0xA0...0xBF
+            value = UInt32(lead & 0x0F)
+        case 0xED:
+            length = 3
+            second = 0x80...0x9F
+            value = UInt32(lead & 0x0F)
+        case 0xE1...0xEF:
+            length = 3
+            value = UInt32(lead & 0x0F)
+        case 0xF0:
+            length = 4
+            second = 0x90...0xBF
+            value = UInt32(lead & 0x07)
+        case 0xF4:
+            length = 4
+            second = 0x80...0x8F
+            value = UInt32(lead & 0x07)
+        case 0xF1...0xF3:
+            length = 4
+            value = UInt32(lead & 0x07)
         default: return .invalid(length: 1)
         }
         for offset in 1..<length {

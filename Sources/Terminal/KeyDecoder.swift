@@ -246,7 +246,8 @@ public struct KeyDecoder: Sendable {
             guard index + 1 < buffer.count else { return .incomplete }
             let letter = buffer[index + 1]
             if (UInt8(ascii: "A")...UInt8(ascii: "E")).contains(letter) {
-                return .event(.key(.function(Int(letter - UInt8(ascii: "A")) + 1), alt ? .alt : []), consumed: consumed + 1)
+                return .event(
+                    .key(.function(Int(letter - UInt8(ascii: "A")) + 1), alt ? .alt : []), consumed: consumed + 1)
             }
             return .event(.unknown(bytes), consumed: consumed)
         }

@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
-import Synchronization
 
 /// Raw keyboard input for the length of a scope, with the terminal always put back.
 ///
@@ -75,12 +76,14 @@ public final class RawMode: Sendable {
             }
             var raw = Self.rawSettings(from: original)
             let (enable, disable) = Self.modeSequences(options, outputIsTerminal: isatty(output) == 1)
-            RawModeSignals.install(input: input, saved: original, output: output, reset: disable)
+            RawModeSignals.install(
+                owner: ObjectIdentifier(self), input: input, saved: original, output: output, reset: disable)
             guard tcsetattr(input, TCSANOW, &raw) == 0 else {
                 let code = errno
-                RawModeSignals.uninstall()
+                RawModeSignals.uninstall(owner: ObjectIdentifier(self))
                 throw RawModeError(
-                    code: .writeSettings, message: "Cannot switch the terminal to raw mode (errno \(code)).", errno: code)
+                    code: .writeSettings, message: "Cannot switch the terminal to raw mode (errno \(code)).",
+                    errno: code)
             }
             Self.writeAll(output, enable)
             state.saved = original
@@ -96,7 +99,7 @@ public final class RawMode: Sendable {
             let (_, disable) = Self.modeSequences(options, outputIsTerminal: isatty(output) == 1)
             Self.writeAll(output, disable)
             _ = tcsetattr(input, TCSANOW, &saved)
-            RawModeSignals.uninstall()
+            RawModeSignals.uninstall(owner: ObjectIdentifier(self))
             state.saved = nil
         }
     }
@@ -144,7 +147,8 @@ public final class RawMode: Sendable {
     /// The bytes that switch the requested modes on, and off again.
     static func modeSequences(_ options: Options, outputIsTerminal: Bool) -> (enable: [UInt8], disable: [UInt8]) {
         guard outputIsTerminal else { return ([], []) }
-        var enable = "", disable = ""
+        var enable = ""
+        var disable = ""
         if options.contains(.bracketedPaste) {
             enable += "\u{1B}[?2004h"
             disable += "\u{1B}[?2004l"

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
@@ -31,11 +33,22 @@ private func restoreTerminalAndReraise(_ signalNumber: Int32) {
 }
 
 /// Process-wide signal handlers that restore the terminal of the active ``RawMode``.
+///
+/// The first ``RawMode`` to enter owns them; another one entered meanwhile (say on a second
+/// terminal) does not replace the saved settings, so a signal restores the first terminal.
 enum RawModeSignals {
+    private static let owner = Mutex<ObjectIdentifier?>(nil)
+
     /// The signals that end a process by default and can reach a raw terminal.
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
-    static func install(input: Int32, saved: termios, output: Int32, reset: [UInt8]) {
+    static func install(owner: ObjectIdentifier, input: Int32, saved: termios, output: Int32, reset: [UInt8]) {
+        let claimed = Self.owner.withLock { current in
+            guard current == nil else { return false }
+            current = owner
+            return true
+        }
+        guard claimed else { return }
         withSignalsBlocked {
             let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(reset.count, 1))
             pointer.initialize(from: reset, count: reset.count)
@@ -58,7 +71,9 @@ enum RawModeSignals {
         }
     }
 
-    static func uninstall() {
+    static func uninstall(owner: ObjectIdentifier) {
+        guard Self.owner.withLock({ $0 == owner }) else { return }
+        defer { Self.owner.withLock { $0 = nil } }
         withSignalsBlocked {
             signalInput = -1
             for (signalNumber, previous) in previousActions {

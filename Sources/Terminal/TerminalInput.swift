@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
-import Synchronization
 
 /// Reads the keyboard on its own thread and delivers keys and window resizes as one stream
 /// of ``KeyEvent``s to a callback.
@@ -74,7 +75,8 @@ public final class TerminalInput: Sendable {
             }
             var ends: [Int32] = [-1, -1]
             guard pipe(&ends) == 0 else {
-                throw TerminalInputError(code: .pipe, message: "Cannot make a pipe to wake the input reader (errno \(errno)).")
+                throw TerminalInputError(
+                    code: .pipe, message: "Cannot make a pipe to wake the input reader (errno \(errno)).")
             }
             for end in ends {
                 _ = fcntl(end, F_SETFD, FD_CLOEXEC)
@@ -82,21 +84,25 @@ public final class TerminalInput: Sendable {
             }
             let loop = ReaderLoop(
                 input: input, wake: ends[0], sizeSource: sizeSource,
-                escapeTimeoutMilliseconds: Int32(clamping: escapeTimeout.components.seconds * 1000
-                    + escapeTimeout.components.attoseconds / 1_000_000_000_000_000),
+                escapeTimeoutMilliseconds: Int32(
+                    clamping: escapeTimeout.components.seconds * 1000
+                        + escapeTimeout.components.attoseconds / 1_000_000_000_000_000),
                 onEvent: onEvent, onEnd: onEnd)
             let context = Unmanaged.passRetained(loop).toOpaque()
             var thread = pthread_t()
-            let status = pthread_create(&thread, nil, { context in
-                guard let context else { return nil }
-                Unmanaged<ReaderLoop>.fromOpaque(context).takeRetainedValue().run()
-                return nil
-            }, context)
+            let status = pthread_create(
+                &thread, nil,
+                { context in
+                    guard let context else { return nil }
+                    Unmanaged<ReaderLoop>.fromOpaque(context).takeRetainedValue().run()
+                    return nil
+                }, context)
             guard status == 0 else {
                 Unmanaged<ReaderLoop>.fromOpaque(context).release()
                 close(ends[0])
                 close(ends[1])
-                throw TerminalInputError(code: .thread, message: "Cannot start the input reader thread (error \(status)).")
+                throw TerminalInputError(
+                    code: .thread, message: "Cannot start the input reader thread (error \(status)).")
             }
             TerminalInputSignals.install(wakeFD: ends[1])
             running = Running(thread: thread, wakeRead: ends[0], wakeWrite: ends[1])
@@ -106,10 +112,12 @@ public final class TerminalInput: Sendable {
     /// Stops the reader thread and SIGWINCH delivery; returns once the thread has ended
     /// (at once when called from `onEvent` or `onEnd`, and the thread ends after it returns).
     public func stop() {
-        guard let stopped = running.withLock({ running -> Running? in
-            defer { running = nil }
-            return running
-        }) else { return }
+        guard
+            let stopped = running.withLock({ running -> Running? in
+                defer { running = nil }
+                return running
+            })
+        else { return }
         TerminalInputSignals.uninstall(wakeFD: stopped.wakeWrite)
         var byte = Wake.stop.rawValue
         while write(stopped.wakeWrite, &byte, 1) < 0, errno == EINTR {}

@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
-import Synchronization
 
 /// The write end of the running ``TerminalInput``'s wake-up pipe, or -1. An atomic, so the
 /// SIGWINCH handler can read it without a lock.

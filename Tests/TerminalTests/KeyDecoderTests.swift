@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Terminal
 
 /// The bytes of `text`, so tables can say `"\u{1B}[1;5C"`.
@@ -131,7 +132,10 @@ private func decode(_ text: String) -> [KeyEvent] {
     @Test func severalKeysInOneRead() {
         #expect(
             decode("ab\u{1B}[A\r\u{1B}[1;5C\u{7F}\u{1B}x\u{00}é")
-                == [.character("a"), .character("b"), .up, .enter, .key(.right, .control), .backspace, .alt("x"), .control(" "), .character("é")])
+                == [
+                    .character("a"), .character("b"), .up, .enter, .key(.right, .control), .backspace, .alt("x"),
+                    .control(" "), .character("é"),
+                ])
     }
 
     @Test(arguments: [
@@ -158,19 +162,21 @@ private func decode(_ text: String) -> [KeyEvent] {
 
     // MARK: UTF-8
 
-    @Test(arguments: [
-        ("é", ["é"]), ("日本", ["日", "本"]), ("👍", ["👍"]),
-        ("🇫🇷", ["🇫🇷"]), ("e\u{301}", ["e\u{301}"]), ("👩‍💻", ["👩‍💻"]),
-    ] as [(String, [Character])])
+    @Test(
+        arguments: [
+            ("é", ["é"]), ("日本", ["日", "本"]), ("👍", ["👍"]),
+            ("🇫🇷", ["🇫🇷"]), ("e\u{301}", ["e\u{301}"]), ("👩‍💻", ["👩‍💻"]),
+        ] as [(String, [Character])])
     func utf8Text(input: String, characters: [Character]) {
         #expect(decode(input) == characters.map { .character($0) })
     }
 
-    @Test(arguments: [
-        ([0xFF], 1), ([0x80], 1), ([0xC0, 0xAF], 2), ([0xC3, 0x28], 1),
-        ([0xE0, 0x80, 0x80], 3), ([0xED, 0xA0, 0x80], 3), ([0xF4, 0x90, 0x80, 0x80], 4),
-        ([0xF8, 0x88, 0x80, 0x80, 0x80], 5), ([0xE2, 0x82], 0),
-    ] as [([UInt8], Int)])
+    @Test(
+        arguments: [
+            ([0xFF], 1), ([0x80], 1), ([0xC0, 0xAF], 2), ([0xC3, 0x28], 1),
+            ([0xE0, 0x80, 0x80], 3), ([0xED, 0xA0, 0x80], 3), ([0xF4, 0x90, 0x80, 0x80], 4),
+            ([0xF8, 0x88, 0x80, 0x80, 0x80], 5), ([0xE2, 0x82], 0),
+        ] as [([UInt8], Int)])
     func invalidUTF8BecomesReplacementCharacters(input: [UInt8], replacements: Int) {
         var decoder = KeyDecoder()
         let events = decoder.feed(input)
@@ -267,7 +273,10 @@ private func decode(_ text: String) -> [KeyEvent] {
         ("\u{1B}[<64;3;4M", KeyEvent.Mouse(button: .wheelUp, kind: .press, column: 3, row: 4)),
         ("\u{1B}[<65;3;4M", KeyEvent.Mouse(button: .wheelDown, kind: .press, column: 3, row: 4)),
         ("\u{1B}[<4;2;2M", KeyEvent.Mouse(button: .left, kind: .press, column: 2, row: 2, modifiers: .shift)),
-        ("\u{1B}[<24;2;2M", KeyEvent.Mouse(button: .left, kind: .press, column: 2, row: 2, modifiers: [.alt, .control])),
+        (
+            "\u{1B}[<24;2;2M",
+            KeyEvent.Mouse(button: .left, kind: .press, column: 2, row: 2, modifiers: [.alt, .control])
+        ),
         ("\u{1B}[<128;2;2M", KeyEvent.Mouse(button: .other(8), kind: .press, column: 2, row: 2)),
     ])
     func sgrMouse(input: String, expected: MouseEvent) {

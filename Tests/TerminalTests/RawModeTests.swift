@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Terminal
 
 #if canImport(Glibc)
@@ -182,10 +183,25 @@ private let childVariable = "EARSHOT_RAWMODE_CHILD_PTY"
         #expect(RawModeSignals.signals.map(currentHandler) == before)
     }
 
+    @Test func aSecondRawModeDoesNotTakeTheHandlersAway() throws {
+        let first = try PseudoTerminal()
+        let second = try PseudoTerminal()
+        let before = RawModeSignals.signals.map(currentHandler)
+        try RawMode.with(input: first.slave, output: first.slave) { _ in
+            let installed = RawModeSignals.signals.map(currentHandler)
+            try RawMode.with(input: second.slave, output: second.slave) { _ in }
+            #expect(RawModeSignals.signals.map(currentHandler) == installed, "still there for the first terminal")
+        }
+        #expect(RawModeSignals.signals.map(currentHandler) == before)
+    }
+
     @Test func notATerminalRunsTheBodyWithoutRawMode() throws {
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
-        defer { close(ends[0]); close(ends[1]) }
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
         let ran = try RawMode.with(input: ends[0], output: ends[1], options: [.bracketedPaste, .mouseDrag]) { rawMode in
             #expect(!rawMode.isActive)
             return true
@@ -228,7 +244,8 @@ private let childVariable = "EARSHOT_RAWMODE_CHILD_PTY"
     private static func executablePath() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+        return count > 0
+            ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
     }
 
     /// The child half: does nothing unless started by the test above with the pty's path.

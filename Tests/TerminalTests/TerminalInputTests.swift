@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import Terminal
 
 #if canImport(Glibc)
@@ -168,16 +169,25 @@ private final class Pipe {
         let terminal = try PseudoTerminal()
         var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(terminal.master, UInt(TIOCSWINSZ), &size)
-        #expect(TerminalSize.current(fd: terminal.slave, environment: ["COLUMNS": "60", "LINES": "20"]) == TerminalSize(columns: 60, rows: 20))
-        #expect(TerminalSize.current(fd: terminal.slave, environment: ["COLUMNS": "60"]) == TerminalSize(columns: 60, rows: 40))
-        #expect(TerminalSize.current(fd: terminal.slave, environment: ["COLUMNS": "0", "LINES": "x"]) == TerminalSize(columns: 120, rows: 40))
+        #expect(
+            TerminalSize.current(fd: terminal.slave, environment: ["COLUMNS": "60", "LINES": "20"])
+                == TerminalSize(columns: 60, rows: 20))
+        #expect(
+            TerminalSize.current(fd: terminal.slave, environment: ["COLUMNS": "60"])
+                == TerminalSize(columns: 60, rows: 40))
+        #expect(
+            TerminalSize.current(fd: terminal.slave, environment: ["COLUMNS": "0", "LINES": "x"])
+                == TerminalSize(columns: 120, rows: 40))
         #expect(TerminalSize.reported(fd: terminal.slave) == TerminalSize(columns: 120, rows: 40))
     }
 
     @Test func fallbackWhenNotATerminal() {
         var ends: [Int32] = [-1, -1]
         _ = pipe(&ends)
-        defer { close(ends[0]); close(ends[1]) }
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
         #expect(TerminalSize.reported(fd: ends[0]) == nil)
         #expect(TerminalSize.current(fd: ends[0], environment: [:]) == TerminalSize(columns: 80, rows: 24))
     }
