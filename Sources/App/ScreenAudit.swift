@@ -61,3 +61,24 @@ public enum ScreenAudit {
         }
     }
 }
+
+extension ScreenAudit {
+    /// `earshot audit`: audits every shipped screen, built on a scratch workspace; returns the
+    /// report and whether it is clean.
+    public static func report() throws -> (text: String, passed: Bool) {
+        let directory = NSTemporaryDirectory() + "earshot-audit-\(ProcessInfo.processInfo.processIdentifier)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let workspace = try LocalWorkspace(store: try ChatStore(path: directory + "/audit.sqlite"))
+        let screens = trees(workspace: workspace)
+        let found = findings(workspace: workspace)
+        var text = "Accessibility audit of \(screens.count) screens and sheets:\n"
+        for screen in screens {
+            let own = found.filter { $0.screen == screen.name }
+            text += "  \(screen.name): \(own.isEmpty ? "no findings" : "\(own.count) findings")\n"
+            for item in own { text += "    \(item.finding)\n" }
+        }
+        text += found.isEmpty ? "No findings.\n" : "\(found.count) findings.\n"
+        return (text, found.isEmpty)
+    }
+}

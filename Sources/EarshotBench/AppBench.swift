@@ -1,5 +1,196 @@
-// Not built yet: the issue that owns this suite replaces this file.
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+import App
+import Chat
+import Foundation
+import Settings
+import Speech
+import Synchronization
+import Terminal
+
+/// `earshot-bench app [--json] [--messages N] [--keys N]`: the whole client's key-to-sound
+/// latency with a channel of a million messages open and a thousand a second arriving, cold
+/// start to first speech, peak memory, and how far the announcement queue grows in the flood.
 func runAppBench(arguments: [String]) async throws {
-    struct NotBuilt: Error, CustomStringConvertible { var description: String { "this suite is not built yet" } }
-    throw NotBuilt()
+    let json = arguments.contains("--json")
+    func value(_ flag: String, _ fallback: Int) -> Int {
+        arguments.firstIndex(of: flag).flatMap { Int(arguments[$0 + 1]) } ?? fallback
+    }
+    let messageCount = value("--messages", 1_000_000)
+    let keyCount = value("--keys", 400)
+
+    let directory = NSTemporaryDirectory() + "earshot-app-bench-\(getpid())"
+    try FileManager.default.createDirectory(atPath: directory + "/config/earshot", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let configPath = directory + "/config/earshot/config.toml"
+    try "[speech]\nhints = false\n".write(toFile: configPath, atomically: true, encoding: .utf8)
+
+    // A channel of a million messages: #welcome of the local workspace.
+    let store = try ChatStore(path: directory + "/earshot.sqlite")
+    let workspace = try LocalWorkspace(store: store, nick: "you")
+    let channel = workspace.welcome.id
+    var inserted = 0
+    let start = Date(timeIntervalSince1970: 1_700_000_000)
+    while inserted < messageCount {
+        let batch = (inserted..<min(messageCount, inserted + 10_000)).map { index in
+            NewMessage(
+                channelID: channel, msgid: "bench-\(index)", author: "user\(index % 50)",
+                text: "Message number \(index) about the release and the build.",
+                time: start.addingTimeInterval(Double(index)))
+        }
+        _ = try store.insert(batch)
+        inserted += batch.count
+    }
+
+    // The client, with real speech into a probe sink.
+    let probe = FirstSampleProbe()
+    let engine = try SpeechEngine(configuration: .init(voices: .discover()), sink: probe.sink)
+    defer { engine.shutdown() }
+    let settingsStore = SettingsStore(file: SettingsFile(path: configPath))
+    _ = settingsStore.loadInitial()
+    let output = LineOutput(
+        settings: settingsStore.current, columns: 100, rows: 40, environment: .init(isTTY: false, term: "dumb"),
+        interactive: false
+    ) { _ in }
+    let controller = AppController(
+        workspace: workspace, settingsStore: settingsStore, onboarded: true, terminalRows: 40,
+        environment: .init(
+            speak: { text, priority, voice in engine.speak(text, priority: priority, voice: voice) },
+            stopSpeech: { engine.stop() }, setRate: { try? engine.setRate($0) }, output: output, quit: {}))
+    probe.onAnnouncementEnd = { controller.queue.async { controller.announcementFinished() } }
+    controller.queue.sync {
+        controller.startUp()
+        controller.startTimer()
+    }
+    engine.waitUntilIdle()
+
+    // 1,000 messages a second arrive in the open channel while keys are pressed.
+    let flooding = Atomic<Bool>(true)
+    let flood = Thread {
+        var index = 0
+        while flooding.load(ordering: .relaxed) {
+            let message = NewMessage(
+                channelID: channel, msgid: "live-\(index)", author: "alice", text: "Live message \(index)", time: Date())
+            if let result = try? store.insert([message]) {
+                let stored = result.inserted
+                controller.queue.async { controller.handle(chat: .messages(stored)) }
+            }
+            index += 1
+            usleep(1000)
+        }
+    }
+    flood.start()
+    usleep(500_000)
+
+    var decoder = KeyDecoder()
+    var latencies: [Double] = []
+    let right: [UInt8] = [0x1B, 0x5B, 0x43]
+    let left: [UInt8] = [0x1B, 0x5B, 0x44]
+    for index in 0..<keyCount {
+        let bytes = index % 2 == 0 ? left : right
+        let mark = probe.mark()
+        let begin = SpeechClock.now()
+        for key in decoder.feed(bytes) { controller.queue.async { controller.handle(key: key) } }
+        guard let first = probe.waitForReaderSample(after: mark, timeoutSeconds: 2) else { continue }
+        latencies.append(Double(first - begin) / 1e6)
+        usleep(20_000)
+    }
+    flooding.store(false, ordering: .relaxed)
+    usleep(50_000)
+    let rss = peakRSSMegabytes()
+    let maxPending = controller.queue.sync { controller.maxPendingAnnouncements }
+
+    // Cold start: a new process, to its first spoken word in the speech log.
+    var coldStarts: [Double] = []
+    if let earshot = siblingExecutable("earshot") {
+        for run in 0..<5 {
+            let log = directory + "/cold-\(run).jsonl"
+            let begin = SpeechClock.now()
+            let pid = spawn(
+                [earshot, "--speech", "off", "--speech-log", log],
+                environment: ["XDG_CONFIG_HOME=\(directory)/config", "XDG_DATA_HOME=\(directory)/cold-data"])
+            var spokeAt: UInt64?
+            while SpeechClock.now() - begin < 10_000_000_000 {
+                if let text = try? String(contentsOfFile: log, encoding: .utf8), text.contains("\"event\": \"speak\"") {
+                    spokeAt = SpeechClock.now()
+                    break
+                }
+                usleep(500)
+            }
+            if let pid { kill(pid, SIGTERM); var status: Int32 = 0; waitpid(pid, &status, 0) }
+            if let spokeAt { coldStarts.append(Double(spokeAt - begin) / 1e6) }
+        }
+    }
+
+    let keys = Percentiles(latencies)
+    report(
+        [
+            ("messages_in_channel", Double(messageCount)), ("keys_measured", Double(latencies.count)),
+            ("key_to_sample_p50_ms", keys.median), ("key_to_sample_p99_ms", keys(99)),
+            ("cold_start_to_speech_ms", Percentiles(coldStarts).median),
+            ("peak_rss_mb", rss), ("flood_max_pending", Double(maxPending)),
+        ], json: json, title: "app (\(messageCount) messages, 1000/s arriving)")
+}
+
+/// Notes when each utterance's first sample arrives, and tells announcer utterances' ends.
+private final class FirstSampleProbe: @unchecked Sendable {
+    private let lock = NSLock()
+    private var firstSamples: [(id: UInt64, time: UInt64, voice: VoiceRole)] = []
+    private var seen: Set<UInt64> = []
+    var onAnnouncementEnd: (@Sendable () -> Void)?
+
+    var sink: SpeechSink {
+        SpeechSink(
+            event: { [self] event in
+                if event.kind != .speak, event.utterance.voice == .announcer { onAnnouncementEnd?() }
+            },
+            samples: { [self] _, utterance in
+                let now = SpeechClock.now()
+                lock.withLock {
+                    if seen.insert(utterance.id).inserted { firstSamples.append((utterance.id, now, utterance.voice)) }
+                }
+            })
+    }
+
+    func mark() -> Int { lock.withLock { firstSamples.count } }
+
+    /// The first sample of the first reader utterance that began after `mark`.
+    func waitForReaderSample(after mark: Int, timeoutSeconds: Double) -> UInt64? {
+        let deadline = SpeechClock.now() + UInt64(timeoutSeconds * 1e9)
+        while SpeechClock.now() < deadline {
+            let found = lock.withLock { firstSamples.dropFirst(mark).first { $0.voice == .reader }?.time }
+            if let found { return found }
+            sched_yield()
+        }
+        return nil
+    }
+}
+
+/// An executable built beside this one.
+private func siblingExecutable(_ name: String) -> String? {
+    guard let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+    let path = (me as NSString).deletingLastPathComponent + "/" + name
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+}
+
+/// Starts `arguments` with extra environment variables, stdin from /dev/null.
+private func spawn(_ arguments: [String], environment: [String]) -> pid_t? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var variables = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+    variables += environment
+    var cEnvironment = variables.map { strdup($0) } + [nil]
+    var cArguments = arguments.map { strdup($0) } + [nil]
+    defer {
+        for pointer in cArguments { free(pointer) }
+        for pointer in cEnvironment { free(pointer) }
+    }
+    var pid = pid_t()
+    guard posix_spawn(&pid, arguments[0], &actions, nil, &cArguments, &cEnvironment) == 0 else { return nil }
+    return pid
 }
