@@ -15,15 +15,18 @@ extension ChatStore {
     static func insert(_ messages: [NewMessage], ownNick: String?, db: Database) throws -> InsertResult {
         var result = InsertResult()
         let insertStatement = try db.cachedStatement(
-            sql: "INSERT INTO message(channelID, msgid, author, text, time, kind, replyTo) VALUES (?, ?, ?, ?, ?, ?, ?)")
+            sql: "INSERT OR IGNORE INTO message(channelID, msgid, author, text, time, kind, replyTo) VALUES (?, ?, ?, ?, ?, ?, ?)")
         let byMsgid = try db.cachedStatement(sql: "SELECT 1 FROM message WHERE channelID = ? AND msgid = ?")
         let bySecond = try db.cachedStatement(
             sql: "SELECT 1 FROM message WHERE channelID = ? AND time BETWEEN ? AND ? AND author = ? AND text = ? LIMIT 1")
         var unread: [Int64: Int] = [:]
         for message in messages {
             let time = milliseconds(message.time)
+            let isOwn = ownNick.map { IRCCaseMapping.equal($0, message.author) } ?? false
             if let msgid = message.msgid {
-                if try Bool.fetchOne(byMsgid, arguments: [message.channelID, msgid]) == true {
+                // Others' messages rely on the unique (channel, msgid) index below; ours are checked
+                // first because they may stand for a pending message.
+                if isOwn, try Bool.fetchOne(byMsgid, arguments: [message.channelID, msgid]) == true {
                     result.duplicates += 1
                     continue
                 }
@@ -36,9 +39,8 @@ extension ChatStore {
                     continue
                 }
             }
-            if let ownNick, IRCCaseMapping.equal(ownNick, message.author),
-                let delivered = try deliverMatching(
-                    channel: message.channelID, text: message.text, msgid: message.msgid, db: db)
+            if isOwn, let delivered = try deliverMatching(
+                channel: message.channelID, text: message.text, msgid: message.msgid, db: db)
             {
                 result.delivered.append(delivered)
                 continue
@@ -47,6 +49,10 @@ extension ChatStore {
                 message.channelID, message.msgid, message.author, message.text, time, message.kind.rawValue,
                 message.replyTo,
             ])
+            guard db.changesCount > 0 else {
+                result.duplicates += 1
+                continue
+            }
             let id = db.lastInsertedRowID
             if message.countsAsUnread { unread[message.channelID, default: 0] += 1 }
             result.inserted.append(ChatMessage(
