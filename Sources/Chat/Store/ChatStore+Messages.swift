@@ -45,10 +45,11 @@ extension ChatStore {
                 result.delivered.append(delivered)
                 continue
             }
-            try insertStatement.execute(arguments: [
+            insertStatement.setUncheckedArguments([
                 message.channelID, message.msgid, message.author, message.text, time, message.kind.rawValue,
                 message.replyTo,
             ])
+            try insertStatement.execute()
             guard db.changesCount > 0 else {
                 result.duplicates += 1
                 continue

@@ -58,6 +58,7 @@ extension ChatStore {
                 CREATE VIRTUAL TABLE message_fts USING fts5(
                     text, author, content='message', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
                 );
+                INSERT INTO message_fts(message_fts, rank) VALUES ('automerge', 8);
                 CREATE TRIGGER message_fts_insert AFTER INSERT ON message BEGIN
                     INSERT INTO message_fts(rowid, text, author) VALUES (new.id, new.text, new.author);
                 END;
