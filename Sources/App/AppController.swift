@@ -48,6 +48,8 @@ public final class AppController: @unchecked Sendable {
     private let start = Date()
     private var timer: DispatchSourceTimer?
     private var typingExpiry: [String: Date] = [:]
+    /// Whether the last key typed into a text field (its echo is what is spoken).
+    private var typedSinceSettle = false
     /// The largest the announcer's pending queue has been (for the benchmark).
     public private(set) var maxPendingAnnouncements = 0
 
@@ -261,7 +263,14 @@ public final class AppController: @unchecked Sendable {
         }
         let update = navigator.update(tree: screens.tree(state))
         for change in update.liveRegionChanges { announce(announcer.liveRegionChanged(change, at: now)) }
-        if let action = update.action { speak(action) }
+        if let action = update.action {
+            // Typing echoes itself; the text field's new value would only talk over the echo.
+            if case .say = action, typedSinceSettle {
+            } else {
+                speak(action)
+            }
+        }
+        typedSinceSettle = false
         maxPendingAnnouncements = max(maxPendingAnnouncements, announcer.pendingCount)
         redrawBottom()
     }
@@ -448,6 +457,7 @@ public final class AppController: @unchecked Sendable {
     func type(_ text: String) {
         guard let focused = navigator.focusedElement, let setText = focused.setText else { return }
         setText(focused.value + text)
+        typedSinceSettle = true
         echo(text)
     }
 
@@ -457,6 +467,7 @@ public final class AppController: @unchecked Sendable {
         }
         let removed = focused.value.last.map(String.init) ?? ""
         setText(String(focused.value.dropLast()))
+        typedSinceSettle = true
         environment.speak("\(SpokenText.characterName(Character(removed.isEmpty ? " " : removed))) deleted", .default, .keyEcho)
     }
 
