@@ -15,7 +15,10 @@ import Synchronization
 /// The saved settings come back, and the modes are switched off, when the scope ends normally
 /// or by an error, and when the process gets SIGINT, SIGTERM, SIGHUP or SIGQUIT: the handler
 /// calls only `write` and `tcsetattr` (both async-signal-safe), then re-raises the signal with
-/// its default action so the process still ends as the sender meant.
+/// its default action so the process still ends as the sender meant. A crash (a Swift trap,
+/// a bad access, an abort) restores them too, then goes on to the handler that was there
+/// before (Swift's backtracer) or the default. Only the first `RawMode` entered owns these
+/// handlers; keep one active at a time.
 ///
 /// When the input is not a terminal there is nothing to change: ``isActive`` stays false and
 /// the body runs anyway, so piped and scripted use works.

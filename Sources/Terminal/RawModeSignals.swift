@@ -14,21 +14,57 @@ nonisolated(unsafe) private var signalOutput: Int32 = -1
 nonisolated(unsafe) private var signalSaved = termios()
 nonisolated(unsafe) private var signalReset: UnsafeMutablePointer<UInt8>?
 nonisolated(unsafe) private var signalResetCount = 0
-nonisolated(unsafe) private var previousActions: [Int32: sigaction] = [:]
+/// The actions that were in place before ours, indexed by signal number; allocated once and
+/// never freed, so a handler can always read it.
+nonisolated(unsafe) private var previousActions: UnsafeMutablePointer<sigaction>?
+private let signalTableSize = 65
 
-/// The handler: put the terminal back, then die of the same signal.
-private func restoreTerminalAndReraise(_ signalNumber: Int32) {
-    if signalInput >= 0 {
-        if let reset = signalReset, signalResetCount > 0 {
-            _ = write(signalOutput, reset, signalResetCount)
-        }
-        _ = tcsetattr(signalInput, TCSANOW, &signalSaved)
+/// Writes the mode resets and the saved settings back. Only async-signal-safe calls.
+private func restoreTerminalFromHandler() {
+    guard signalInput >= 0 else { return }
+    if let reset = signalReset, signalResetCount > 0 {
+        _ = write(signalOutput, reset, signalResetCount)
     }
+    _ = tcsetattr(signalInput, TCSANOW, &signalSaved)
+}
+
+/// The handler for signals that end the process: put the terminal back, then die of the
+/// same signal.
+private func restoreTerminalAndReraise(_ signalNumber: Int32) {
+    restoreTerminalFromHandler()
     var action = sigaction()
     action.__sigaction_handler.sa_handler = SIG_DFL
     sigemptyset(&action.sa_mask)
     _ = sigaction(signalNumber, &action, nil)
     // Delivered with the default action as soon as this handler returns and unblocks it.
+    _ = raise(signalNumber)
+}
+
+/// The handler for crashes (a trap, a bad access, an abort): put the terminal back, then hand
+/// the signal to whoever handled it before (such as Swift's backtracer), or die of it.
+private func restoreTerminalAndChain(
+    _ signalNumber: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+) {
+    restoreTerminalFromHandler()
+    var previous = sigaction()
+    previous.__sigaction_handler.sa_handler = SIG_DFL
+    if let table = previousActions, signalNumber >= 0, signalNumber < signalTableSize {
+        previous = table[Int(signalNumber)]
+    }
+    _ = sigaction(signalNumber, &previous, nil)
+    if previous.sa_flags & SA_SIGINFO != 0, let chained = previous.__sigaction_handler.sa_sigaction {
+        chained(signalNumber, info, context)
+        return
+    }
+    let handler = previous.__sigaction_handler.sa_handler
+    let address = unsafeBitCast(handler, to: Int.self)
+    if address != unsafeBitCast(SIG_DFL, to: Int.self), address != unsafeBitCast(SIG_IGN, to: Int.self),
+        let handler
+    {
+        handler(signalNumber)
+        return
+    }
+    // Default action: pending until this handler returns; a faulting instruction also faults again.
     _ = raise(signalNumber)
 }
 
@@ -41,6 +77,8 @@ enum RawModeSignals {
 
     /// The signals that end a process by default and can reach a raw terminal.
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// Crashes: the terminal is restored, then the previous handler (or the default) runs.
+    static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV]
 
     static func install(owner: ObjectIdentifier, input: Int32, saved: termios, output: Int32, reset: [UInt8]) {
         let claimed = Self.owner.withLock { current in
@@ -58,15 +96,26 @@ enum RawModeSignals {
             signalSaved = saved
             signalOutput = output
             signalInput = input
-            for signalNumber in signals {
+            let table =
+                previousActions
+                ?? {
+                    let table = UnsafeMutablePointer<sigaction>.allocate(capacity: signalTableSize)
+                    table.initialize(repeating: sigaction(), count: signalTableSize)
+                    return table
+                }()
+            previousActions = table
+            for signalNumber in signals + crashSignals {
                 var action = sigaction()
-                action.__sigaction_handler.sa_handler = restoreTerminalAndReraise
+                if crashSignals.contains(signalNumber) {
+                    action.__sigaction_handler.sa_sigaction = restoreTerminalAndChain
+                    action.sa_flags = SA_SIGINFO | Int32(SA_ONSTACK)
+                } else {
+                    action.__sigaction_handler.sa_handler = restoreTerminalAndReraise
+                    action.sa_flags = SA_RESTART
+                }
                 sigemptyset(&action.sa_mask)
                 for other in signals { sigaddset(&action.sa_mask, other) }
-                action.sa_flags = SA_RESTART
-                var previous = sigaction()
-                _ = sigaction(signalNumber, &action, &previous)
-                if previousActions[signalNumber] == nil { previousActions[signalNumber] = previous }
+                _ = sigaction(signalNumber, &action, &table[Int(signalNumber)])
             }
         }
     }
@@ -76,11 +125,11 @@ enum RawModeSignals {
         defer { Self.owner.withLock { $0 = nil } }
         withSignalsBlocked {
             signalInput = -1
-            for (signalNumber, previous) in previousActions {
-                var previous = previous
-                _ = sigaction(signalNumber, &previous, nil)
+            if let table = previousActions {
+                for signalNumber in signals + crashSignals {
+                    _ = sigaction(signalNumber, &table[Int(signalNumber)], nil)
+                }
             }
-            previousActions = [:]
             signalOutput = -1
             signalResetCount = 0
             signalReset?.deallocate()

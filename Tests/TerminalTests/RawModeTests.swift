@@ -89,6 +89,8 @@ private struct Boom: Error {}
 /// Environment variable that turns ``RawModeTests/childHoldsRawModeUntilSignalled()`` from a
 /// no-op into the child half of the signal test.
 private let childVariable = "EARSHOT_RAWMODE_CHILD_PTY"
+/// Set as well: the child crashes (a Swift runtime trap) after it reads one byte.
+private let childCrashVariable = "EARSHOT_RAWMODE_CHILD_CRASH"
 
 @Suite(.serialized) struct RawModeTests {
     @Test func rawInsideTheScopeAndRestoredAfter() throws {
@@ -211,32 +213,53 @@ private let childVariable = "EARSHOT_RAWMODE_CHILD_PTY"
         #expect(poll(&descriptor, 1, 0) == 0, "nothing was written to a non-terminal")
     }
 
+    /// Starts the child half below on `terminal` and waits until it is in raw mode.
+    private static func startChild(on terminal: PseudoTerminal, crash: Bool) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executablePath())
+        process.arguments = ["--testing-library", "swift-testing", "--filter", "childHoldsRawModeUntilSignalled"]
+        var environment = ProcessInfo.processInfo.environment
+        environment[childVariable] = terminal.slavePath
+        if crash { environment[childCrashVariable] = "1" }
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = terminal.readOutput(until: "READY", timeout: .seconds(60))
+        if !output.contains("READY") { kill(process.processIdentifier, SIGKILL) }
+        try #require(output.contains("READY"), "the child entered raw mode")
+        #expect(output.contains("\u{1B}[?2004h"))
+        let raw = terminal.settings
+        #expect(raw.c_lflag & tcflag_t(ICANON | ECHO) == 0, "the child really made the terminal raw")
+        return process
+    }
+
     /// The parent half: a child process enters raw mode on our pty, and dies by `signal`.
     @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
     func terminalIsRestoredWhenAChildIsKilled(signal: Int32) throws {
         let terminal = try PseudoTerminal()
         let original = terminal.settings
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executablePath())
-        process.arguments = ["--testing-library", "swift-testing", "--filter", "childHoldsRawModeUntilSignalled"]
-        var environment = ProcessInfo.processInfo.environment
-        environment[childVariable] = terminal.slavePath
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try Self.startChild(on: terminal, crash: false)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-
-        let output = terminal.readOutput(until: "READY", timeout: .seconds(60))
-        try #require(output.contains("READY"), "the child entered raw mode")
-        #expect(output.contains("\u{1B}[?2004h"))
-        let raw = terminal.settings
-        #expect(raw.c_lflag & tcflag_t(ICANON | ECHO) == 0, "the child really made the terminal raw")
 
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(process.terminationStatus == signal, "the child died of the signal, as the sender meant")
+        #expect(same(terminal.settings, original))
+        #expect(terminal.readOutput(until: "2004l").contains("\u{1B}[?2004l"))
+    }
+
+    /// A child in raw mode reads one key (no Enter needed: it is raw) and then traps.
+    @Test func terminalIsRestoredWhenAChildCrashes() throws {
+        let terminal = try PseudoTerminal()
+        let original = terminal.settings
+        let process = try Self.startChild(on: terminal, crash: true)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+        RawMode.writeAll(terminal.master, Array("x".utf8))
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
         #expect(same(terminal.settings, original))
         #expect(terminal.readOutput(until: "2004l").contains("\u{1B}[?2004l"))
     }
@@ -253,8 +276,15 @@ private let childVariable = "EARSHOT_RAWMODE_CHILD_PTY"
         guard let path = ProcessInfo.processInfo.environment[childVariable] else { return }
         let fd = open(path, O_RDWR | O_NOCTTY)
         try #require(fd >= 0)
+        let crash = ProcessInfo.processInfo.environment[childCrashVariable] != nil
         try RawMode.with(input: fd, output: fd) { _ in
             RawMode.writeAll(fd, Array("READY".utf8))
+            if crash {
+                var byte: UInt8 = 0
+                _ = read(fd, &byte, 1)
+                let values: [Int] = []
+                _ = values[Int(byte)]  // out of range: a runtime trap, on purpose
+            }
             // Wait to be killed; a minute at most so a broken parent cannot leave us running.
             for _ in 0..<600 { usleep(100_000) }
         }
