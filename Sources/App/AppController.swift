@@ -394,6 +394,10 @@ public final class AppController: @unchecked Sendable {
             present(.settings)
         case .openKeyHelp:
             present(.keyHelp)
+        case .dismissSheet:
+            dismissSheet(silently: false)
+        case .back:
+            back()
         case .unavailable(let text):
             post(.announcement(text, priority: .default))
         }
@@ -484,36 +488,36 @@ public final class AppController: @unchecked Sendable {
         }
     }
 
+    /// Escape asks the focused element, then its ancestors nearest first (a sheet dismisses,
+    /// an open drawer collapses, a thread goes back); when none handles it, the navigation
+    /// stack answers, which at a head screen says "Top level".
     func escape() {
-        if state.sheets.hasSheet {
-            dismissSheet(silently: false)
-            return
-        }
+        if case .performed = navigator.escape() { return }
+        // An open drawer is next in the chain even when focus is in the conversation.
         if state.drawer.state != .compressed {
-            var drawer = state.drawer
-            let action = drawer.collapse()
-            state.drawer = drawer
-            handleDrawer(action, announce: true)
+            carryOut(.setDrawer(expanded: false))
             return
         }
+        if case .stayed(let notification) = state.navigation.pop() { post(notification) }
+    }
+
+    func back() {
         switch state.route {
         case .thread:
             let action = state.navigation.pop()
             state.route = .main
             reloadChannel()
             settleTree()
-            if case .show(_, let notification) = action {
-                post(returning(notification))
-            }
+            if case .show(_, let notification) = action { post(notification) }
+        case .onboarding(let step) where step > 1:
+            _ = state.navigation.pop()
+            state.route = .onboarding(step: step - 1)
+            settleTree()
+            environment.output.emit(LineOutput.screenLines(state: state, tree: screens.tree(state)))
+            post(.screenChanged(focus: "onboarding.title", announcing: "Step \(step - 1) of 4"))
         default:
-            // Main and onboarding steps are head screens or the start: nothing to go back to.
             if case .stayed(let notification) = state.navigation.pop() { post(notification) }
         }
-    }
-
-    /// A notification that returns focus to the message a thread was opened from.
-    func returning(_ notification: AccessibilityNotification) -> AccessibilityNotification {
-        notification
     }
 
     func expandOrCompress(expand: Bool) {

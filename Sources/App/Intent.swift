@@ -29,5 +29,7 @@ public enum Intent: Hashable, Sendable {
     case toggleHints
     case toggleReduceMotion
     case toggleContrast
+    case dismissSheet
+    case back
     case unavailable(String)
 }

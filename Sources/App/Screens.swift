@@ -75,7 +75,8 @@ public struct Screens: Sendable {
             ]
         }
         return Element(
-            label: "Welcome, step \(step) of 4", identifier: "screen.onboarding", escape: { true }, children: items)
+            label: "Welcome, step \(step) of 4", identifier: "screen.onboarding",
+            escape: { post(.back); return true }, children: items)
     }
 
     func textSizeElement(_ size: ContentSizeCategory, identifier: String) -> Element {
@@ -136,7 +137,7 @@ public struct Screens: Sendable {
             Element(
                 label: "Settings", traits: .button, hint: "Press Enter to change text size, speech and display.",
                 identifier: "main.settings", activate: { post(.openSettings) }))
-        let screen = Element(label: "Main", identifier: "screen.main", escape: { false }, children: content)
+        let screen = Element(label: "Main", identifier: "screen.main", children: content)
         return [drawer(state), screen]
     }
 
@@ -226,14 +227,14 @@ public struct Screens: Sendable {
                 hint: "Type a reply and press Enter to send it. Press Escape to go back.",
                 identifier: "thread.composer", activate: { post(.sendReply) },
                 setText: { post(.setThreadComposer($0)) }))
-        return Element(label: "Thread", identifier: "screen.thread", children: children)
+        return Element(
+            label: "Thread", identifier: "screen.thread", escape: { post(.back); return true }, children: children)
     }
 
     // MARK: Sheets
 
     func sheet(_ state: AppState, kind: AppState.SheetKind, sheet: Sheet) -> Element {
         let post = self.post
-        let dismissible: @Sendable () -> Bool = { true }  // Escape is routed by the controller
         var children: [Element] = [
             Element(label: sheet.configuration.title, traits: .header, identifier: "sheet.title", headingLevel: 1)
         ]
@@ -247,8 +248,8 @@ public struct Screens: Sendable {
                     identifier: sheet.configuration.moreActionsIdentifier, activate: { post(.expandSheet) }))
         }
         return Element(
-            label: sheet.configuration.title, identifier: "sheet", isModal: true, escape: dismissible,
-            children: children)
+            label: sheet.configuration.title, identifier: "sheet", isModal: true,
+            escape: { post(.dismissSheet); return true }, children: children)
     }
 
     /// Whether the sheet's elements are the configuration's listed actions (short/long form).

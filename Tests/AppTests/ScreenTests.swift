@@ -146,3 +146,34 @@ func waitForMain(_ tester: UITester) async throws -> FoundElement {
     #expect(header.element.label.hasSuffix(" unread"))
     return header
 }
+
+@Suite struct EscapeChainTests {
+    @Test func escapeDismissesTheSheetThenCollapsesTheDrawerThenSaysTopLevel() async throws {
+        let host = try AppHost()
+        let tester = UITester(host: host)
+        host.controller.queue.sync { _ = host.controller.navigator.focus(identifier: "drawer.search") }
+        host.press(.expand)
+        try await tester.waitForElement(label: "Channels, drawer, expanded")
+        try await tester.expectSpoken("Channels, drawer, expanded")
+        let newest = try #require(host.tree.allElements.last { $0.traits.contains(.message) })
+        host.controller.queue.sync { _ = host.controller.navigator.focus(identifier: newest.identifier ?? "") }
+        host.press(.actions)
+        try await tester.waitForElement(label: "Message actions", traits: .header)
+        host.press(.escape)
+        try await tester.waitForAbsence(label: "Message actions")
+        #expect(host.focusedLabel == newest.label)  // focus back on the message that opened it
+        host.press(.escape)
+        try await tester.waitForElement(label: "Channels, drawer, compressed")
+        host.press(.escape)
+        try await tester.expectSpoken("Top level")
+    }
+
+    @Test func escapeStepsBackThroughOnboarding() async throws {
+        let host = try AppHost(onboarded: false)
+        let tester = UITester(host: host)
+        try await tester.tap(label: "Continue")
+        try await tester.waitForElement(label: "Text size", traits: .header)
+        host.press(.escape)
+        try await tester.waitForElement(label: "Welcome to Earshot", traits: .header)
+    }
+}
