@@ -1,0 +1,262 @@
+import Foundation
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// One tmux server of its own that runs one command in a real pseudo-terminal, for end-to-end tests.
+///
+/// Each session starts its server with `-L <unique socket> -f /dev/null`, so it never touches the
+/// user's tmux servers nor reads their configuration, and it kills that server in `deinit` (or
+/// earlier with ``kill()``). Keys go in with `send-keys`, the screen comes back with
+/// `capture-pane -p`, and the speech log the client writes (`--speech-log`, JSON lines) is read
+/// from its file. Waiting is polling with a timeout, never a long sleep.
+///
+/// ```swift
+/// let session = try TmuxSession(command: ["/bin/sh", "-c", script], speechLog: log)
+/// try session.send("Right")
+/// let heard = try await session.waitForSpeech(after: 0) { $0.text == "Continue, button." }
+/// ```
+final class TmuxSession {
+    /// Why a session could not do what it was asked; the message says what to do about it.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// One line of the speech log: `{"t","event","priority","voice","text"}`.
+    struct SpeechEntry: Decodable, Equatable, CustomStringConvertible {
+        let t: Double
+        let event: String
+        let priority: String
+        let voice: String
+        let text: String
+
+        var description: String { "\(event) \(priority) \(voice): \(text)" }
+    }
+
+    /// The session name inside this session's own server.
+    let name = "e2e"
+    let socket: String
+    let speechLogPath: String
+    private var socketPath = ""
+    private let tmuxPath: String
+    private var killed = false
+
+    /// Starts `tmux new-session -d -s e2e -x COLUMNS -y ROWS COMMAND…` on a fresh socket.
+    ///
+    /// Several command arguments are executed directly (no shell), so the caller decides quoting.
+    /// Throws a ``Failure`` saying `apt-get install -y tmux` when tmux is missing.
+    init(command: [String], columns: Int = 100, rows: Int = 40, speechLog: String) throws {
+        guard let found = Self.findTmux() else {
+            throw Failure("tmux is not installed; the end-to-end tests need it: apt-get install -y tmux")
+        }
+        tmuxPath = found
+        socket = "earshot-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+        speechLogPath = speechLog
+        try tmux(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)"] + command)
+        socketPath = (try? display("#{socket_path}")) ?? ""
+    }
+
+    deinit { kill() }
+
+    /// Kills this session's server (and so the command in it). Safe to call twice.
+    func kill() {
+        guard !killed else { return }
+        killed = true
+        _ = try? tmux(["kill-server"])
+        // The server leaves its socket file behind.
+        if !socketPath.isEmpty { unlink(socketPath) }
+    }
+
+    // MARK: Keys and screen
+
+    /// Sends tmux key names, e.g. `"Right"`, `"S-Up"`, `"C-c"`, `"Escape"`, `"Enter"`.
+    func send(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", name] + keys)
+    }
+
+    /// Types text literally, one key per character.
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", name, "-l", text])
+    }
+
+    /// The visible pane (with `history`, the scrollback too), one line per row, trailing blank rows dropped.
+    func screen(history: Bool = false) throws -> String {
+        let range = history ? ["-S", "-"] : []
+        var lines = try tmux(["capture-pane", "-p", "-t", name] + range).components(separatedBy: "\n")
+        while let last = lines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The focused element as the client draws it: the last line starting with "▸ ", without the mark.
+    func focusLine() throws -> String? {
+        try screen().components(separatedBy: "\n").last { $0.hasPrefix("▸ ") }.map { String($0.dropFirst(2)) }
+    }
+
+    /// A tmux format about the pane, e.g. `#{pane_tty}` or `#{pane_pid}`.
+    func display(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", name, format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Whether the server still has the session (it goes when the command in it ends).
+    var isRunning: Bool { (try? tmux(["has-session", "-t", name])) != nil }
+
+    // MARK: Speech log
+
+    /// Every complete line of the speech log that parses; a half-written last line is skipped.
+    func speech() -> [SpeechEntry] {
+        guard let data = FileManager.default.contents(atPath: speechLogPath),
+            let text = String(data: data, encoding: .utf8)
+        else { return [] }
+        let decoder = JSONDecoder()
+        return text.split(separator: "\n").compactMap { line in
+            try? decoder.decode(SpeechEntry.self, from: Data(line.utf8))
+        }
+    }
+
+    /// Only what the client asked to be spoken (`"event": "speak"`), in order.
+    func spoken() -> [SpeechEntry] { speech().filter { $0.event == "speak" } }
+
+    /// Waits for a spoken entry at an index of ``spoken()`` at or after `index` that matches.
+    func waitForSpeech(
+        after index: Int, timeout: Duration = .seconds(5), where matches: (SpeechEntry) -> Bool
+    ) async throws -> SpeechEntry? {
+        var found: SpeechEntry?
+        _ = try await Self.waitUntil(timeout: timeout) {
+            found = spoken().dropFirst(index).first(where: matches)
+            return found != nil
+        }
+        return found
+    }
+
+    // MARK: Processes and the terminal
+
+    /// The first process under the pane (the pane's own process included) whose name is `name`.
+    func paneProcess(named processName: String) throws -> pid_t? {
+        guard let root = pid_t(try display("#{pane_pid}")) else { return nil }
+        var parents: [pid_t: pid_t] = [:]
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in entries {
+            guard let pid = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            // After "pid (comm) ": state, then ppid.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let parent = pid_t(fields[1]) { parents[pid] = parent }
+        }
+        func descends(_ pid: pid_t) -> Bool {
+            var current = pid
+            for _ in 0..<64 {
+                if current == root { return true }
+                guard let parent = parents[current], parent > 1 else { return false }
+                current = parent
+            }
+            return false
+        }
+        let candidates = parents.keys.filter(descends).sorted()
+        return candidates.first { pid in
+            let comm = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
+            return comm.trimmingCharacters(in: .whitespacesAndNewlines) == processName
+        }
+    }
+
+    /// `stty ARGUMENTS -F <pane tty>`, read from outside the pane.
+    func stty(_ arguments: String...) throws -> String {
+        let tty = try display("#{pane_tty}")
+        return try Self.run("/bin/stty", arguments + ["-F", tty]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    // MARK: Waiting
+
+    /// Polls `condition` every 50 ms until it holds or `timeout` passes; returns whether it held.
+    static func waitUntil(timeout: Duration = .seconds(5), _ condition: () throws -> Bool) async throws -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while true {
+            if try condition() { return true }
+            if clock.now >= deadline { return false }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    // MARK: Running tools
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        try Self.run(tmuxPath, ["-L", socket, "-f", "/dev/null"] + arguments)
+    }
+
+    /// Runs a program to its end; returns its standard output, throws with its standard error.
+    ///
+    /// Spawned with `posix_spawn` and an empty signal mask: test threads (Dispatch, Swift
+    /// concurrency) block most signals and `Process` passes that mask on, so a tmux server started
+    /// from them never sees SIGCHLD or SIGTERM and cannot be killed. Output goes to files, not
+    /// pipes, because the tmux server forked from `new-session` would keep a pipe open forever.
+    static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let base = NSTemporaryDirectory() + "earshot-e2e-run-\(UUID().uuidString)"
+        let outputPath = base + ".out"
+        let errorPath = base + ".err"
+        defer {
+            unlink(outputPath)
+            unlink(errorPath)
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGCHLD, SIGTTIN, SIGTTOU, SIGTSTP] {
+            sigaddset(&defaults, signal)
+        }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMUX"] = nil
+        environment["TMUX_PANE"] = nil
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard spawned == 0 else {
+            throw Failure("cannot run \(executable): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        // WIFEXITED and WEXITSTATUS, spelled out: Glibc's macros do not import.
+        let exited = status & 0x7f == 0
+        let code = (status >> 8) & 0xff
+        guard exited && code == 0 else {
+            let message = ((try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let how = exited ? "exited \(code)" : "died of signal \(status & 0x7f)"
+            throw Failure("\(executable) \(arguments.joined(separator: " ")) \(how): \(message)")
+        }
+        return output
+    }
+
+    private static func findTmux() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let directories = path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin", "/bin"]
+        return directories.map { $0 + "/tmux" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
