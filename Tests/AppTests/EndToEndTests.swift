@@ -232,9 +232,13 @@ import Testing
         #expect(Self.read(sandbox.configFile)?.contains("saved by another program") == true)
     }
 
-    // MARK: 6. SIGTERM
+    // MARK: 6. Signals
 
-    @Test func theTerminalIsRestoredAfterSIGTERM() async throws {
+    /// SIGTERM is the flow of the issue; SIGHUP and SIGINT (sent by another process: the tty's
+    /// Ctrl-C is a key in raw mode) go through the same restoring handler.
+    @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
+    func theTerminalIsRestoredAfterASignal(_ signal: Int32) async throws {
+        let name = String(cString: strsignal(signal))
         let sandbox = try Sandbox(settings: Self.onboardedSettings)
         defer { sandbox.remove() }
         let session = try sandbox.launch()
@@ -248,16 +252,16 @@ import Testing
         #expect(rawFlags.contains("-icanon") && rawFlags.contains("-echo"), "raw mode flags: \(rawFlags)")
 
         let pid = try #require(try session.paneProcess(named: "earshot"), "no earshot process in the pane")
-        #expect(Glibc.kill(pid, SIGTERM) == 0)
+        #expect(Glibc.kill(pid, signal) == 0)
         let status = try await Self.waitForExit(sandbox, run: 1)
-        try #require(status != nil, "earshot did not end after SIGTERM\n\(Self.context(session))")
-        #expect(Glibc.kill(pid, 0) != 0, "earshot is still running")
+        try #require(status != nil, "earshot did not end after \(name)\n\(Self.context(session))")
+        #expect(Glibc.kill(pid, 0) != 0, "earshot is still running after \(name)")
 
-        #expect(Self.read(sandbox.file("stty-after-1")) == before, "stty -g inside the pane after SIGTERM")
-        #expect(try session.stty("-g") == before, "stty -g of the pane's tty after SIGTERM")
+        #expect(Self.read(sandbox.file("stty-after-1")) == before, "stty -g inside the pane after \(name)")
+        #expect(try session.stty("-g") == before, "stty -g of the pane's tty after \(name)")
         let restored = Self.flags(try session.stty("-a"))
-        #expect(restored.contains("icanon") && restored.contains("echo"), "flags after SIGTERM: \(restored)")
-        #expect(!restored.contains("-icanon") && !restored.contains("-echo"), "flags after SIGTERM: \(restored)")
+        #expect(restored.contains("icanon") && restored.contains("echo"), "flags after \(name): \(restored)")
+        #expect(!restored.contains("-icanon") && !restored.contains("-echo"), "flags after \(name): \(restored)")
     }
 }
 
