@@ -67,6 +67,7 @@ let package = Package(
             dependencies: ["App", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swift6),
         .target(name: "AccessibilityTesting", dependencies: ["Accessibility"], swiftSettings: swift6),
+        .target(name: "ChatTesting", swiftSettings: swift6),
         .executableTarget(
             name: "EarshotBench",
             dependencies: [
@@ -96,11 +97,11 @@ let package = Package(
         .testTarget(
             name: "ChatTests",
             dependencies: [
-                "Chat", .product(name: "PropertyBased", package: "swift-property-based"),
+                "Chat", "ChatTesting", .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swift6),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"], swiftSettings: swift6),
         .testTarget(
-            name: "AppTests", dependencies: ["App", "AccessibilityTesting"], swiftSettings: swift6),
+            name: "AppTests", dependencies: ["App", "AccessibilityTesting", "ChatTesting"], swiftSettings: swift6),
     ]
 )

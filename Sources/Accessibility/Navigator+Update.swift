@@ -156,7 +156,8 @@ extension Navigator {
     ) -> [LiveRegionChange] {
         func regions(_ order: ReadingOrder) -> [String: (Element, [String])] {
             var result: [String: (Element, [String])] = [:]
-            for element in order.elements where element.liveRegion != .off && !element.children.isEmpty {
+            // Empty regions count too: the first message into an empty channel is news.
+            for element in order.elements where element.liveRegion != .off {
                 let key = element.identifier ?? element.normalizedLabel
                 let children = element.children.filter { !$0.isHidden }.map { child in
                     child.identifier ?? Phrase(child, options: options).text
@@ -174,7 +175,9 @@ extension Navigator {
             guard let previous = before[key] else { continue }
             let known = Set(previous.1)
             let visible = region.children.filter { !$0.isHidden }
-            for (index, childKey) in children.enumerated() where !known.contains(childKey) {
+            // Headings in a region (date separators, "New messages") are structure, not news.
+            for (index, childKey) in children.enumerated()
+            where !known.contains(childKey) && !visible[index].traits.contains(.header) {
                 changes.append(
                     LiveRegionChange(
                         region: region.label.isEmpty ? "this conversation" : region.label,

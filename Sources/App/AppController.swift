@@ -67,6 +67,7 @@ public final class AppController: @unchecked Sendable {
         self.screens = Screens(post: { box.append($0) })
         self.navigator.options = PhraseOptions(punctuation: Self.punctuation(settingsStore.current))
         state.channelID = workspace.welcome.id
+        state.nick = workspace.nick
         reloadChannel()
         _ = navigator.update(tree: screens.tree(state))
     }
@@ -74,9 +75,10 @@ public final class AppController: @unchecked Sendable {
     // MARK: Entry points (call on `queue`)
 
     /// Shows and speaks the first screen.
-    public func startUp(problems: [String] = []) {
+    public func startUp(problems: [(text: String, priority: SpeechPriority)] = []) {
         environment.output.emit(LineOutput.screenLines(state: state, tree: screens.tree(state)))
-        let first = navigator.handle(.screenChanged(focus: nil, announcing: nil))
+        let first = navigator.handle(
+            .screenChanged(focus: state.navigation.top.firstElementIdentifier, announcing: nil))
         let title: String
         switch state.route {
         case .onboarding: title = "Welcome to Earshot"
@@ -84,7 +86,10 @@ public final class AppController: @unchecked Sendable {
         }
         environment.speak(title, .default, .announcer)
         speakFocus(first, queued: true)
-        for problem in problems { environment.speak(problem, .high, .announcer) }
+        for problem in problems {
+            environment.output.emit([LineOutput.plain(problem.text)])
+            environment.speak(problem.text, problem.priority, .announcer)
+        }
         redrawBottom()
     }
 
@@ -202,6 +207,7 @@ public final class AppController: @unchecked Sendable {
             state.connection = "Connected"
             post(.announcement("Reconnected", priority: .high))
         case .registered(let nick):
+            state.nick = nick
             state.connection = "Connected as \(nick)"
             post(.announcement("Connected as \(nick)", priority: .default))
         case .topic(let channelID, let topic, _):

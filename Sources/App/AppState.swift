@@ -38,6 +38,8 @@ public struct AppState: Sendable {
     public var channelQuery = ""
     public var typing: [String] = []
     public var connection: String = "Local workspace"
+    /// The user's own name, to tell their messages from others'.
+    public var nick = "you"
     public var sheets: PresentationCoordinator
     public var sheetKinds: [SheetID: SheetKind] = [:]
     public var drawer: Drawer

@@ -84,7 +84,14 @@ public enum ClientCommand {
             }
         }
 
-        let problems = initial.problems.map { "Settings: \($0.description) Using defaults for it." }
+        // A bad file is said aloud at start (errors high, unknown keys low); the size is not news.
+        let problems = initial.announcements.filter { $0.priority != .default }.map {
+            ($0.text, $0.priority == .high ? SpeechPriority.high : .low)
+        }
+        controller.queue.sync {
+            controller.startUp(problems: problems)
+            controller.startTimer()
+        }
         var rawMode: RawMode?
         let input: TerminalInput?
         if interactive {
@@ -106,10 +113,6 @@ public enum ClientCommand {
                 engine.waitUntilIdle(timeoutSeconds: 30)
                 quit.signal()
             }
-        }
-        controller.queue.sync {
-            controller.startUp(problems: problems)
-            controller.startTimer()
         }
         quit.wait()
 

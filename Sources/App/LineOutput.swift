@@ -165,7 +165,7 @@ public final class LineOutput: @unchecked Sendable {
     /// The lines that show a screen or sheet when it appears.
     static func screenLines(state: AppState, tree: Element, drawerOnly: Bool = false) -> [StyledText] {
         var lines: [StyledText] = []
-        func walk(_ element: Element, depth: Int) {
+        func walk(_ element: Element) {
             if element.isHidden { return }
             if element.identifier?.hasPrefix("message.") == true, let id = Int64(element.identifier?.dropFirst(8) ?? "") {
                 if let message = state.message(id: id) { lines += messageLines(message, state: state) }
@@ -180,16 +180,16 @@ public final class LineOutput: @unchecked Sendable {
                     lines.append(StyledText(marker + element.label + value, style: .body, role: element.isInteractive ? .link : .body))
                 }
             }
-            for child in element.children { walk(child, depth: depth + 1) }
+            for child in element.children { walk(child) }
         }
         // Show the front-most layer: the top sheet, the drawer, or the screen.
         let layers = tree.children.filter { !$0.isHidden }
         if let sheet = layers.last(where: { $0.identifier == "sheet" }) {
-            walk(sheet, depth: 0)
+            walk(sheet)
         } else if drawerOnly, let drawer = layers.first(where: { $0.identifier == "drawer" }) {
-            walk(drawer, depth: 0)
+            walk(drawer)
         } else {
-            for layer in layers where layer.identifier != "drawer" { walk(layer, depth: 0) }
+            for layer in layers where layer.identifier != "drawer" { walk(layer) }
         }
         return lines
     }

@@ -118,16 +118,19 @@ public struct Screens: Sendable {
             }
             log.append(messageElement(message, replies: message.msgid.flatMap { state.replyCounts[$0] } ?? 0, state: state))
         }
-        content.append(
-            Element(
-                label: "Messages in \(state.channelName)", identifier: "main.log", liveRegion: .polite, children: log))
+        // The log is a polite live region named after the channel, so a flood coalesces into
+        // "12 new messages in #general".
+        content.append(Element(label: state.channelName, identifier: "main.log", liveRegion: .polite, children: log))
+        var typing: [Element] = []
         if !state.typing.isEmpty {
             let names = state.typing.joined(separator: " and ")
-            content.append(
+            typing.append(
                 Element(
                     label: "\(names) \(state.typing.count == 1 ? "is" : "are") typing", traits: .staticText,
-                    identifier: "main.typing", liveRegion: .polite))
+                    identifier: "main.typing"))
         }
+        // A lasting, unlabelled region: the indicator appearing in it is announced, politely.
+        content.append(Element(identifier: "main.typingRegion", liveRegion: .polite, children: typing))
         content.append(
             Element(
                 label: "Message \(state.channelName)", value: state.composer, traits: .textField,
@@ -146,10 +149,11 @@ public struct Screens: Sendable {
         var value = message.kind == .action ? "\(message.author) \(message.text)" : message.text
         if !message.reactions.isEmpty {
             let parts = message.reactions.sorted { $0.key < $1.key }.map { "\(Emoji.name(of: $0.key)) \($0.value.count)" }
-            value += ". \(message.reactions.count) \(message.reactions.count == 1 ? "reaction" : "reactions"): " + parts.joined(separator: ", ")
+            let noun = message.reactions.count == 1 ? "reaction" : "reactions"
+            value = Self.sentence(value, "\(message.reactions.count) \(noun): " + parts.joined(separator: ", "))
         }
-        if replies > 0 { value += ". \(replies) \(replies == 1 ? "reply" : "replies")" }
-        if message.pending { value += ". Sending" }
+        if replies > 0 { value = Self.sentence(value, "\(replies) \(replies == 1 ? "reply" : "replies")") }
+        if message.pending { value = Self.sentence(value, "Sending") }
         let id = message.id
         var traits: Traits = .message
         if let lastRead = state.channel?.lastReadMessageID, id > lastRead { traits.insert(.unread) }
@@ -298,8 +302,14 @@ public struct Screens: Sendable {
                 button("Reply in thread", "actions.reply", "Press Enter to open the thread.", .openThread(messageID: id)),
                 button("Mark unread", "actions.markUnread", "Press Enter to mark this message and newer ones unread.", .markUnread(messageID: id)),
                 button("Copy text", "actions.copy", "Press Enter to copy the message text.", .copyText(messageID: id)),
-                button("Edit", "actions.edit", "Press Enter to edit your message.", .unavailable("Only your own messages can be edited, on IRC servers that support it.")),
-                button("Delete", "actions.delete", "Press Enter to delete your message.", .unavailable("Deleting messages is not supported on IRC.")),
+            ]
+            if state.message(id: id)?.author == state.nick {
+                actions += [
+                    button("Edit", "actions.edit", "Press Enter to edit your message.", .unavailable("Editing is not supported on IRC yet.")),
+                    button("Delete", "actions.delete", "Press Enter to delete your message.", .unavailable("Deleting messages is not supported on IRC.")),
+                ]
+            }
+            actions += [
                 button("Pin", "actions.pin", "Press Enter to pin the message.", .unavailable("Pinning is not supported on IRC.")),
                 button("Share link", "actions.share", "Press Enter to copy a link to the message.", .copyText(messageID: id)),
                 button("View reactions", "actions.viewReactions", "Press Enter to hear who reacted.", .unavailable(Self.reactionSummary(state.message(id: id)))),
@@ -377,6 +387,12 @@ public struct Screens: Sendable {
     }
 
     // MARK: Formatting
+
+    /// `text` then `next` as a new sentence: "Hi. 2 replies", "Done! 1 reaction: …".
+    static func sentence(_ text: String, _ next: String) -> String {
+        guard let last = text.last else { return next }
+        return text + (".!?".contains(last) ? " " : ". ") + next
+    }
 
     /// "Extra Large, 112 percent": the text-size control's value.
     static func sizeValue(_ size: ContentSizeCategory) -> String { "\(size.spokenName), \(size.percent) percent" }

@@ -116,8 +116,12 @@ public struct TerminalRenderer: Sendable {
             let segment = Self.printable(text.utf8[lower..<upper])
             guard !segment.isEmpty else { continue }
             if colors {
+                // Foreground and the theme's background together: the pair the contrast audit
+                // measured, readable whatever the terminal's own background is.
                 let color = theme.color(for: run.role)
-                out += "\u{1B}[\(run.style.isHeading ? "1;" : "")38;2;\(color.red);\(color.green);\(color.blue)m"
+                let back = theme.background
+                out += "\u{1B}[\(run.style.isHeading ? "1;" : "")38;2;\(color.red);\(color.green);\(color.blue);"
+                    + "48;2;\(back.red);\(back.green);\(back.blue)m"
                 coloured = true
             }
             if method == .kitty {

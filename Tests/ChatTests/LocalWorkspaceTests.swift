@@ -1,3 +1,4 @@
+import ChatTesting
 import Foundation
 import Testing
 

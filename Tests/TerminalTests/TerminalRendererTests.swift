@@ -110,7 +110,7 @@ import Typography
         let text = StyledText([.init("ada", style: .headline, role: .author), .init(" hi", style: .body, role: .body)])
         let renderer = TerminalRenderer(category: .large, columns: 40, method: .none, colors: true, theme: .standard)
         let e = Self.esc
-        #expect(renderer.render(text) == "\(e)[1;38;2;29;79;145mada\(e)[38;2;29;28;29m hi\(e)[0m\n")
+        #expect(renderer.render(text) == "\(e)[1;38;2;29;79;145;48;2;255;255;255mada\(e)[38;2;29;28;29;48;2;255;255;255m hi\(e)[0m\n")
     }
 
     @Test func controlCharactersAreDropped() {

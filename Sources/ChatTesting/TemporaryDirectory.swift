@@ -1,13 +1,13 @@
 import Foundation
 
 /// A fresh directory under /tmp, removed by `remove()`.
-struct TemporaryDirectory {
-    let path: String
+public struct TemporaryDirectory: Sendable {
+    public let path: String
 
-    init() throws {
+    public init() throws {
         path = NSTemporaryDirectory() + "earshot-chat-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
+    public func remove() { try? FileManager.default.removeItem(atPath: path) }
 }

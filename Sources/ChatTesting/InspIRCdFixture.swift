@@ -4,30 +4,32 @@ import Foundation
     @preconcurrency import Glibc
 #endif
 
+/// Test support, shared by the chat and app tests.
+///
 /// Debian's InspIRCd 3 on 127.0.0.1 at a free port, with a generated config enabling the
 /// IRCv3 modules Earshot uses. Always call `stop()` (tests use `defer`).
-final class InspIRCdFixture: @unchecked Sendable {
-    struct Missing: Error, CustomStringConvertible {
-        var description: String {
+public final class InspIRCdFixture: @unchecked Sendable {
+    public struct Missing: Error, CustomStringConvertible {
+        public var description: String {
             "inspircd is not installed (looked for /usr/sbin/inspircd). Install it with: apt-get install -y inspircd"
         }
     }
 
-    struct StartFailed: Error, CustomStringConvertible {
-        var description: String
+    public struct StartFailed: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    static let binary = "/usr/sbin/inspircd"
-    static let modules = [
+    public static let binary = "/usr/sbin/inspircd"
+    public static let modules = [
         "cap", "ircv3", "ircv3_ctctags", "ircv3_servertime", "ircv3_msgid", "ircv3_echomessage", "ircv3_batch",
         "ircv3_labeledresponse", "chanhistory", "namesx",
     ]
 
-    let port: Int
-    let directory: TemporaryDirectory
+    public let port: Int
+    public let directory: TemporaryDirectory
     private var process: Process?
 
-    init() throws {
+    public init() throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else { throw Missing() }
         directory = try TemporaryDirectory()
         port = try Self.freePort()
@@ -35,7 +37,7 @@ final class InspIRCdFixture: @unchecked Sendable {
         try start()
     }
 
-    var configPath: String { directory.path + "/inspircd.conf" }
+    public var configPath: String { directory.path + "/inspircd.conf" }
 
     private func writeConfig() throws {
         let dir = directory.path
@@ -64,7 +66,7 @@ final class InspIRCdFixture: @unchecked Sendable {
     }
 
     /// Starts the server (again) on the same port and waits until it accepts connections.
-    func start() throws {
+    public func start() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = ["--runasroot", "--nofork", "--config", configPath]
@@ -85,7 +87,7 @@ final class InspIRCdFixture: @unchecked Sendable {
     }
 
     /// Kills the server with SIGKILL (a crash), without cleaning anything up.
-    func kill() {
+    public func kill() {
         guard let process else { return }
         Glibc.kill(process.processIdentifier, SIGKILL)
         Self.wait(for: process, seconds: 5)
@@ -93,7 +95,7 @@ final class InspIRCdFixture: @unchecked Sendable {
     }
 
     /// Terminates the server (SIGTERM, then SIGKILL after 1.5 s) and waits for it.
-    func stop() {
+    public func stop() {
         guard let process else { return }
         if process.isRunning {
             process.terminate()
@@ -114,12 +116,12 @@ final class InspIRCdFixture: @unchecked Sendable {
     }
 
     /// Stops the server and removes its directory.
-    func tearDown() {
+    public func tearDown() {
         stop()
         directory.remove()
     }
 
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw StartFailed(description: "socket() failed") }
         defer { close(fd) }
@@ -138,7 +140,7 @@ final class InspIRCdFixture: @unchecked Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    static func accepts(port: Int) -> Bool {
+    public static func accepts(port: Int) -> Bool {
         guard let socket = try? RawSocket(port: port) else { return false }
         socket.close()
         return true
@@ -146,10 +148,10 @@ final class InspIRCdFixture: @unchecked Sendable {
 }
 
 /// A blocking TCP socket to 127.0.0.1, for a raw (possibly malicious) IRC peer.
-final class RawSocket: @unchecked Sendable {
+public final class RawSocket: @unchecked Sendable {
     private var fd: Int32
 
-    init(port: Int) throws {
+    public init(port: Int) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw InspIRCdFixture.StartFailed(description: "socket() failed") }
         var address = sockaddr_in()
@@ -167,7 +169,7 @@ final class RawSocket: @unchecked Sendable {
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    func send(_ bytes: [UInt8]) {
+    public func send(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -176,11 +178,11 @@ final class RawSocket: @unchecked Sendable {
         }
     }
 
-    func send(_ text: String) { send(Array(text.utf8)) }
+    public func send(_ text: String) { send(Array(text.utf8)) }
 
     /// Reads until `marker` appears in what was received (or a timeout); returns everything read.
     @discardableResult
-    func read(until marker: String) -> String {
+    public func read(until marker: String) -> String {
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while !String(decoding: received, as: UTF8.self).contains(marker) {
@@ -191,7 +193,7 @@ final class RawSocket: @unchecked Sendable {
         return String(decoding: received, as: UTF8.self)
     }
 
-    func close() {
+    public func close() {
         if fd >= 0 { Glibc.close(fd) }
         fd = -1
     }

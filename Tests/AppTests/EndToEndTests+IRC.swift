@@ -1,0 +1,44 @@
+import ChatTesting
+import Foundation
+import Testing
+
+extension EndToEndTests {
+    // MARK: 5. IRC
+
+    /// A message from a second client on a real InspIRCd is announced politely while the user
+    /// moves between elements: it waits behind the focus speech instead of cutting it off.
+    @Test func aMessageFromAnotherClientIsAnnouncedPolitelyWhileNavigating() async throws {
+        let server = try InspIRCdFixture()
+        defer { server.tearDown() }
+        let sandbox = try Sandbox(settings: "[text]\nsize = \"large\"\n")
+        defer { sandbox.remove() }
+        let session = try sandbox.launch(
+            arguments: ["--server", "127.0.0.1:\(server.port)", "--nick", "ears", "--channel", "#earshot"])
+        let joined = try await session.waitForSpeech(after: 0, timeout: .seconds(15)) { $0.text == "Joined #earshot" }
+        try #require(joined != nil, "the client never joined #earshot\n\(Self.context(session))")
+
+        let bob = try RawSocket(port: server.port)
+        defer { bob.close() }
+        bob.send("NICK bob\r\nUSER bob 0 * :Bob\r\n")
+        bob.read(until: " 001 ")
+        bob.send("JOIN #earshot\r\n")
+        bob.read(until: " 366 ")
+
+        // Navigating between the composer and Settings while the message arrives.
+        try session.send("End")
+        let before = session.spoken().count
+        try session.send("Left")
+        bob.send("PRIVMSG #earshot :the deploy finished\r\n")
+        try session.send("Right")
+        let announced = try await session.waitForSpeech(after: before, timeout: .seconds(10)) {
+            $0.text.contains("the deploy finished")
+        }
+        let entry = try #require(announced, "the message was never spoken\n\(Self.context(session))")
+        #expect(entry.priority == "low", Self.context(session))
+        #expect(entry.voice == "announcer")
+        let navigation = session.spoken().dropFirst(before).filter { $0.voice == "reader" }.map(\.text)
+        #expect(navigation.contains { $0.hasPrefix("Settings") }, "focus speech went on: \(navigation)")
+        #expect(try session.screen().contains("the deploy finished"))
+        try session.send("C-c")
+    }
+}
