@@ -19,17 +19,21 @@ public final class AppController: @unchecked Sendable {
         public var speak: @Sendable (String, SpeechPriority, VoiceRole) -> Void
         public var stopSpeech: @Sendable () -> Void
         public var setRate: @Sendable (Int) -> Void
+        /// Makes a voice (a role name or a voice file's path) read content; returns an error to say.
+        public var setVoice: @Sendable (String) -> String?
         public var output: LineOutput
         public var quit: @Sendable () -> Void
 
         public init(
             speak: @escaping @Sendable (String, SpeechPriority, VoiceRole) -> Void,
             stopSpeech: @escaping @Sendable () -> Void, setRate: @escaping @Sendable (Int) -> Void,
+            setVoice: @escaping @Sendable (String) -> String? = { _ in nil },
             output: LineOutput, quit: @escaping @Sendable () -> Void
         ) {
             self.speak = speak
             self.stopSpeech = stopSpeech
             self.setRate = setRate
+            self.setVoice = setVoice
             self.output = output
             self.quit = quit
         }
@@ -305,7 +309,9 @@ public final class AppController: @unchecked Sendable {
             let voices = VoiceRole.builtIn.map(\.rawValue)
             let index = voices.firstIndex(of: state.settings.speech.voice) ?? 0
             let voice = voices[(index + delta + voices.count) % voices.count]
-            state.settings.speech.voice = voice
+            var settings = state.settings
+            settings.speech.voice = voice
+            apply(settings: settings)
             writeSetting(.string(voice), ["speech", "voice"])
         case .adjustEcho(let delta):
             let all = SpeechSettings.Echo.allCases
@@ -655,6 +661,9 @@ public final class AppController: @unchecked Sendable {
 
     func apply(settings: Settings) {
         let sizeChanged = settings.text.size != state.settings.text.size
+        if settings.speech.voice != state.settings.speech.voice, let problem = environment.setVoice(settings.speech.voice) {
+            post(.announcement(problem, priority: .high))
+        }
         state.settings = settings
         state.sheets.reduceMotion = settings.display.reduceMotion
         state.drawer.reduceMotion = settings.display.reduceMotion

@@ -70,6 +70,7 @@ public enum ClientCommand {
                 speak: { text, priority, voice in engine.speak(text, priority: priority, voice: voice) },
                 stopSpeech: { engine.stop() },
                 setRate: { rate in try? engine.setRate(rate) },
+                setVoice: { voice in setReaderVoice(voice, engine: engine) },
                 output: output, quit: { quit.signal() }))
         controllerBox.set(controller)
 
@@ -85,8 +86,13 @@ public enum ClientCommand {
         }
 
         // A bad file is said aloud at start (errors high, unknown keys low); the size is not news.
-        let problems = initial.announcements.filter { $0.priority != .default }.map {
+        var problems = initial.announcements.filter { $0.priority != .default }.map {
             ($0.text, $0.priority == .high ? SpeechPriority.high : .low)
+        }
+        if settings.speech.voice != VoiceRole.reader.rawValue,
+            let problem = setReaderVoice(settings.speech.voice, engine: engine)
+        {
+            problems.append((problem, .high))
         }
         controller.queue.sync {
             controller.startUp(problems: problems)
@@ -132,6 +138,18 @@ public enum ClientCommand {
         engine.shutdown()
         try? opened?.close()
         return 0
+    }
+
+    /// Makes `voice` (a role's file, or a path) read content; returns what went wrong, if anything.
+    static func setReaderVoice(_ voice: String, engine: SpeechEngine) -> String? {
+        let path = voice.contains("/") ? voice : VoiceLibrary.discover().files()[VoiceRole(rawValue: voice)]
+        guard let path else { return "No voice named \(voice). Keeping the previous voice." }
+        do {
+            try engine.setVoice(path: path, for: .reader)
+            return nil
+        } catch {
+            return error.message
+        }
     }
 
     static func ircClient(options: Options, settings: Settings, store: ChatStore) throws -> IRCClient? {
