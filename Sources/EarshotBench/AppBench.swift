@@ -103,7 +103,11 @@ func runAppBench(arguments: [String]) async throws {
 
     // Cold start: a new process, to its first spoken word in the speech log.
     var coldStarts: [Double] = []
-    if let earshot = siblingExecutable("earshot") {
+    let earshot = siblingExecutable("earshot")
+    if earshot == nil {
+        fputs("earshot-bench app: no earshot beside this binary, so no cold start figure: run swift build -c release first\n", stderr)
+    }
+    if let earshot {
         for run in 0..<5 {
             let log = directory + "/cold-\(run).jsonl"
             let begin = SpeechClock.now()
