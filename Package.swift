@@ -72,7 +72,7 @@ let package = Package(
             name: "EarshotBench",
             dependencies: [
                 "App", "Speech", "Accessibility", "Typography", "Settings", "Presentation", "Chat",
-                "Terminal", "CEspeakNG",
+                "ChatTesting", "Terminal",
             ],
             swiftSettings: swift6),
 

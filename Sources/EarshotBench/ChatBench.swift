@@ -1,4 +1,5 @@
 import Chat
+import ChatTesting
 import Foundation
 
 #if canImport(Glibc)
@@ -109,8 +110,8 @@ private struct BenchFailure: Error, CustomStringConvertible {
 /// 10,000 PRIVMSGs sent by raw clients through InspIRCd to an `IRCClient`, timed from the
 /// first byte sent until the client has stored all of them.
 private func measureBurst(directory: String) async throws -> (received: Int, seconds: Double) {
-    let server = try BenchIRCServer(directory: directory)
-    defer { server.stop() }
+    let server = try InspIRCdFixture()
+    defer { server.tearDown() }
     let store = try ChatStore(path: directory + "/burst.sqlite")
     let client = try IRCClient(
         server: IRCServerConfiguration(
@@ -132,9 +133,9 @@ private func measureBurst(directory: String) async throws -> (received: Int, sec
 
     // InspIRCd works through each client's input a tick at a time (a few hundred lines per second
     // per client), so the burst comes from 20 clients sending 500 direct messages each.
-    let senders = try (0..<burstSenders).map { _ in try BenchSocket(port: server.port) }
+    let senders = try (0..<burstSenders).map { _ in try RawSocket(port: server.port) }
     for (index, sender) in senders.enumerated() { sender.send("NICK flood\(index)\r\nUSER flood 0 * :flood\r\n") }
-    for sender in senders where !sender.read(until: " 376 ") { throw BenchFailure(description: "a sender never registered") }
+    for sender in senders where !sender.read(until: " 376 ").contains(" 376 ") { throw BenchFailure(description: "a sender never registered") }
     let perSender = 10_000 / burstSenders
     let payloads = (0..<burstSenders).map { sender in
         (0..<perSender).map { "PRIVMSG reader :burst message \(sender)-\($0) with some ordinary text\r\n" }.joined()
@@ -170,132 +171,4 @@ private actor BurstCounter {
         while count < target && Date() < deadline { try? await Task.sleep(for: .milliseconds(1)) }
         return count >= target
     }
-}
-
-/// Debian's InspIRCd on 127.0.0.1 at a free port, for the burst.
-private final class BenchIRCServer {
-    let port: Int
-    private let process: Process
-
-    init(directory: String) throws {
-        let binary = "/usr/sbin/inspircd"
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw BenchFailure(description: "inspircd is not installed: apt-get install -y inspircd")
-        }
-        port = try BenchSocket.freePort()
-        let modules = [
-            "cap", "ircv3", "ircv3_ctctags", "ircv3_servertime", "ircv3_msgid", "ircv3_echomessage", "ircv3_batch",
-            "ircv3_labeledresponse", "chanhistory",
-        ].map { "<module name=\"\($0)\">" }.joined(separator: "\n")
-        try "bench\n".write(toFile: directory + "/motd", atomically: true, encoding: .utf8)
-        let config = """
-            <server name="irc.earshot.bench" description="Earshot bench" network="EarshotBench">
-            <admin name="Earshot" nick="earshot" email="earshot@localhost">
-            <bind address="127.0.0.1" port="\(port)" type="clients">
-            <connect name="main" allow="*" timeout="20" pingfreq="120" hardsendq="64M" softsendq="8M" recvq="8M"
-                     threshold="1000000" commandrate="1000000000" fakelag="no" localmax="1000" globalmax="1000"
-                     resolvehostnames="no" useident="no">
-            <files motd="\(directory)/motd">
-            <dns server="127.0.0.1" timeout="1">
-            <pid file="\(directory)/inspircd.pid">
-            <performance quietbursts="yes" softlimit="1024" somaxconn="128" netbuffersize="65536">
-            <log method="file" type="* -USERINPUT -USEROUTPUT" level="default" target="\(directory)/ircd.log">
-            \(modules)
-            """
-        try config.write(toFile: directory + "/inspircd.conf", atomically: true, encoding: .utf8)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--runasroot", "--nofork", "--config", directory + "/inspircd.conf"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date() + 15
-        while Date() < deadline {
-            if let socket = try? BenchSocket(port: port) {
-                socket.close()
-                return
-            }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        stop()
-        throw BenchFailure(description: "inspircd did not start")
-    }
-
-    func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        let deadline = Date() + 1.5
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    }
-}
-
-/// A blocking TCP socket to 127.0.0.1.
-private final class BenchSocket {
-    private var fd: Int32
-
-    init(port: Int) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw BenchFailure(description: "socket() failed") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard result == 0 else {
-            Glibc.close(fd)
-            throw BenchFailure(description: "connect() failed")
-        }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    }
-
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw BenchFailure(description: "socket() failed") }
-        defer { Glibc.close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    func send(_ text: String) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if sent <= 0 { return }
-            offset += sent
-        }
-    }
-
-    /// Reads until `marker` arrives; false on timeout or close.
-    func read(until marker: String) -> Bool {
-        var received: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while !String(decoding: received, as: UTF8.self).contains(marker) {
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { return false }
-            received.append(contentsOf: chunk[0..<count])
-        }
-        return true
-    }
-
-    func close() {
-        if fd >= 0 { Glibc.close(fd) }
-        fd = -1
-    }
-
-    deinit { close() }
 }
