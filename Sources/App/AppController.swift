@@ -52,6 +52,8 @@ public final class AppController: @unchecked Sendable {
     private let start = Date()
     private var timer: DispatchSourceTimer?
     private var typingExpiry: [String: Date] = [:]
+    /// The sheet pan in progress, from a mouse drag.
+    private var drag: SheetDrag?
     /// Whether the last key typed into a text field (its echo is what is spoken).
     private var typedSinceSettle = false
     /// The largest the announcer's pending queue has been (for the benchmark).
@@ -109,7 +111,12 @@ public final class AppController: @unchecked Sendable {
     public func handle(key: KeyEvent) {
         if case .resize(let columns, let rows) = key {
             environment.output.resize(columns: columns, rows: rows)
+            handleSheets(state.sheets.resize(terminalRows: rows))
             redrawBottom()
+            return
+        }
+        if case .mouse(let mouse) = key {
+            handle(mouse: mouse)
             return
         }
         let editing = navigator.focusedElement.map { !$0.traits.isDisjoint(with: .editable) } ?? false
@@ -143,6 +150,43 @@ public final class AppController: @unchecked Sendable {
         }
         if let action { speak(action) }
         settle()
+    }
+
+    /// A drag of a sheet (mouse reporting is on with `--mouse`): the sheet fills the bottom
+    /// `height` rows, as PanModal's does, and a left-button drag that starts on it pans it.
+    /// Rows down are positive; the release's speed decides a fling (PanModal: 300 points/s).
+    func handle(mouse: KeyEvent.Mouse) {
+        guard let sheet = state.sheets.activeSheet?.sheet else { return }
+        let now = Date()
+        switch mouse.kind {
+        case .press where mouse.button == .left:
+            let top = environment.output.rows - sheet.height + 1
+            guard mouse.row >= top else { return }
+            drag = SheetDrag(startRow: mouse.row, lastRow: mouse.row, lastTime: now, rowsPerSecond: 0)
+            handleSheets(state.sheets.panBegan(contentOffset: 0))
+        case .drag:
+            guard var current = drag else { return }
+            let seconds = max(now.timeIntervalSince(current.lastTime), 0.001)
+            current.rowsPerSecond = Double(mouse.row - current.lastRow) / seconds
+            current.lastRow = mouse.row
+            current.lastTime = now
+            drag = current
+            handleSheets(state.sheets.panChanged(translation: mouse.row - current.startRow))
+        case .release:
+            guard let current = drag else { return }
+            drag = nil
+            handleSheets(state.sheets.panEnded(velocity: .rowsPerSecond(current.rowsPerSecond)))
+        default:
+            return
+        }
+        settle()
+    }
+
+    struct SheetDrag {
+        var startRow: Int
+        var lastRow: Int
+        var lastTime: Date
+        var rowsPerSecond: Double
     }
 
     /// A line from the scripted interface (stdin not a TTY): `/next`, `/activate`, `/say TEXT`…

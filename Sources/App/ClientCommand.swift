@@ -18,6 +18,8 @@ public enum ClientCommand {
         public var channels: [String] = []
         public var configPath: String?
         public var speech = SpeechOutput()
+        /// Report mouse drags, so a sheet can be dragged (the terminal's own wheel scrolling stops).
+        public var mouse = false
 
         public init() {}
     }
@@ -101,7 +103,7 @@ public enum ClientCommand {
         var rawMode: RawMode?
         let input: TerminalInput?
         if interactive {
-            let mode = RawMode(options: [.bracketedPaste])
+            let mode = RawMode(options: options.mouse ? [.bracketedPaste, .mouseDrag] : [.bracketedPaste])
             _ = try mode.enter()
             rawMode = mode
             let reader = TerminalInput(

@@ -19,7 +19,7 @@ public final class LineOutput: @unchecked Sendable {
     private var bottom = ""
     private let write: @Sendable (String) -> Void
     private let environment: TerminalEnvironment
-    private var rows: Int
+    private var rowCount: Int
     /// Everything written, for tests and the capture benchmark (kept only when asked).
     private var transcript: [String]?
 
@@ -30,7 +30,7 @@ public final class LineOutput: @unchecked Sendable {
         self.environment = environment
         self.renderer = Self.renderer(settings, columns: columns, environment: environment)
         self.interactive = interactive
-        self.rows = rows
+        self.rowCount = rows
         self.write = write
         self.transcript = keepTranscript ? [] : nil
     }
@@ -58,6 +58,9 @@ public final class LineOutput: @unchecked Sendable {
             colorSetting: color, contrast: settings.display.contrast, environment: environment)
     }
 
+    /// The terminal's height in rows.
+    public var rows: Int { lock.withLock { rowCount } }
+
     /// What was written so far (when kept).
     public var written: String { lock.withLock { (transcript ?? []).joined() } }
 
@@ -68,7 +71,7 @@ public final class LineOutput: @unchecked Sendable {
     public func resize(columns: Int, rows: Int) {
         lock.withLock {
             renderer.columns = max(1, columns)
-            self.rows = rows
+            rowCount = rows
         }
     }
 

@@ -31,6 +31,9 @@ struct Earshot: ParsableCommand {
     @Option(help: "The settings file (default $XDG_CONFIG_HOME/earshot/config.toml).")
     var config: String?
 
+    @Flag(help: "Report mouse drags, so sheets can be dragged by mouse (the terminal's wheel scrolling stops meanwhile).")
+    var mouse = false
+
     @OptionGroup var speech: SpeechOptions
 
     func validate() throws {
@@ -48,6 +51,7 @@ struct Earshot: ParsableCommand {
         options.channels = channels
         options.configPath = config
         options.speech = speech.output()
+        options.mouse = mouse
         let status: Int32
         do {
             status = try ClientCommand.run(options)
