@@ -51,15 +51,9 @@ extension KeyDecoder {
             guard marker == nil else { return .unknown }
             var modifiers = KeyEvent.Modifiers(xtermParameter: number(1, default: 1))
             if alt { modifiers.insert(.alt) }
+            if let key = KeyDecoder.cursorKey(final: final) { return .event(.key(key, modifiers)) }
             let key: KeyEvent.Key
             switch final {
-            case UInt8(ascii: "A"): key = .up
-            case UInt8(ascii: "B"): key = .down
-            case UInt8(ascii: "C"): key = .right
-            case UInt8(ascii: "D"): key = .left
-            case UInt8(ascii: "H"): key = .home
-            case UInt8(ascii: "F"): key = .end
-            case UInt8(ascii: "P")...UInt8(ascii: "S"): key = .function(Int(final - UInt8(ascii: "P")) + 1)
             case UInt8(ascii: "Z"):
                 modifiers.remove(.shift)
                 key = .backTab

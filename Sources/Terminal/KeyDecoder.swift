@@ -277,16 +277,10 @@ public struct KeyDecoder: Sendable {
         let numbers = ControlSequence.numbers(buffer[parameters..<index])
         var modifiers = KeyEvent.Modifiers(xtermParameter: (numbers.last ?? nil) ?? 1)
         if alt { modifiers.insert(.alt) }
+        if let key = Self.cursorKey(final: final) { return .event(.key(key, modifiers), consumed: consumed) }
         let key: KeyEvent.Key
         switch final {
-        case UInt8(ascii: "A"): key = .up
-        case UInt8(ascii: "B"): key = .down
-        case UInt8(ascii: "C"): key = .right
-        case UInt8(ascii: "D"): key = .left
-        case UInt8(ascii: "H"): key = .home
-        case UInt8(ascii: "F"): key = .end
         case UInt8(ascii: "M"): key = .enter
-        case UInt8(ascii: "P")...UInt8(ascii: "S"): key = .function(Int(final - UInt8(ascii: "P")) + 1)
         case UInt8(ascii: "j")...UInt8(ascii: "y"):
             // Keypad in application mode: `ESC O p` is 0, `ESC O j` is *.
             return .text(Unicode.Scalar(final - 0x40), consumed: consumed)
@@ -350,5 +344,22 @@ public struct KeyDecoder: Sendable {
             }
         }
         return String(result)
+    }
+}
+
+extension KeyDecoder {
+    /// The key a CSI or SS3 sequence's final byte names, the same in both forms: arrows,
+    /// Home (`H`), End (`F`), and F1–F4 (`P`–`S`).
+    static func cursorKey(final: UInt8) -> KeyEvent.Key? {
+        switch final {
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
+        case UInt8(ascii: "P")...UInt8(ascii: "S"): .function(Int(final - UInt8(ascii: "P")) + 1)
+        default: nil
+        }
     }
 }
