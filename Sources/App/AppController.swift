@@ -617,7 +617,6 @@ public final class AppController: @unchecked Sendable {
                     // Line mode draws no animation: the transition ends at once.
                     pending += state.sheets.transitionFinished()
                 case .settle(_, let notification):
-                    if !state.sheets.entries.contains(where: { $0.id == id }) { state.sheetKinds[id] = nil }
                     settleTree()
                     if case .screenChanged = notification, state.sheets.entries.contains(where: { $0.id == id }) {
                         environment.output.emit(LineOutput.screenLines(state: state, tree: screens.tree(state)))
@@ -627,6 +626,7 @@ public final class AppController: @unchecked Sendable {
                 }
             }
         }
+        // Forget the kinds of sheets that are gone (the tree only draws current entries).
         for id in state.sheetKinds.keys where !state.sheets.entries.contains(where: { $0.id == id }) {
             state.sheetKinds[id] = nil
         }
