@@ -5,11 +5,20 @@ import Settings
 
 /// Everything a screen is built from. Screens are pure functions of this state.
 public struct AppState: Sendable {
-    /// Where the user is.
+    /// Where the user is; the navigation stack's top screen decides it.
     public enum Route: Hashable, Sendable {
         case onboarding(step: Int)
         case main
         case thread(rootID: Int64)
+
+        /// The screen pushed for this route.
+        var screenIdentifier: String {
+            switch self {
+            case .onboarding(let step): "onboarding.\(step)"
+            case .main: "main"
+            case .thread(let id): "thread.\(id)"
+            }
+        }
     }
 
     /// The sheets Earshot presents.
@@ -20,44 +29,77 @@ public struct AppState: Sendable {
         case keyHelp
     }
 
-    public var route: Route
+    /// The screens pushed, and the only source of ``route``.
     public var navigation: NavigationStack
+    /// The route of each screen identifier pushed so far (a lookup, not a parse).
+    var routes: [String: Route]
     public var settings: Settings
     public var channels: [ChatChannel] = []
     public var channelID: Int64 = 0
-    /// The newest page of the current channel, oldest first.
+    /// The newest page of the current channel, oldest first, without replies.
     public var messages: [ChatMessage] = []
     /// Replies per msgid in the current page.
     public var replyCounts: [String: Int] = [:]
     public var threadMessages: [ChatMessage] = []
     /// The first unread message when the channel was opened, for the "New messages" marker.
     public var firstUnreadID: Int64?
+    /// The read marker when the channel was opened: newer messages are unread.
+    public var lastReadID: Int64 = 0
     public var composer = ""
     public var threadComposer = ""
     public var pickerQuery = ""
     public var channelQuery = ""
+    /// Who is typing in the open channel, from the typing tracker.
     public var typing: [String] = []
     public var connection: String = "Local workspace"
     /// The user's own name, to tell their messages from others'.
     public var nick = "you"
     public var sheets: PresentationCoordinator
     public var sheetKinds: [SheetID: SheetKind] = [:]
+    /// The last frame drawn for each sheet: its height in rows and the dim behind it.
+    public var sheetFrames: [SheetID: PresentationFrame] = [:]
     public var drawer: Drawer
 
     public init(settings: Settings, onboarded: Bool, terminalRows: Int) {
         self.settings = settings
-        let onboarding = Screen(identifier: "onboarding", title: "Welcome", isHead: true, firstElementIdentifier: "onboarding.title")
-        let main = Screen(identifier: "main", title: "Main", isHead: true, firstElementIdentifier: "main.header")
-        self.navigation = NavigationStack(root: onboarded ? main : onboarding)
-        self.route = onboarded ? .main : .onboarding(step: 1)
+        let first: Route = onboarded ? .main : .onboarding(step: 1)
+        self.navigation = NavigationStack(root: Self.screen(first, title: "", focus: nil))
+        self.routes = [first.screenIdentifier: first]
         self.sheets = PresentationCoordinator(terminalRows: terminalRows, reduceMotion: settings.display.reduceMotion)
         self.drawer = Drawer(
-            configuration: DrawerConfiguration(title: "Channels", firstElementIdentifier: "drawer.search"),
+            configuration: DrawerConfiguration(title: "Channels", firstElementIdentifier: ElementID.drawerSearch.identifier),
             terminalRows: terminalRows, state: .compressed, reduceMotion: settings.display.reduceMotion)
+    }
+
+    /// The route of the top screen.
+    public var route: Route { routes[navigation.top.identifier] ?? .main }
+
+    /// The screen to push for `route`; Main is a head screen (onboarding is gone for good).
+    static func screen(_ route: Route, title: String, focus: ElementID?) -> Screen {
+        let isHead: Bool
+        switch route {
+        case .main: isHead = true
+        case .onboarding(let step): isHead = step == 1
+        case .thread: isHead = false
+        }
+        return Screen(
+            identifier: route.screenIdentifier, title: title, isHead: isHead, firstElementIdentifier: focus?.identifier)
+    }
+
+    /// Pushes the screen for `route`, opened by the element `opener`.
+    mutating func push(_ route: Route, title: String, focus: ElementID?, from opener: ElementID?) -> NavigationStack.Action {
+        routes[route.screenIdentifier] = route
+        return navigation.push(Self.screen(route, title: title, focus: focus), from: opener?.identifier)
     }
 
     public var channel: ChatChannel? { channels.first { $0.id == channelID } }
     public var channelName: String { channel?.name ?? "#welcome" }
+
+    /// Messages newer than the read marker.
+    public var unreadCount: Int { messages.filter { $0.id > lastReadID }.count }
+
+    /// The heading of the open channel: "#welcome, 8 unread".
+    public var channelHeading: String { "\(channelName), \(unreadCount) unread" }
 
     /// The sheet on top, if any, and what it shows.
     public var activeSheet: (id: SheetID, kind: SheetKind, sheet: Sheet)? {

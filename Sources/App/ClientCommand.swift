@@ -3,6 +3,7 @@
 #endif
 import Chat
 import Foundation
+import Synchronization
 import Settings
 import Speech
 import Terminal
@@ -42,64 +43,59 @@ public enum ClientCommand {
         let output = LineOutput.standardOutput(
             settings: settings, columns: size.columns, rows: size.rows, interactive: interactive)
 
-        // Speech: the controller is made after the engine, so events reach it through a box.
-        let controllerBox = ControllerBox()
+        // Speech events reach the runtime, which is made after the engine, through a box.
+        let runtimeBox = RuntimeBox()
         var opened: SpeechOutput.Opened?
         var parameters = SpeechParameters()
         parameters.rate = settings.speech.rate
         parameters.pitch = settings.speech.pitch
-        parameters.volume = min(settings.speech.volume, 200)
+        parameters.volume = min(settings.speech.volume, SpeechParameters.volumeRange.upperBound)
         let engine = try SpeechEngine(configuration: .init(parameters: parameters)) { rate throws(SpeechError) in
             let captions = SpeechSink(event: { event in
                 if event.kind == .speak { output.caption(event.utterance.text) }
             })
             let result = try options.speech.open(sampleRate: rate, textSink: captions) { message in
-                output.emit([LineOutput.plain(message)])
+                output.notice(message)
             }
             opened = result
             let finished = SpeechSink(event: { event in
                 guard event.kind != .speak, event.utterance.voice == .announcer else { return }
-                controllerBox.async { $0.announcementFinished() }
+                runtimeBox.post(.speechFinished)
             })
             return .combine([result.sink, finished])
         }
 
-        let quit = DispatchSemaphore(value: 0)
-        let controller = AppController(
-            workspace: workspace, settingsStore: settingsStore, onboarded: onboarded, terminalRows: size.rows,
-            irc: irc,
-            environment: .init(
-                speak: { text, priority, voice in engine.speak(text, priority: priority, voice: voice) },
-                stopSpeech: { engine.stop() },
-                setRate: { rate in try? engine.setRate(rate) },
-                setVoice: { voice in setReaderVoice(voice, engine: engine) },
-                output: output, quit: { quit.signal() }))
-        controllerBox.set(controller)
+        let core = AppCore(
+            .init(
+                settings: settings, onboarded: onboarded, terminalRows: size.rows,
+                localNetworkID: workspace.network.id, welcomeChannelID: workspace.welcome.id,
+                nick: irc == nil ? workspace.nick : (options.nick ?? settings.ircServers.first?.nick ?? workspace.nick)))
+        let runtime = AppRuntime(
+            core: core,
+            parts: .init(
+                speech: engine, output: output, workspace: workspace, settingsStore: settingsStore, irc: irc,
+                setVoice: { voice in setReaderVoice(voice, engine: engine) }))
+        runtimeBox.set(runtime)
 
-        let watcher = try? SettingsWatcher(store: settingsStore) { update in
-            controller.queue.async { controller.handle(settings: update) }
-        }
+        let watcher = try? SettingsWatcher(store: settingsStore) { update in runtime.post(.settings(update)) }
         var chatTask: Task<Void, Never>?
         if let irc {
             chatTask = Task {
                 await irc.start()
-                for await event in irc.events { controller.queue.async { controller.handle(chat: event) } }
+                for await event in irc.events { runtime.post(.chat(event)) }
             }
         }
 
         // A bad file is said aloud at start (errors high, unknown keys low); the size is not news.
         var problems = initial.announcements.filter { $0.priority != .default }.map {
-            ($0.text, $0.priority == .high ? SpeechPriority.high : .low)
+            AppEvent.Problem(text: $0.text, isError: $0.priority == .high)
         }
         if settings.speech.voice != VoiceRole.reader.rawValue,
             let problem = setReaderVoice(settings.speech.voice, engine: engine)
         {
-            problems.append((problem, .high))
+            problems.append(.init(text: problem, isError: true))
         }
-        controller.queue.sync {
-            controller.startUp(problems: problems)
-            controller.startTimer()
-        }
+        runtime.post(.start(problems: problems))
         var rawMode: RawMode?
         let input: TerminalInput?
         if interactive {
@@ -107,36 +103,35 @@ public enum ClientCommand {
             _ = try mode.enter()
             rawMode = mode
             let reader = TerminalInput(
-                onEvent: { key in controller.queue.async { controller.handle(key: key) } },
-                onEnd: { quit.signal() })
+                onEvent: { key in runtime.post(.key(key)) },
+                onEnd: { runtime.stop() })
             try reader.start()
             input = reader
         } else {
             input = nil
             Thread.detachNewThread {
-                while let line = readLine(strippingNewline: true) {
-                    controller.queue.sync { controller.handle(line: line) }
-                }
-                // End of input: let speech finish, then quit.
-                engine.waitUntilIdle(timeoutSeconds: 30)
-                quit.signal()
+                while let line = readLine(strippingNewline: true) { runtime.post(.line(line)) }
+                // End of input: let what was asked be done and said, then quit.
+                runtime.post(.line("/quit"))
             }
         }
-        quit.wait()
+        runtime.run()
 
         input?.stop()
-        controller.queue.sync { output.finish() }
+        output.finish()
         rawMode?.restore()
         watcher?.stop()
-        chatTask?.cancel()
         if let irc {
             let done = DispatchSemaphore(value: 0)
             Task {
+                await runtime.finishSends()
                 await irc.stop()
                 done.signal()
             }
-            _ = done.wait(timeout: .now() + 2)
+            _ = done.wait(timeout: .now() + 5)
         }
+        chatTask?.cancel()
+        _ = engine.waitUntilIdle(timeoutSeconds: interactive ? 0.5 : 30)
         engine.shutdown()
         try? opened?.close()
         return 0
@@ -172,15 +167,11 @@ public enum ClientCommand {
     }
 }
 
-/// Hands speech events to the controller once it exists.
-final class ControllerBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var controller: AppController?
+/// Hands speech events to the runtime once it exists.
+final class RuntimeBox: Sendable {
+    private let runtime = Mutex<AppRuntime?>(nil)
 
-    func set(_ controller: AppController) { lock.withLock { self.controller = controller } }
+    func set(_ runtime: AppRuntime) { self.runtime.withLock { $0 = runtime } }
 
-    func async(_ body: @escaping @Sendable (AppController) -> Void) {
-        guard let controller = lock.withLock({ controller }) else { return }
-        controller.queue.async { body(controller) }
-    }
+    func post(_ event: AppEvent) { runtime.withLock { $0 }?.post(event) }
 }

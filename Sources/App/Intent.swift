@@ -1,12 +1,17 @@
 import Chat
 
-/// What an element's handler asks the app to do. Handlers only post intents; the controller
-/// carries them out after the key that triggered them, so a tree stays a pure value.
+/// What operating an element asks the core to do. Screens attach intents to elements as data
+/// (``ElementBehaviour``); the core carries them out, so a tree stays a pure value.
 public enum Intent: Hashable, Sendable {
     case onboardingContinue
+    case chooseLocalWorkspace
     case adjustTextSize(by: Int)
     case adjustRate(by: Int)
-    case chooseLocalWorkspace
+    case adjustVoice(by: Int)
+    case adjustEcho(by: Int)
+    case toggleHints
+    case toggleReduceMotion
+    case toggleContrast
     case openActions(messageID: Int64)
     case openPicker(messageID: Int64)
     case react(messageID: Int64, emoji: Emoji)
@@ -14,22 +19,18 @@ public enum Intent: Hashable, Sendable {
     case markUnread(messageID: Int64)
     case copyText(messageID: Int64)
     case expandSheet
-    case setComposer(String)
+    case setText(TextField, String)
     case send
-    case setThreadComposer(String)
     case sendReply
-    case setPickerQuery(String)
-    case setChannelQuery(String)
     case selectChannel(Int64)
-    case setDrawer(expanded: Bool)
     case openSettings
-    case openKeyHelp
-    case adjustVoice(by: Int)
-    case adjustEcho(by: Int)
-    case toggleHints
-    case toggleReduceMotion
-    case toggleContrast
-    case dismissSheet
-    case back
     case unavailable(String)
+}
+
+/// The text fields an element can edit.
+public enum TextField: Hashable, Sendable {
+    case composer
+    case threadComposer
+    case pickerQuery
+    case channelQuery
 }

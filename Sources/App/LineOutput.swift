@@ -88,8 +88,7 @@ public final class LineOutput: @unchecked Sendable {
     }
 
     /// Rewrites the bottom line for the focused element; the cursor stays at its end.
-    public func setBottom(focused element: Element?, state: AppState) {
-        let line = element.map { Self.bottomLine($0) } ?? ""
+    public func setBottom(_ line: String) {
         lock.withLock {
             let clipped = Self.clip(Self.safe(line), to: max(1, renderer.columns - 1))
             guard clipped != bottom else { return }
@@ -107,6 +106,9 @@ public final class LineOutput: @unchecked Sendable {
         emit([StyledText("» " + text, style: .footnote, role: .secondary)])
     }
 
+    /// A line of the client's own (a warning, a fallback notice).
+    public func notice(_ text: String) { emit([Lines.plain(text)]) }
+
     /// Puts `text` on the clipboard with OSC 52, which terminals (and tmux) that allow it honour.
     public func copyToClipboard(_ text: String) {
         guard interactive else { return }
@@ -122,79 +124,6 @@ public final class LineOutput: @unchecked Sendable {
     private func out(_ text: String) {
         transcript?.append(text)
         write(text)
-    }
-
-    // MARK: Lines
-
-    static func bottomLine(_ element: Element) -> String {
-        if !element.traits.isDisjoint(with: .editable) {
-            return element.label + ": " + element.value
-        }
-        var parts = [element.label]
-        if !element.value.isEmpty { parts.append(element.value) }
-        return "▸ " + parts.joined(separator: ", ")
-    }
-
-    static func plain(_ text: String) -> StyledText { StyledText(text, style: .body, role: .secondary) }
-
-    /// A message as its lines: author and time in headline, then the text in body.
-    static func messageLines(_ message: ChatMessage, state: AppState) -> [StyledText] {
-        var spans = [
-            StyledText.Span(message.author, style: .headline, role: .author),
-            StyledText.Span("  " + Screens.timeLabel(message.time), style: .caption1, role: .timestamp),
-        ]
-        if message.pending { spans.append(.init("  sending", style: .caption1, role: .secondary)) }
-        var lines = [StyledText(spans)]
-        let text = message.kind == .action ? "* \(message.author) \(message.text)" : message.text
-        lines.append(StyledText(text, style: .body, role: .body))
-        if !message.reactions.isEmpty {
-            let summary = message.reactions.sorted { $0.key < $1.key }
-                .map { "\(Emoji.name(of: $0.key)) \($0.value.count)" }.joined(separator: ", ")
-            lines.append(StyledText(summary, style: .footnote, role: .secondary))
-        }
-        return lines
-    }
-
-    static func sampleLines(state: AppState) -> [StyledText] {
-        [
-            StyledText(
-                [
-                    .init("Alice", style: .headline, role: .author), .init("  10:42", style: .caption1, role: .timestamp),
-                ]),
-            StyledText("The build is green again.", style: .body, role: .body),
-        ]
-    }
-
-    /// The lines that show a screen or sheet when it appears.
-    static func screenLines(state: AppState, tree: Element, drawerOnly: Bool = false) -> [StyledText] {
-        var lines: [StyledText] = []
-        func walk(_ element: Element) {
-            if element.isHidden { return }
-            if element.identifier?.hasPrefix("message.") == true, let id = Int64(element.identifier?.dropFirst(8) ?? "") {
-                if let message = state.message(id: id) { lines += messageLines(message, state: state) }
-                return
-            }
-            if !element.label.isEmpty, element.children.isEmpty || element.traits.contains(.header) {
-                if element.traits.contains(.header) {
-                    lines.append(StyledText(element.label, style: element.headingLevel <= 1 ? .title2 : .headline, role: .heading))
-                } else {
-                    let value = element.value.isEmpty ? "" : ": \(element.value)"
-                    let marker = element.isInteractive ? "• " : ""
-                    lines.append(StyledText(marker + element.label + value, style: .body, role: element.isInteractive ? .link : .body))
-                }
-            }
-            for child in element.children { walk(child) }
-        }
-        // Show the front-most layer: the top sheet, the drawer, or the screen.
-        let layers = tree.children.filter { !$0.isHidden }
-        if let sheet = layers.last(where: { $0.identifier == "sheet" }) {
-            walk(sheet)
-        } else if drawerOnly, let drawer = layers.first(where: { $0.identifier == "drawer" }) {
-            walk(drawer)
-        } else {
-            for layer in layers where layer.identifier != "drawer" { walk(layer) }
-        }
-        return lines
     }
 
     /// Drops control characters: nothing from the network may act on the terminal.

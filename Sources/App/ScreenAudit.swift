@@ -8,12 +8,11 @@ import Settings
 public enum ScreenAudit {
     /// Each screen and sheet by name, with its tree.
     public static func trees(workspace: LocalWorkspace, settings: Settings = Settings()) -> [(name: String, tree: Element)] {
-        let screens = Screens(post: { _ in })
         var result: [(String, Element)] = []
         var state = AppState(settings: settings, onboarded: false, terminalRows: 24)
-        for step in 1...4 {
-            state.route = .onboarding(step: step)
-            result.append(("Onboarding step \(step)", screens.tree(state)))
+        for step in 1...OnboardingScreen.steps {
+            if step > 1 { _ = state.push(.onboarding(step: step), title: OnboardingScreen.title(step: step), focus: nil, from: nil) }
+            result.append(("Onboarding step \(step)", Screens.tree(state).root))
         }
         state = AppState(settings: settings, onboarded: true, terminalRows: 24)
         state.channelID = workspace.welcome.id
@@ -22,19 +21,17 @@ public enum ScreenAudit {
         state.messages = page.filter { $0.replyTo == nil }
         for message in page { if let parent = message.replyTo { state.replyCounts[parent, default: 0] += 1 } }
         state.typing = ["Bob"]
-        result.append(("Main", screens.tree(state)))
+        result.append(("Main", Screens.tree(state).root))
         for drawerState in [Drawer.State.expanded, .fullHeight] {
             var drawerSnapshot = state
-            var drawer = state.drawer
-            _ = drawerState == .expanded ? drawer.expand() : drawer.move(to: .fullHeight)
-            drawerSnapshot.drawer = drawer
-            result.append(("Channel drawer, \(Screens.drawerStateName(drawerState))", screens.tree(drawerSnapshot)))
+            _ = drawerState == .expanded ? drawerSnapshot.drawer.expand() : drawerSnapshot.drawer.move(to: .fullHeight)
+            result.append(("Channel drawer, \(ChannelDrawer.stateName(drawerState))", Screens.tree(drawerSnapshot).root))
         }
         if let root = state.messages.first(where: { ($0.msgid.flatMap { state.replyCounts[$0] } ?? 0) > 0 }) ?? state.messages.first {
             var thread = state
-            thread.route = .thread(rootID: root.id)
+            _ = thread.push(.thread(rootID: root.id), title: "Thread", focus: nil, from: nil)
             thread.threadMessages = [root] + ((root.msgid.flatMap { try? workspace.store.replies(to: $0, channel: root.channelID) }) ?? [])
-            result.append(("Thread", screens.tree(thread)))
+            result.append(("Thread", Screens.tree(thread).root))
             let kinds: [(String, AppState.SheetKind)] = [
                 ("Message actions", .messageActions(messageID: root.id)), ("Emoji picker", .emojiPicker(messageID: root.id)),
                 ("Settings", .settings), ("Key help", .keyHelp),
@@ -42,11 +39,11 @@ public enum ScreenAudit {
             for (name, kind) in kinds {
                 for expand in [false, true] {
                     var sheetState = state
-                    _ = sheetState.sheets.present(Screens.sheetConfiguration(kind, state: state), openedBy: "main.composer")
+                    _ = sheetState.sheets.present(SheetScreen.configuration(kind, state: state), openedBy: ElementID.composer.identifier)
                     _ = sheetState.sheets.transitionFinished()
                     if expand { _ = sheetState.sheets.expand() }
                     if let entry = sheetState.sheets.entries.last { sheetState.sheetKinds[entry.id] = kind }
-                    result.append(("\(name)\(expand ? ", long form" : "")", screens.tree(sheetState)))
+                    result.append(("\(name)\(expand ? ", long form" : "")", Screens.tree(sheetState).root))
                 }
             }
         }

@@ -53,16 +53,20 @@ func runAppBench(arguments: [String]) async throws {
         settings: settingsStore.current, columns: 100, rows: 40, environment: .init(isTTY: false, term: "dumb"),
         interactive: false
     ) { _ in }
-    let controller = AppController(
-        workspace: workspace, settingsStore: settingsStore, onboarded: true, terminalRows: 40,
-        environment: .init(
-            speak: { text, priority, voice in engine.speak(text, priority: priority, voice: voice) },
-            stopSpeech: { engine.stop() }, setRate: { try? engine.setRate($0) }, output: output, quit: {}))
-    probe.onAnnouncementEnd = { controller.queue.async { controller.announcementFinished() } }
-    controller.queue.sync {
-        controller.startUp()
-        controller.startTimer()
-    }
+    let core = AppCore(
+        .init(
+            settings: settingsStore.current, onboarded: true, terminalRows: 40, localNetworkID: workspace.network.id,
+            welcomeChannelID: workspace.welcome.id, nick: workspace.nick))
+    let runtime = AppRuntime(
+        core: core,
+        parts: .init(
+            speech: engine, output: output, workspace: workspace, settingsStore: settingsStore, irc: nil,
+            setVoice: { _ in nil }))
+    probe.onAnnouncementEnd = { runtime.post(.speechFinished) }
+    let loop = Thread { runtime.run() }
+    loop.start()
+    runtime.post(.start(problems: []))
+    defer { runtime.stop() }
     engine.waitUntilIdle()
 
     // 1,000 messages a second arrive in the open channel while keys are pressed.
@@ -74,7 +78,7 @@ func runAppBench(arguments: [String]) async throws {
                 channelID: channel, msgid: "live-\(index)", author: "alice", text: "Live message \(index)", time: Date())
             if let result = try? store.insert([message]) {
                 let stored = result.inserted
-                controller.queue.async { controller.handle(chat: .messages(stored)) }
+                runtime.post(.chat(.messages(stored)))
             }
             index += 1
             usleep(1000)
@@ -91,7 +95,7 @@ func runAppBench(arguments: [String]) async throws {
         let bytes = index % 2 == 0 ? left : right
         let mark = probe.mark()
         let begin = SpeechClock.now()
-        for key in decoder.feed(bytes) { controller.queue.async { controller.handle(key: key) } }
+        for key in decoder.feed(bytes) { runtime.post(.key(key)) }
         guard let first = probe.waitForReaderSample(after: mark, timeoutSeconds: 2) else { continue }
         latencies.append(Double(first - begin) / 1e6)
         usleep(20_000)
@@ -99,7 +103,7 @@ func runAppBench(arguments: [String]) async throws {
     flooding.store(false, ordering: .relaxed)
     usleep(50_000)
     let rss = peakRSSMegabytes()
-    let maxPending = controller.queue.sync { controller.maxPendingAnnouncements }
+    let maxPending = runtime.core.maxPendingAnnouncements
 
     // Cold start: a new process, to its first spoken word in the speech log.
     var coldStarts: [Double] = []

@@ -8,13 +8,13 @@ extension Sheet {
         let total = configuration.actionIdentifiers.count
         let visible = configuration.shortFormVisibleCount
         let count =
-            visible < total ? "\(visible) of \(Self.actions(total))" : Self.actions(total)
+            visible < total ? "\(visible) of \(actions(total))" : actions(total)
         return "\(configuration.title), sheet, short form, \(count)"
     }
 
     /// What is said on expanding: "Expanded, 9 actions".
     public var expandPhrase: String {
-        "Expanded, \(Self.actions(configuration.actionIdentifiers.count))"
+        "Expanded, \(actions(configuration.actionIdentifiers.count))"
     }
 
     /// What is said on compressing: "Short form".
@@ -44,7 +44,5 @@ extension Sheet {
         .screenChanged(focus: openerIdentifier, announcing: nil)
     }
 
-    static func actions(_ count: Int) -> String {
-        count == 1 ? "1 action" : "\(count) actions"
-    }
+    func actions(_ count: Int) -> String { configuration.itemNoun.count(count) }
 }

@@ -43,6 +43,8 @@ public struct SheetConfiguration: Hashable, Sendable {
     public var allowsTapToDismiss: Bool
     /// How dim the screen behind is at full presentation, 0…1 (PanModal's background alpha, 0.7).
     public var dimLevel: Double
+    /// What the sheet lists, for its announcements: "8 settings", "4 of 9 actions".
+    public var itemNoun: Noun
 
     /// A sheet of actions with PanModal's defaults: short form sized to its content, long form
     /// as tall as the terminal allows, anchored, dismissible by drag and tap, dimmed to 0.7.
@@ -61,8 +63,10 @@ public struct SheetConfiguration: Hashable, Sendable {
         anchorModalToLongForm: Bool = true,
         allowsDragToDismiss: Bool = true,
         allowsTapToDismiss: Bool = true,
-        dimLevel: Double = 0.7
+        dimLevel: Double = 0.7,
+        itemNoun: Noun = Noun("action")
     ) {
+        self.itemNoun = itemNoun
         self.title = title
         self.actionIdentifiers = actionIdentifiers
         self.shortFormActionCount = max(shortFormActionCount, 0)
@@ -84,4 +88,19 @@ public struct SheetConfiguration: Hashable, Sendable {
 
     /// Whether the short form hides actions behind the "More actions" button.
     public var hasMoreActions: Bool { actionIdentifiers.count > shortFormVisibleCount }
+
+    /// A noun with its plural, so counts agree: "1 action", "8 actions".
+    public struct Noun: Hashable, Sendable {
+        public var singular: String
+        public var plural: String
+
+        /// A noun; the plural defaults to the singular plus "s".
+        public init(_ singular: String, plural: String? = nil) {
+            self.singular = singular
+            self.plural = plural ?? singular + "s"
+        }
+
+        /// "1 action", "8 actions".
+        public func count(_ count: Int) -> String { "\(count) \(count == 1 ? singular : plural)" }
+    }
 }

@@ -4,91 +4,178 @@ import Chat
 import Foundation
 import Settings
 import Speech
+import Synchronization
+import Terminal
+import Testing
 @testable import App
 
-/// Drives a real ``AppController`` — real store, real settings file, real key path — with a
-/// recording speech sink (a test double) and output kept in memory.
-final class AppHost: AccessibilityTestHost, @unchecked Sendable {
-    let directory: String
-    let controller: AppController
-    let output: LineOutput
-    let spoken = SpokenLog()
-    let settingsPath: String
+/// Key bytes as a terminal sends them.
+enum Keys {
+    static let right = Array("\u{1B}[C".utf8)
+    static let left = Array("\u{1B}[D".utf8)
+    static let up = Array("\u{1B}[A".utf8)
+    static let down = Array("\u{1B}[B".utf8)
+    static let home = Array("\u{1B}[H".utf8)
+    static let end = Array("\u{1B}[F".utf8)
+    static let shiftUp = Array("\u{1B}[1;2A".utf8)
+    static let shiftDown = Array("\u{1B}[1;2B".utf8)
+    static let controlRight = Array("\u{1B}[1;5C".utf8)
+    static let enter: [UInt8] = [0x0D]
+    static let tab: [UInt8] = [0x09]
+    static let backspace: [UInt8] = [0x7F]
+    static let escape: [UInt8] = [0x1B]
+    static let controlX: [UInt8] = [0x18]
+    static func text(_ text: String) -> [UInt8] { Array(text.utf8) }
+}
 
-    init(onboarded: Bool = true, settingsText: String? = nil) throws {
+let voicesFolder: String = {
+    var path = Substring(#filePath)
+    for _ in 0..<3 { path = path[..<(path.lastIndex(of: "/") ?? path.startIndex)] }
+    return String(path) + "/voices"
+}()
+
+/// The real client — ``AppCore`` in its ``AppRuntime``, the real store, settings file, key
+/// decoder and `SpeechEngine` — driven by key bytes; what it says is read from the engine's
+/// own transcript file. Lines go to memory.
+final class AppHost: AccessibilityTestHost, Sendable {
+    let directory: String
+    let settingsPath: String
+    let transcriptPath: String
+    let runtime: AppRuntime
+    let engine: SpeechEngine
+    let output: LineOutput
+    let workspace: LocalWorkspace
+    let settingsStore: SettingsStore
+    private let decoder = Mutex(KeyDecoder())
+
+    init(onboarded: Bool = true, settingsText: String? = nil, hints: Bool = true) throws {
         directory = NSTemporaryDirectory() + "earshot-app-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         settingsPath = directory + "/config.toml"
+        transcriptPath = directory + "/speech.jsonl"
         if let settingsText {
             try settingsText.write(toFile: settingsPath, atomically: true, encoding: .utf8)
         } else if onboarded {
             try "# my settings\n[text]\nsize = \"large\"\n".write(toFile: settingsPath, atomically: true, encoding: .utf8)
         }
         let store = try ChatStore(path: directory + "/earshot.sqlite")
-        let workspace = try LocalWorkspace(store: store, nick: "you")
-        let settingsStore = SettingsStore(file: SettingsFile(path: settingsPath))
+        workspace = try LocalWorkspace(store: store, nick: "you")
+        settingsStore = SettingsStore(file: SettingsFile(path: settingsPath))
         _ = settingsStore.loadInitial()
-        let spoken = self.spoken
         output = LineOutput(
             settings: settingsStore.current, columns: 80, rows: 24,
             environment: .init(isTTY: false, term: "dumb"), interactive: false, keepTranscript: true
         ) { _ in }
-        controller = AppController(
-            workspace: workspace, settingsStore: settingsStore, onboarded: onboarded, terminalRows: 24,
-            environment: .init(
-                speak: { text, priority, voice in spoken.append(text, priority, voice) },
-                stopSpeech: { spoken.stop() }, setRate: { _ in }, output: output, quit: {}))
-        controller.queue.sync { controller.startUp() }
+        let box = RuntimeBox()
+        let writer = try TranscriptWriter(path: transcriptPath)
+        let finished = SpeechSink(event: { event in
+            if event.kind != .speak, event.utterance.voice == .announcer { box.post(.speechFinished) }
+        })
+        engine = try SpeechEngine(
+            configuration: .init(voices: VoiceLibrary(folders: [voicesFolder])),
+            sink: .combine([.transcript(writer), finished]))
+        let core = AppCore(
+            .init(
+                settings: settingsStore.current, onboarded: onboarded, terminalRows: 24,
+                localNetworkID: workspace.network.id, welcomeChannelID: workspace.welcome.id, nick: workspace.nick))
+        runtime = AppRuntime(
+            core: core,
+            parts: .init(
+                speech: engine, output: output, workspace: workspace, settingsStore: settingsStore, irc: nil,
+                setVoice: { _ in nil }))
+        box.set(runtime)
+        let runtime = self.runtime
+        Thread.detachNewThread { runtime.run() }
+        runtime.post(.start(problems: []))
+        settleNow()
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: directory) }
+    deinit {
+        runtime.stop()
+        engine.shutdown()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
 
-    var tree: Element { controller.queue.sync { controller.navigator.tree } }
+    /// Waits until every event posted so far has been handled and its speech has been made.
+    func settleNow() {
+        runtime.waitUntilIdle()
+        _ = engine.waitUntilIdle(timeoutSeconds: 30)
+    }
+
+    /// Feeds key bytes to the key decoder, as the terminal reader does, one key after another.
+    func press(_ keys: [UInt8]...) {
+        for bytes in keys {
+            let events = decoder.withLock { decoder in
+                var events = decoder.feed(bytes)
+                if bytes == Keys.escape { events += decoder.flushPendingEscape() }
+                return events
+            }
+            for event in events { runtime.post(.key(event)) }
+            settleNow()
+        }
+    }
+
+    /// Posts an event as the chat client or the settings watcher would.
+    func post(_ event: AppEvent) {
+        runtime.post(event)
+        settleNow()
+    }
+
+    var core: AppCore { runtime.core }
+    var tree: Element { core.tree.root }
+    var focusedLabel: String? { core.navigator.focusedElement?.label }
+    var focusedIdentifier: String? { core.navigator.focusedElement?.identifier }
+    var state: AppState { core.state }
+
+    /// Moves focus to `path` with Right and Left, as a person would.
+    func focus(path: ElementPath) {
+        let order = core.navigator.readingOrder
+        guard let target = order.firstIndex(of: path) else { return }
+        var current = core.navigator.focusedPath.flatMap { order.firstIndex(of: $0) }
+        if current == nil {
+            press(Keys.home)
+            current = 0
+        }
+        guard var at = current else { return }
+        while at < target { press(Keys.right); at += 1 }
+        while at > target { press(Keys.left); at -= 1 }
+    }
+
+    /// Moves focus to the element `identifier` with Right and Left.
+    func focus(identifier: String) {
+        guard let path = core.navigator.readingOrder.first(where: { tree.element(at: $0)?.identifier == identifier }) else {
+            return
+        }
+        focus(path: path)
+    }
 
     func perform(_ action: TestAction, on element: Element, at path: ElementPath) async throws {
-        controller.queue.sync {
-            _ = controller.navigator.focus(path: path)
-            switch action {
-            case .activate: controller.perform(.activate)
-            case .enterText(let text): for character in text { controller.perform(.type(String(character))) }
-            case .clearText:
-                element.setText?("")
-                controller.settle()
-            }
+        focus(path: path)
+        switch action {
+        case .activate: press(Keys.enter)
+        case .enterText(let text): for character in text { press(Keys.text(String(character))) }
+        case .clearText: for _ in core.navigator.focusedElement?.value ?? "" { press(Keys.backspace) }
         }
     }
 
-    func press(_ commands: KeyMap.Command...) {
-        controller.queue.sync { for command in commands { controller.perform(command) } }
+    func settle() async { settleNow() }
+
+    var transcriptLines: [String] {
+        ((try? String(contentsOfFile: transcriptPath, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
-    var transcriptLines: [String] { spoken.lines }
-    var focusedLabel: String? { controller.queue.sync { controller.navigator.focusedElement?.label } }
-    var state: AppState { controller.queue.sync { controller.state } }
-}
-
-/// What the controller asked to be spoken, as transcript JSON lines.
-final class SpokenLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [(String, SpeechPriority, VoiceRole)] = []
-
-    func append(_ text: String, _ priority: SpeechPriority, _ voice: VoiceRole) {
-        lock.withLock { entries.append((text, priority, voice)) }
-    }
-
-    func stop() {}
-
-    var texts: [String] { lock.withLock { entries.map(\.0) } }
-    var all: [(text: String, priority: SpeechPriority, voice: VoiceRole)] { lock.withLock { entries.map { ($0.0, $0.1, $0.2) } } }
-
-    var lines: [String] {
-        lock.withLock {
-            entries.enumerated().map { index, entry in
-                TranscriptWriter.line(
-                    SpeechEvent(.speak, Utterance(id: UInt64(index), text: entry.0, priority: entry.1, voice: entry.2)),
-                    milliseconds: UInt64(index)
-                ).trimmingCharacters(in: .newlines)
-            }
+    /// What was spoken, in order, with priority and voice.
+    var spoken: [(text: String, priority: String, voice: String)] {
+        ((try? Transcript(lines: transcriptLines))?.events ?? []).compactMap { event in
+            guard event.event == .speak, let text = event.text else { return nil }
+            return (text, event.priority ?? "", event.voice ?? "")
         }
     }
+
+    var spokenTexts: [String] { spoken.map(\.text) }
 }
+
+/// Every suite whose tests run the real client in this process. libespeak-ng is one per
+/// process, so they take turns: an `AppHost` holds the engine across awaits, and waiting for it
+/// on the cooperative pool could starve the holder.
+@Suite(.serialized) struct AppSuites {}

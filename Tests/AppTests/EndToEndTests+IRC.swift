@@ -14,7 +14,7 @@ extension EndToEndTests {
         defer { sandbox.remove() }
         let session = try sandbox.launch(
             arguments: ["--server", "127.0.0.1:\(server.port)", "--nick", "ears", "--channel", "#earshot"])
-        let joined = try await session.waitForSpeech(after: 0, timeout: .seconds(15)) { $0.text == "Joined #earshot" }
+        let joined = try await session.waitForSpeech(after: 0, timeout: .seconds(15)) { $0.text.hasPrefix("hash earshot, ") }
         try #require(joined != nil, "the client never joined #earshot\n\(Self.context(session))")
 
         let bob = try RawSocket(port: server.port)

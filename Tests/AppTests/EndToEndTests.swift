@@ -26,7 +26,7 @@ import Testing
         let session = try sandbox.launch()
         defer { session.kill() }
 
-        let welcome = try await session.waitForSpeech(after: 0) { $0.text == "Welcome to Earshot" }
+        let welcome = try await session.waitForSpeech(after: 0) { $0.text == "Welcome to Earshot, heading level 1." }
         try #require(welcome != nil, "onboarding did not start\n\(Self.context(session))")
 
         // Step 1 → 2.
@@ -51,7 +51,7 @@ import Testing
         try await Self.activateLast(session, expecting: "Continue", thenSpeech: "Step 4 of 4")
         let connectStart = session.spoken().count
         try await Self.activateLast(session, expecting: "Use the local workspace", thenSpeech: nil)
-        let header = try await session.waitForSpeech(after: connectStart) { $0.text.hasPrefix("#welcome, ") }
+        let header = try await session.waitForSpeech(after: connectStart) { $0.text.hasPrefix("hash welcome, ") }
         try #require(header != nil, "Main did not open\n\(Self.context(session))")
         let mainStart = try #require(session.spoken().firstIndex { $0 == header })
 
@@ -64,7 +64,8 @@ import Testing
         try await Self.press(session, "Escape")
         let topLevel = try await session.waitForSpeech(after: beforeEscape) { $0.text == "Top level" }
         #expect(topLevel != nil, "Escape at Main did not say Top level\n\(Self.context(session))")
-        #expect(try session.focusLine()?.hasPrefix("#welcome, ") == true, "\(Self.context(session))")
+        // Main opened on the first unread message, and Escape left focus there.
+        #expect(try session.focusLine()?.hasPrefix("Earshot, ") == true, "\(Self.context(session))")
         // Home and End stay inside Main too.
         try await Self.press(session, "Home")
         try await Self.press(session, "End")

@@ -4,125 +4,128 @@ import Foundation
 import Testing
 @testable import App
 
-@Suite struct OnboardingTests {
-    @Test func firstRunWalksThroughOnboardingToMainAndCannotGoBack() async throws {
-        let host = try AppHost(onboarded: false)
-        let tester = UITester(host: host)
-        try await tester.waitForElement(label: "Welcome to Earshot", traits: .header)
-        try await tester.tap(label: "Continue")
-        try await tester.waitForElement(label: "Text size", traits: .adjustable, value: "Large, 100 percent")
-        for _ in 0..<5 { host.controller.queue.sync { _ = host.controller.navigator.focus(identifier: "onboarding.textSize"); host.controller.perform(.up) } }
-        try await tester.waitForElement(label: "Text size", traits: .adjustable, value: "Accessibility Large, 194 percent")
-        try await tester.expectSpoken("Accessibility Large, 194 percent")
-        try await tester.tap(label: "Continue")
-        try await tester.waitForElement(label: "Speech rate", traits: .adjustable)
-        try await tester.tap(label: "Continue")
-        try await tester.tap(label: "Use the local workspace")
-        try await waitForMain(tester)
-        // Escape cannot return to onboarding: Main is a head screen.
-        host.press(.escape)
-        try await tester.waitForAbsence(label: "Welcome to Earshot")
-        try await tester.expectSpoken("Top level")
-        let saved = try String(contentsOfFile: host.settingsPath, encoding: .utf8)
-        #expect(saved.contains("accessibilityLarge"))
+extension AppSuites {
+    @Suite struct OnboardingTests {
+        @Test func firstRunWalksThroughOnboardingToMainAndCannotGoBack() async throws {
+            let host = try AppHost(onboarded: false)
+            let tester = UITester(host: host)
+            try await tester.waitForElement(label: "Welcome to Earshot", traits: .header)
+            try await tester.tap(label: "Continue")
+            try await tester.waitForElement(label: "Text size", traits: .adjustable, value: "Large, 100 percent")
+            host.focus(identifier: "onboarding.textSize")
+            for _ in 0..<5 { host.press(Keys.up) }
+            try await tester.waitForElement(label: "Text size", traits: .adjustable, value: "Accessibility Large, 194 percent")
+            try await tester.expectSpoken("Accessibility Large, 194 percent")
+            try await tester.tap(label: "Continue")
+            try await tester.waitForElement(label: "Speech rate", traits: .adjustable)
+            try await tester.tap(label: "Continue")
+            try await tester.tap(label: "Use the local workspace")
+            try await waitForMain(tester)
+            // Escape cannot return to onboarding: Main is a head screen.
+            host.press(Keys.escape)
+            try await tester.waitForAbsence(label: "Welcome to Earshot")
+            try await tester.expectSpoken("Top level")
+            let saved = try String(contentsOfFile: host.settingsPath, encoding: .utf8)
+            #expect(saved.contains("accessibilityLarge"))
+        }
     }
 }
 
-@Suite struct MainScreenTests {
-    @Test func mainShowsTheChannelMessagesAndComposer() async throws {
-        let host = try AppHost()
-        let tester = UITester(host: host)
-        try await waitForMain(tester)
-        try await tester.waitForElement(label: "Message #welcome", traits: .textField)
-        let messages = host.tree.allElements.filter { $0.traits.contains(.message) }
-        #expect(messages.count >= 3)
-        #expect(messages.allSatisfy { $0.hint == "Press A for actions." })
-        #expect(messages.contains { $0.value.contains("reaction") })
-        #expect(messages.contains { $0.value.contains("repl") })
-    }
-
-    @Test func addAReactionThroughTheSheetAndThePicker() async throws {
-        let host = try AppHost()
-        let tester = UITester(host: host)
-        let newest = try #require(host.tree.allElements.last { $0.traits.contains(.message) })
-        let identifier = try #require(newest.identifier)
-        host.controller.queue.sync { _ = host.controller.navigator.focus(identifier: identifier) }
-        host.press(.actions)
-        try await tester.waitForElement(label: "Message actions", traits: .header)
-        try await tester.expectSpoken("Message actions, sheet, short form")
-        host.press(.expand)
-        try await tester.waitForElement(label: "View reactions", traits: .button)
-        try await tester.tap(label: "Add reaction")
-        try await tester.waitForElement(label: "Search", traits: .searchField)
-        try await tester.waitForElement(label: "Clear text", traits: .button)
-        try await tester.enterText("thumbs", intoElementLabeled: "Search")
-        let pick = try await tester.waitForElement(label: "thumbs up", traits: .button)
-        #expect(pick.element.hint == "Press Enter to pick this emoji.")
-        try await tester.tap(label: "thumbs up")
-        try await tester.waitForAbsence(label: "Emoji picker")
-        try await tester.expectSpoken("Reacted with thumbs up")
-        let id = try #require(Int64(identifier.dropFirst("message.".count)))
-        let stored = try #require(try host.controller.workspace.store.message(id: id))
-        #expect(stored.reactions["👍"]?.contains("you") == true)
-    }
-
-    @Test func sendingAMessageStoresAndShowsIt() async throws {
-        let host = try AppHost()
-        let tester = UITester(host: host)
-        try await tester.enterText("hello from a test", intoElementLabeled: "Message #welcome")
-        try await tester.tap(label: "Message #welcome")
-        let sent = host.tree.allElements.last { $0.traits.contains(.message) }
-        #expect(sent?.value == "hello from a test")
-        #expect(host.output.written.contains("hello from a test"))
-    }
-
-    @Test func threadOpensAndEscapeReturns() async throws {
-        let host = try AppHost()
-        let tester = UITester(host: host)
-        let withReplies = try #require(host.tree.allElements.first { $0.value.contains("repl") })
-        host.controller.queue.sync {
-            _ = host.controller.navigator.focus(identifier: withReplies.identifier ?? "")
+extension AppSuites {
+    @Suite struct MainScreenTests {
+        @Test func mainShowsTheChannelMessagesAndComposer() async throws {
+            let host = try AppHost()
+            let tester = UITester(host: host)
+            try await waitForMain(tester)
+            try await tester.waitForElement(label: "Message #welcome", traits: .textField)
+            let messages = host.tree.allElements.filter { $0.traits.contains(.message) }
+            #expect(messages.count >= 3)
+            #expect(messages.allSatisfy { $0.hint == "Press A for actions." })
+            #expect(messages.contains { $0.value.contains("reaction") })
+            #expect(messages.contains { $0.value.contains("repl") })
         }
-        host.press(.actions)
-        try await tester.tap(label: "Reply in thread")
-        try await tester.waitForElement(label: "Thread", traits: .header)
-        try await tester.waitForElement(label: "Reply in thread", traits: .textField)
-        host.press(.escape)
-        try await tester.waitForAbsence(label: "Thread", traits: .header)
-        try await waitForMain(tester)
-    }
 
-    @Test func keyHelpIsANavigableList() async throws {
-        let host = try AppHost()
-        let tester = UITester(host: host)
-        host.press(.help)
-        try await tester.waitForElement(label: "Key help", traits: .header)
-        #expect(host.focusedLabel == "Right or Tab")
-        host.press(.next)
-        #expect(host.focusedLabel == "Left or Shift-Tab")
-        host.press(.escape)
-        try await tester.waitForAbsence(label: "Key help")
-    }
+        @Test func addAReactionThroughTheSheetAndThePicker() async throws {
+            let host = try AppHost()
+            let tester = UITester(host: host)
+            let newest = try #require(host.tree.allElements.last { $0.traits.contains(.message) })
+            let identifier = try #require(newest.identifier)
+            host.focus(identifier: identifier)
+            host.press(Keys.text("a"))
+            try await tester.waitForElement(label: "Message actions", traits: .header)
+            try await tester.expectSpoken("Message actions, sheet, short form")
+            host.press(Keys.shiftUp)
+            try await tester.waitForElement(label: "View reactions", traits: .button)
+            try await tester.tap(label: "Add reaction")
+            try await tester.waitForElement(label: "Search", traits: .searchField)
+            try await tester.waitForElement(label: "Clear text", traits: .button)
+            try await tester.enterText("thumbs", intoElementLabeled: "Search")
+            let pick = try await tester.waitForElement(label: "thumbs up", traits: .button)
+            #expect(pick.element.hint == "Press Enter to pick this emoji.")
+            try await tester.tap(label: "thumbs up")
+            try await tester.waitForAbsence(label: "Emoji picker")
+            try await tester.expectSpoken("Reacted with thumbs up")
+            let id = try #require(Int64(identifier.dropFirst("message.".count)))
+            let stored = try #require(try host.workspace.store.message(id: id))
+            #expect(stored.reactions["👍"]?.contains("you") == true)
+        }
 
-    @Test func settingsTextSizeStepsAreSpokenAndWritten() async throws {
-        let host = try AppHost()
-        let tester = UITester(host: host)
-        try await tester.tap(label: "Settings")
-        try await tester.waitForElement(label: "Text size", traits: .adjustable)
-        host.controller.queue.sync { _ = host.controller.navigator.focus(identifier: "settings.textSize") }
-        host.press(.up, .up)
-        try await tester.expectSpoken("Extra Extra Large, 124 percent")
-        let saved = try String(contentsOfFile: host.settingsPath, encoding: .utf8)
-        #expect(saved.contains("extraExtraLarge"))
-        #expect(saved.contains("# my settings"))
-    }
+        @Test func sendingAMessageStoresAndShowsIt() async throws {
+            let host = try AppHost()
+            let tester = UITester(host: host)
+            try await tester.enterText("hello from a test", intoElementLabeled: "Message #welcome")
+            try await tester.tap(label: "Message #welcome")
+            let sent = host.tree.allElements.last { $0.traits.contains(.message) }
+            #expect(sent?.value == "hello from a test")
+            #expect(host.output.written.contains("hello from a test"))
+        }
 
-    @Test func everyShippedScreenPassesTheAudit() async throws {
-        let host = try AppHost()
-        let screens = ScreenAudit.trees(workspace: host.controller.workspace)
-        #expect(screens.count >= 15)
-        let findings = ScreenAudit.findings(workspace: host.controller.workspace)
-        #expect(findings.isEmpty, "\(findings.map { "\($0.screen): \($0.finding)" })")
+        @Test func threadOpensAndEscapeReturns() async throws {
+            let host = try AppHost()
+            let tester = UITester(host: host)
+            let withReplies = try #require(host.tree.allElements.first { $0.value.contains("repl") })
+            host.focus(identifier: withReplies.identifier ?? "")
+            host.press(Keys.text("a"))
+            try await tester.tap(label: "Reply in thread")
+            try await tester.waitForElement(label: "Thread", traits: .header)
+            try await tester.waitForElement(label: "Reply in thread", traits: .textField)
+            host.press(Keys.escape)
+            try await tester.waitForAbsence(label: "Thread", traits: .header)
+            try await waitForMain(tester)
+        }
+
+        @Test func keyHelpIsANavigableList() async throws {
+            let host = try AppHost()
+            let tester = UITester(host: host)
+            host.press(Keys.text("?"))
+            try await tester.waitForElement(label: "Key help", traits: .header)
+            #expect(host.focusedLabel == "Right or Tab")
+            host.press(Keys.right)
+            #expect(host.focusedLabel == "Left or Shift-Tab")
+            host.press(Keys.escape)
+            try await tester.waitForAbsence(label: "Key help")
+        }
+
+        @Test func settingsTextSizeStepsAreSpokenAndWritten() async throws {
+            let host = try AppHost()
+            let tester = UITester(host: host)
+            try await tester.tap(label: "Settings")
+            try await tester.waitForElement(label: "Text size", traits: .adjustable)
+            host.focus(identifier: "settings.textSize")
+            host.press(Keys.up, Keys.up)
+            try await tester.expectSpoken("Extra Extra Large, 124 percent")
+            let saved = try String(contentsOfFile: host.settingsPath, encoding: .utf8)
+            #expect(saved.contains("extraExtraLarge"))
+            #expect(saved.contains("# my settings"))
+        }
+
+        @Test func everyShippedScreenPassesTheAudit() async throws {
+            let host = try AppHost()
+            let screens = ScreenAudit.trees(workspace: host.workspace)
+            #expect(screens.count >= 15)
+            let findings = ScreenAudit.findings(workspace: host.workspace)
+            #expect(findings.isEmpty, "\(findings.map { "\($0.screen): \($0.finding)" })")
+        }
     }
 }
 
@@ -147,33 +150,35 @@ func waitForMain(_ tester: UITester) async throws -> FoundElement {
     return header
 }
 
-@Suite struct EscapeChainTests {
-    @Test func escapeDismissesTheSheetThenCollapsesTheDrawerThenSaysTopLevel() async throws {
-        let host = try AppHost()
-        let tester = UITester(host: host)
-        host.controller.queue.sync { _ = host.controller.navigator.focus(identifier: "drawer.search") }
-        host.press(.expand)
-        try await tester.waitForElement(label: "Channels, drawer, expanded")
-        try await tester.expectSpoken("Channels, drawer, expanded")
-        let newest = try #require(host.tree.allElements.last { $0.traits.contains(.message) })
-        host.controller.queue.sync { _ = host.controller.navigator.focus(identifier: newest.identifier ?? "") }
-        host.press(.actions)
-        try await tester.waitForElement(label: "Message actions", traits: .header)
-        host.press(.escape)
-        try await tester.waitForAbsence(label: "Message actions")
-        #expect(host.focusedLabel == newest.label)  // focus back on the message that opened it
-        host.press(.escape)
-        try await tester.waitForElement(label: "Channels, drawer, compressed")
-        host.press(.escape)
-        try await tester.expectSpoken("Top level")
-    }
+extension AppSuites {
+    @Suite struct EscapeChainTests {
+        @Test func escapeDismissesTheSheetThenCollapsesTheDrawerThenSaysTopLevel() async throws {
+            let host = try AppHost()
+            let tester = UITester(host: host)
+            host.focus(identifier: "drawer.search")
+            host.press(Keys.shiftUp)
+            try await tester.waitForElement(label: "Channels, drawer, expanded")
+            try await tester.expectSpoken("Channels, drawer, expanded")
+            let newest = try #require(host.tree.allElements.last { $0.traits.contains(.message) })
+            host.focus(identifier: newest.identifier ?? "")
+            host.press(Keys.text("a"))
+            try await tester.waitForElement(label: "Message actions", traits: .header)
+            host.press(Keys.escape)
+            try await tester.waitForAbsence(label: "Message actions")
+            #expect(host.focusedLabel == newest.label)  // focus back on the message that opened it
+            host.press(Keys.escape)
+            try await tester.waitForElement(label: "Channels, drawer, compressed")
+            host.press(Keys.escape)
+            try await tester.expectSpoken("Top level")
+        }
 
-    @Test func escapeStepsBackThroughOnboarding() async throws {
-        let host = try AppHost(onboarded: false)
-        let tester = UITester(host: host)
-        try await tester.tap(label: "Continue")
-        try await tester.waitForElement(label: "Text size", traits: .header)
-        host.press(.escape)
-        try await tester.waitForElement(label: "Welcome to Earshot", traits: .header)
+        @Test func escapeStepsBackThroughOnboarding() async throws {
+            let host = try AppHost(onboarded: false)
+            let tester = UITester(host: host)
+            try await tester.tap(label: "Continue")
+            try await tester.waitForElement(label: "Text size", traits: .header)
+            host.press(Keys.escape)
+            try await tester.waitForElement(label: "Welcome to Earshot", traits: .header)
+        }
     }
 }

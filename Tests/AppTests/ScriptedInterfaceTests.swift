@@ -3,21 +3,29 @@ import Testing
 @testable import App
 
 /// The line-mode command interface used when stdin is not a terminal.
-@Suite struct ScriptedInterfaceTests {
-    @Test func commandsMoveAndActivateAndPlainLinesAreSent() throws {
-        let host = try AppHost()
-        host.controller.queue.sync { host.controller.handle(line: "/first") }
-        let first = host.focusedLabel
-        let spokenAtFirst = host.spoken.all.last { $0.voice == .reader }?.text
-        host.controller.queue.sync { host.controller.handle(line: "/next") }
-        #expect(host.focusedLabel != first)
-        let spokenAtNext = host.spoken.all.last { $0.voice == .reader }?.text
-        #expect(spokenAtNext != nil && spokenAtNext != spokenAtFirst)
-        host.controller.queue.sync { host.controller.handle(line: "  a scripted hello  ") }
-        #expect(host.tree.allElements.last { $0.traits.contains(.message) }?.value == "a scripted hello")
-        host.controller.queue.sync { host.controller.handle(line: "/say testing one two") }
-        #expect(host.spoken.texts.contains("testing one two"))
-        host.controller.queue.sync { host.controller.handle(line: "/bogus") }
-        #expect(host.output.written.contains("Unknown command /bogus"))
+extension AppSuites {
+    @Suite struct ScriptedInterfaceTests {
+        @Test func commandsMoveAndActivateAndPlainLinesAreSent() throws {
+            let host = try AppHost()
+            host.post(.line("/first"))
+            let first = host.focusedLabel
+            let spokenAtFirst = host.spoken.last { $0.voice == "reader" }?.text
+            host.post(.line("/next"))
+            #expect(host.focusedLabel != first)
+            let spokenAtNext = host.spoken.last { $0.voice == "reader" }?.text
+            #expect(spokenAtNext != nil && spokenAtNext != spokenAtFirst)
+            host.post(.line("  a scripted hello  "))
+            #expect(host.tree.allElements.last { $0.traits.contains(.message) }?.value == "a scripted hello")
+            host.post(.line("/say testing one two"))
+            #expect(host.spokenTexts.contains("testing one two"))
+            host.post(.line("/bogus"))
+            #expect(host.output.written.contains("Unknown command /bogus"))
+        }
+
+        @Test func aLineTypedBeforeOnboardingEndsIsRefusedAloudNotDropped() throws {
+            let host = try AppHost(onboarded: false)
+            host.post(.line("hello early"))
+            #expect(host.spoken.contains { $0.text.hasPrefix("Not sent: finish onboarding first") && $0.priority == "high" })
+        }
     }
 }

@@ -6,52 +6,52 @@ import Testing
 @testable import App
 
 /// Dragging a sheet with the mouse (`--mouse`): SGR drag reports become pans.
-@Suite struct SheetDragTests {
-    func openActions(_ host: AppHost) async throws -> UITester {
-        let tester = UITester(host: host)
-        let newest = try #require(host.tree.allElements.last { $0.traits.contains(.message) })
-        host.controller.queue.sync { _ = host.controller.navigator.focus(identifier: newest.identifier ?? "") }
-        host.press(.actions)
-        try await tester.waitForElement(label: "Message actions", traits: .header)
-        return tester
-    }
-
-    func mouse(_ host: AppHost, _ kind: KeyEvent.Mouse.Kind, row: Int, pause: Double = 0) {
-        if pause > 0 { Thread.sleep(forTimeInterval: pause) }
-        host.controller.queue.sync {
-            host.controller.handle(key: .mouse(.init(button: .left, kind: kind, column: 10, row: row)))
+extension AppSuites {
+    @Suite struct SheetDragTests {
+        func openActions(_ host: AppHost) async throws -> UITester {
+            let tester = UITester(host: host)
+            let newest = try #require(host.tree.allElements.last { $0.traits.contains(.message) })
+            host.focus(identifier: newest.identifier ?? "")
+            host.press(Keys.text("a"))
+            try await tester.waitForElement(label: "Message actions", traits: .header)
+            return tester
         }
-    }
 
-    @Test func aFastDragUpExpandsTheSheet() async throws {
-        let host = try AppHost()
-        let tester = try await openActions(host)
-        mouse(host, .press, row: 20)
-        mouse(host, .drag, row: 15)
-        mouse(host, .drag, row: 8)
-        mouse(host, .release, row: 8)
-        try await tester.waitForElement(label: "View reactions", traits: .button)
-        try await tester.expectSpoken("Expanded, 10 actions")
-    }
+        func mouse(_ host: AppHost, _ kind: KeyEvent.Mouse.Kind, row: Int, pause: Double = 0) {
+            if pause > 0 { Thread.sleep(forTimeInterval: pause) }
+            host.post(.key(.mouse(.init(button: .left, kind: kind, column: 10, row: row))))
+        }
 
-    @Test func aFastDragDownDismissesTheSheetAndFocusReturns() async throws {
-        let host = try AppHost()
-        let opener = host.tree.allElements.last { $0.traits.contains(.message) }?.label
-        let tester = try await openActions(host)
-        mouse(host, .press, row: 17)
-        mouse(host, .drag, row: 20)
-        mouse(host, .drag, row: 24)
-        mouse(host, .release, row: 24)
-        try await tester.waitForAbsence(label: "Message actions")
-        #expect(host.focusedLabel == opener)  // back on the message that opened it
-    }
+        @Test func aFastDragUpExpandsTheSheet() async throws {
+            let host = try AppHost()
+            let tester = try await openActions(host)
+            mouse(host, .press, row: 20)
+            mouse(host, .drag, row: 15)
+            mouse(host, .drag, row: 8)
+            mouse(host, .release, row: 8)
+            try await tester.waitForElement(label: "View reactions", traits: .button)
+            try await tester.expectSpoken("Expanded, 10 actions")
+        }
 
-    @Test func aPressAboveTheSheetDoesNotPanIt() async throws {
-        let host = try AppHost()
-        let tester = try await openActions(host)
-        mouse(host, .press, row: 1)
-        mouse(host, .drag, row: 24)
-        mouse(host, .release, row: 24)
-        try await tester.waitForElement(label: "Message actions", traits: .header)
+        @Test func aFastDragDownDismissesTheSheetAndFocusReturns() async throws {
+            let host = try AppHost()
+            let opener = host.tree.allElements.last { $0.traits.contains(.message) }?.label
+            let tester = try await openActions(host)
+            mouse(host, .press, row: 17)
+            mouse(host, .drag, row: 20)
+            mouse(host, .drag, row: 24)
+            mouse(host, .release, row: 24)
+            try await tester.waitForAbsence(label: "Message actions")
+            #expect(host.focusedLabel == opener)  // back on the message that opened it
+        }
+
+        @Test func aPressAboveTheSheetDoesNotPanIt() async throws {
+            let host = try AppHost()
+            let tester = try await openActions(host)
+            mouse(host, .press, row: 1)
+            mouse(host, .drag, row: 24)
+            mouse(host, .release, row: 24)
+            try await tester.waitForElement(label: "Message actions", traits: .header)
+        }
     }
 }

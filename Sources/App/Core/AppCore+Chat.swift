@@ -1,0 +1,159 @@
+import Accessibility
+import Chat
+import Foundation
+
+extension AppCore {
+    mutating func handle(chat event: ChatEvent) {
+        switch event {
+        case .messages(let messages): received(messages)
+        case .delivered(let message):
+            merge(message)
+            if message.channelID == state.channelID { effects.append(.lines(Lines.message(message))) }
+            rebuild()
+            post(.announcement("Sent", priority: .low))
+        case .typing(let channelID, let nick, let typingState):
+            guard let name = state.channels.first(where: { $0.id == channelID })?.name else { break }
+            typingTracker.received(typingState, from: nick, in: name, now: date)
+            refreshTyping()
+        case .disconnected(let reason):
+            state.connection = "Disconnected"
+            post(.announcement("Disconnected: \(reason)", priority: .high))
+        case .reconnecting(let delay, let attempt):
+            effects.append(.lines([Lines.plain("Reconnecting in \(delay), attempt \(attempt)")]))
+        case .reconnected:
+            state.connection = "Connected"
+            post(.announcement("Reconnected", priority: .high))
+        case .registered(let nick):
+            state.nick = nick
+            state.connection = "Connected as \(nick)"
+            post(.announcement("Connected as \(nick)", priority: .default))
+        case .topic(let channelID, let topic, _):
+            if channelID == state.channelID { effects.append(.lines([Lines.plain("Topic: \(topic)")])) }
+            refresh()
+        case .joined(let channelID, _, _, let isSelf):
+            if isSelf, state.channelID == configuration.welcomeChannelID, state.route == .main, !state.sheets.hasSheet {
+                // The first IRC channel joined replaces the local workspace on screen.
+                state.channelID = channelID
+                effects.append(.load(ChatLoad(channelID: channelID, purpose: .open)))
+            } else {
+                refresh()
+            }
+        case .parted, .members, .reaction, .synced, .quit, .nickChanged, .connecting:
+            refresh()
+        case .error(let error):
+            post(.announcement(error.message, priority: .high))
+        }
+    }
+
+    /// New messages: the open channel's are shown and spoken politely, others' are spoken with
+    /// the channel's name first and coalesce ("3 new messages in #b"); a mention is assertive.
+    mutating func received(_ messages: [ChatMessage]) {
+        let known = Set(state.channels.map(\.id))
+        if messages.contains(where: { !known.contains($0.channelID) }), !loadingChannelsFor {
+            // A channel the core has not seen yet: learn its name first.
+            return effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .received(messages))))
+        }
+        for message in messages {
+            let channel = state.channels.first { $0.id == message.channelID }
+            let name = channel?.name ?? "another channel"
+            typingTracker.messageReceived(from: message.author, in: name)
+            let mine = message.author == state.nick
+            if message.channelID == state.channelID {
+                merge(message)
+                if !message.pending { effects.append(.lines(Lines.message(message))) }
+            } else if !mine, let index = state.channels.firstIndex(where: { $0.id == message.channelID }) {
+                state.channels[index].unread += 1
+            }
+            guard !mine, !message.pending else { continue }
+            let here = message.channelID == state.channelID
+            let words = message.kind == .action ? "\(message.author) \(message.text)" : "\(message.author): \(message.text)"
+            if mentions(message) {
+                let place = here ? "" : " in \(name)"
+                post(.announcement("\(message.author) mentioned you\(place): \(message.text)", priority: .high))
+            } else {
+                let text = here ? words : "\(name), \(words)"
+                announce(announcer.liveRegionChanged(LiveRegionChange(region: name, politeness: .polite, text: text), at: now))
+            }
+        }
+        refreshTyping()
+        rebuild()
+    }
+
+    func mentions(_ message: ChatMessage) -> Bool {
+        message.author != state.nick && message.text.lowercased().contains(state.nick.lowercased())
+    }
+
+    /// Puts a message of the open channel into the page: a reply counts, a new one is added,
+    /// a known one replaced; the page keeps its newest 50.
+    mutating func merge(_ message: ChatMessage) {
+        guard message.channelID == state.channelID else { return }
+        if let parent = message.replyTo {
+            if !message.pending { state.replyCounts[parent, default: 0] += 1 }
+            if let index = state.threadMessages.firstIndex(where: { $0.id == message.id }) {
+                state.threadMessages[index] = message
+            } else if state.threadMessages.first?.msgid == parent {
+                state.threadMessages.append(message)
+            }
+            return
+        }
+        if let index = state.messages.firstIndex(where: { $0.id == message.id }) {
+            state.messages[index] = message
+        } else {
+            state.messages.append(message)
+            if state.messages.count > 50 { state.messages.removeFirst(state.messages.count - 50) }
+        }
+    }
+
+    mutating func refresh() {
+        effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
+    }
+
+    /// What the store read: the page is shown; an opened channel says its heading and focuses
+    /// its first unread message; an opened thread is pushed.
+    mutating func loaded(_ snapshot: ChatSnapshot) {
+        state.channels = snapshot.channels
+        if snapshot.load.channelID == state.channelID {
+            state.messages = snapshot.messages.filter { $0.replyTo == nil }
+            var counts: [String: Int] = [:]
+            for message in snapshot.messages { if let parent = message.replyTo { counts[parent, default: 0] += 1 } }
+            state.replyCounts = counts
+        }
+        switch snapshot.load.purpose {
+        case .refresh:
+            rebuild()
+        case .received(let messages):
+            loadingChannelsFor = true
+            received(messages)
+            loadingChannelsFor = false
+        case .open:
+            state.lastReadID = state.channel?.lastReadMessageID ?? 0
+            state.firstUnreadID = state.messages.first { $0.id > state.lastReadID }?.id
+            state.typing = typingTracker.typing(in: state.channelName, now: date)
+            if state.route == .main {
+                rebuild()
+                effects.append(.lines(Lines.screen(state: state, tree: tree)))
+                post(.screenChanged(focus: MainScreen.firstFocus(state).identifier, announcing: state.channelHeading))
+            } else {
+                show(.main, title: state.channelHeading, from: nil)
+            }
+        case .thread(let rootID, let announce):
+            state.threadMessages = snapshot.thread
+            if announce {
+                show(.thread(rootID: rootID), title: ThreadScreen.title(replies: max(0, snapshot.thread.count - 1)), from: .message(rootID))
+            } else {
+                rebuild()
+            }
+        }
+    }
+
+    /// Who is typing in the open channel, from the tracker (active 6 s, paused 30 s).
+    mutating func refreshTyping() {
+        let typing = typingTracker.typing(in: state.channelName, now: date)
+        guard typing != state.typing else { return }
+        state.typing = typing
+        rebuild()
+    }
+
+    /// The event's time as the tracker's date (monotonic, from an arbitrary origin).
+    var date: Date { Date(timeIntervalSinceReferenceDate: now.seconds) }
+}

@@ -1,0 +1,153 @@
+import Accessibility
+import Chat
+import Settings
+import Speech
+import Typography
+
+extension AppCore {
+    /// Carries out what an element asked for.
+    mutating func carryOut(_ intent: Intent) {
+        switch intent {
+        case .onboardingContinue:
+            guard case .onboarding(let step) = state.route else { break }
+            show(.onboarding(step: step + 1), title: OnboardingScreen.title(step: step + 1), from: .onboardingContinue)
+        case .chooseLocalWorkspace:
+            effects.append(.writeSetting(.string(state.settings.text.size.rawValue), ["text", "size"]))
+            effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .open)))
+        case .adjustTextSize(let delta):
+            let all = ContentSizeCategory.allCases
+            guard let index = all.firstIndex(of: state.settings.text.size) else { break }
+            let next = all[max(0, min(all.count - 1, index + delta))]
+            guard next != state.settings.text.size else { return say(Format.sizeValue(next), .default, .reader) }
+            var settings = state.settings
+            settings.text.size = next
+            change(settings, .string(next.rawValue), ["text", "size"])
+            effects.append(.lines(Lines.sample()))
+        case .adjustRate(let delta):
+            var settings = state.settings
+            let range = SpeechParameters.rateRange
+            settings.speech.rate = max(range.lowerBound, min(range.upperBound, settings.speech.rate + delta))
+            change(settings, .integer(Int64(settings.speech.rate)), ["speech", "rate"])
+        case .adjustVoice(let delta):
+            let voices = VoiceRole.builtIn.map(\.rawValue)
+            let index = voices.firstIndex(of: state.settings.speech.voice) ?? 0
+            var settings = state.settings
+            settings.speech.voice = voices[(index + delta + voices.count) % voices.count]
+            change(settings, .string(settings.speech.voice), ["speech", "voice"])
+        case .adjustEcho(let delta):
+            let all = SpeechSettings.Echo.allCases
+            let index = all.firstIndex(of: state.settings.speech.echo) ?? 0
+            var settings = state.settings
+            settings.speech.echo = all[(index + delta + all.count) % all.count]
+            change(settings, .string(settings.speech.echo.rawValue), ["speech", "echo"])
+        case .toggleHints:
+            var settings = state.settings
+            settings.speech.hints.toggle()
+            change(settings, .boolean(settings.speech.hints), ["speech", "hints"])
+        case .toggleReduceMotion:
+            var settings = state.settings
+            settings.display.reduceMotion.toggle()
+            change(settings, .boolean(settings.display.reduceMotion), ["display", "reduce_motion"])
+        case .toggleContrast:
+            var settings = state.settings
+            settings.display.contrast = settings.display.contrast == .increased ? .standard : .increased
+            change(settings, .string(settings.display.contrast.rawValue), ["display", "contrast"])
+        case .openActions(let id):
+            guard state.message(id: id) != nil else { break }
+            present(.messageActions(messageID: id))
+        case .openPicker(let id):
+            state.pickerQuery = ""
+            if case .messageActions? = state.activeSheet?.kind {
+                quietDismissals += 1
+                perform(state.sheets.dismiss(.escape))
+            }
+            present(.emojiPicker(messageID: id))
+        case .react(let id, let emoji):
+            guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
+            react(emoji, to: id)
+        case .openThread(let id):
+            guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
+            guard let root = state.message(id: id) else { break }
+            effects.append(.load(ChatLoad(channelID: root.channelID, purpose: .thread(rootID: id, announce: true), root: root)))
+        case .markUnread(let id):
+            guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
+            effects.append(.store(.markRead(channelID: state.channelID, upTo: max(0, id - 1))))
+            state.lastReadID = max(0, id - 1)
+            state.firstUnreadID = id
+            rebuild()
+            post(.announcement("Marked unread", priority: .default))
+        case .copyText(let id):
+            guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
+            if let message = state.message(id: id) { effects.append(.copy(message.text)) }
+            post(.announcement("Copied", priority: .default))
+        case .expandSheet:
+            perform(state.sheets.expand())
+        case .setText(let field, let text):
+            setText(field, text)
+        case .send:
+            let text = state.composer
+            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return say("Nothing to send", .default, .reader) }
+            state.composer = ""
+            send(text, replyTo: nil)
+        case .sendReply:
+            let text = state.threadComposer
+            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return say("Nothing to send", .default, .reader) }
+            guard case .thread(let rootID) = state.route, let root = state.message(id: rootID) else { break }
+            state.threadComposer = ""
+            send(text, replyTo: root)
+            effects.append(.load(ChatLoad(channelID: root.channelID, purpose: .thread(rootID: rootID, announce: false), root: root)))
+        case .selectChannel(let id):
+            if let newest = state.messages.last, state.channelID != id {
+                effects.append(.store(.markRead(channelID: state.channelID, upTo: newest.id)))
+            }
+            state.channelID = id
+            state.channelQuery = ""
+            state.composer = ""
+            _ = state.drawer.collapse()
+            effects.append(.load(ChatLoad(channelID: id, purpose: .open)))
+        case .openSettings:
+            present(.settings)
+        case .unavailable(let text):
+            post(.announcement(text, priority: .default))
+        }
+    }
+
+    mutating func setText(_ field: TextField, _ text: String) {
+        switch field {
+        case .composer: state.composer = text
+        case .threadComposer: state.threadComposer = text
+        case .pickerQuery: state.pickerQuery = text
+        case .channelQuery: state.channelQuery = text
+        }
+    }
+
+    /// Whether the open channel is on IRC (else it is the local workspace).
+    var onIRC: Bool { (state.channel?.networkID ?? configuration.localNetworkID) != configuration.localNetworkID }
+
+    mutating func send(_ text: String, replyTo: ChatMessage?) {
+        guard let channel = state.channel else { return say("No channel is open", .high, .announcer) }
+        if onIRC {
+            effects.append(.send(.message(text, to: channel.name, replyTo: replyTo?.msgid)))
+            effects.append(.send(.stoppedTyping(in: channel.name)))
+        } else {
+            effects.append(.store(.post(text, replyTo: replyTo, channel: channel)))
+        }
+    }
+
+    mutating func react(_ emoji: Emoji, to id: Int64) {
+        guard let message = state.message(id: id), let channel = state.channel else { return }
+        if onIRC, let msgid = message.msgid {
+            effects.append(.send(.react(emoji.storedForm, msgid: msgid, in: channel.name)))
+        } else {
+            effects.append(.store(.react(emoji.storedForm, to: message)))
+        }
+        effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
+        post(.announcement("Reacted with \(emoji.name)", priority: .default))
+    }
+
+    /// Applies changed settings at once and writes the one key to the file.
+    mutating func change(_ settings: Settings, _ value: TOMLValue, _ keyPath: [String]) {
+        apply(settings)
+        effects.append(.writeSetting(value, keyPath))
+    }
+}

@@ -1,0 +1,159 @@
+import Accessibility
+import Presentation
+import Speech
+import Terminal
+
+extension AppCore {
+    mutating func handle(key: KeyEvent) {
+        switch key {
+        case .resize(let columns, let rows):
+            effects.append(.resize(columns: columns, rows: rows))
+            perform(state.sheets.resize(terminalRows: rows))
+            perform(drawer: state.drawer.resize(terminalRows: rows), announce: false)
+        case .mouse(let mouse):
+            handle(mouse: mouse)
+        default:
+            let editing = navigator.focusedElement.map { !$0.traits.isDisjoint(with: .editable) } ?? false
+            guard let command = KeyMap.command(for: key, editing: editing) else { return }
+            perform(command)
+        }
+    }
+
+    /// Carries out one key command.
+    mutating func perform(_ command: KeyMap.Command) {
+        let focused = navigator.focusedElement
+        let behaviour = tree.behaviour(focused?.identifier)
+        switch command {
+        case .next: moved(navigator.next())
+        case .previous: moved(navigator.previous())
+        case .first: moved(navigator.first())
+        case .last: moved(navigator.last())
+        case .nextRotor: moved(navigator.nextRotorSetting())
+        case .previousRotor: moved(navigator.previousRotorSetting())
+        case .activate:
+            let intent = chosenAction.flatMap { behaviour?.action(named: $0) } ?? behaviour?.activate
+            operate(intent)
+        case .up, .down:
+            let up = command == .up
+            if let focused, focused.traits.contains(.adjustable) {
+                operate(up ? behaviour?.increment : behaviour?.decrement)
+            } else {
+                let action = up ? navigator.up() : navigator.down()
+                if navigator.rotor == .actions, case .say(let name) = action { chosenAction = name }
+                speak(action)
+            }
+        case .escape: escape()
+        case .stopSpeech: effects.append(.stopSpeech)
+        case .actions:
+            if let id = behaviour?.message { carryOut(.openActions(messageID: id)) } else { say("No actions", .default, .reader) }
+        case .expand: expandOrCompress(expand: true)
+        case .compress: expandOrCompress(expand: false)
+        case .help: present(.keyHelp)
+        case .type(let text): edit(behaviour?.edits, focused?.value ?? "", typed: text)
+        case .backspace: edit(behaviour?.edits, focused?.value ?? "", typed: nil)
+        case .quit: effects.append(.quit)
+        }
+    }
+
+    /// Speaks a navigator move; a move of focus forgets the chosen custom action.
+    mutating func moved(_ action: Navigator.Action) {
+        if case .focus = action { chosenAction = nil }
+        speak(action)
+    }
+
+    /// Enter, Up or Down on an element: its intent, then the new value is said (an adjusted
+    /// value, a toggle's "on").
+    mutating func operate(_ intent: Intent?) {
+        guard let intent else { return }
+        carryOut(intent)
+        let update = rebuild()
+        if let action = update.action { speak(action) }
+    }
+
+    /// Typing (or Backspace, when `typed` is nil) in the focused text field, echoed as settings say.
+    mutating func edit(_ field: TextField?, _ value: String, typed: String?) {
+        guard let field else { return }
+        if let typed {
+            setText(field, value + typed)
+            echo(typed, value: value + typed)
+        } else {
+            guard let removed = value.last else { return }
+            setText(field, String(value.dropLast()))
+            say("\(SpokenText.characterName(removed)) deleted", .default, .keyEcho)
+        }
+        // The field's new value is not spoken: the echo is.
+        rebuild()
+        if field == .composer, let channel = state.channel, channel.networkID != configuration.localNetworkID {
+            effects.append(.send(state.composer.isEmpty ? .stoppedTyping(in: channel.name) : .typing(in: channel.name)))
+        }
+    }
+
+    mutating func echo(_ text: String, value: String) {
+        let echo = state.settings.speech.echo
+        guard echo != .none else { return }
+        if echo == .characters || echo == .both, text.count == 1, let character = text.first {
+            say(SpokenText.characterName(character), .default, .keyEcho)
+        } else if echo == .words || echo == .both, text == " " {
+            if let word = value.split(separator: " ").last { say(String(word), .default, .keyEcho) }
+        } else if text.count > 1 {
+            say(text, .default, .keyEcho)
+        }
+    }
+
+    /// Escape goes through `EscapeChain`: the top sheet, else an open drawer, else Back.
+    mutating func escape() {
+        var drawer: Drawer? = state.route == .main ? state.drawer : nil
+        let result = EscapeChain.handle(coordinator: &state.sheets, drawer: &drawer, navigation: &state.navigation)
+        if let drawer { state.drawer = drawer }
+        switch result {
+        case .sheet(let actions): perform(actions)
+        case .drawer(let action): perform(drawer: action, announce: true)
+        case .screen(let action): navigated(action)
+        }
+    }
+
+    /// Shift-Up and Shift-Down: the top sheet, else the drawer. Compressing a sheet at its short
+    /// form dismisses it, as dragging it down does.
+    mutating func expandOrCompress(expand: Bool) {
+        if state.sheets.hasSheet {
+            if !expand, state.sheets.activeSheet?.sheet.state == .shortForm {
+                perform(state.sheets.dismiss(.escape))
+            } else {
+                perform(expand ? state.sheets.expand() : state.sheets.compress())
+            }
+            return
+        }
+        guard state.route == .main else { return say("No sheet or drawer here", .default, .reader) }
+        let action = expand ? state.drawer.expand() : state.drawer.compress()
+        if action == .none { say(expand ? "Drawer is at full height" : "Drawer is compressed", .default, .reader) }
+        perform(drawer: action, announce: true)
+    }
+
+    /// A drag (with `--mouse`): on the sheet's rows it pans the sheet, as PanModal's pan does;
+    /// elsewhere it pans the drawer. Rows down are positive; speed on release decides a fling.
+    mutating func handle(mouse: KeyEvent.Mouse) {
+        switch mouse.kind {
+        case .press where mouse.button == .left:
+            let onSheet = state.sheets.activeSheet.map { mouse.row > state.sheets.terminalRows - $0.sheet.height } ?? false
+            guard onSheet || (!state.sheets.hasSheet && state.route == .main) else { return }
+            drag = Drag(startRow: mouse.row, lastRow: mouse.row, lastTime: now, rowsPerSecond: 0, onSheet: onSheet)
+            if onSheet { perform(state.sheets.panBegan(contentOffset: 0)) } else { perform(drawer: state.drawer.panBegan(), announce: false) }
+        case .drag:
+            guard var current = drag else { return }
+            let seconds = max((now - current.lastTime).seconds, 0.001)
+            current.rowsPerSecond = Double(mouse.row - current.lastRow) / seconds
+            current.lastRow = mouse.row
+            current.lastTime = now
+            drag = current
+            let translation = mouse.row - current.startRow
+            if current.onSheet { perform(state.sheets.panChanged(translation: translation)) } else { perform(drawer: state.drawer.panChanged(translation: translation), announce: true) }
+        case .release:
+            guard let current = drag else { return }
+            drag = nil
+            let velocity = PanVelocity.rowsPerSecond(current.rowsPerSecond)
+            if current.onSheet { perform(state.sheets.panEnded(velocity: velocity)) } else { perform(drawer: state.drawer.panEnded(velocity: velocity), announce: true) }
+        default:
+            return
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Accessibility
+import Presentation
+
+extension AppCore {
+    /// Presents a sheet over whatever is up (the coordinator queues it during a transition).
+    mutating func present(_ kind: AppState.SheetKind) {
+        let configuration = SheetScreen.configuration(kind, state: state)
+        let known = Set(state.sheets.entries.map(\.id))
+        let actions = state.sheets.present(configuration, openedBy: navigator.focusedElement?.identifier)
+        for entry in state.sheets.entries where !known.contains(entry.id) && state.sheetKinds[entry.id] == nil {
+            state.sheetKinds[entry.id] = kind
+        }
+        // A queued presentation gets its kind when it is carried out; remember it meanwhile.
+        if actions.contains(where: { if case .queued = $0 { true } else { false } }) { queuedKinds.append(kind) }
+        perform(actions)
+    }
+
+    /// Carries out the coordinator's actions: frames are drawn (and the transition finishes
+    /// when they have been), a settled sheet is shown and its one notification posted.
+    mutating func perform(_ actions: [PresentationCoordinator.Action]) {
+        for action in actions {
+            guard case .sheet(let id, let sheetAction) = action else { continue }
+            if state.sheetKinds[id] == nil, !queuedKinds.isEmpty { state.sheetKinds[id] = queuedKinds.removeFirst() }
+            switch sheetAction {
+            case .none: break
+            case .draw(let frames):
+                if let last = frames.last { state.sheetFrames[id] = last }
+                if state.sheets.isTransitioning { effects.append(.drawTransition(frames)) }
+            case .track(let frame, _):
+                state.sheetFrames[id] = frame
+            case .settle(let frames, let notification):
+                if let last = frames.last { state.sheetFrames[id] = last }
+                let appeared = state.sheets.entries.contains { $0.id == id }
+                forgetDismissedSheets()
+                rebuild()
+                if appeared, case .screenChanged = notification {
+                    effects.append(.lines(Lines.screen(state: state, tree: tree)))
+                }
+                let quiet = !appeared && quietDismissals > 0
+                if quiet { quietDismissals -= 1 }
+                post(notification, quietly: quiet)
+                if !state.sheets.hasSheet { runAfterSheets() }
+            }
+        }
+    }
+
+    mutating func forgetDismissedSheets() {
+        let gone = state.sheetKinds.keys.filter { id in !state.sheets.entries.contains { $0.id == id } }
+        for id in gone {
+            state.sheetKinds[id] = nil
+            state.sheetFrames[id] = nil
+        }
+    }
+
+    /// Dismisses every sheet without speaking the return of focus, then carries out `intent`.
+    mutating func closeSheets(then intent: Intent) {
+        guard state.sheets.hasSheet else { return carryOut(intent) }
+        afterSheets.append(intent)
+        for _ in state.sheets.entries {
+            quietDismissals += 1
+            perform(state.sheets.dismiss(.escape))
+        }
+    }
+
+    mutating func runAfterSheets() {
+        let waiting = afterSheets
+        afterSheets = []
+        for intent in waiting { carryOut(intent) }
+    }
+
+    /// The drawer moved: show its channels when it opens, and post its one notification.
+    mutating func perform(drawer action: Drawer.Action, announce: Bool) {
+        guard case .settle(_, let notification) = action else { return }
+        rebuild()
+        guard announce else { return }
+        if state.drawer.state != .compressed {
+            effects.append(.lines(Lines.screen(state: state, tree: tree, drawerOnly: true)))
+        }
+        post(notification)
+    }
+
+    /// The navigation stack moved (Back) or stayed ("Top level").
+    mutating func navigated(_ action: NavigationStack.Action) {
+        switch action {
+        case .stayed(let notification):
+            post(notification)
+        case .show(_, let notification):
+            if state.route == .main {
+                effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
+            }
+            rebuild()
+            effects.append(.lines(Lines.screen(state: state, tree: tree)))
+            if case .screenChanged(let focus, _) = notification, state.route == .main {
+                post(.screenChanged(focus: focus, announcing: state.channelHeading))
+            } else {
+                post(notification)
+            }
+        }
+    }
+
+    /// Pushes the screen for `route` and shows it.
+    mutating func show(_ route: AppState.Route, title: String, from opener: ElementID?) {
+        let focus = Screens.firstElement(of: route, state: state)
+        let action = state.push(route, title: title, focus: focus, from: opener)
+        navigated(action)
+    }
+}

@@ -1,0 +1,26 @@
+import Accessibility
+import Settings
+
+extension AppCore {
+    /// A change of the settings file (by hand, or by another Earshot): applied whole, and its
+    /// announcements said ("Text size: Accessibility Large, 194 percent").
+    mutating func handle(settings update: SettingsUpdate) {
+        apply(update.new)
+        rebuild()
+        for announcement in update.announcements {
+            post(.announcement(announcement.text, priority: announcement.priority == .high ? .high : .default))
+        }
+    }
+
+    /// Makes `settings` current: speech (rate, pitch, volume, voice, punctuation), display,
+    /// motion and phrases follow.
+    mutating func apply(_ settings: Settings) {
+        let old = state.settings
+        state.settings = settings
+        state.sheets.reduceMotion = settings.display.reduceMotion
+        state.drawer.reduceMotion = settings.display.reduceMotion
+        navigator.options = PhraseOptions(punctuation: Self.punctuation(settings))
+        if settings.speech != old.speech { effects.append(.configureSpeech(settings.speech)) }
+        if settings.display != old.display || settings.text != old.text { effects.append(.display(settings)) }
+    }
+}

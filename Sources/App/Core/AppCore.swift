@@ -1,0 +1,223 @@
+import Accessibility
+import Chat
+import Foundation
+import Presentation
+import Settings
+import Speech
+
+/// The client as a pure reducer: events in, effects out, in order.
+///
+/// The core owns the state machines and lets them decide: the navigator moves focus, the
+/// presentation coordinator runs sheets one transition at a time, `EscapeChain` routes Escape,
+/// the navigation stack is the only source of the route, the announcer paces announcements,
+/// the typing tracker says who is typing. It does no I/O and reads no clock: time comes with
+/// each event, and the store, the network, the settings file and speech are effects that the
+/// runtime performs in order.
+///
+/// ```swift
+/// var core = AppCore(configuration)
+/// let effects = core.handle(.key(.right), at: .milliseconds(120))
+/// // [.speak("Message #welcome, text field.", .default, "reader"), .bottom("Message #welcome: ")]
+/// ```
+public struct AppCore: Sendable {
+    /// What the core is started with.
+    public struct Configuration: Sendable {
+        public var settings: Settings
+        public var onboarded: Bool
+        public var terminalRows: Int
+        /// The local workspace's network and its #welcome channel.
+        public var localNetworkID: Int64
+        public var welcomeChannelID: Int64
+        public var nick: String
+
+        public init(
+            settings: Settings, onboarded: Bool, terminalRows: Int, localNetworkID: Int64, welcomeChannelID: Int64,
+            nick: String
+        ) {
+            self.settings = settings
+            self.onboarded = onboarded
+            self.terminalRows = terminalRows
+            self.localNetworkID = localNetworkID
+            self.welcomeChannelID = welcomeChannelID
+            self.nick = nick
+        }
+    }
+
+    public internal(set) var state: AppState
+    public internal(set) var navigator: Navigator
+    /// The tree on screen, with what each element does.
+    public internal(set) var tree: ScreenTree
+    var announcer = Announcer()
+    var typingTracker = TypingTracker()
+    let configuration: Configuration
+    /// The time of the event being handled.
+    var now: Duration = .zero
+    /// Effects of the event being handled.
+    var effects: [AppEffect] = []
+    /// The custom action chosen with the Actions rotor, until focus moves.
+    var chosenAction: String?
+    /// Sheet dismissals whose return of focus is not spoken (an action's result is, instead).
+    var quietDismissals = 0
+    /// What to do once every sheet is gone.
+    var afterSheets: [Intent] = []
+    /// Kinds of sheets whose presentation the coordinator queued, in order.
+    var queuedKinds: [AppState.SheetKind] = []
+    /// Set while messages wait for their channels to be read, so they are read only once.
+    var loadingChannelsFor = false
+    var lastBottom: String?
+    var lastWake: Duration?
+    /// The sheet pan in progress, from a mouse drag.
+    var drag: Drag?
+    /// The largest the announcer's queue has been (for the benchmark).
+    public private(set) var maxPendingAnnouncements = 0
+
+    public init(_ configuration: Configuration) {
+        self.configuration = configuration
+        state = AppState(
+            settings: configuration.settings, onboarded: configuration.onboarded, terminalRows: configuration.terminalRows)
+        state.channelID = configuration.welcomeChannelID
+        state.nick = configuration.nick
+        tree = Screens.tree(state)
+        navigator = Navigator(tree: tree.root)
+        navigator.options = PhraseOptions(punctuation: Self.punctuation(configuration.settings))
+    }
+
+    /// Handles one event at `now` (monotonic) and returns what to do, in order.
+    public mutating func handle(_ event: AppEvent, at now: Duration) -> [AppEffect] {
+        self.now = now
+        effects = []
+        switch event {
+        case .start(let problems): start(problems: problems)
+        case .key(let key): handle(key: key)
+        case .line(let line): handle(line: line)
+        case .chat(let chat): handle(chat: chat)
+        case .loaded(let snapshot): loaded(snapshot)
+        case .settings(let update): handle(settings: update)
+        case .speechFinished: announce(announcer.speechFinished(at: now))
+        case .tick: tick()
+        case .transitionFinished: perform(state.sheets.transitionFinished())
+        case .failed(let message): post(.announcement(message, priority: .high))
+        }
+        finish()
+        return effects
+    }
+
+    mutating func start(problems: [AppEvent.Problem]) {
+        if case .onboarding = state.route {
+            rebuild()
+            effects.append(.lines(Lines.screen(state: state, tree: tree)))
+            post(.screenChanged(focus: ElementID.onboardingTitle.identifier, announcing: nil))
+        } else {
+            effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .open)))
+        }
+        for problem in problems {
+            effects.append(.lines([Lines.plain(problem.text)]))
+            say(problem.text, problem.isError ? .high : .low, .announcer)
+        }
+    }
+
+    mutating func tick() {
+        announce(announcer.tick(at: now))
+        refreshTyping()
+    }
+
+    /// The bottom line follows focus; the next deadline is asked for.
+    mutating func finish() {
+        let bottom = navigator.focusedElement.map(Lines.bottom) ?? ""
+        if bottom != lastBottom {
+            lastBottom = bottom
+            effects.append(.bottom(bottom))
+        }
+        maxPendingAnnouncements = max(maxPendingAnnouncements, announcer.pendingCount)
+        var deadline = announcer.nextDeadline.map { max($0, now) }
+        if !state.typing.isEmpty {
+            let typingCheck = now + .seconds(1)
+            deadline = min(deadline ?? typingCheck, typingCheck)
+        }
+        if let deadline, deadline != lastWake {
+            lastWake = deadline
+            effects.append(.wake(at: deadline))
+        }
+    }
+
+    // MARK: Speaking
+
+    /// Says `text`, prepared for the voice like every other text (punctuation, emoji, key symbols).
+    mutating func say(_ text: String, _ priority: SpeechPriority, _ voice: VoiceRole) {
+        let prepared = SpokenText.prepare(text, punctuation: navigator.options.punctuation)
+        guard !prepared.isEmpty else { return }
+        effects.append(.speak(prepared, priority, voice))
+    }
+
+    /// Rebuilds the tree from the state; live-region changes go to the announcer.
+    @discardableResult
+    mutating func rebuild() -> Navigator.Update {
+        tree = Screens.tree(state)
+        let update = navigator.update(tree: tree.root)
+        for change in update.liveRegionChanges { announce(announcer.liveRegionChanged(change, at: now)) }
+        return update
+    }
+
+    /// Posts a notification: moves focus as it asks, says its text, then the new focus.
+    mutating func post(_ notification: AccessibilityNotification, quietly: Bool = false) {
+        switch notification {
+        case .screenChanged(_, let text), .layoutChanged(_, let text):
+            let moved = navigator.handle(notification)
+            if case .focus = moved { chosenAction = nil }
+            guard !quietly else { return }
+            if let text { say(text, .default, .announcer) }
+            speakFocus(moved, queued: text != nil)
+        case .announcement, .pageScrolled:
+            announce(announcer.post(notification, at: now))
+        }
+    }
+
+    mutating func announce(_ action: Announcer.Action) {
+        guard case .speak(let utterance) = action else { return }
+        say(utterance.text, SpeechPriority(utterance.priority), .announcer)
+    }
+
+    mutating func speak(_ action: Navigator.Action) {
+        switch action {
+        case .focus: speakFocus(action, queued: false)
+        case .boundary(let edge): say(edge.word, .default, .reader)
+        case .say(let text): say(text, .default, .reader)
+        case .performed, .unavailable: break
+        }
+    }
+
+    mutating func speakFocus(_ action: Navigator.Action, queued: Bool) {
+        guard case .focus(_, let phrase) = action else { return }
+        say(phrase.text, queued ? .low : .default, .reader)
+        if state.settings.speech.hints, !phrase.hint.isEmpty { say(phrase.hint, .low, .hint) }
+    }
+
+    static func punctuation(_ settings: Settings) -> PunctuationLevel {
+        PunctuationLevel(rawValue: settings.speech.punctuation.rawValue) ?? .some
+    }
+
+    /// A mouse drag on a sheet or the drawer.
+    struct Drag: Sendable {
+        var startRow: Int
+        var lastRow: Int
+        var lastTime: Duration
+        var rowsPerSecond: Double
+        var onSheet: Bool
+    }
+}
+
+extension SpeechPriority {
+    /// The speech priority of an announcement's priority.
+    init(_ priority: AnnouncementPriority) {
+        switch priority {
+        case .low: self = .low
+        case .default: self = .default
+        case .high: self = .high
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

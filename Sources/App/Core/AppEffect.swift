@@ -1,0 +1,98 @@
+import Chat
+import Presentation
+import Settings
+import Speech
+import Terminal
+
+/// What the core asks the runtime to do, in order.
+public enum AppEffect: Sendable, Equatable {
+    /// Say `text` (already prepared for the voice) at a priority, in a voice.
+    case speak(String, SpeechPriority, VoiceRole)
+    /// Silence speech now.
+    case stopSpeech
+    /// Rate, pitch, volume, punctuation and the reading voice from the settings.
+    case configureSpeech(SpeechSettings)
+    /// Print lines above the bottom line.
+    case lines([StyledText])
+    /// Rewrite the bottom line: the focused element.
+    case bottom(String)
+    /// Render with these settings (size, colours, contrast).
+    case display(Settings)
+    /// The terminal changed size.
+    case resize(columns: Int, rows: Int)
+    /// Put text on the clipboard.
+    case copy(String)
+    /// Read channels and messages from the store; the answer comes back as ``AppEvent/loaded(_:)``.
+    case load(ChatLoad)
+    /// Write to the local store.
+    case store(StoreWrite)
+    /// Send to the IRC server, in order; a failure comes back as ``AppEvent/failed(_:)``.
+    case send(ChatSend)
+    /// Change one settings key in the file, keeping the rest.
+    case writeSetting(TOMLValue, [String])
+    /// Draw a transition's frames; ``AppEvent/transitionFinished`` follows the last.
+    case drawTransition([PresentationFrame])
+    /// Send ``AppEvent/tick`` at this time (replaces an earlier request).
+    case wake(at: Duration)
+    case quit
+}
+
+/// A store read and why it was asked for.
+public struct ChatLoad: Sendable, Hashable {
+    public enum Purpose: Sendable, Hashable {
+        /// Keep what is shown up to date.
+        case refresh
+        /// Open the channel: say its heading, then focus its first unread message.
+        case open
+        /// Learn the channels of messages that arrived, then handle them.
+        case received([ChatMessage])
+        /// Open the thread of a message (and say so when `announce`).
+        case thread(rootID: Int64, announce: Bool)
+    }
+
+    public var channelID: Int64
+    public var purpose: Purpose
+    /// The thread's root message, for `.thread`.
+    public var root: ChatMessage?
+
+    public init(channelID: Int64, purpose: Purpose, root: ChatMessage? = nil) {
+        self.channelID = channelID
+        self.purpose = purpose
+        self.root = root
+    }
+}
+
+/// What a ``ChatLoad`` found.
+public struct ChatSnapshot: Sendable, Hashable {
+    public var load: ChatLoad
+    public var channels: [ChatChannel]
+    /// The newest page of the channel, oldest first, replies included.
+    public var messages: [ChatMessage]
+    /// The thread's root and replies, for a thread load.
+    public var thread: [ChatMessage]
+
+    public init(load: ChatLoad, channels: [ChatChannel], messages: [ChatMessage], thread: [ChatMessage] = []) {
+        self.load = load
+        self.channels = channels
+        self.messages = messages
+        self.thread = thread
+    }
+}
+
+/// A write to the local store.
+public enum StoreWrite: Sendable, Hashable {
+    /// A message in a local-workspace channel; it comes back as a chat event.
+    case post(String, replyTo: ChatMessage?, channel: ChatChannel?)
+    /// A reaction in the local workspace.
+    case react(String, to: ChatMessage)
+    /// Move the read marker.
+    case markRead(channelID: Int64, upTo: Int64)
+}
+
+/// Something for the IRC server.
+public enum ChatSend: Sendable, Hashable {
+    case message(String, to: String, replyTo: String?)
+    case react(String, msgid: String, in: String)
+    case typing(in: String)
+    case stoppedTyping(in: String)
+}

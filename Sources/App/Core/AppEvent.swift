@@ -1,0 +1,38 @@
+import Chat
+import Settings
+import Terminal
+
+/// Everything that happens to the client, in one stream: what ``AppCore/handle(_:at:)`` takes.
+public enum AppEvent: Sendable {
+    /// Show the first screen; `problems` (a bad settings file, a missing voice) are said aloud.
+    case start(problems: [Problem])
+    /// A key, a mouse report or a resize from the terminal.
+    case key(KeyEvent)
+    /// A line of the scripted interface (stdin is not a terminal).
+    case line(String)
+    /// Something from the chat client or the store.
+    case chat(ChatEvent)
+    /// What a ``AppEffect/load(_:)`` read from the store.
+    case loaded(ChatSnapshot)
+    /// The settings file changed (by hand, or by another Earshot).
+    case settings(SettingsUpdate)
+    /// An announcer utterance finished or was cancelled.
+    case speechFinished
+    /// A deadline asked for with ``AppEffect/wake(at:)`` has come.
+    case tick
+    /// The frames of a sheet or drawer transition have been drawn.
+    case transitionFinished
+    /// An effect failed (a send, a store or settings write); the text says what, in words.
+    case failed(String)
+
+    /// Something to say aloud at start, at a priority.
+    public struct Problem: Sendable, Hashable {
+        public var text: String
+        public var isError: Bool
+
+        public init(text: String, isError: Bool) {
+            self.text = text
+            self.isError = isError
+        }
+    }
+}

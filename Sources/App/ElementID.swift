@@ -1,0 +1,79 @@
+/// The name of every element Earshot shows, typed: what tests find, focus targets and
+/// notifications address. ``identifier`` is the string the element carries; the core never
+/// reads an identifier back into an `ElementID`, it looks up what an element does in the
+/// ``ScreenTree``'s behaviours instead.
+///
+/// ```swift
+/// ElementID.message(42).identifier  // "message.42"
+/// ```
+public enum ElementID: Hashable, Sendable {
+    case root
+    case onboardingScreen, onboardingTitle, onboardingIntro, onboardingTextSize, onboardingSample
+    case onboardingRate, onboardingIRCNote, onboardingContinue
+    case mainScreen, mainHeader, newMessages, day(String), log, typingRegion, typing, composer, settingsButton
+    case message(Int64)
+    case drawer, drawerSearch, channel(Int64)
+    case threadScreen, threadHeader, threadComposer
+    case sheet, sheetTitle, moreActions
+    case react(String), addReaction, reply, markUnread, copy, edit, delete, pin, share, viewReactions
+    case pickerSearch, pickerClear, pickerNone, pickerEmoji(String)
+    case textSize, sample, rate, voice, hints, echo, reduceMotion, contrast
+    case help(Int)
+
+    /// The string the element carries as its `identifier`.
+    public var identifier: String {
+        switch self {
+        case .root: "root"
+        case .onboardingScreen: "screen.onboarding"
+        case .onboardingTitle: "onboarding.title"
+        case .onboardingIntro: "onboarding.intro"
+        case .onboardingTextSize: "onboarding.textSize"
+        case .onboardingSample: "onboarding.sample"
+        case .onboardingRate: "onboarding.rate"
+        case .onboardingIRCNote: "onboarding.ircNote"
+        case .onboardingContinue: "onboarding.continue"
+        case .mainScreen: "screen.main"
+        case .mainHeader: "main.header"
+        case .newMessages: "main.newMessages"
+        case .day(let day): "day.\(day)"
+        case .log: "main.log"
+        case .typingRegion: "main.typingRegion"
+        case .typing: "main.typing"
+        case .composer: "main.composer"
+        case .settingsButton: "main.settings"
+        case .message(let id): "message.\(id)"
+        case .drawer: "drawer"
+        case .drawerSearch: "drawer.search"
+        case .channel(let id): "channel.\(id)"
+        case .threadScreen: "screen.thread"
+        case .threadHeader: "thread.header"
+        case .threadComposer: "thread.composer"
+        case .sheet: "sheet"
+        case .sheetTitle: "sheet.title"
+        case .moreActions: "actions.more"
+        case .react(let name): "actions.react.\(name)"
+        case .addReaction: "actions.addReaction"
+        case .reply: "actions.reply"
+        case .markUnread: "actions.markUnread"
+        case .copy: "actions.copy"
+        case .edit: "actions.edit"
+        case .delete: "actions.delete"
+        case .pin: "actions.pin"
+        case .share: "actions.share"
+        case .viewReactions: "actions.viewReactions"
+        case .pickerSearch: "picker.search"
+        case .pickerClear: "picker.clear"
+        case .pickerNone: "picker.none"
+        case .pickerEmoji(let name): "picker.\(name)"
+        case .textSize: "settings.textSize"
+        case .sample: "settings.sample"
+        case .rate: "settings.rate"
+        case .voice: "settings.voice"
+        case .hints: "settings.hints"
+        case .echo: "settings.echo"
+        case .reduceMotion: "settings.reduceMotion"
+        case .contrast: "settings.contrast"
+        case .help(let index): "help.\(index)"
+        }
+    }
+}

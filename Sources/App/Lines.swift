@@ -1,0 +1,80 @@
+import Accessibility
+import Chat
+import Presentation
+import Terminal
+
+/// What is printed, as styled lines: pure functions of the state and the tree, rendered by
+/// ``LineOutput``.
+enum Lines {
+    static func plain(_ text: String) -> StyledText { StyledText(text, style: .body, role: .secondary) }
+
+    /// The bottom line for the focused element: a text field shows what is typed; anything
+    /// else its label, value, and a toggle's state ("▸ Hints, on").
+    static func bottom(_ element: Element) -> String {
+        if !element.traits.isDisjoint(with: .editable) { return element.label + ": " + element.value }
+        var parts = [element.label]
+        if !element.value.isEmpty { parts.append(element.value) }
+        if element.traits.contains(.toggleButton) { parts.append(element.traits.contains(.selected) ? "on" : "off") }
+        return "▸ " + parts.joined(separator: ", ")
+    }
+
+    /// A message as its lines: author and time in headline, then the text in body.
+    static func message(_ message: ChatMessage) -> [StyledText] {
+        var spans = [
+            StyledText.Span(message.author, style: .headline, role: .author),
+            StyledText.Span("  " + Format.time(message.time), style: .caption1, role: .timestamp),
+        ]
+        if message.pending { spans.append(.init("  sending", style: .caption1, role: .secondary)) }
+        var lines = [StyledText(spans)]
+        let text = message.kind == .action ? "* \(message.author) \(message.text)" : message.text
+        lines.append(StyledText(text, style: .body, role: .body))
+        if !message.reactions.isEmpty {
+            let summary = message.reactions.sorted { $0.key < $1.key }
+                .map { "\(Emoji.name(of: $0.key)) \($0.value.count)" }.joined(separator: ", ")
+            lines.append(StyledText(summary, style: .footnote, role: .secondary))
+        }
+        return lines
+    }
+
+    static func sample() -> [StyledText] {
+        [
+            StyledText([.init("Alice", style: .headline, role: .author), .init("  10:42", style: .caption1, role: .timestamp)]),
+            StyledText("The build is green again.", style: .body, role: .body),
+        ]
+    }
+
+    /// The lines that show a screen or sheet when it appears: the front-most layer (the top
+    /// sheet, as tall as its frame; the drawer; or the screen).
+    static func screen(state: AppState, tree: ScreenTree, drawerOnly: Bool = false) -> [StyledText] {
+        var lines: [StyledText] = []
+        func walk(_ element: Element) {
+            if element.isHidden { return }
+            if let id = tree.behaviour(element.identifier)?.message, let message = state.message(id: id) {
+                lines += Self.message(message)
+                return
+            }
+            if !element.label.isEmpty, element.children.isEmpty || element.traits.contains(.header) {
+                if element.traits.contains(.header) {
+                    lines.append(StyledText(element.label, style: element.headingLevel <= 1 ? .title2 : .headline, role: .heading))
+                } else {
+                    let value = element.value.isEmpty ? "" : ": \(element.value)"
+                    let marker = element.isInteractive ? "• " : ""
+                    lines.append(StyledText(marker + element.label + value, style: .body, role: element.isInteractive ? .link : .body))
+                }
+            }
+            for child in element.children { walk(child) }
+        }
+        let layers = tree.root.children.filter { !$0.isHidden }
+        if let sheet = layers.last(where: { $0.identifier == ElementID.sheet.identifier }) {
+            walk(sheet)
+            if let top = state.sheets.activeSheet, let frame = state.sheetFrames[top.id], frame.height > 0 {
+                lines = Array(lines.prefix(frame.height))
+            }
+        } else if drawerOnly, let drawer = layers.first(where: { $0.identifier == ElementID.drawer.identifier }) {
+            walk(drawer)
+        } else {
+            for layer in layers where layer.identifier != ElementID.drawer.identifier { walk(layer) }
+        }
+        return lines
+    }
+}

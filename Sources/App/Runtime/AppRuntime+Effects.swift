@@ -1,0 +1,108 @@
+import Chat
+import Foundation
+import Settings
+import Speech
+
+extension AppRuntime {
+    /// Performs one effect; returns what it read back, to be handled at once.
+    func perform(_ effect: AppEffect) -> [AppEvent] {
+        switch effect {
+        case .speak(let text, let priority, let voice):
+            parts.speech.speak(text, priority: priority, voice: voice)
+        case .stopSpeech:
+            parts.speech.stop()
+        case .configureSpeech(let settings):
+            return configure(settings)
+        case .lines(let lines):
+            parts.output.emit(lines)
+        case .bottom(let line):
+            parts.output.setBottom(line)
+        case .display(let settings):
+            parts.output.apply(settings: settings)
+        case .resize(let columns, let rows):
+            parts.output.resize(columns: columns, rows: rows)
+        case .copy(let text):
+            parts.output.copyToClipboard(text)
+        case .load(let load):
+            return [.loaded(read(load))]
+        case .store(let write):
+            return store(write)
+        case .send(let send):
+            guard parts.irc != nil else { return [.failed("Not sent: no IRC server is connected.")] }
+            sendInOrder(send)
+        case .writeSetting(let value, let keyPath):
+            do {
+                _ = try parts.settingsStore.set(value, at: keyPath)
+            } catch {
+                return [.failed("Could not save the setting: \(error.message)")]
+            }
+        case .drawTransition:
+            // Line mode animates nothing: the frames are drawn at once, and the transition ends
+            // after what is already waiting, so a key pressed meanwhile meets the coordinator's queue.
+            post(.transitionFinished)
+        case .wake(let deadline):
+            setDeadline(deadline)
+        case .quit:
+            break
+        }
+        return []
+    }
+
+    func configure(_ settings: SpeechSettings) -> [AppEvent] {
+        var parameters = SpeechParameters()
+        parameters.rate = settings.rate
+        parameters.pitch = settings.pitch
+        parameters.volume = min(settings.volume, SpeechParameters.volumeRange.upperBound)
+        var problems: [AppEvent] = []
+        do {
+            try parts.speech.setParameters(parameters)
+        } catch {
+            problems.append(.failed(error.message))
+        }
+        if let problem = parts.setVoice(settings.voice) { problems.append(.failed(problem)) }
+        return problems
+    }
+
+    func read(_ load: ChatLoad) -> ChatSnapshot {
+        let store = parts.workspace.store
+        var channels = (try? store.channels(network: parts.workspace.network.id)) ?? []
+        let networks = (try? store.networks()) ?? []
+        for network in networks where network.id != parts.workspace.network.id {
+            channels += (try? store.channels(network: network.id)) ?? []
+        }
+        let messages = (try? store.newestPage(in: load.channelID, limit: 50)) ?? []
+        var thread: [ChatMessage] = []
+        if let root = load.root {
+            thread = [root]
+            if let msgid = root.msgid { thread += (try? store.replies(to: msgid, channel: root.channelID)) ?? [] }
+        }
+        return ChatSnapshot(load: load, channels: channels, messages: messages, thread: thread)
+    }
+
+    func store(_ write: StoreWrite) -> [AppEvent] {
+        let workspace = parts.workspace
+        do {
+            switch write {
+            case .post(let text, let replyTo, let channel):
+                let message = try workspace.post(text, replyTo: replyTo, in: channel)
+                return [.chat(.messages([message]))]
+            case .react(let emoji, let message):
+                _ = try workspace.react(emoji, to: message)
+            case .markRead(let channelID, let upTo):
+                try workspace.store.markRead(channel: channelID, upTo: upTo)
+            }
+        } catch {
+            return [.failed("Could not save: \(error)")]
+        }
+        return []
+    }
+
+    static func perform(_ send: ChatSend, on irc: IRCClient) async throws {
+        switch send {
+        case .message(let text, let target, let replyTo): try await irc.send(text, to: target, replyTo: replyTo)
+        case .react(let emoji, let msgid, let target): try await irc.react(emoji, to: msgid, in: target)
+        case .typing(let target): await irc.typed(in: target)
+        case .stoppedTyping(let target): await irc.stoppedTyping(in: target)
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Chat
+import Dispatch
+import Foundation
+import Settings
+import Speech
+import Synchronization
+
+/// The thin shell around ``AppCore``: one loop drains one event stream, hands each event to the
+/// core with the time, and performs the effects in order.
+///
+/// Keys, chat events, settings changes and speech events are posted from any thread; the loop
+/// wakes for them or for the core's next deadline (``AppEffect/wake(at:)``), never on a poll.
+/// What an effect reads back (a store page, a failure) is handled before the next posted event.
+/// IRC sends go to one task that awaits them in order; a failure is said at high priority and
+/// the message stays in the outbox.
+public final class AppRuntime: Sendable {
+    /// The parts effects are performed on.
+    public struct Parts: Sendable {
+        public var speech: SpeechEngine
+        public var output: LineOutput
+        public var workspace: LocalWorkspace
+        public var settingsStore: SettingsStore
+        public var irc: IRCClient?
+        /// Makes a voice (a role name or a voice file's path) read content; returns an error to say.
+        public var setVoice: @Sendable (String) -> String?
+
+        public init(
+            speech: SpeechEngine, output: LineOutput, workspace: LocalWorkspace, settingsStore: SettingsStore,
+            irc: IRCClient?, setVoice: @escaping @Sendable (String) -> String?
+        ) {
+            self.speech = speech
+            self.output = output
+            self.workspace = workspace
+            self.settingsStore = settingsStore
+            self.irc = irc
+            self.setVoice = setVoice
+        }
+    }
+
+    /// Events waiting, the next deadline, and whether to stop; with the signal that wakes the loop.
+    final class Mailbox: Sendable {
+        struct Contents: Sendable {
+            var events: [AppEvent] = []
+            var deadline: Duration?
+            var quitting = false
+            /// Events posted and events handled so far, for ``AppRuntime/waitUntilIdle(timeout:)``.
+            var posted = 0
+            var handled = 0
+        }
+
+        let contents = Mutex(Contents())
+        let signal = DispatchSemaphore(value: 0)
+
+        func post(_ event: AppEvent) {
+            contents.withLock {
+                $0.events.append(event)
+                $0.posted += 1
+            }
+            signal.signal()
+        }
+    }
+
+    let parts: Parts
+    private let mailbox = Mailbox()
+    private let latest: Mutex<AppCore>
+    private let clock = ContinuousClock()
+    private let origin: ContinuousClock.Instant
+    private let sends: AsyncStream<ChatSend>.Continuation
+    private let sender: Task<Void, Never>?
+
+    public init(core: AppCore, parts: Parts) {
+        self.parts = parts
+        latest = Mutex(core)
+        origin = clock.now
+        let (stream, continuation) = AsyncStream.makeStream(of: ChatSend.self)
+        sends = continuation
+        if let irc = parts.irc {
+            let mailbox = self.mailbox
+            sender = Task {
+                for await send in stream {
+                    do {
+                        try await Self.perform(send, on: irc)
+                    } catch {
+                        mailbox.post(.failed("Not sent: \(error). It stays in the outbox."))
+                    }
+                }
+            }
+        } else {
+            sender = nil
+        }
+    }
+
+    /// The core as of the last event handled (for tests and the benchmark).
+    public var core: AppCore { latest.withLock { $0 } }
+
+    /// The time since the runtime started, on the monotonic clock.
+    public var now: Duration { origin.duration(to: clock.now) }
+
+    /// Queues an event; callable from any thread.
+    public func post(_ event: AppEvent) { mailbox.post(event) }
+
+    /// Ends ``run()`` after the event being handled.
+    public func stop() {
+        mailbox.contents.withLock { $0.quitting = true }
+        mailbox.signal.signal()
+    }
+
+    /// Handles events until the core asks to quit or ``stop()`` is called.
+    public func run() {
+        var core = latest.withLock { $0 }
+        while true {
+            let (events, deadline, quitting) = mailbox.contents.withLock { inbox -> ([AppEvent], Duration?, Bool) in
+                let taken = inbox.events
+                inbox.events = []
+                return (taken, inbox.deadline, inbox.quitting)
+            }
+            if quitting { break }
+            var pending = events
+            let taken = events.count
+            if pending.isEmpty, let deadline, deadline <= now {
+                mailbox.contents.withLock { $0.deadline = nil }
+                pending = [.tick]
+            }
+            if pending.isEmpty {
+                if let deadline {
+                    let wait = max(0, (deadline - now).seconds)
+                    _ = mailbox.signal.wait(timeout: .now() + wait)
+                } else {
+                    mailbox.signal.wait()
+                }
+                continue
+            }
+            var quit = false
+            while !pending.isEmpty && !quit {
+                let event = pending.removeFirst()
+                var answers: [AppEvent] = []
+                for effect in core.handle(event, at: now) {
+                    if case .quit = effect { quit = true }
+                    answers += perform(effect)
+                }
+                pending.insert(contentsOf: answers, at: 0)
+                latest.withLock { $0 = core }
+            }
+            mailbox.contents.withLock { $0.handled += taken }
+            if quit { break }
+        }
+        sends.finish()
+    }
+
+    func sendInOrder(_ send: ChatSend) { sends.yield(send) }
+
+    func setDeadline(_ deadline: Duration) {
+        mailbox.contents.withLock { $0.deadline = deadline }
+    }
+
+    /// Waits until every event posted so far has been handled (and what it read back); returns
+    /// false if `timeout` passed first. For tests and benchmarks.
+    @discardableResult
+    public func waitUntilIdle(timeout: Duration = .seconds(30)) -> Bool {
+        let deadline = now + timeout
+        while now < deadline {
+            let idle = mailbox.contents.withLock { $0.events.isEmpty && $0.handled == $0.posted }
+            if idle { return true }
+            usleep(500)
+        }
+        return false
+    }
+
+    /// Waits until every queued send has been handed to the IRC client.
+    public func finishSends() async {
+        sends.finish()
+        await sender?.value
+    }
+}

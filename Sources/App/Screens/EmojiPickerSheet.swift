@@ -1,0 +1,27 @@
+import Accessibility
+
+/// The emoji picker: a search field, Clear text, and the emoji whose names match.
+enum EmojiPickerSheet {
+    static func build(_ state: AppState, messageID id: Int64, into b: inout ScreenTree.Builder) -> [Element] {
+        var elements = [
+            b.make(
+                .pickerSearch,
+                Element(label: "Search", value: state.pickerQuery, traits: .searchField, hint: "Type an emoji name to filter the list."),
+                ElementBehaviour(edits: .pickerQuery)),
+            b.make(
+                .pickerClear, Element(label: "Clear text", traits: .button, hint: "Press Enter to clear the search."),
+                ElementBehaviour(activate: .setText(.pickerQuery, ""))),
+        ]
+        let results = Emoji.search(state.pickerQuery)
+        if results.isEmpty {
+            elements.append(b.make(.pickerNone, Element(label: "No emoji match", traits: .staticText)))
+        }
+        for emoji in results {
+            elements.append(
+                b.make(
+                    .pickerEmoji(emoji.name), Element(label: emoji.name, traits: .button, hint: "Press Enter to pick this emoji."),
+                    ElementBehaviour(activate: .react(messageID: id, emoji: emoji))))
+        }
+        return elements
+    }
+}

@@ -1,0 +1,82 @@
+import Accessibility
+import Chat
+
+/// Main: the channel's heading, its log (days, the "New messages" marker, messages), who is
+/// typing, the composer and the Settings button.
+enum MainScreen {
+    static func build(_ state: AppState, into b: inout ScreenTree.Builder) -> Element {
+        var content = [b.make(.mainHeader, Element(label: state.channelHeading, traits: .header, headingLevel: 1))]
+        var lastDay: String?
+        var log: [Element] = []
+        for message in state.messages {
+            let day = Format.day(message.time)
+            if day != lastDay {
+                log.append(b.make(.day(day), Element(label: day, traits: .header, headingLevel: 2)))
+                lastDay = day
+            }
+            if message.id == state.firstUnreadID {
+                log.append(b.make(.newMessages, Element(label: "New messages", traits: .header, headingLevel: 2)))
+            }
+            let replies = message.msgid.flatMap { state.replyCounts[$0] } ?? 0
+            log.append(MessageElement.build(message, replies: replies, state: state, into: &b))
+        }
+        // Incoming messages are announced by the core's speech policy, not by the tree.
+        content.append(b.make(.log, Element(label: state.channelName, children: log)))
+        var typing: [Element] = []
+        if !state.typing.isEmpty {
+            let names = state.typing.joined(separator: " and ")
+            typing.append(
+                b.make(
+                    .typing, Element(label: "\(names) \(state.typing.count == 1 ? "is" : "are") typing", traits: .staticText)))
+        }
+        // A lasting, unlabelled region: the indicator appearing in it is announced, politely.
+        content.append(b.make(.typingRegion, Element(liveRegion: .polite, children: typing)))
+        content.append(
+            b.make(
+                .composer,
+                Element(
+                    label: "Message \(state.channelName)", value: state.composer, traits: .textField,
+                    hint: "Type a message and press Enter to send it."),
+                ElementBehaviour(activate: .send, edits: .composer)))
+        content.append(
+            b.make(
+                .settingsButton,
+                Element(label: "Settings", traits: .button, hint: "Press Enter to change text size, speech and display."),
+                ElementBehaviour(activate: .openSettings)))
+        return b.make(.mainScreen, Element(label: "Main", children: content))
+    }
+
+    /// Where focus goes when a channel opens: its first unread message, else the newest.
+    static func firstFocus(_ state: AppState) -> ElementID {
+        if let first = state.messages.first(where: { $0.id > state.lastReadID }) { return .message(first.id) }
+        if let newest = state.messages.last { return .message(newest.id) }
+        return .composer
+    }
+}
+
+/// One message as an element: author and time, then its text, reactions, replies and state.
+enum MessageElement {
+    static func build(_ message: ChatMessage, replies: Int, state: AppState, into b: inout ScreenTree.Builder) -> Element {
+        var value = message.kind == .action ? "\(message.author) \(message.text)" : message.text
+        if !message.reactions.isEmpty {
+            let parts = message.reactions.sorted { $0.key < $1.key }.map { "\(Emoji.name(of: $0.key)) \($0.value.count)" }
+            value = Format.sentence(value, Format.count(message.reactions.count, "reaction") + ": " + parts.joined(separator: ", "))
+        }
+        if replies > 0 { value = Format.sentence(value, Format.count(replies, "reply", "replies")) }
+        if message.pending { value = Format.sentence(value, "Sending") }
+        let id = message.id
+        var traits: Traits = .message
+        if id > state.lastReadID { traits.insert(.unread) }
+        return b.make(
+            .message(id),
+            Element(label: "\(message.author), \(Format.time(message.time))", value: value, traits: traits, hint: "Press A for actions."),
+            ElementBehaviour(
+                activate: .openActions(messageID: id),
+                actions: [
+                    .init(name: "Add reaction", intent: .openPicker(messageID: id)),
+                    .init(name: "Reply in thread", intent: .openThread(messageID: id)),
+                    .init(name: "Mark unread", intent: .markUnread(messageID: id)),
+                ],
+                message: id))
+    }
+}

@@ -1,0 +1,40 @@
+import Accessibility
+import Chat
+
+/// What can be done with a message: three quick reactions, then the rest (short form shows
+/// seven, "More actions" the others).
+enum MessageActionsSheet {
+    static func build(_ state: AppState, messageID id: Int64, into b: inout ScreenTree.Builder) -> [Element] {
+        func button(_ element: ElementID, _ label: String, _ hint: String, _ intent: Intent) -> Element {
+            b.make(element, Element(label: label, traits: .button, hint: hint), ElementBehaviour(activate: intent))
+        }
+        var actions = Emoji.mostUsed.map { emoji in
+            button(.react(emoji.name), "React with \(emoji.name)", "Press Enter to add this reaction.", .react(messageID: id, emoji: emoji))
+        }
+        actions += [
+            button(.addReaction, "Add reaction", "Press Enter to pick any emoji.", .openPicker(messageID: id)),
+            button(.reply, "Reply in thread", "Press Enter to open the thread.", .openThread(messageID: id)),
+            button(.markUnread, "Mark unread", "Press Enter to mark this message and newer ones unread.", .markUnread(messageID: id)),
+            button(.copy, "Copy text", "Press Enter to copy the message text.", .copyText(messageID: id)),
+        ]
+        let message = state.message(id: id)
+        if message?.author == state.nick {
+            actions += [
+                button(.edit, "Edit", "Press Enter to edit your message.", .unavailable("Editing is not supported on IRC yet.")),
+                button(.delete, "Delete", "Press Enter to delete your message.", .unavailable("Deleting messages is not supported on IRC.")),
+            ]
+        }
+        actions += [
+            button(.pin, "Pin", "Press Enter to pin the message.", .unavailable("Pinning is not supported on IRC.")),
+            button(.share, "Share link", "Press Enter to copy a link to the message.", .copyText(messageID: id)),
+            button(.viewReactions, "View reactions", "Press Enter to hear who reacted.", .unavailable(reactionSummary(message))),
+        ]
+        return actions
+    }
+
+    static func reactionSummary(_ message: ChatMessage?) -> String {
+        guard let message, !message.reactions.isEmpty else { return "No reactions yet." }
+        return message.reactions.sorted { $0.key < $1.key }
+            .map { "\(Emoji.name(of: $0.key)): \($0.value.joined(separator: ", "))" }.joined(separator: ". ")
+    }
+}

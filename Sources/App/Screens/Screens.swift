@@ -1,0 +1,35 @@
+import Accessibility
+import Presentation
+
+/// Builds the element tree for a state: the screen, the drawer (on Main), then the sheets on
+/// top (modal). Each screen and sheet lives in a file of its own.
+public enum Screens {
+    public static func tree(_ state: AppState) -> ScreenTree {
+        var builder = ScreenTree.Builder()
+        var children: [Element] = []
+        switch state.route {
+        case .onboarding(let step): children.append(OnboardingScreen.build(state, step: step, into: &builder))
+        case .main:
+            children.append(ChannelDrawer.build(state, into: &builder))
+            children.append(MainScreen.build(state, into: &builder))
+        case .thread(let rootID): children.append(ThreadScreen.build(state, rootID: rootID, into: &builder))
+        }
+        for entry in state.sheets.entries {
+            guard let kind = state.sheetKinds[entry.id] else { continue }
+            var sheet = SheetScreen.build(state, kind: kind, sheet: entry.sheet, into: &builder)
+            sheet.isHidden = state.sheets.isInert(entry.id)
+            children.append(sheet)
+        }
+        let root = builder.make(.root, Element(label: "Earshot", children: children))
+        return ScreenTree(root: root, behaviours: builder.behaviours)
+    }
+
+    /// The first element of each route, for the navigation stack.
+    static func firstElement(of route: AppState.Route, state: AppState) -> ElementID {
+        switch route {
+        case .onboarding: .onboardingTitle
+        case .main: MainScreen.firstFocus(state)
+        case .thread: .threadHeader
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Accessibility
+import Settings
+import Speech
+
+/// Settings: text size (with a sample), speech rate, voice, hints, key echo, reduce motion and
+/// increased contrast. Toggles carry their state in the `selected` trait only, so it is said once.
+enum SettingsSheet {
+    static func build(_ state: AppState, into b: inout ScreenTree.Builder) -> [Element] {
+        let settings = state.settings
+        func adjustable(_ id: ElementID, _ label: String, _ value: String, _ hint: String, _ up: Intent, _ down: Intent) -> Element {
+            b.make(id, Element(label: label, value: value, traits: .adjustable, hint: hint), ElementBehaviour(increment: up, decrement: down))
+        }
+        func toggle(_ id: ElementID, _ label: String, _ on: Bool, _ hint: String, _ intent: Intent) -> Element {
+            b.make(id, Element(label: label, traits: on ? [.toggleButton, .selected] : .toggleButton, hint: hint), ElementBehaviour(activate: intent))
+        }
+        return [
+            Controls.textSize(settings.text.size, id: .textSize, into: &b),
+            Controls.sample(id: .sample, into: &b),
+            Controls.rate(settings.speech.rate, id: .rate, into: &b),
+            adjustable(.voice, "Voice", settings.speech.voice, "Press Up or Down to choose another voice.", .adjustVoice(by: 1), .adjustVoice(by: -1)),
+            toggle(.hints, "Hints", settings.speech.hints, "Press Enter to switch hints on or off.", .toggleHints),
+            adjustable(.echo, "Key echo", settings.speech.echo.rawValue, "Press Up or Down to choose what is echoed while typing.", .adjustEcho(by: 1), .adjustEcho(by: -1)),
+            toggle(.reduceMotion, "Reduce motion", settings.display.reduceMotion, "Press Enter to switch animations off or on.", .toggleReduceMotion),
+            toggle(.contrast, "Increase contrast", settings.display.contrast == .increased, "Press Enter to switch the high-contrast theme on or off.", .toggleContrast),
+        ]
+    }
+}

@@ -1,0 +1,58 @@
+import Accessibility
+import Presentation
+
+/// A sheet: its title, the elements of its kind (short form shows the first few actions), and
+/// "More actions" when some are hidden. Modal; Escape dismisses it through the core.
+enum SheetScreen {
+    static func build(_ state: AppState, kind: AppState.SheetKind, sheet: Sheet, into b: inout ScreenTree.Builder) -> Element {
+        var children = [b.make(.sheetTitle, Element(label: sheet.configuration.title, traits: .header, headingLevel: 1))]
+        let all = elements(kind, state: state, into: &b)
+        if case .messageActions = kind {
+            let visible = Set(sheet.visibleActionIdentifiers)
+            children += all.filter { visible.contains($0.identifier ?? "") }
+        } else {
+            children += all
+        }
+        if sheet.showsMoreActionsButton {
+            children.append(
+                b.make(
+                    .moreActions, Element(label: "More actions", traits: .button, hint: "Press Enter to show every action."),
+                    ElementBehaviour(activate: .expandSheet)))
+        }
+        var element = b.make(.sheet, Element(label: sheet.configuration.title, isModal: true, children: children))
+        element.escape = { true }
+        return element
+    }
+
+    static func elements(_ kind: AppState.SheetKind, state: AppState, into b: inout ScreenTree.Builder) -> [Element] {
+        switch kind {
+        case .messageActions(let id): MessageActionsSheet.build(state, messageID: id, into: &b)
+        case .emojiPicker(let id): EmojiPickerSheet.build(state, messageID: id, into: &b)
+        case .settings: SettingsSheet.build(state, into: &b)
+        case .keyHelp: KeyHelpSheet.build(into: &b)
+        }
+    }
+
+    static func configuration(_ kind: AppState.SheetKind, state: AppState) -> SheetConfiguration {
+        var scratch = ScreenTree.Builder()
+        let identifiers = elements(kind, state: state, into: &scratch).compactMap(\.identifier)
+        switch kind {
+        case .messageActions:
+            return SheetConfiguration(
+                title: "Message actions", actionIdentifiers: identifiers, shortFormActionCount: 7,
+                moreActionsIdentifier: ElementID.moreActions.identifier)
+        case .emojiPicker:
+            return SheetConfiguration(
+                title: "Emoji picker", actionIdentifiers: identifiers, shortFormActionCount: identifiers.count,
+                firstElementIdentifier: ElementID.pickerSearch.identifier, itemNoun: .init("item"))
+        case .settings:
+            return SheetConfiguration(
+                title: "Settings", actionIdentifiers: identifiers, shortFormActionCount: identifiers.count,
+                firstElementIdentifier: ElementID.textSize.identifier, itemNoun: .init("setting"))
+        case .keyHelp:
+            return SheetConfiguration(
+                title: "Key help", actionIdentifiers: identifiers, shortFormActionCount: identifiers.count,
+                firstElementIdentifier: identifiers.first, itemNoun: .init("key"))
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Accessibility
+
+/// A thread: its heading, the root message and its replies, and the reply composer.
+enum ThreadScreen {
+    static func title(replies: Int) -> String { "Thread, " + Format.count(replies, "reply", "replies") }
+
+    static func build(_ state: AppState, rootID: Int64, into b: inout ScreenTree.Builder) -> Element {
+        var children = [b.make(.threadHeader, Element(label: "Thread", traits: .header, headingLevel: 1))]
+        for message in state.threadMessages {
+            children.append(MessageElement.build(message, replies: 0, state: state, into: &b))
+        }
+        children.append(
+            b.make(
+                .threadComposer,
+                Element(
+                    label: "Reply in thread", value: state.threadComposer, traits: .textField,
+                    hint: "Type a reply and press Enter to send it. Press Escape to go back."),
+                ElementBehaviour(activate: .sendReply, edits: .threadComposer)))
+        return b.make(.threadScreen, Element(label: "Thread", children: children))
+    }
+}
