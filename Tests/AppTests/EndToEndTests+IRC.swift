@@ -41,4 +41,34 @@ extension EndToEndTests {
         #expect(try session.screen().contains("the deploy finished"))
         try session.send("C-c")
     }
+
+    /// Two lines typed and sent within a few milliseconds leave in the order they were typed:
+    /// sends are awaited one after another, not raced in separate tasks.
+    @Test func twoLinesSentAtOnceArriveInOrder() async throws {
+        let server = try InspIRCdFixture()
+        defer { server.tearDown() }
+        let bob = try RawSocket(port: server.port)
+        defer { bob.close() }
+        bob.send("NICK bob\r\nUSER bob 0 * :Bob\r\n")
+        bob.read(until: " 001 ")
+        bob.send("JOIN #earshot\r\n")
+        bob.read(until: " 366 ")
+
+        let sandbox = try Sandbox(settings: "[text]\nsize = \"large\"\n")
+        defer { sandbox.remove() }
+        let session = try sandbox.launch(
+            arguments: ["--server", "127.0.0.1:\(server.port)", "--nick", "ears", "--channel", "#earshot"])
+        let joined = try await session.waitForSpeech(after: 0, timeout: .seconds(15)) { $0.text.hasPrefix("hash earshot, ") }
+        try #require(joined != nil, "the client never joined #earshot\n\(Self.context(session))")
+        let onComposer = try await Self.waitForEditor(session, label: "Message #earshot")
+        try #require(onComposer, "focus is not on the composer\n\(Self.context(session))")
+
+        // One write to the terminal: both lines and both Enters arrive together.
+        try session.send("f", "i", "r", "s", "t", "Enter", "s", "e", "c", "o", "n", "d", "Enter")
+        let received = bob.read(until: "PRIVMSG #earshot :second")
+        let first = try #require(received.range(of: "PRIVMSG #earshot :first"), "bob got: \(received)")
+        let second = try #require(received.range(of: "PRIVMSG #earshot :second"), "bob got: \(received)")
+        #expect(first.lowerBound < second.lowerBound)
+        try session.send("C-c")
+    }
 }

@@ -64,6 +64,9 @@ extension AppCore {
             } else if !mine, let index = state.channels.firstIndex(where: { $0.id == message.channelID }) {
                 state.channels[index].unread += 1
             }
+            if mine, !message.pending, !onIRC, message.channelID == state.channelID {
+                post(.announcement("Sent", priority: .low))
+            }
             guard !mine, !message.pending else { continue }
             let here = message.channelID == state.channelID
             let words = message.kind == .action ? "\(message.author) \(message.text)" : "\(message.author): \(message.text)"
@@ -112,6 +115,11 @@ extension AppCore {
     /// its first unread message; an opened thread is pushed.
     mutating func loaded(_ snapshot: ChatSnapshot) {
         state.channels = snapshot.channels
+        if snapshot.load.purpose == .open, snapshot.load.channelID != state.channelID {
+            state.channelID = snapshot.load.channelID
+            state.channelQuery = ""
+            state.composer = ""
+        }
         if snapshot.load.channelID == state.channelID {
             state.messages = snapshot.messages.filter { $0.replyTo == nil }
             var counts: [String: Int] = [:]
@@ -129,6 +137,8 @@ extension AppCore {
             state.lastReadID = state.channel?.lastReadMessageID ?? 0
             state.firstUnreadID = state.messages.first { $0.id > state.lastReadID }?.id
             state.typing = typingTracker.typing(in: state.channelName, now: date)
+            // The drawer closes behind the channel it opened.
+            _ = state.drawer.collapse()
             if state.route == .main {
                 rebuild()
                 effects.append(.lines(Lines.screen(state: state, tree: tree)))

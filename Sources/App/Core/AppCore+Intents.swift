@@ -100,10 +100,7 @@ extension AppCore {
             if let newest = state.messages.last, state.channelID != id {
                 effects.append(.store(.markRead(channelID: state.channelID, upTo: newest.id)))
             }
-            state.channelID = id
-            state.channelQuery = ""
-            state.composer = ""
-            _ = state.drawer.collapse()
+            // The channel changes when its page has been read (see `loaded`).
             effects.append(.load(ChatLoad(channelID: id, purpose: .open)))
         case .openSettings:
             present(.settings)

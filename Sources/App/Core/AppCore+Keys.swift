@@ -65,9 +65,13 @@ extension AppCore {
     /// value, a toggle's "on").
     mutating func operate(_ intent: Intent?) {
         guard let intent else { return }
+        let editing = navigator.focusedElement.map { !$0.traits.isDisjoint(with: .editable) } ?? false
         carryOut(intent)
         let update = rebuild()
-        if let action = update.action { speak(action) }
+        guard let action = update.action else { return }
+        // A text field emptied by sending is not news; what was sent is.
+        if editing, case .say = action { return }
+        speak(action)
     }
 
     /// Typing (or Backspace, when `typed` is nil) in the focused text field, echoed as settings say.

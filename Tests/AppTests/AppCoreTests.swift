@@ -1,0 +1,129 @@
+import Accessibility
+import Chat
+import Foundation
+import Presentation
+import Settings
+import Speech
+import Terminal
+import Testing
+@testable import App
+
+/// The core alone: events in, effects out, time given by the test.
+@Suite struct AppCoreTests {
+    static let local: Int64 = 1
+    static let welcome = ChatChannel(id: 10, networkID: local, name: "#welcome", lastReadMessageID: 101)
+
+    /// A core on Main with #welcome open: three messages, the last two unread.
+    static func openCore(reduceMotion: Bool = false) -> (AppCore, [AppEffect]) {
+        var settings = Settings()
+        settings.display.reduceMotion = reduceMotion
+        var core = AppCore(
+            .init(settings: settings, onboarded: true, terminalRows: 24, localNetworkID: local, welcomeChannelID: 10, nick: "you"))
+        let start = core.handle(.start(problems: []), at: .zero)
+        let load = ChatLoad(channelID: 10, purpose: .open)
+        #expect(start.contains(.load(load)))
+        let messages = (101...103).map {
+            ChatMessage(id: $0, channelID: 10, msgid: "m\($0)", author: "ada", text: "message \($0)", time: Date())
+        }
+        let effects = core.handle(.loaded(ChatSnapshot(load: load, channels: [welcome], messages: messages)), at: .milliseconds(1))
+        return (core, effects)
+    }
+
+    static func spoken(_ effects: [AppEffect]) -> [String] {
+        effects.compactMap { if case .speak(let text, _, _) = $0 { text } else { nil } }
+    }
+
+    @Test func openingAChannelSaysItsHeadingThenFocusesTheFirstUnread() {
+        let (core, effects) = Self.openCore()
+        #expect(Self.spoken(effects).first == "hash welcome, 2 unread")
+        #expect(Self.spoken(effects).dropFirst().first?.contains("message 102") == true)
+        #expect(core.navigator.focusedElement?.identifier == ElementID.message(102).identifier)
+    }
+
+    @Test func aPresentationRequestedDuringATransitionIsQueuedAndCarriedOutAfterIt() {
+        var (core, _) = Self.openCore()
+        var effects = core.handle(.key(.character("a")), at: .milliseconds(10))
+        #expect(effects.contains { if case .drawTransition = $0 { true } else { false } })
+        #expect(core.state.sheets.isTransitioning)
+        // Escape while the sheet is still coming up: queued by the coordinator, not dropped.
+        effects = core.handle(.key(.escape), at: .milliseconds(11))
+        #expect(core.state.sheets.pending == [.dismiss(.escape)])
+        effects = core.handle(.transitionFinished, at: .milliseconds(300))
+        #expect(Self.spoken(effects).contains { $0.hasPrefix("Message actions, sheet, short form") })
+        #expect(effects.contains { if case .drawTransition = $0 { true } else { false } })  // the queued dismissal
+        effects = core.handle(.transitionFinished, at: .milliseconds(600))
+        #expect(!core.state.sheets.hasSheet)
+        #expect(core.navigator.focusedElement?.identifier == ElementID.message(102).identifier)
+    }
+
+    @Test func withReduceMotionASheetSettlesAtOnce() {
+        var (core, _) = Self.openCore(reduceMotion: true)
+        let effects = core.handle(.key(.character("a")), at: .milliseconds(10))
+        #expect(!effects.contains { if case .drawTransition = $0 { true } else { false } })
+        #expect(Self.spoken(effects).contains { $0.hasPrefix("Message actions, sheet, short form") })
+    }
+
+    @Test func aReloadedFileChangesEverySpeechSetting() {
+        var (core, _) = Self.openCore()
+        var new = core.state.settings
+        new.speech.pitch = 80
+        new.speech.volume = 60
+        new.speech.voice = "announcer"
+        new.speech.punctuation = .all
+        let update = SettingsUpdate(kind: .reload, old: core.state.settings, new: new, problems: [], applied: true)
+        let effects = core.handle(.settings(update), at: .seconds(1))
+        #expect(effects.contains(.configureSpeech(new.speech)))
+        #expect(core.navigator.options.punctuation == .all)
+    }
+
+    @Test func theAnnouncerAsksToBeWokenAtItsDeadlineInsteadOfBeingPolled() {
+        var (core, _) = Self.openCore()
+        let other = ChatChannel(id: 11, networkID: Self.local, name: "#b")
+        _ = core.handle(.loaded(ChatSnapshot(load: .init(channelID: 10, purpose: .refresh), channels: [Self.welcome, other], messages: [])), at: .seconds(1))
+        func message(_ id: Int64) -> AppEvent {
+            .chat(.messages([ChatMessage(id: id, channelID: 11, author: "kim", text: "note \(id)", time: Date())]))
+        }
+        let first = core.handle(message(201), at: .seconds(2))
+        #expect(Self.spoken(first) == ["hash b, kim: note 201"])
+        let second = core.handle(message(202), at: .seconds(2) + .milliseconds(10))
+        #expect(Self.spoken(second).isEmpty)
+        _ = core.handle(message(203), at: .seconds(2) + .milliseconds(20))
+        let finished = core.handle(.speechFinished, at: .seconds(2) + .milliseconds(100))
+        #expect(Self.spoken(finished).isEmpty)
+        let wake = finished.compactMap { if case .wake(let at) = $0 { at } else { nil } }.first
+        #expect(wake == .seconds(2) + .milliseconds(500))
+        let tick = core.handle(.tick, at: .seconds(2) + .milliseconds(500))
+        #expect(Self.spoken(tick) == ["2 new messages in hash b"])
+    }
+
+    @Test func aPausedTypistIsShownForThirtySeconds() {
+        var (core, _) = Self.openCore()
+        _ = core.handle(.chat(.typing(channelID: 10, nick: "bob", state: .paused)), at: .seconds(10))
+        #expect(core.state.typing == ["bob"])
+        _ = core.handle(.tick, at: .seconds(39))
+        #expect(core.state.typing == ["bob"])
+        _ = core.handle(.tick, at: .seconds(41))
+        #expect(core.state.typing.isEmpty)
+    }
+
+    @Test func theDrawerFollowsTheTerminalsSize() {
+        var (core, _) = Self.openCore()
+        _ = core.handle(.key(.resize(columns: 80, rows: 50)), at: .seconds(1))
+        #expect(core.state.drawer.terminalRows == 50)
+        #expect(core.state.sheets.terminalRows == 50)
+    }
+
+    @Test func typingInAnIRCChannelSendsTypingThroughTheConnection() {
+        var core = AppCore(
+            .init(settings: Settings(), onboarded: true, terminalRows: 24, localNetworkID: 1, welcomeChannelID: 10, nick: "you"))
+        _ = core.handle(.start(problems: []), at: .zero)
+        let irc = ChatChannel(id: 20, networkID: 2, name: "#a")
+        _ = core.handle(.loaded(ChatSnapshot(load: .init(channelID: 20, purpose: .open), channels: [irc], messages: [])), at: .zero)
+        #expect(core.navigator.focusedElement?.identifier == ElementID.composer.identifier)
+        let typed = core.handle(.key(.character("h")), at: .seconds(1))
+        #expect(typed.contains(.send(.typing(in: "#a"))))
+        let sent = core.handle(.key(.enter), at: .seconds(2))
+        #expect(sent.contains(.send(.message("h", to: "#a", replyTo: nil))))
+        #expect(sent.contains(.send(.stoppedTyping(in: "#a"))))
+    }
+}

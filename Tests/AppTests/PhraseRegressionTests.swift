@@ -1,0 +1,117 @@
+import Accessibility
+import AccessibilityTesting
+import Chat
+import Foundation
+import Testing
+@testable import App
+
+/// Each of these was heard wrong by a listener before the core was rebuilt (issue 10, "Why").
+extension AppSuites {
+    @Suite struct PhraseRegressionTests {
+        @Test func aToggleSaysItsStateOnceAndTheNewStateWhenSwitched() async throws {
+            let host = try AppHost()
+            let tester = UITester(host: host)
+            try await tester.tap(label: "Settings")
+            host.focus(identifier: ElementID.hints.identifier)
+            #expect(host.spokenTexts.last { $0.hasPrefix("Hints") } == "Hints, toggle, on.")
+            #expect(!host.spokenTexts.contains { $0.contains("on, toggle") || $0.contains("off, toggle") })
+            let before = host.spoken.count
+            host.press(Keys.enter)
+            #expect(host.spokenTexts.dropFirst(before).contains("off"))
+            host.focus(identifier: ElementID.reduceMotion.identifier)
+            #expect(host.spokenTexts.last { $0.hasPrefix("Reduce motion") } == "Reduce motion, toggle, off.")
+        }
+
+        @Test func sendingAMessageNeverSaysNotSelected() throws {
+            let host = try AppHost()
+            host.focus(identifier: ElementID.composer.identifier)
+            let before = host.spoken.count
+            host.press(Keys.text("h"), Keys.text("i"), Keys.enter)
+            let after = host.spokenTexts.dropFirst(before)
+            #expect(!after.contains { $0.contains("selected") }, "\(Array(after))")
+            #expect(host.tree.allElements.last { $0.traits.contains(.message) }?.value == "hi")
+        }
+
+        @Test func keysInTheRotorLessonAreSpokenNotDropped() throws {
+            let host = try AppHost()
+            let lesson = try #require(host.tree.allElements.first { $0.value.contains("change the rotor setting") })
+            host.focus(identifier: lesson.identifier ?? "")
+            let spoken = try #require(host.spokenTexts.last { $0.contains("change the rotor setting") })
+            #expect(spoken.contains("right bracket and left bracket, change the rotor setting"), "\(spoken)")
+        }
+
+        @Test func everyVoiceSaysTheChannelNameTheSameWay() throws {
+            let host = try AppHost()
+            let texts = host.spokenTexts
+            #expect(texts.contains { $0.hasPrefix("hash welcome, ") }, "\(texts)")
+            #expect(!texts.contains { $0.contains("#") }, "\(texts)")
+        }
+
+        @Test func shiftDownAtAShortFormDismissesTheSheetAndSaysWhereFocusIs() throws {
+            let host = try AppHost()
+            let message = try #require(host.tree.allElements.last { $0.traits.contains(.message) })
+            host.focus(identifier: message.identifier ?? "")
+            host.press(Keys.text("a"))
+            #expect(host.tree.allElements.contains { $0.label == "Message actions" && $0.isModal })
+            let before = host.spoken.count
+            host.press(Keys.shiftDown)
+            #expect(!host.tree.allElements.contains { $0.label == "Message actions" && $0.isModal })
+            #expect(host.focusedIdentifier == message.identifier)
+            #expect(host.spokenTexts.dropFirst(before).contains { $0.hasPrefix(message.label) })
+        }
+
+        @Test func openingAChannelSaysItsHeadingFirstThenFocusesItsFirstUnreadMessage() throws {
+            let host = try AppHost()
+            let workspace = host.workspace
+            let random = try workspace.store.channel(named: "#random", network: workspace.network.id)
+            let inserted = try workspace.store.insert([
+                NewMessage(channelID: random.id, author: "kim", text: "old news", time: Date().addingTimeInterval(-60)),
+                NewMessage(channelID: random.id, author: "kim", text: "deploy is done", time: Date()),
+            ]).inserted
+            try workspace.store.markRead(channel: random.id, upTo: inserted[0].id)
+            host.post(.chat(.members(channelID: random.id, nicks: ["kim"])))
+            host.focus(identifier: ElementID.drawerSearch.identifier)
+            host.press(Keys.shiftUp)
+            host.focus(identifier: ElementID.channel(random.id).identifier)
+            let before = host.spoken.count
+            host.press(Keys.enter)
+            let after = Array(host.spokenTexts.dropFirst(before))
+            #expect(after.first == "hash random, 1 unread", "\(after)")
+            #expect(after.dropFirst().first?.hasPrefix("kim, ") == true, "\(after)")
+            #expect(after.dropFirst().first?.contains("deploy is done") == true, "\(after)")
+            #expect(!after.dropFirst().contains { $0.contains("old news") })
+            #expect(host.focusedIdentifier == ElementID.message(inserted[1].id).identifier)
+        }
+
+        @Test(arguments: [("?", "Key help, sheet, short form, 12 keys"), ("s", "Settings, sheet, short form, 8 settings")])
+        func sheetsCountWhatTheyList(key: String, phrase: String) async throws {
+            let host = try AppHost()
+            if key == "s" {
+                try await UITester(host: host).tap(label: "Settings")
+            } else {
+                host.press(Keys.text(key))
+            }
+            #expect(host.spokenTexts.contains(phrase), "\(host.spokenTexts.suffix(4))")
+            #expect(!host.spokenTexts.contains { $0.hasSuffix(" actions") })
+        }
+
+        @Test func theWelcomeIsSaidOnceAtStart() throws {
+            let host = try AppHost(onboarded: false)
+            #expect(host.spokenTexts.filter { $0.contains("Welcome to Earshot") }.count == 1, "\(host.spokenTexts)")
+        }
+
+        @Test func theUnreadRotorFindsWhatTheHeadingCounts() throws {
+            let host = try AppHost()
+            let heading = try #require(host.tree.allElements.first { $0.identifier == ElementID.mainHeader.identifier })
+            let unread = host.tree.allElements.filter { $0.traits.contains(.unread) }
+            #expect(heading.label == "#welcome, \(unread.count) unread")
+            #expect(unread.count > 1)
+            host.press(Keys.home)
+            for _ in 0..<5 { host.press(Keys.controlRight) }
+            #expect(host.spokenTexts.last == "Unread")
+            host.press(Keys.down)
+            let focused = try #require(host.core.navigator.focusedElement)
+            #expect(focused.traits.contains(.unread))
+        }
+    }
+}
