@@ -41,7 +41,7 @@ public enum ClientCommand {
         let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         let size = TerminalSize.current(fd: STDOUT_FILENO)
         let output = LineOutput.standardOutput(
-            settings: settings, columns: size.columns, rows: size.rows, interactive: interactive)
+            settings: settings, columns: size.columns, interactive: interactive)
 
         // Speech events reach the runtime, which is made after the engine, through a box.
         let runtimeBox = RuntimeBox()

@@ -19,28 +19,26 @@ public final class LineOutput: @unchecked Sendable {
     private var bottom = ""
     private let write: @Sendable (String) -> Void
     private let environment: TerminalEnvironment
-    private var rowCount: Int
     /// Everything written, for tests and the capture benchmark (kept only when asked).
     private var transcript: [String]?
 
     public init(
-        settings: Settings, columns: Int, rows: Int, environment: TerminalEnvironment, interactive: Bool,
+        settings: Settings, columns: Int, environment: TerminalEnvironment, interactive: Bool,
         keepTranscript: Bool = false, write: @escaping @Sendable (String) -> Void
     ) {
         self.environment = environment
         self.renderer = Self.renderer(settings, columns: columns, environment: environment)
         self.interactive = interactive
-        self.rowCount = rows
         self.write = write
         self.transcript = keepTranscript ? [] : nil
     }
 
     /// Writes to stdout.
-    public static func standardOutput(settings: Settings, columns: Int, rows: Int, interactive: Bool) -> LineOutput {
+    public static func standardOutput(settings: Settings, columns: Int, interactive: Bool) -> LineOutput {
         let variables = ProcessInfo.processInfo.environment
         let environment = TerminalEnvironment.current(variables: variables)
         return LineOutput(
-            settings: settings, columns: columns, rows: rows, environment: environment, interactive: interactive
+            settings: settings, columns: columns, environment: environment, interactive: interactive
         ) { text in
             FileHandle.standardOutput.write(Data(text.utf8))
         }
@@ -58,9 +56,6 @@ public final class LineOutput: @unchecked Sendable {
             colorSetting: color, contrast: settings.display.contrast, environment: environment)
     }
 
-    /// The terminal's height in rows.
-    public var rows: Int { lock.withLock { rowCount } }
-
     /// What was written so far (when kept).
     public var written: String { lock.withLock { (transcript ?? []).joined() } }
 
@@ -68,11 +63,8 @@ public final class LineOutput: @unchecked Sendable {
         lock.withLock { renderer = Self.renderer(settings, columns: renderer.columns, environment: environment) }
     }
 
-    public func resize(columns: Int, rows: Int) {
-        lock.withLock {
-            renderer.columns = max(1, columns)
-            rowCount = rows
-        }
+    public func resize(columns: Int) {
+        lock.withLock { renderer.columns = max(1, columns) }
     }
 
     /// Prints lines above the bottom line, which is then drawn again.

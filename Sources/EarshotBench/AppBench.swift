@@ -50,7 +50,7 @@ func runAppBench(arguments: [String]) async throws {
     let settingsStore = SettingsStore(file: SettingsFile(path: configPath))
     _ = settingsStore.loadInitial()
     let output = LineOutput(
-        settings: settingsStore.current, columns: 100, rows: 40, environment: .init(isTTY: false, term: "dumb"),
+        settings: settingsStore.current, columns: 100, environment: .init(isTTY: false, term: "dumb"),
         interactive: false
     ) { _ in }
     let core = AppCore(
@@ -131,6 +131,26 @@ func runAppBench(arguments: [String]) async throws {
         }
     }
 
+    // The core alone, on a copy of the live one: what a key and a message cost to handle.
+    var copy = runtime.core
+    var keyTimes: [Double] = []
+    var messageTimes: [Double] = []
+    let stamp = ContinuousClock()
+    for index in 0..<10_000 {
+        let key: KeyEvent = index % 2 == 0 ? .left : .right
+        let begin = stamp.now
+        _ = copy.handle(.key(key), at: .seconds(1000))
+        keyTimes.append(Double((stamp.now - begin).components.attoseconds) / 1e12)
+    }
+    let sample = ChatMessage(id: 1 << 40, channelID: channel, author: "alice", text: "Live message", time: Date())
+    for index in 0..<2_000 {
+        var message = sample
+        message.id += Int64(index)
+        let begin = stamp.now
+        _ = copy.handle(.chat(.messages([message])), at: .seconds(1000))
+        messageTimes.append(Double((stamp.now - begin).components.attoseconds) / 1e12)
+    }
+
     let keys = Percentiles(latencies)
     report(
         [
@@ -138,6 +158,8 @@ func runAppBench(arguments: [String]) async throws {
             ("key_to_sample_p50_ms", keys.median), ("key_to_sample_p99_ms", keys(99)),
             ("cold_start_to_speech_ms", Percentiles(coldStarts).median),
             ("peak_rss_mb", rss), ("flood_max_pending", Double(maxPending)),
+            ("core_key_p50_us", Percentiles(keyTimes).median), ("core_key_p99_us", Percentiles(keyTimes)(99)),
+            ("core_message_p50_us", Percentiles(messageTimes).median),
         ], json: json, title: "app (\(messageCount) messages, 1000/s arriving)")
 }
 

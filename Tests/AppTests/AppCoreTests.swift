@@ -126,4 +126,14 @@ import Testing
         #expect(sent.contains(.send(.message("h", to: "#a", replyTo: nil))))
         #expect(sent.contains(.send(.stoppedTyping(in: "#a"))))
     }
+
+    @Test func atPunctuationAllAPhraseNamesTheTextsPunctuationNotItsOwnPauses() {
+        var (core, _) = Self.openCore()
+        var new = core.state.settings
+        new.speech.punctuation = .all
+        _ = core.handle(.settings(SettingsUpdate(kind: .reload, old: core.state.settings, new: new, problems: [], applied: true)), at: .seconds(1))
+        let effects = core.handle(.key(.home), at: .seconds(2))
+        let phrase = Self.spoken(effects).first ?? ""
+        #expect(phrase.hasPrefix("hash welcome comma 2 unread, heading level 1."), "\(phrase)")
+    }
 }

@@ -63,7 +63,7 @@ final class AppHost: AccessibilityTestHost, Sendable {
         settingsStore = SettingsStore(file: SettingsFile(path: settingsPath))
         _ = settingsStore.loadInitial()
         output = LineOutput(
-            settings: settingsStore.current, columns: 80, rows: 24,
+            settings: settingsStore.current, columns: 80,
             environment: .init(isTTY: false, term: "dumb"), interactive: false, keepTranscript: true
         ) { _ in }
         let box = RuntimeBox()

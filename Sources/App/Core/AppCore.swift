@@ -144,7 +144,12 @@ public struct AppCore: Sendable {
 
     /// Says `text`, prepared for the voice like every other text (punctuation, emoji, key symbols).
     mutating func say(_ text: String, _ priority: SpeechPriority, _ voice: VoiceRole) {
-        let prepared = SpokenText.prepare(text, punctuation: navigator.options.punctuation)
+        utter(SpokenText.prepare(text, punctuation: navigator.options.punctuation), priority, voice)
+    }
+
+    /// Says what the navigator made, which `Phrase` has already prepared (its own commas and
+    /// full stops are pauses, not punctuation to name).
+    mutating func utter(_ prepared: String, _ priority: SpeechPriority, _ voice: VoiceRole) {
         guard !prepared.isEmpty else { return }
         effects.append(.speak(prepared, priority, voice))
     }
@@ -181,14 +186,14 @@ public struct AppCore: Sendable {
         switch action {
         case .focus: speakFocus(action, queued: false)
         case .boundary(let edge): say(edge.word, .default, .reader)
-        case .say(let text): say(text, .default, .reader)
+        case .say(let text): utter(text, .default, .reader)
         case .performed, .unavailable: break
         }
     }
 
     mutating func speakFocus(_ action: Navigator.Action, queued: Bool) {
         guard case .focus(_, let phrase) = action else { return }
-        say(phrase.text, queued ? .low : .default, .reader)
+        utter(phrase.text, queued ? .low : .default, .reader)
         if state.settings.speech.hints, !phrase.hint.isEmpty { say(phrase.hint, .low, .hint) }
     }
 

@@ -19,8 +19,8 @@ extension AppRuntime {
             parts.output.setBottom(line)
         case .display(let settings):
             parts.output.apply(settings: settings)
-        case .resize(let columns, let rows):
-            parts.output.resize(columns: columns, rows: rows)
+        case .resize(let columns, _):
+            parts.output.resize(columns: columns)
         case .copy(let text):
             parts.output.copyToClipboard(text)
         case .load(let load):

@@ -115,7 +115,7 @@ public final class AppRuntime: Sendable {
                 return (taken, inbox.deadline, inbox.quitting)
             }
             if quitting { break }
-            var pending = events
+            var pending = Self.coalesced(events)
             let taken = events.count
             if pending.isEmpty, let deadline, deadline <= now {
                 mailbox.contents.withLock { $0.deadline = nil }
@@ -145,6 +145,21 @@ public final class AppRuntime: Sendable {
             if quit { break }
         }
         sends.finish()
+    }
+
+    /// Messages that arrived back to back are handled as one batch: one rebuild, one line
+    /// batch, announcements coalesced as the announcer does anyway.
+    static func coalesced(_ events: [AppEvent]) -> [AppEvent] {
+        var result: [AppEvent] = []
+        result.reserveCapacity(events.count)
+        for event in events {
+            if case .chat(.messages(let new)) = event, case .chat(.messages(let old))? = result.last {
+                result[result.count - 1] = .chat(.messages(old + new))
+            } else {
+                result.append(event)
+            }
+        }
+        return result
     }
 
     func sendInOrder(_ send: ChatSend) { sends.yield(send) }
