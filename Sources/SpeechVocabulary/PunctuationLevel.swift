@@ -1,14 +1,21 @@
-/// Which symbols in labels and values are spoken by name, as screen readers offer it.
+/// How much punctuation is spoken, as screen readers name the levels: the one level that the
+/// text preparation (`Accessibility.SpokenText`), the speech engine and the settings share.
 ///
-/// Each symbol has the lowest level at which it is named (see ``SpokenText``):
+/// Each symbol has the lowest level at which it is named:
 /// - ``none``: no symbol is named; sentence punctuation (`. , ? ! ; : ' -`) stays for the
 ///   voice's pauses, every other symbol is dropped ("#general" → "general").
 /// - ``some``: `# @ & * + = / \ | ~ ^ < >` are named ("#general" → "hash general").
 /// - ``most``: also brackets, quotes, `_`, `` ` ``, `:` and `;`.
 /// - ``all``: also `. , ? ! ' -`.
 ///
-/// `%`, `$`, `€` and `£` are never rewritten: the voice reads them as words already.
-public enum PunctuationLevel: String, Hashable, Sendable, CaseIterable, Comparable {
+/// `%`, `$`, `€` and `£` are never rewritten: the voice reads them as words already. A symbol
+/// standing alone as a word names a key ("or ] and [") and is named at every level.
+///
+/// ```swift
+/// var parameters = SpeechParameters(punctuation: .most)
+/// PunctuationLevel.some < .all // true
+/// ```
+public enum PunctuationLevel: String, Hashable, Sendable, CaseIterable, Codable, Comparable {
     case none
     case some
     case most
