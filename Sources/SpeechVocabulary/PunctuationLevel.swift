@@ -21,7 +21,9 @@ public enum PunctuationLevel: String, Hashable, Sendable, CaseIterable, Codable,
     case most
     case all
 
-    private var rank: Int {
+    /// The position in order; inlinable, like `<`, so that comparisons on the speech path
+    /// cost what they cost before the type moved to this module.
+    @inlinable var rank: Int {
         switch self {
         case .none: 0
         case .some: 1
@@ -30,7 +32,7 @@ public enum PunctuationLevel: String, Hashable, Sendable, CaseIterable, Codable,
         }
     }
 
-    public static func < (lhs: PunctuationLevel, rhs: PunctuationLevel) -> Bool {
+    @inlinable public static func < (lhs: PunctuationLevel, rhs: PunctuationLevel) -> Bool {
         lhs.rank < rhs.rank
     }
 }

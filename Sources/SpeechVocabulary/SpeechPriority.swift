@@ -18,7 +18,9 @@ public enum SpeechPriority: String, Hashable, Sendable, CaseIterable, Codable, C
     case `default`
     case high
 
-    private var rank: Int {
+    /// The position in order; inlinable, like `<`, so that comparisons on the speech path
+    /// cost what they cost before the type moved to this module.
+    @inlinable var rank: Int {
         switch self {
         case .low: 0
         case .default: 1
@@ -26,5 +28,5 @@ public enum SpeechPriority: String, Hashable, Sendable, CaseIterable, Codable, C
         }
     }
 
-    public static func < (lhs: SpeechPriority, rhs: SpeechPriority) -> Bool { lhs.rank < rhs.rank }
+    @inlinable public static func < (lhs: SpeechPriority, rhs: SpeechPriority) -> Bool { lhs.rank < rhs.rank }
 }
