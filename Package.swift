@@ -32,14 +32,15 @@ let package = Package(
             providers: [.apt(["libpcaudio-dev"])]),
 
         // Parts.
+        .target(name: "SpeechVocabulary", swiftSettings: swift6),
         .target(
             name: "Speech",
             dependencies: [
-                "CEspeakNG", "CPCAudio",
+                "SpeechVocabulary", "CEspeakNG", "CPCAudio",
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             swiftSettings: swift6),
-        .target(name: "Accessibility", swiftSettings: swift6),
+        .target(name: "Accessibility", dependencies: ["SpeechVocabulary"], swiftSettings: swift6),
         .target(name: "Typography", swiftSettings: swift6),
         .target(name: "Settings", dependencies: ["Typography"], swiftSettings: swift6),
         .target(name: "Presentation", dependencies: ["Accessibility"], swiftSettings: swift6),
@@ -66,7 +67,8 @@ let package = Package(
             name: "earshot",
             dependencies: ["App", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swift6),
-        .target(name: "AccessibilityTesting", dependencies: ["Accessibility"], swiftSettings: swift6),
+        .target(
+            name: "AccessibilityTesting", dependencies: ["Accessibility", "SpeechVocabulary"], swiftSettings: swift6),
         .target(name: "ChatTesting", swiftSettings: swift6),
         .executableTarget(
             name: "EarshotBench",
@@ -77,6 +79,12 @@ let package = Package(
             swiftSettings: swift6),
 
         // Tests.
+        .testTarget(
+            name: "SpeechVocabularyTests",
+            dependencies: [
+                "SpeechVocabulary", .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swift6),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"], swiftSettings: swift6),
         .testTarget(
             name: "AccessibilityTests",

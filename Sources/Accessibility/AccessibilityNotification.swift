@@ -1,14 +1,10 @@
-/// How urgently an announcement is spoken.
+/// How urgently an announcement is spoken: the shared ``SpeechPriority`` under the name
+/// announcements have always used (low, default, high).
 ///
-/// Mirrors `UIAccessibility` announcement priority and ARIA live-region politeness:
-/// - ``low``: polite; queued after current speech.
-/// - ``default``: interrupts current speech and may itself be interrupted.
-/// - ``high``: assertive; interrupts and is not interrupted by default speech.
-public enum AnnouncementPriority: String, Hashable, Sendable, CaseIterable, Codable {
-    case low
-    case `default`
-    case high
-}
+/// ```swift
+/// .announcement("Disconnected", priority: .high)
+/// ```
+public typealias AnnouncementPriority = SpeechPriority
 
 /// A change the speech layer must hear about, as UIKit posts them.
 ///

@@ -7,7 +7,9 @@
 /// - Polite (low) content waits behind current speech, and after an utterance from the same
 ///   region (or from plain announcements) waits at least ``interval`` before the next.
 /// - While it waits, further content from the same region coalesces into one entry that is
-///   spoken as a count: "12 new messages in #general". Counts are never lost.
+///   spoken as a count: "12 new messages in #general". Counts are never lost, and they are
+///   the real number of items (``LiveRegionChange/count``), in agreement with their noun
+///   (``summary(count:noun:region:)``).
 /// - The pending queue never holds more than ``maxPending`` entries (Orca keeps 9); beyond
 ///   that, new content merges into the last entry as "N new messages".
 /// - Assertive live-region content is spoken at high priority; a flood of it coalesces too.
@@ -104,7 +106,7 @@ public struct Announcer: Sendable {
         guard let priority = change.politeness.priority else { return .none }
         return arrive(
             Pending(key: "region:\(change.politeness.rawValue):" + change.region, priority: priority,
-                    region: change.region, noun: change.noun, count: 1, text: change.text),
+                    region: change.region, noun: change.noun, count: change.count, text: change.text),
             at: now)
     }
 
@@ -171,9 +173,22 @@ public struct Announcer: Sendable {
 
     private func utterance(for item: Pending) -> Utterance {
         guard item.count > 1 else { return Utterance(item.text, priority: item.priority) }
-        let noun = item.isMixed ? "message" : item.noun
-        var text = "\(item.count) new \(noun)s"
-        if let region = item.region, !item.isMixed { text += " in \(region)" }
+        let text = Announcer.summary(
+            count: item.count, noun: item.isMixed ? "message" : item.noun,
+            region: item.isMixed ? nil : item.region)
         return Utterance(text, priority: item.priority, count: item.count)
+    }
+
+    /// The summary of `count` items: "1 new message in #b", "3 new messages in #b".
+    ///
+    /// The coalesced announcements use it; so can a caller that speaks a count itself.
+    ///
+    /// ```swift
+    /// Announcer.summary(count: 1, noun: "message", region: "#b") // "1 new message in #b"
+    /// ```
+    public static func summary(count: Int, noun: String, region: String?) -> String {
+        let text = Plural.phrase(count, "new " + noun)
+        guard let region else { return text }
+        return text + " in " + region
     }
 }

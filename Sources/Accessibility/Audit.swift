@@ -1,6 +1,8 @@
 /// Checks a tree against the rules every screen must keep (see ``AuditRule``).
 ///
-/// The seven rules of the design plus one: hints describe keys, not gestures. Hidden elements and everything under them are skipped. A hint must start with a verb;
+/// The seven rules of the design, plus: hints describe keys, not gestures; a toggle carries no
+/// value; a value never repeats a trait word; a count agrees with its noun. Hidden elements and
+/// everything under them are skipped. A hint must start with a verb;
 /// the check knows the verbs hints use (imperative "Press…" or descriptive "Opens…") and
 /// takes more through ``init(extraVerbs:)``.
 ///
@@ -57,6 +59,17 @@ public struct Audit: Sendable {
         if let gesture = gestureWord(in: element.hint) {
             report(.hintDescribesGesture, "The hint says \"\(gesture)\"; describe keys (\"Press Enter to …\").")
         }
+        if element.traits.contains(.toggleButton) && !element.value.isEmpty {
+            report(.toggleWithValue, "A toggle's state is its selected trait; remove the value \"\(element.value)\".")
+        }
+        if let word = traitWordInValue(of: element) {
+            report(.traitWordInValue, "The value says \"\(word)\", which the traits already say; remove it.")
+        }
+        for text in [element.label, element.value, element.hint] {
+            if let count = Audit.disagreeingCount(in: text) {
+                report(.countDisagreesWithNoun, "\"\(count)\" does not agree in number; say it as \(Audit.agreeing(count)).")
+            }
+        }
         if element.isModal && !canEscape(element) {
             report(.modalWithoutEscape, "A modal container needs an escape handler so Escape can leave it.")
         }
@@ -90,6 +103,69 @@ public struct Audit: Sendable {
             if joined.contains(" \(word) ") { return word }
         }
         return nil
+    }
+
+    /// The first word of `element`'s value that its traits speak, unless the value is the
+    /// user's own words (an editable field or a message).
+    private func traitWordInValue(of element: Element) -> String? {
+        let traits = element.traits
+        guard !element.value.isEmpty, traits.isDisjoint(with: [.searchField, .textField, .message])
+        else { return nil }
+        let words = element.value.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        guard !words.isEmpty else { return nil }
+        let joined = " " + words.joined(separator: " ") + " "
+        var spoken = Phrase.traitVocabulary.filter { traits.contains($0.0) }.map(\.1)
+        if traits.contains(.toggleButton) { spoken += ["on", "off"] }
+        if traits.contains(.selected) && !traits.contains(.toggleButton) { spoken.append("selected") }
+        if traits.contains(.notEnabled) { spoken.append("dimmed") }
+        if traits.contains(.unread) { spoken.append("unread") }
+        return spoken.first { joined.contains(" \($0) ") }
+    }
+
+    /// The first count in `text` whose noun disagrees with it ("1 new messages", "2 reply"), as
+    /// written; `nil` when every count agrees. A count is digits (or "one"); its noun is one of
+    /// ``Plural/checkedNouns``, right after it or after up to two of ``countAdjectives``
+    /// ("1 new unread messages").
+    static func disagreeingCount(in text: String) -> String? {
+        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        guard words.count > 1 else { return nil }
+        for (index, word) in words.enumerated() {
+            let lower = word.lowercased()
+            let isOne = lower == "one" || (word.allSatisfy(\.isNumber) && Int(word) == 1)
+            guard isOne || word.allSatisfy(\.isNumber) else { continue }
+            for offset in 1...3 where index + offset < words.count {
+                let candidate = words[index + offset].lowercased()
+                guard let noun = Plural.checkedNouns.first(where: {
+                    $0.singular == candidate || $0.plural == candidate
+                }) else {
+                    if Audit.countAdjectives.contains(candidate) { continue }
+                    break
+                }
+                if noun.singular != noun.plural,
+                    (isOne && candidate == noun.plural) || (!isOne && candidate == noun.singular)
+                {
+                    return words[index...(index + offset)].joined(separator: " ")
+                }
+                break
+            }
+        }
+        return nil
+    }
+
+    /// Words that may stand between a count and its noun.
+    public static let countAdjectives: Set<String> = [
+        "new", "unread", "more", "other", "old", "recent", "missed", "pending", "open", "active",
+    ]
+
+    /// `count` ("1 new messages") with its noun made to agree ("1 new message").
+    static func agreeing(_ count: String) -> String {
+        var words = count.split(separator: " ").map(String.init)
+        guard let last = words.last, let number = words.first else { return count }
+        let isOne = number.lowercased() == "one" || Int(number) == 1
+        if let noun = Plural.checkedNouns.first(where: { $0.singular == last.lowercased() || $0.plural == last.lowercased() }) {
+            words[words.count - 1] = isOne ? noun.singular : noun.plural
+        }
+        return "\"" + words.joined(separator: " ") + "\""
     }
 
     private func startsWithVerb(_ hint: String) -> Bool {

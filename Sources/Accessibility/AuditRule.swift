@@ -16,4 +16,11 @@ public enum AuditRule: String, Hashable, Sendable, CaseIterable {
     case duplicateSiblings
     /// A modal container offers no way out by Escape.
     case modalWithoutEscape
+    /// A toggle carries a value: its state is its selected trait, said once ("Hints, toggle, on."),
+    /// so the value is never spoken and must be empty.
+    case toggleWithValue
+    /// A value holds a word that the element's traits already say ("on", "selected", "button").
+    case traitWordInValue
+    /// A count disagrees in number with its noun ("1 new messages", "2 reply").
+    case countDisagreesWithNoun
 }

@@ -1,26 +1,34 @@
 /// New content in a live region, for the ``Announcer``.
 ///
 /// `region` names the region as a listener knows it ("#general"); `noun` names one item
-/// ("message") for the coalesced summary "12 new messages in #general".
+/// ("message") for the coalesced summary "12 new messages in #general"; `count` says how many
+/// items the change stands for, so a batch of three messages counts three.
 ///
 /// ```swift
 /// LiveRegionChange(region: "#general", politeness: .polite, text: "alice: hi")
+/// LiveRegionChange(region: "#b", politeness: .polite, text: "bob: one", count: 3)
+/// // spoken on its own: "3 new messages in #b"
 /// ```
 public struct LiveRegionChange: Hashable, Sendable {
     /// The region's name, used in summaries.
     public var region: String
     /// How it is announced.
     public var politeness: LiveRegion
-    /// What to say when this item is spoken on its own.
+    /// What to say when this item is spoken on its own (only when ``count`` is 1).
     public var text: String
-    /// One item, in summaries ("message").
+    /// One item, in summaries ("message"); ``Plural`` makes it agree with the count.
     public var noun: String
+    /// How many items this change stands for (at least 1).
+    public var count: Int
 
-    /// A change in `region`.
-    public init(region: String, politeness: LiveRegion, text: String, noun: String = "message") {
+    /// A change in `region` of `count` items.
+    public init(
+        region: String, politeness: LiveRegion, text: String, noun: String = "message", count: Int = 1
+    ) {
         self.region = region
         self.politeness = politeness
         self.text = text
         self.noun = noun
+        self.count = max(1, count)
     }
 }

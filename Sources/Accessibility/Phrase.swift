@@ -6,7 +6,12 @@
 /// Trait words, in this order: "heading level N", "button", "link", "search field",
 /// "text field", "image", "adjustable", "toggle, on" / "toggle, off", "tab"; then the position
 /// ("2 of 4"); then "selected" (not for toggles, whose state is on/off), "dimmed", "unread".
-/// A toggle is on when it has the ``Traits/selected`` trait: "Hints, toggle, on."
+///
+/// A toggle says its state once, from one source of truth: it is on when it has the
+/// ``Traits/selected`` trait ("Hints, toggle, on."). A toggle's ``Element/value`` is never
+/// spoken, neither in the phrase nor after activation ("on"), so a value that restates or
+/// contradicts the trait cannot be heard; ``Audit`` reports a toggle that carries a value
+/// (``AuditRule/toggleWithValue``).
 ///
 /// ```swift
 /// let volume = Element(label: "Volume", value: "50%", traits: .adjustable,
@@ -33,19 +38,22 @@ public struct Phrase: Hashable, Sendable, CustomStringConvertible {
         parts.reserveCapacity(6)
         let label = SpokenText.prepare(element.label, punctuation: options.punctuation)
         if !label.isEmpty { parts.append(label) }
-        let value = SpokenText.prepare(element.value, punctuation: options.punctuation)
-        if !value.isEmpty { parts.append(value) }
+        if !element.traits.contains(.toggleButton) {
+            let value = SpokenText.prepare(element.value, punctuation: options.punctuation)
+            if !value.isEmpty { parts.append(value) }
+        }
         parts.append(contentsOf: Phrase.traitWords(for: element, verbosity: options.verbosity))
         self.init(text: Phrase.sentence(parts), hint: element.hint)
     }
 
-    /// What is said after an adjustment or a toggle: only the new value ("60%", "on").
+    /// What is said after an adjustment or a toggle: only the new value ("60%"), or a
+    /// toggle's new state from its selected trait ("on"), never its value.
     public static func adjusted(_ element: Element, options: PhraseOptions = .standard) -> String {
-        let value = SpokenText.prepare(element.value, punctuation: options.punctuation)
-        if !value.isEmpty { return value }
         if element.traits.contains(.toggleButton) {
             return element.traits.contains(.selected) ? "on" : "off"
         }
+        let value = SpokenText.prepare(element.value, punctuation: options.punctuation)
+        if !value.isEmpty { return value }
         return element.traits.contains(.selected) ? "selected" : "not selected"
     }
 

@@ -1,25 +1,55 @@
-/// Turns label and value text into what the voice should read.
+/// Turns label, value, announcement and hint text into what the voice should read.
 ///
+/// Every voice's text passes through here, so every voice reads a text the same way.
 /// Emoji shortcodes become their names (":smile:" → "smile", ":thumbs_up:" → "thumbs up"),
 /// a few common emoji characters become names too, symbols are named or dropped by the
 /// ``PunctuationLevel``, and line breaks and runs of spaces fold into one space.
 ///
+/// Two kinds of symbol are read the same at every level:
+/// - A symbol standing alone as a word names a key, so it is always named: "or ] and [," →
+///   "or right bracket and left bracket,", "Press ? for help" → "Press question mark for help".
+///   Alone means white space, the start or end, or a dropped or named symbol on both sides
+///   (trailing sentence punctuation such as the comma above is skipped). Sentence punctuation
+///   itself (`- , . ; : ' !`) and `"` are never read this way: spaced out, they are prose.
+/// - A hyphen joining a modifier to a key ("Ctrl-Right", "Shift-Tab", "Alt-1") is kept, never
+///   read "dash": the voice says "control right".
+///
+/// Preparing is idempotent: `prepare(prepare(t, p), p) == prepare(t, p)`, so text that
+/// was prepared already (a phrase) may be prepared again on its way to a voice.
+///
 /// ```swift
 /// SpokenText.prepare(":wave: #general", punctuation: .some) // "wave hash general"
+/// SpokenText.prepare("Ctrl-Right and Ctrl-Left, or ] and [, change the rotor setting",
+///                    punctuation: .some)
+/// // "Ctrl-Right and Ctrl-Left, or right bracket and left bracket, change the rotor setting"
 /// ```
 public enum SpokenText {
     /// `text` made ready for the voice at `punctuation`.
     public static func prepare(_ text: String, punctuation: PunctuationLevel) -> String {
         if isPlain(text) { return text }
-        let named = replacingEmoji(in: text)
+        let characters = Array(replacingEmoji(in: text, punctuation: punctuation))
         var result = ""
-        result.reserveCapacity(named.utf8.count + 8)
-        for character in named {
+        result.reserveCapacity(characters.count + 8)
+        // Whether `result` ends with a space put there for a named or dropped symbol: sentence
+        // punctuation right after it goes back against the word ("left bracket,").
+        var endsWithInsertedSpace = false
+        for index in characters.indices {
+            let character = characters[index]
+            var inserted = true
             if let symbol = symbols[character] {
-                if punctuation >= symbol.level {
+                if character == "-" && joinsKeyName(characters, at: index) {
+                    result.append(character)
+                    inserted = false
+                } else if punctuation >= symbol.level
+                    || standsAlone(characters, at: index, punctuation: punctuation)
+                {
                     result.append(" \(symbol.name) ")
                 } else if preserved.contains(character) {
+                    if endsWithInsertedSpace && trailingPunctuation.contains(character) {
+                        while result.last == " " { result.removeLast() }
+                    }
                     result.append(character)
+                    inserted = false
                 } else {
                     result.append(" ")
                 }
@@ -27,7 +57,9 @@ public enum SpokenText {
                 result.append(" \(name) ")
             } else {
                 result.append(character)
+                inserted = false
             }
+            endsWithInsertedSpace = inserted
         }
         return result.foldingWhitespace()
     }
@@ -61,8 +93,10 @@ public enum SpokenText {
         return !previousSpace || text.isEmpty
     }
 
-    /// Replaces `:shortcode:` runs with their names.
-    private static func replacingEmoji(in text: String) -> String {
+    /// Replaces `:shortcode:` runs with their names. A shortcode starts a word (after white
+    /// space, the start, or a symbol that is dropped or named) and is not followed by a letter
+    /// or digit.
+    private static func replacingEmoji(in text: String, punctuation: PunctuationLevel) -> String {
         guard text.contains(":") else { return text }
         var result = ""
         var rest = Substring(text)
@@ -71,11 +105,11 @@ public enum SpokenText {
             guard let close = rest[afterOpen...].firstIndex(of: ":") else { break }
             let code = rest[afterOpen..<close]
             let afterClose = rest.index(after: close)
-            // A shortcode stands alone: white space (or the start) before, none of its kind after.
             let before = open == rest.startIndex ? result.last : rest[rest.index(before: open)]
-            let startsWord = before.map { $0.isWhitespace } ?? true
+            let startsWord = before.map { isBoundary($0, punctuation: punctuation) } ?? true
             let endsWord =
-                afterClose == rest.endIndex || !isShortcodeCharacter(rest[afterClose])
+                afterClose == rest.endIndex
+                || !(rest[afterClose].isLetter || rest[afterClose].isNumber)
             if !code.isEmpty, startsWord, endsWord, code.allSatisfy(isShortcodeCharacter) {
                 result += rest[..<open]
                 result += " " + shortcodeName(code) + " "
@@ -89,6 +123,53 @@ public enum SpokenText {
         return result
     }
 
+    /// Whether `character` separates words once prepared: white space, an emoji, or a symbol
+    /// that is named or dropped at `punctuation` (sentence punctuation kept for pauses is not).
+    private static func isBoundary(_ character: Character, punctuation: PunctuationLevel) -> Bool {
+        if character.isWhitespace || emojiNames[character] != nil { return true }
+        guard let symbol = symbols[character] else { return false }
+        return !isKept(character, level: symbol.level, punctuation: punctuation)
+    }
+
+    private static func isKept(
+        _ character: Character, level: PunctuationLevel, punctuation: PunctuationLevel
+    ) -> Bool {
+        punctuation < level && preserved.contains(character)
+    }
+
+    /// Whether the symbol at `index` stands alone as a word and names a key ("or ] and [").
+    private static func standsAlone(
+        _ characters: [Character], at index: Int, punctuation: PunctuationLevel
+    ) -> Bool {
+        guard keySymbols.contains(characters[index]) else { return false }
+        if index > characters.startIndex,
+            !isBoundary(characters[index - 1], punctuation: punctuation)
+        {
+            return false
+        }
+        var after = index + 1
+        while after < characters.endIndex, trailingPunctuation.contains(characters[after]),
+            let symbol = symbols[characters[after]],
+            isKept(characters[after], level: symbol.level, punctuation: punctuation)
+        {
+            after += 1
+        }
+        return after == characters.endIndex || isBoundary(characters[after], punctuation: punctuation)
+    }
+
+    /// Whether the hyphen at `index` joins a modifier to a key ("Shift-Tab", "Ctrl-Alt-Delete").
+    private static func joinsKeyName(_ characters: [Character], at index: Int) -> Bool {
+        let next = index + 1
+        guard next < characters.endIndex, characters[next].isLetter || characters[next].isNumber
+        else { return false }
+        var start = index
+        while start > characters.startIndex, characters[start - 1].isLetter { start -= 1 }
+        guard start < index, modifierKeys.contains(String(characters[start..<index]).lowercased())
+        else { return false }
+        return start == characters.startIndex || !characters[start - 1].isLetter
+            && !characters[start - 1].isNumber
+    }
+
     private static func isShortcodeCharacter(_ character: Character) -> Bool {
         character.isASCII
             && (character.isLetter || character.isNumber || character == "_" || character == "-"
@@ -99,7 +180,7 @@ public enum SpokenText {
         switch code {
         case "+1": return "thumbs up"
         case "-1": return "thumbs down"
-        default: return String(code.map { $0 == "_" || $0 == "-" ? " " : $0 })
+        default: return String(code.map { $0.isLetter || $0.isNumber ? $0 : " " })
         }
     }
 
@@ -113,8 +194,20 @@ public enum SpokenText {
         "]": ("right bracket", .most), "{": ("left brace", .most), "}": ("right brace", .most),
         "\"": ("quote", .most), "_": ("underline", .most), "`": ("grave", .most),
         ":": ("colon", .most), ";": ("semicolon", .most),
-        ".": ("dot", .all), ",": ("comma", .all), "?": ("question", .all), "!": ("bang", .all),
+        ".": ("dot", .all), ",": ("comma", .all), "?": ("question mark", .all), "!": ("bang", .all),
         "'": ("apostrophe", .all), "-": ("dash", .all),
+    ]
+
+    /// Symbols that name a key when they stand alone, at every level: every symbol but
+    /// sentence punctuation and the double quote, which spaced out are prose.
+    static let keySymbols: Set<Character> = Set(symbols.keys).subtracting(["-", ",", ".", ";", ":", "'", "!", "\""])
+
+    /// Punctuation that may follow a key symbol and still leave it alone ("[,").
+    static let trailingPunctuation: Set<Character> = [",", ".", ";", ":", "!", "?"]
+
+    /// Modifier names that a hyphen joins to a key.
+    static let modifierKeys: Set<String> = [
+        "ctrl", "control", "alt", "shift", "meta", "super", "cmd", "command", "option", "opt", "fn",
     ]
 
     /// Symbols kept as they are below their level: the voice pauses on them.

@@ -1,4 +1,5 @@
 import Foundation
+import SpeechVocabulary
 
 /// A speech transcript: what the speech layer said, read from JSON lines.
 ///
@@ -38,7 +39,7 @@ public struct Transcript: Hashable, Sendable {
     /// The texts of `speak` events, in order, optionally only those in `voice`.
     public func spokenTexts(voice: String? = nil) -> [String] {
         events.compactMap { event in
-            guard event.event == .speak, voice == nil || event.voice == voice else { return nil }
+            guard event.event == .speak, voice == nil || event.voice.rawValue == voice else { return nil }
             return event.text
         }
     }

@@ -1,13 +1,12 @@
 /// What happened to an utterance, as the transcript records it.
+///
+/// ```swift
+/// let event = SpeechEvent(.speak, Utterance(id: 1, text: "Send, button."))
+/// TranscriptRecord(event, milliseconds: 12).jsonLine
+/// ```
 public struct SpeechEvent: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
-        /// The utterance started to sound.
-        case speak
-        /// The utterance was interrupted, or dropped from the queue before it sounded.
-        case cancel
-        /// The utterance was spoken to its end.
-        case done
-    }
+    /// Speak, cancel or done: the transcript's own event type.
+    public typealias Kind = TranscriptRecord.Event
 
     public var kind: Kind
     public var utterance: Utterance

@@ -3,7 +3,7 @@
 #endif
 import Synchronization
 
-/// Writes the speech transcript: JSON lines, one object per event.
+/// Writes the speech transcript: JSON lines, one ``TranscriptRecord`` per event.
 ///
 /// `{"t": 12, "event": "speak", "priority": "default", "voice": "reader", "text": "Send, button."}`
 /// where `t` is milliseconds since the writer was made. `--speech text` writes it to stdout;
@@ -52,8 +52,9 @@ public final class TranscriptWriter: Sendable {
             var bytes = Array(line.utf8)
             var offset = 0
             while offset < bytes.count {
-                let written = bytes.withUnsafeMutableBytes {
-                    Glibc.write(state.descriptor, $0.baseAddress! + offset, $0.count - offset)
+                let written = bytes.withUnsafeMutableBytes { buffer -> Int in
+                    guard let base = buffer.baseAddress else { return 0 }
+                    return Glibc.write(state.descriptor, base + offset, buffer.count - offset)
                 }
                 if written < 0 && errno == EINTR { continue }
                 if written <= 0 { break }
@@ -62,32 +63,13 @@ public final class TranscriptWriter: Sendable {
         }
     }
 
-    /// The JSON line for an event, newline included.
+    /// The JSON line for an event, newline included (see ``TranscriptRecord/jsonLine``).
     public static func line(_ event: SpeechEvent, milliseconds: UInt64) -> String {
-        let u = event.utterance
-        return "{\"t\": \(milliseconds), \"event\": \"\(event.kind.rawValue)\", \"priority\": \"\(u.priority.rawValue)\", "
-            + "\"voice\": \(jsonString(u.voice.rawValue)), \"text\": \(jsonString(u.text))}\n"
+        TranscriptRecord(event, milliseconds: milliseconds).jsonLine
     }
 
     /// `text` as a JSON string literal, with every control character escaped.
-    public static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    public static func jsonString(_ text: String) -> String { TranscriptRecord.jsonString(text) }
 }
 
 /// The clock the transcript and the engine use.

@@ -145,4 +145,47 @@ import Testing
         #expect(announcer.tick(at: .milliseconds(499)) == .none)
         #expect(announcer.tick(at: .milliseconds(500)) == .speak(Utterance("b", priority: .low)))
     }
+
+    @Test(arguments: [
+        (1, "message", "#b", "1 new message in #b"),
+        (3, "message", "#b", "3 new messages in #b"),
+        (2, "reply", "#b", "2 new replies in #b"),
+        (1, "announcement", nil, "1 new announcement"),
+    ] as [(Int, String, String?, String)])
+    func summariesAgreeInNumber(_ count: Int, _ noun: String, _ region: String?, _ expected: String) {
+        #expect(Announcer.summary(count: count, noun: noun, region: region) == expected)
+    }
+
+    @Test func threeMessagesWhileSpeakingAreCountedAsThree() {
+        var announcer = Announcer()
+        _ = announcer.post(.announcement("Connected", priority: .default), at: .zero)
+        for (index, text) in ["bob: one", "bob: two", "bob: three"].enumerated() {
+            let change = LiveRegionChange(region: "#b", politeness: .polite, text: text)
+            #expect(announcer.liveRegionChanged(change, at: .milliseconds(10 * index)) == .none)
+        }
+        #expect(announcer.pendingAnnouncements == 3)
+        #expect(announcer.speechFinished(at: .seconds(1))
+                == .speak(Utterance("3 new messages in #b", priority: .low, count: 3)))
+    }
+
+    @Test func aBatchCountsItsItems() {
+        var announcer = Announcer()
+        let batch = LiveRegionChange(region: "#b", politeness: .polite, text: "bob: three", count: 3)
+        #expect(announcer.liveRegionChanged(batch, at: .zero)
+                == .speak(Utterance("3 new messages in #b", priority: .low, count: 3)))
+        let one = LiveRegionChange(region: "#c", politeness: .polite, text: "ann: hi", count: 1)
+        _ = announcer.speechFinished(at: .seconds(1))
+        #expect(announcer.liveRegionChanged(one, at: .seconds(2)) == .speak(Utterance("ann: hi", priority: .low)))
+    }
+
+    @Test func aBatchWhileSpeakingAddsItsItems() {
+        var announcer = Announcer()
+        _ = announcer.post(.announcement("Connected", priority: .default), at: .zero)
+        _ = announcer.liveRegionChanged(
+            LiveRegionChange(region: "#b", politeness: .polite, text: "x", count: 2), at: .milliseconds(1))
+        _ = announcer.liveRegionChanged(
+            LiveRegionChange(region: "#b", politeness: .polite, text: "y"), at: .milliseconds(2))
+        #expect(announcer.speechFinished(at: .seconds(1))
+                == .speak(Utterance("3 new messages in #b", priority: .low, count: 3)))
+    }
 }

@@ -30,6 +30,11 @@ import Testing
         Case(Element(label: "Hints", traits: [.toggleButton, .selected]), "Hints, toggle, on."),
         Case(Element(label: "Hints", traits: .toggleButton), "Hints, toggle, off."),
         Case(Element(label: "Hints", traits: [.toggleButton, .button, .notEnabled]), "Hints, toggle, off, dimmed."),
+        // A toggle says its state once, from the selected trait; its value is never spoken.
+        Case(Element(label: "Hints", value: "on", traits: [.toggleButton, .selected]), "Hints, toggle, on."),
+        Case(Element(label: "Hints", value: "on", traits: .toggleButton), "Hints, toggle, off."),
+        Case(Element(label: "Reduce motion", value: "off", traits: [.toggleButton, .selected]),
+             "Reduce motion, toggle, on."),
         Case(Element(label: "Avatar of alice", traits: .image), "Avatar of alice, image."),
         Case(Element(label: "Mentions", traits: [.tab, .selected], positionInSet: SetPosition(2, of: 4)),
              "Mentions, tab, 2 of 4, selected."),
@@ -83,6 +88,8 @@ import Testing
         (Element(label: "Volume", value: "60%", traits: .adjustable), "60%"),
         (Element(label: "Hints", traits: [.toggleButton, .selected]), "on"),
         (Element(label: "Hints", traits: .toggleButton), "off"),
+        (Element(label: "Hints", value: "off", traits: [.toggleButton, .selected]), "on"),
+        (Element(label: "Hints", value: "on", traits: .toggleButton), "off"),
         (Element(label: "General", traits: [.tab, .selected]), "selected"),
     ])
     func afterAdjustmentOnlyTheValue(_ element: Element, _ expected: String) {

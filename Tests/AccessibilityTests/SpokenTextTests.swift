@@ -1,4 +1,5 @@
 import Accessibility
+import PropertyBased
 import Testing
 
 @Suite struct SpokenTextTests {
@@ -37,5 +38,72 @@ import Testing
         #expect(SpokenText.characterName(" ") == "space")
         #expect(SpokenText.characterName("#") == "hash")
         #expect(SpokenText.characterName("a") == "a")
+    }
+
+    static let lesson = "Ctrl-Right and Ctrl-Left, or ] and [, change the rotor setting"
+
+    /// The #welcome lesson: the keys are named at every level, and the key names read as keys.
+    @Test(arguments: [
+        (PunctuationLevel.none, "Ctrl-Right and Ctrl-Left, or right bracket and left bracket, change the rotor setting"),
+        (.some, "Ctrl-Right and Ctrl-Left, or right bracket and left bracket, change the rotor setting"),
+        (.most, "Ctrl-Right and Ctrl-Left, or right bracket and left bracket, change the rotor setting"),
+        (.all, "Ctrl-Right and Ctrl-Left comma or right bracket and left bracket comma change the rotor setting"),
+    ])
+    func symbolsThatNameKeysAreSpoken(_ level: PunctuationLevel, _ expected: String) {
+        #expect(SpokenText.prepare(Self.lesson, punctuation: level) == expected)
+    }
+
+    @Test(arguments: [
+        ("Press ? for help", "Press question mark for help"),
+        ("Press ?, then Enter", "Press question mark, then Enter"),
+        ("Type / to start a command", "Type slash to start a command"),
+        ("Press [ or ].", "Press left bracket or right bracket."),
+        ("Shift-Tab moves back", "Shift-Tab moves back"),
+        ("Ctrl-Alt-Delete", "Ctrl-Alt-Delete"),
+        ("Alt-1 to Alt-9", "Alt-1 to Alt-9"),
+        ("well-known", "well-known"),
+        ("Really?", "Really?"),
+        ("a / b", "a slash b"),
+        ("a/b", "a b"),
+        ("x [y]", "x y"),
+    ])
+    func keysAloneAreNamedEvenWithNoPunctuation(_ text: String, _ expected: String) {
+        #expect(SpokenText.prepare(text, punctuation: .none) == expected)
+    }
+
+    @Test(arguments: PunctuationLevel.allCases)
+    func keyNamesNeverSayDash(_ level: PunctuationLevel) {
+        for keys in ["Shift-Tab", "Ctrl-Right", "Alt-A", "Shift-Up"] {
+            #expect(!SpokenText.prepare("Press \(keys) now", punctuation: level).contains("dash"))
+        }
+        #expect(SpokenText.prepare("well-known", punctuation: .all) == "well dash known")
+    }
+
+    @Test func theWelcomeChannelIsReadHashWelcome() {
+        #expect(SpokenText.prepare("#welcome", punctuation: .some) == "hash welcome")
+        #expect(SpokenText.prepare("3 new messages in #welcome", punctuation: .some) == "3 new messages in hash welcome")
+        #expect(SpokenText.prepare("hash welcome", punctuation: .some) == "hash welcome")
+    }
+
+    /// Text that stresses preparation: symbols, key names, shortcodes, emoji, white space.
+    static let pieces: [String] = [
+        "a", "Z", "7", " ", "  ", "\n", "#", "@", "&", "/", "\\", "[", "]", "(", ")", "{", "}", "<",
+        ">", "\"", "'", "`", "_", "-", ".", ",", ";", ":", "?", "!", "*", "+", "=", "|", "~", "^",
+        "%", "$", "Ctrl", "Shift", "-Tab", "or", ":smile:", ":+1:", ":a_b:", "👍", "❤️", "é",
+    ]
+
+    @Test func preparingTwiceChangesNothing() async {
+        let pieces = Self.pieces
+        let text = Gen.int(in: 0...(pieces.count - 1)).map { pieces[$0] }.array(of: 0...16).map { $0.joined() }
+        await propertyCheck(count: 3000, input: text, Gen<PunctuationLevel>.case) { text, level in
+            let once = SpokenText.prepare(text, punctuation: level)
+            #expect(SpokenText.prepare(once, punctuation: level) == once, "from \(text.debugDescription)")
+        }
+    }
+
+    @Test(arguments: PunctuationLevel.allCases)
+    func preparingTheLessonTwiceChangesNothing(_ level: PunctuationLevel) {
+        let once = SpokenText.prepare(Self.lesson, punctuation: level)
+        #expect(SpokenText.prepare(once, punctuation: level) == once)
     }
 }

@@ -1,10 +1,7 @@
-/// How much punctuation is spoken, as screen readers name the levels.
-public enum Punctuation: String, Hashable, Sendable, CaseIterable, Codable {
-    case none
-    case some
-    case most
-    case all
+/// The punctuation level under its older Speech name; the same type as ``PunctuationLevel``.
+public typealias Punctuation = PunctuationLevel
 
+extension PunctuationLevel {
     /// The characters spoken at this level, for espeak-ng's punctuation list; `nil` means every
     /// character (`all`) or none at all (`none`).
     var spokenCharacters: String? {

@@ -1,0 +1,13 @@
+extension TranscriptRecord {
+    /// The record of `event`, `milliseconds` after the transcript started.
+    ///
+    /// ```swift
+    /// TranscriptRecord(SpeechEvent(.done, utterance), milliseconds: 40).jsonLine
+    /// ```
+    public init(_ event: SpeechEvent, milliseconds: UInt64) {
+        let utterance = event.utterance
+        self.init(
+            t: milliseconds, event: event.kind, priority: utterance.priority, voice: utterance.voice,
+            text: utterance.text)
+    }
+}

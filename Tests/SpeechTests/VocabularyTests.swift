@@ -1,0 +1,20 @@
+import Speech
+import Testing
+
+@Suite struct VocabularyTests {
+    @Test func speechNamesAreTheSharedTypes() {
+        let punctuation: Speech.Punctuation = .most
+        let level: PunctuationLevel = punctuation
+        #expect(level == .most)
+        let kind: SpeechEvent.Kind = .done
+        #expect(kind == TranscriptRecord.Event.done)
+        #expect(Speech.SpeechPriority.default < .high)
+    }
+
+    @Test func theWriterWritesTheSharedRecord() {
+        let event = SpeechEvent(.cancel, Utterance(id: 7, text: "Bye", priority: .high, voice: .announcer))
+        #expect(
+            TranscriptWriter.line(event, milliseconds: 5)
+                == TranscriptRecord(t: 5, event: .cancel, priority: .high, voice: .announcer, text: "Bye").jsonLine)
+    }
+}
