@@ -104,7 +104,19 @@ public struct Phrase: Hashable, Sendable, CustomStringConvertible {
     /// sentence.
     static func sentence(_ parts: [String]) -> String {
         guard let last = parts.last else { return "" }
-        var text = parts.joined(separator: ", ")
+        // Parts join with a comma; after a part that ends a sentence ("… this computer."), the
+        // next starts a sentence of its own ("Unread.") instead of a stray ".,".
+        var text = ""
+        for part in parts {
+            if let end = text.last {
+                if ".?!".contains(end) {
+                    text += " " + part.prefix(1).uppercased() + part.dropFirst()
+                    continue
+                }
+                text += ", "
+            }
+            text += part
+        }
         if let final = last.last, ".?!".contains(final) { return text }
         text.append(".")
         return text

@@ -106,3 +106,12 @@ import Testing
         }
     }
 }
+
+@Suite struct PhraseSentenceTests {
+    @Test func aValueThatEndsASentenceIsFollowedByANewSentenceNotAStrayComma() {
+        let message = Element(label: "Ada, 10:42", value: "Done. See you.", traits: [.staticText, .unread])
+        #expect(Phrase(message).text == "Ada, 10:42, Done. See you. Unread.")
+        let question = Element(label: "Ada", value: "Lunch?", traits: .button)
+        #expect(Phrase(question).text == "Ada, Lunch? Button.")
+    }
+}

@@ -132,8 +132,9 @@ import Testing
         var new = core.state.settings
         new.speech.punctuation = .all
         _ = core.handle(.settings(SettingsUpdate(kind: .reload, old: core.state.settings, new: new, problems: [], applied: true)), at: .seconds(1))
-        let effects = core.handle(.key(.home), at: .seconds(2))
+        let effects = core.handle(.key(.right), at: .seconds(2))
         let phrase = Self.spoken(effects).first ?? ""
-        #expect(phrase.hasPrefix("hash welcome comma 2 unread, heading level 1."), "\(phrase)")
+        #expect(phrase.hasPrefix("ada comma "), "\(phrase)")
+        #expect(phrase.hasSuffix(", message 103, unread."), "\(phrase)")
     }
 }

@@ -166,9 +166,8 @@ final class AppHost: AccessibilityTestHost, Sendable {
 
     /// What was spoken, in order, with priority and voice.
     var spoken: [(text: String, priority: String, voice: String)] {
-        ((try? Transcript(lines: transcriptLines))?.events ?? []).compactMap { event in
-            guard event.event == .speak, let text = event.text else { return nil }
-            return (text, event.priority ?? "", event.voice ?? "")
+        ((try? Transcript(lines: transcriptLines))?.events ?? []).filter { $0.event == .speak }.map { event in
+            (event.text, event.priority.rawValue, event.voice.rawValue)
         }
     }
 

@@ -179,7 +179,7 @@ public struct AppCore: Sendable {
 
     mutating func announce(_ action: Announcer.Action) {
         guard case .speak(let utterance) = action else { return }
-        say(utterance.text, SpeechPriority(utterance.priority), .announcer)
+        say(utterance.text, utterance.priority, .announcer)
     }
 
     mutating func speak(_ action: Navigator.Action) {
@@ -208,17 +208,6 @@ public struct AppCore: Sendable {
         var lastTime: Duration
         var rowsPerSecond: Double
         var onSheet: Bool
-    }
-}
-
-extension SpeechPriority {
-    /// The speech priority of an announcement's priority.
-    init(_ priority: AnnouncementPriority) {
-        switch priority {
-        case .low: self = .low
-        case .default: self = .default
-        case .high: self = .high
-        }
     }
 }
 

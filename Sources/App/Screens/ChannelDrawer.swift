@@ -36,10 +36,12 @@ enum ChannelDrawer {
     }
 
     static func button(_ channel: ChatChannel, state: AppState, into b: inout ScreenTree.Builder) -> Element {
-        b.make(
+        // The open channel counts what its heading and the Unread rotor count.
+        let unread = channel.id == state.channelID ? state.unreadCount : channel.unread
+        return b.make(
             .channel(channel.id),
             Element(
-                label: channel.name, value: channel.unread == 0 ? "" : "\(channel.unread) unread",
+                label: channel.name, value: unread == 0 ? "" : "\(unread) unread",
                 traits: channel.id == state.channelID ? [.button, .selected] : .button,
                 hint: "Press Enter to open this channel."),
             ElementBehaviour(activate: .selectChannel(channel.id)))

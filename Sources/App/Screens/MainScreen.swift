@@ -8,8 +8,9 @@ enum MainScreen {
         var content = [b.make(.mainHeader, Element(label: state.channelHeading, traits: .header, headingLevel: 1))]
         var lastDay: String?
         var log: [Element] = []
+        let today = Format.Clock.today()
         for message in state.messages {
-            let day = Format.day(message.time)
+            let day = Format.day(message.time, today: today)
             if day != lastDay {
                 log.append(b.make(.day(day), Element(label: day, traits: .header, headingLevel: 2)))
                 lastDay = day
