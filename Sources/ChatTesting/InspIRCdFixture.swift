@@ -75,7 +75,8 @@ public final class InspIRCdFixture: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         self.process = process
-        let deadline = Date() + 15
+        // Generous: a loaded 2-core machine can take long to start it.
+        let deadline = Date() + 60
         while Date() < deadline {
             if Self.accepts(port: port) { return }
             if !process.isRunning { break }

@@ -5,8 +5,10 @@ import DequeModule
 /// Rules, as UIAccessibility announcement priorities and ARIA live regions have them:
 /// - **low** waits behind everything already current or pending;
 /// - **default** interrupts a current low or default utterance, replaces pending default ones
-///   (they are stale), and goes ahead of pending low ones — which stay queued, so polite
-///   messages are not lost when focus moves; under a current high it waits its turn;
+///   (they are stale), and goes ahead of pending low ones. Pending low announcements (the
+///   announcer's voice) stay queued, so polite messages are not lost when focus moves; pending
+///   low speech in any other voice — a hint, a focus phrase queued after a screen change — is
+///   about a focus that has moved, so it is dropped too. Under a current high it waits its turn;
 /// - **high** interrupts a current low or default utterance and goes ahead of everything
 ///   pending but earlier high ones; under a current high it queues behind it.
 /// - ``stop()`` cancels the current utterance and drops all pending ones.
@@ -44,9 +46,11 @@ public struct UtteranceQueue: Sendable {
                 actions.append(.interrupt(current))
                 self.current = nil
             }
-            let stale = pending.filter { $0.priority == .default }
-            actions += stale.map(Action.discard)
-            pending.removeAll { $0.priority == .default }
+            let isStale: (Utterance) -> Bool = {
+                $0.priority == .default || ($0.priority == .low && $0.voice != .announcer)
+            }
+            actions += pending.filter(isStale).map(Action.discard)
+            pending.removeAll(where: isStale)
             let index = pending.firstIndex { $0.priority < .high } ?? pending.endIndex
             pending.insert(utterance, at: index)
         case .high:

@@ -2,8 +2,20 @@ import Testing
 @testable import Speech
 
 @Suite struct UtteranceQueueTests {
-    func u(_ id: UInt64, _ priority: SpeechPriority) -> Utterance {
-        Utterance(id: id, text: "u\(id)", priority: priority)
+    func u(_ id: UInt64, _ priority: SpeechPriority, _ voice: VoiceRole = .announcer) -> Utterance {
+        Utterance(id: id, text: "u\(id)", priority: priority, voice: voice)
+    }
+
+    @Test func defaultDropsAPendingHintOrQueuedPhraseButKeepsPoliteAnnouncements() {
+        var queue = UtteranceQueue()
+        _ = queue.submit(u(1, .default, .reader))  // "Send, button."
+        _ = queue.next()
+        _ = queue.submit(u(2, .low, .hint))  // "Press Enter to send."
+        _ = queue.submit(u(3, .low, .announcer))  // "kim: deploy is done"
+        _ = queue.submit(u(4, .low, .reader))  // a phrase queued after a screen change
+        let actions = queue.submit(u(5, .default, .reader))  // the next key's phrase
+        #expect(actions == [.interrupt(u(1, .default, .reader)), .discard(u(2, .low, .hint)), .discard(u(4, .low, .reader))])
+        #expect(Array(queue.pending) == [u(5, .default, .reader), u(3, .low, .announcer)])
     }
 
     @Test func lowWaitsBehindCurrentSpeech() {
