@@ -43,6 +43,20 @@ enum Lines {
         ]
     }
 
+    /// The lines for the elements named `identifiers`, in reading order.
+    static func elements(in tree: ScreenTree, identifiers: Set<String>) -> [StyledText] {
+        var lines: [StyledText] = []
+        tree.root.walk { element, _ in
+            guard !element.isHidden else { return false }
+            if let identifier = element.identifier, identifiers.contains(identifier) {
+                let value = element.value.isEmpty ? "" : ": \(element.value)"
+                lines.append(StyledText("• " + element.label + value, style: .body, role: .link))
+            }
+            return true
+        }
+        return lines
+    }
+
     /// The lines that show a screen or sheet when it appears: the front-most layer (the top
     /// sheet, as tall as its frame; the drawer; or the screen).
     static func screen(state: AppState, tree: ScreenTree, drawerOnly: Bool = false) -> [StyledText] {
