@@ -28,7 +28,7 @@ public struct UITester {
 
     /// A tester for `host`.
     public init(
-        host: any AccessibilityTestHost, timeout: Duration = .seconds(2),
+        host: any AccessibilityTestHost, timeout: Duration = .seconds(10),
         transcriptPath: String? = nil, options: PhraseOptions = .standard
     ) {
         self.host = host

@@ -202,7 +202,8 @@ import Testing
 
     // MARK: 4. Outside edit
 
-    @Test func anOutsideEditOfTheSettingsFileIsAnnouncedWithinTwoSeconds() async throws {
+    /// How fast is the typography benchmark's `reload_announce` figure; here, only that it is said.
+    @Test func anOutsideEditOfTheSettingsFileIsAnnounced() async throws {
         let sandbox = try Sandbox(settings: Self.onboardedSettings)
         defer { sandbox.remove() }
         let session = try sandbox.launch()
@@ -214,15 +215,11 @@ import Testing
         let temporary = sandbox.root + "/config/earshot/.config.toml.new"
         try "# saved by another program\n[text]\nsize = \"accessibilityLarge\"\n"
             .write(toFile: temporary, atomically: false, encoding: .utf8)
-        let clock = ContinuousClock()
-        let saved = clock.now
         #expect(rename(temporary, sandbox.configFile) == 0, "rename: \(String(cString: strerror(errno)))")
-        let announced = try await session.waitForSpeech(after: start, timeout: .seconds(2)) {
+        let announced = try await session.waitForSpeech(after: start, timeout: .seconds(30)) {
             $0.text == "Text size: Accessibility Large, 194 percent"
         }
-        let elapsed = clock.now - saved
-        #expect(announced != nil, "no announcement within 2 s\n\(Self.context(session))")
-        #expect(elapsed <= .seconds(2))
+        #expect(announced != nil, "the edit was not announced\n\(Self.context(session))")
         #expect(Self.read(sandbox.configFile)?.contains("saved by another program") == true)
     }
 
@@ -338,12 +335,11 @@ extension EndToEndTests {
     /// Waits until the client shows a focused line and has spoken.
     static func waitUntilReady(_ session: TmuxSession) async throws {
         // The first line spoken, and the screen drawn (focus may be in an editable field, with no "▸").
-        let ready = try await TmuxSession.waitUntil(timeout: .seconds(8)) {
+        // Keys are handled after everything the start asked for, so nothing more need settle.
+        let ready = try await TmuxSession.waitUntil(timeout: .seconds(30)) {
             try !session.spoken().isEmpty && !session.screen().isEmpty
         }
         try #require(ready, "the client did not start\n\(context(session))")
-        // Let the opening speech finish being queued before the first key.
-        try await Task.sleep(for: .milliseconds(200))
     }
 
     /// Sends one key and waits until the client speaks in answer; returns what it spoke.
@@ -351,22 +347,21 @@ extension EndToEndTests {
     static func press(_ session: TmuxSession, _ key: String) async throws -> [SpeechEntry] {
         let start = session.spoken().count
         try session.send(key)
-        _ = try await TmuxSession.waitUntil(timeout: .seconds(3)) { session.spoken().count > start }
-        // Speech for one key comes in a burst (the phrase, then its hint).
-        try await Task.sleep(for: .milliseconds(60))
+        // The phrase is spoken first; a caller that needs the hint waits for it by name.
+        _ = try await TmuxSession.waitUntil(timeout: .seconds(10)) { session.spoken().count > start }
         return Array(session.spoken().dropFirst(start))
     }
 
     /// Waits until the focus line satisfies `condition`.
     static func waitForFocus(
-        _ session: TmuxSession, timeout: Duration = .seconds(2), _ condition: @escaping (String) -> Bool
+        _ session: TmuxSession, timeout: Duration = .seconds(10), _ condition: @escaping (String) -> Bool
     ) async throws -> Bool {
         try await TmuxSession.waitUntil(timeout: timeout) { try session.focusLine().map(condition) ?? false }
     }
 
     /// Waits until the bottom line is a text field being edited: `"LABEL: text"`, the cursor on it.
     static func waitForEditor(_ session: TmuxSession, label: String) async throws -> Bool {
-        try await TmuxSession.waitUntil(timeout: .seconds(2)) {
+        try await TmuxSession.waitUntil(timeout: .seconds(10)) {
             try session.screen().components(separatedBy: "\n").last?.hasPrefix(label + ":") == true
         }
     }
@@ -376,10 +371,11 @@ extension EndToEndTests {
         _ session: TmuxSession, _ key: String, toLineStartingWith prefix: String, limit: Int = 10
     ) async throws -> Bool {
         for _ in 0...limit {
-            if try await waitForFocus(session, timeout: .milliseconds(300), { $0.hasPrefix(prefix) }) { return true }
+            // `press` has waited for the answer, and the bottom line is drawn with it.
+            if try await waitForFocus(session, timeout: .seconds(2), { $0.hasPrefix(prefix) }) { return true }
             try await press(session, key)
         }
-        return try await waitForFocus(session, timeout: .milliseconds(300)) { $0.hasPrefix(prefix) }
+        return try await waitForFocus(session, timeout: .seconds(2)) { $0.hasPrefix(prefix) }
     }
 
     /// End (the last element, expected to start with `label`), then Enter, then waits for `speech`.
@@ -416,7 +412,7 @@ extension EndToEndTests {
 
     /// Waits until the file exists and its text satisfies `condition`.
     static func waitForFile(_ path: String, _ condition: @escaping (String) -> Bool) async throws -> Bool {
-        try await TmuxSession.waitUntil(timeout: .seconds(2)) { read(path).map(condition) ?? false }
+        try await TmuxSession.waitUntil(timeout: .seconds(10)) { read(path).map(condition) ?? false }
     }
 
     /// Waits for the shell's record of the client's exit status.

@@ -17,8 +17,7 @@ extension AppSuites {
             return tester
         }
 
-        func mouse(_ host: AppHost, _ kind: KeyEvent.Mouse.Kind, row: Int, pause: Double = 0) {
-            if pause > 0 { Thread.sleep(forTimeInterval: pause) }
+        func mouse(_ host: AppHost, _ kind: KeyEvent.Mouse.Kind, row: Int) {
             host.post(.key(.mouse(.init(button: .left, kind: kind, column: 10, row: row))))
         }
 

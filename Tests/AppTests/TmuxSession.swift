@@ -120,7 +120,7 @@ final class TmuxSession {
 
     /// Waits for a spoken entry at an index of ``spoken()`` at or after `index` that matches.
     func waitForSpeech(
-        after index: Int, timeout: Duration = .seconds(5), where matches: (SpeechEntry) -> Bool
+        after index: Int, timeout: Duration = .seconds(20), where matches: (SpeechEntry) -> Bool
     ) async throws -> SpeechEntry? {
         var found: SpeechEntry?
         _ = try await Self.waitUntil(timeout: timeout) {
