@@ -131,6 +131,18 @@ extension AppCore {
         }
     }
 
+    /// A line that could not be kept goes back into the composer it came from (unless the user
+    /// has typed something new there), and the reason is said at high priority.
+    mutating func notSent(_ text: String, reason: String) {
+        if case .thread = state.route {
+            if state.threadComposer.isEmpty { state.threadComposer = text }
+        } else if state.composer.isEmpty {
+            state.composer = text
+        }
+        rebuild()
+        post(.announcement("Not sent: \(reason). Your message is back in the composer.", priority: .high))
+    }
+
     mutating func react(_ emoji: Emoji, to id: Int64) {
         guard let message = state.message(id: id), let channel = state.channel else { return }
         if onIRC, let msgid = message.msgid {

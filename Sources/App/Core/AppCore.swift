@@ -97,6 +97,7 @@ public struct AppCore: Sendable {
         case .tick: tick()
         case .transitionFinished: perform(state.sheets.transitionFinished())
         case .failed(let message): post(.announcement(message, priority: .high))
+        case .notSent(let text, let reason): notSent(text, reason: reason)
         }
         finish()
         return effects

@@ -24,6 +24,8 @@ public enum AppEvent: Sendable {
     case transitionFinished
     /// An effect failed (a send, a store or settings write); the text says what, in words.
     case failed(String)
+    /// A line the user typed could not be stored or sent; it goes back to its composer.
+    case notSent(String, reason: String)
 
     /// Something to say aloud at start, at a priority.
     public struct Problem: Sendable, Hashable {

@@ -84,17 +84,29 @@ extension AppRuntime {
         do {
             switch write {
             case .post(let text, let replyTo, let channel):
-                let message = try workspace.post(text, replyTo: replyTo, in: channel)
-                return [.chat(.messages([message]))]
+                do {
+                    let message = try workspace.post(text, replyTo: replyTo, in: channel)
+                    return [.chat(.messages([message]))]
+                } catch {
+                    return [.notSent(text, reason: Self.describe(error))]
+                }
             case .react(let emoji, let message):
                 _ = try workspace.react(emoji, to: message)
             case .markRead(let channelID, let upTo):
                 try workspace.store.markRead(channel: channelID, upTo: upTo)
             }
         } catch {
-            return [.failed("Could not save: \(error)")]
+            return [.failed("Could not save: \(Self.describe(error))")]
         }
         return []
+    }
+
+    /// An error in words a listener can act on ("the disk is full").
+    static func describe(_ error: any Error) -> String {
+        let text = "\(error)"
+        if text.contains("SQLITE_FULL") || text.contains("database or disk is full") { return "the disk is full" }
+        if text.contains("SQLITE_READONLY") { return "the history file is read-only" }
+        return text
     }
 
     static func perform(_ send: ChatSend, on irc: IRCClient) async throws {
