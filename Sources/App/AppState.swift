@@ -95,8 +95,11 @@ public struct AppState: Sendable {
     public var channel: ChatChannel? { channels.first { $0.id == channelID } }
     public var channelName: String { channel?.name ?? "#welcome" }
 
-    /// Messages newer than the read marker.
-    public var unreadCount: Int { messages.filter { $0.id > lastReadID }.count }
+    /// Whether a message is unread: newer than the read marker, and not the user's own.
+    public func isUnread(_ message: ChatMessage) -> Bool { message.id > lastReadID && message.author != nick }
+
+    /// Messages newer than the read marker, not counting the user's own.
+    public var unreadCount: Int { messages.filter(isUnread).count }
 
     /// The heading of the open channel: "#welcome, 8 unread".
     public var channelHeading: String { "\(channelName), \(unreadCount) unread" }

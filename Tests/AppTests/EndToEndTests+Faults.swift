@@ -2,6 +2,7 @@
     @preconcurrency import Glibc
 #endif
 import Foundation
+import ChatTesting
 import Testing
 
 extension EndToEndTests {
@@ -49,6 +50,65 @@ extension EndToEndTests {
         #expect(sent != nil, "the line was not sent once there was room\n\(Self.context(session))")
         #expect(try session.screen().components(separatedBy: "\n").contains("kept line"))
         try session.send("C-c")
+    }
+
+    /// SIGKILL while five lines are on their way to a real InspIRCd, then start again: every line
+    /// arrives exactly once (the outbox resends what the server's replay does not show).
+    @Test func linesInFlightWhenTheClientIsKilledArriveExactlyOnceAfterARestart() async throws {
+        let server = try InspIRCdFixture()
+        defer { server.tearDown() }
+        let bob = try RawSocket(port: server.port)
+        defer { bob.close() }
+        bob.send("NICK bob\r\nUSER bob 0 * :Bob\r\n")
+        bob.read(until: " 001 ")
+        bob.send("JOIN #earshot\r\n")
+        bob.read(until: " 366 ")
+        let sandbox = try Sandbox(settings: Self.onboardedSettings)
+        defer { sandbox.remove() }
+        let database = sandbox.root + "/data/earshot/earshot.sqlite"
+        let arguments = ["--server", "127.0.0.1:\(server.port)", "--nick", "ears", "--channel", "#earshot"]
+
+        let first = try sandbox.launch(run: 1, arguments: arguments)
+        defer { first.kill() }
+        let joined = try await first.waitForSpeech(after: 0, timeout: .seconds(30)) { $0.text.hasPrefix("hash earshot, ") }
+        try #require(joined != nil, "the client never joined\n\(Self.context(first))")
+        try #require(try await Self.waitForEditor(first, label: "Message #earshot"), "\(Self.context(first))")
+        var keys: [String] = []
+        for index in 1...5 { keys += Array("inflight \(index)").map { $0 == " " ? "Space" : String($0) } + ["Enter"] }
+        try first.send(keys)
+        // Killed as soon as all five are stored, before most of them can be echoed.
+        let stored = try await TmuxSession.waitUntil(timeout: .seconds(30)) {
+            try Self.sql(database, "SELECT count(*) FROM message WHERE text LIKE 'inflight %'") == "5"
+        }
+        try #require(stored, "the five lines were not stored\n\(Self.context(first))")
+        let pid = try #require(try first.paneProcess(named: "earshot"))
+        kill(pid, SIGKILL)
+
+        let second = try sandbox.launch(run: 2, arguments: arguments)
+        defer { second.kill() }
+        let delivered = try await TmuxSession.waitUntil(timeout: .seconds(60)) {
+            try Self.sql(database, "SELECT count(*) FROM message WHERE text LIKE 'inflight %' AND pending = 0") == "5"
+        }
+        try #require(delivered, "the restarted client did not deliver them\n\(Self.context(second))")
+        let rejoined = try await second.waitForSpeech(after: 0, timeout: .seconds(30)) { $0.text.hasPrefix("hash earshot, ") }
+        try #require(rejoined != nil, "the restarted client never joined\n\(Self.context(second))")
+        try await Self.press(second, "End")
+        try await Self.press(second, "Left")
+        try #require(try await Self.waitForEditor(second, label: "Message #earshot"), "\(Self.context(second))")
+        try second.send(Array("after").map(String.init) + ["Enter"])
+        let received = bob.read(until: "PRIVMSG #earshot :after")
+        for index in 1...5 {
+            let copies = received.components(separatedBy: "PRIVMSG #earshot :inflight \(index)\r\n").count - 1
+            #expect(copies == 1, "bob got inflight \(index) \(copies) times")
+            #expect(try Self.sql(database, "SELECT count(*) FROM message WHERE text = 'inflight \(index)'") == "1")
+        }
+        try second.send("C-c")
+    }
+
+    /// One value from the history with the `sqlite3` command (Debian's `sqlite3`).
+    static func sql(_ database: String, _ query: String) throws -> String {
+        guard FileManager.default.fileExists(atPath: database) else { return "" }
+        return try TmuxSession.run("/usr/bin/sqlite3", [database, query]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Whether `path` is a mount point (its device differs from its parent's).

@@ -72,7 +72,10 @@ final class TmuxSession {
     // MARK: Keys and screen
 
     /// Sends tmux key names, e.g. `"Right"`, `"S-Up"`, `"C-c"`, `"Escape"`, `"Enter"`.
-    func send(_ keys: String...) throws {
+    func send(_ keys: String...) throws { try send(keys) }
+
+    /// Sends tmux key names in one write to the terminal.
+    func send(_ keys: [String]) throws {
         try tmux(["send-keys", "-t", name] + keys)
     }
 

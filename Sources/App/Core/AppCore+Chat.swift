@@ -135,7 +135,7 @@ extension AppCore {
             loadingChannelsFor = false
         case .open:
             state.lastReadID = state.channel?.lastReadMessageID ?? 0
-            state.firstUnreadID = state.messages.first { $0.id > state.lastReadID }?.id
+            state.firstUnreadID = state.messages.first(where: state.isUnread)?.id
             state.typing = typingTracker.typing(in: state.channelName, now: date)
             // The drawer closes behind the channel it opened.
             _ = state.drawer.collapse()

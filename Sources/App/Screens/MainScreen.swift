@@ -49,7 +49,7 @@ enum MainScreen {
 
     /// Where focus goes when a channel opens: its first unread message, else the newest.
     static func firstFocus(_ state: AppState) -> ElementID {
-        if let first = state.messages.first(where: { $0.id > state.lastReadID }) { return .message(first.id) }
+        if let first = state.messages.first(where: state.isUnread) { return .message(first.id) }
         if let newest = state.messages.last { return .message(newest.id) }
         return .composer
     }
@@ -67,7 +67,7 @@ enum MessageElement {
         if message.pending { value = Format.sentence(value, "Sending") }
         let id = message.id
         var traits: Traits = .message
-        if id > state.lastReadID { traits.insert(.unread) }
+        if state.isUnread(message) { traits.insert(.unread) }
         return b.make(
             .message(id),
             Element(label: "\(message.author), \(Format.time(message.time))", value: value, traits: traits, hint: "Press A for actions."),
