@@ -112,3 +112,37 @@ import Testing
         }
     }
 }
+
+/// Long lines parse in linear time; these check the result, timing belongs in benchmarks.
+@Suite struct TOMLLongLineTests {
+    @Test func aOneMegabyteArrayOnOneLine() throws {
+        let count = 150_000
+        let text = "x = [" + (0..<count).map(String.init).joined(separator: ", ") + "]\n"
+        #expect(text.utf8.count > 1_000_000)
+        let document = try TOMLDocument(parsing: text)
+        let array = try #require(document.value(at: ["x"])?.arrayValue)
+        #expect(array.count == count)
+        #expect(array.last == .integer(Int64(count - 1)))
+    }
+
+    @Test func aOneMegabyteInlineTableOnOneLineKeepsColumns() throws {
+        let count = 70_000
+        let pairs = (0..<count).map { "k\($0) = \($0)" }
+        let text = "t = { " + pairs.joined(separator: ", ") + " }\n"
+        #expect(text.utf8.count > 1_000_000)
+        let document = try TOMLDocument(parsing: text)
+        #expect(document.value(at: ["t", "k69999"]) == .integer(69_999))
+        let prefix = "t = { " + pairs.prefix(count - 1).joined(separator: ", ") + ", "
+        let location = try #require(document.locations["t.k69999"])
+        #expect(location.line == 1)
+        #expect(location.column == prefix.unicodeScalars.count + 1)
+        #expect(location.valueColumn == location.column + "k69999 = ".count)
+    }
+
+    @Test func anErrorAtTheEndOfAOneMegabyteLineHasItsColumn() throws {
+        let text = "x = \"" + String(repeating: "é", count: 600_000) + "\" junk\n"
+        let error = try #require(throws: TOMLError.self) { try TOMLDocument(parsing: text) }
+        #expect(error.line == 1)
+        #expect(error.column == 4 + 1 + 600_000 + 1 + 2)
+    }
+}

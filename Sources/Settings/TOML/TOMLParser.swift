@@ -49,6 +49,8 @@ struct TOMLParser {
     private var pos = 0
     private var line = 1
     private var lineStart = 0
+    /// The last column counted: line start, offset and column there.
+    private var columnCache: (lineStart: Int, offset: Int, column: Int) = (0, 0, 1)
     private let root = Builder()
     private var current: Builder
     private var currentPath = ""
@@ -161,7 +163,7 @@ struct TOMLParser {
     /// Reads `key = value` and stores it in `table`.
     private mutating func parseKeyValue(into table: Builder, prefix: String, recordLocations: Bool) throws {
         let keyLine = line
-        let keyColumn = column(at: pos)
+        let keyColumn = currentColumn()
         let (keys, _) = try parseKey()
         var path = prefix
         var target = table
@@ -195,7 +197,7 @@ struct TOMLParser {
             throw error(.duplicateKey, "\(path) is given twice", line: keyLine, column: keyColumn)
         }
         let valueLine = line
-        let valueColumn = column(at: pos)
+        let valueColumn = currentColumn()
         let start = pos
         let value = try parseValue(path: path)
         if recordLocations {
@@ -312,7 +314,7 @@ struct TOMLParser {
     /// Booleans, numbers and dates: one token of bare characters.
     private mutating func parseScalar() throws -> TOMLValue {
         let start = pos
-        let startColumn = column(at: pos)
+        let startColumn = currentColumn()
         func isTokenByte(_ byte: UInt8) -> Bool {
             isBareKeyByte(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
                 || byte == UInt8(ascii: ":")
@@ -576,6 +578,22 @@ struct TOMLParser {
         guard isNewline() else {
             throw error(.syntax, "expected the end of the line, found \(describe(byte))")
         }
+    }
+
+    /// The column at `pos`, counted on from the last column asked for on the same line, so a
+    /// long line with many keys is read in linear time (counting each from the line's start
+    /// took 12 s for a 240 KB line).
+    private mutating func currentColumn() -> Int {
+        if columnCache.lineStart != lineStart || columnCache.offset > pos {
+            columnCache = (lineStart, lineStart, 1)
+        }
+        var (offset, column) = (columnCache.offset, columnCache.column)
+        while offset < pos && offset < bytes.count {
+            if bytes[offset] & 0xC0 != 0x80 { column += 1 }
+            offset += 1
+        }
+        columnCache = (lineStart, offset, column)
+        return column
     }
 
     private func column(at offset: Int) -> Int {
