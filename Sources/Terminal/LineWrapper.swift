@@ -117,21 +117,31 @@ public enum LineWrapper {
         return lines
     }
 
-    /// The scalar value and byte length of the UTF-8 sequence at `index` (U+FFFD and 1 on bad input).
+    /// The scalar value and byte length of the UTF-8 sequence at `index`.
+    ///
+    /// Invalid input gives U+FFFD for each maximal subpart, as `String(decoding:as:)` does,
+    /// so a line measures the same here as when it is drawn: overlong forms, surrogates and
+    /// values past U+10FFFF are refused by their second byte.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
         let lead = bytes[index]
         let length: Int
         var value: UInt32
+        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
         switch lead {
         case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
-        case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
-        case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
+        case 0xE0: length = 3; value = 0; secondRange = 0xA0...0xBF
+        case 0xED: length = 3; value = 0x0D; secondRange = 0x80...0x9F
+        case 0xE1...0xEF: length = 3; value = UInt32(lead & 0x0F)
+        case 0xF0: length = 4; value = 0; secondRange = 0x90...0xBF
+        case 0xF4: length = 4; value = 4; secondRange = 0x80...0x8F
+        case 0xF1...0xF3: length = 4; value = UInt32(lead & 0x07)
         default: return (0xFFFD, 1)
         }
-        guard index + length <= bytes.count else { return (0xFFFD, 1) }
         for offset in 1..<length {
+            guard index + offset < bytes.count else { return (0xFFFD, offset) }
             let next = bytes[index + offset]
-            guard next & 0xC0 == 0x80 else { return (0xFFFD, 1) }
+            let valid = offset == 1 ? secondRange.contains(next) : next & 0xC0 == 0x80
+            guard valid else { return (0xFFFD, offset) }
             value = value << 6 | UInt32(next & 0x3F)
         }
         return (value, length)
