@@ -37,6 +37,18 @@ public struct TOMLDocument: Sendable, Equatable {
     public init(parsing text: String) throws {
         var parser = TOMLParser(text: text)
         let result = try parser.parse()
+        self.init(text: text, result: result)
+    }
+
+    /// Parses the bytes of a file; throws ``TOMLError`` with line and column, for invalid
+    /// UTF-8 too (which `String(decoding:as:)` would have turned into U+FFFD without a word).
+    public init(parsing bytes: [UInt8]) throws {
+        var parser = TOMLParser(bytes: bytes)
+        let result = try parser.parse()
+        self.init(text: String(decoding: bytes, as: UTF8.self), result: result)
+    }
+
+    private init(text: String, result: TOMLParser.Result) {
         self.text = text
         self.root = result.root
         self.locations = result.locations
