@@ -108,7 +108,10 @@ let package = Package(
                 "Chat", "ChatTesting", .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swift6),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal"], swiftSettings: swift6),
+        .testTarget(
+            name: "TerminalTests",
+            dependencies: ["Terminal", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: swift6),
         .testTarget(
             name: "AppTests", dependencies: ["App", "AccessibilityTesting", "ChatTesting"], swiftSettings: swift6),
     ]

@@ -50,7 +50,10 @@ extension Settings {
             switch value {
             case .string(let text):
                 if let category = ContentSizeCategory(rawValue: text) { return .ok(category) }
-                if text.hasSuffix("%"), let percent = Double(text.dropLast().trimmingSpaces()) {
+                if text.hasSuffix("%") {
+                    guard let percent = Settings.percent(text.dropLast().trimmingSpaces()) else {
+                        return .bad("\"\(text)\" is not a percent: use digits such as \"194%\"")
+                    }
                     return Settings.category(percent: percent)
                 }
                 return .bad("\"\(text)\" is not a size: use a name such as \"accessibilityLarge\" or a percent such as \"194%\"")
@@ -108,11 +111,35 @@ extension Settings {
         return SettingsDecodeResult(settings: settings, sources: reader.sources, problems: problems)
     }
 
+    /// The allowed text sizes, in percent of Large.
+    static let percentRange: ClosedRange<Double> = 50...400
+
+    /// A size in percent as a category; any value outside ``percentRange`` — negative,
+    /// huge, infinite or NaN — is a problem, never a trap.
     static func category(percent: Double) -> Check<ContentSizeCategory> {
-        guard (50...400).contains(percent) else {
-            return .bad("\(Int(percent)) percent is out of range: use 50 to 400 percent")
+        guard percent.isFinite, percentRange.contains(percent) else {
+            return .bad("\(spokenNumber(percent)) percent is out of range: use 50 to 400 percent")
         }
         return .ok(ContentSizeCategory(nearestPercent: percent))
+    }
+
+    /// The number in a percent string such as "194" or "312.5": digits with an optional
+    /// fraction, nothing else (no sign, exponent, hex, "inf" or "nan" that `Double(_:)` takes).
+    static func percent(_ text: String) -> Double? {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let digitsOnly = parts.allSatisfy { part in
+            !part.isEmpty && part.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        }
+        guard digitsOnly else { return nil }
+        return Double(text)
+    }
+
+    /// A number as a message shows it, for any Double: "1000", "1e+300", "inf", "nan".
+    static func spokenNumber(_ value: Double) -> String {
+        if value.isNaN { return "nan" }
+        if value.isInfinite { return value < 0 ? "-inf" : "inf" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
     }
 }
 

@@ -45,7 +45,8 @@ public struct SettingsFile: Sendable, Equatable {
         return String(path[path.index(after: slash)...])
     }
 
-    /// The file's text, or nil when there is no file.
+    /// The file's text, or nil when there is no file. Text that is not UTF-8 is a syntax
+    /// problem at its first bad byte.
     public func readText() throws(SettingsProblem) -> String? {
         guard let data = FileManager.default.contents(atPath: path) else {
             if FileManager.default.fileExists(atPath: path) {
@@ -55,7 +56,18 @@ public struct SettingsFile: Sendable, Equatable {
             }
             return nil
         }
-        return String(decoding: data, as: UTF8.self)
+        let bytes = [UInt8](data)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            do {
+                _ = try TOMLDocument(parsing: bytes)
+            } catch let error as TOMLError {
+                throw SettingsProblem(
+                    code: .syntax, message: error.message, file: path, line: error.line, column: error.column,
+                    key: error.key)
+            } catch {}
+            throw SettingsProblem(code: .syntax, message: "the file is not UTF-8", file: path, line: 1, column: 1, key: nil)
+        }
+        return text
     }
 
     /// Whether only the owner can read or write the file (no group or other bits).

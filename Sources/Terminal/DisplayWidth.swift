@@ -22,29 +22,12 @@ public enum DisplayWidth {
     }
 
     /// The width of a string, counting joined emoji sequences once and a variation
-    /// selector 16 as asking for emoji (two-cell) presentation.
+    /// selector 16 as asking for emoji (two-cell) presentation (see ``Cursor``).
     public static func of(_ text: String) -> Int {
+        var cursor = Cursor()
         var total = 0
-        var previous = 0
-        var joined = false
         for scalar in text.unicodeScalars {
-            if joined {
-                joined = false
-                continue
-            }
-            switch scalar.value {
-            case 0x200D:
-                joined = true
-            case 0xFE0F:
-                if previous == 1 {
-                    total += 1
-                    previous = 2
-                }
-            default:
-                let width = of(scalar)
-                total += width
-                if width > 0 { previous = width }
-            }
+            total += cursor.advance(scalar.value)
         }
         return total
     }

@@ -32,65 +32,55 @@ public enum LineWrapper {
         var breakResume = 0
         var breakWidth = 0
         var breakSkipped = 0
-        var previousWidth = 0
-        var joined = false
+        var cursor = DisplayWidth.Cursor()
+
+        /// Makes room for `cells` more: ends the line at the last break, and if what follows
+        /// the break is still too wide with them, ends it again just before `index`. Returns
+        /// whether the new line starts at `index`.
+        func makeRoom(for cells: Int, at index: Int) -> Bool {
+            defer { breakEnd = -1 }
+            if breakEnd > lineStart {
+                lines.append(lineStart..<breakEnd)
+                lineStart = breakResume
+                lineWidth -= breakWidth + breakSkipped
+            }
+            guard lineWidth > 0 && lineWidth + cells > width else { return false }
+            lines.append(lineStart..<index)
+            lineStart = index
+            lineWidth = 0
+            return true
+        }
+
         var index = 0
         while index < count {
             let byte = bytes[index]
             // Fast path: a printable ASCII letter that is not a space.
             if byte > 0x20 && byte < 0x7F {
-                if lineWidth >= width {
-                    if breakEnd > lineStart {
-                        lines.append(lineStart..<breakEnd)
-                        lineStart = breakResume
-                        lineWidth -= breakWidth + breakSkipped
-                    } else {
-                        lines.append(lineStart..<index)
-                        lineStart = index
-                        lineWidth = 0
-                    }
-                    breakEnd = -1
-                }
+                if lineWidth >= width { _ = makeRoom(for: 1, at: index) }
                 lineWidth += 1
-                previousWidth = 1
-                joined = false
+                cursor.advanceASCII(byte)
                 index += 1
                 continue
             }
             var length = 1
             var cells: Int
-            var isSpace = false
             var breaksAfter = false
-            if byte < 0x80 {
-                if byte == 0x0A {
-                    lines.append(lineStart..<index)
-                    index += 1
-                    lineStart = index
-                    lineWidth = 0
-                    breakEnd = -1
-                    continue
-                }
-                isSpace = byte == 0x20
-                cells = byte >= 0x20 && byte != 0x7F ? 1 : 0
-            } else {
-                let (scalar, size) = decode(bytes, at: index)
-                length = size
-                if joined {
-                    cells = 0
-                    joined = false
-                } else if scalar == 0x200D {
-                    cells = 0
-                    joined = true
-                } else if scalar == 0xFE0F {
-                    cells = previousWidth == 1 ? 1 : 0
-                } else if let unicode = Unicode.Scalar(scalar) {
-                    cells = DisplayWidth.of(unicode)
-                    breaksAfter = cells == 2 && scalar < 0x1F000
-                } else {
-                    cells = 0
-                }
+            if byte == 0x0A {
+                lines.append(lineStart..<index)
+                index += 1
+                lineStart = index
+                lineWidth = 0
+                breakEnd = -1
+                cursor = DisplayWidth.Cursor()
+                continue
             }
-            if isSpace {
+            let (scalar, size) = byte < 0x80 ? (UInt32(byte), 1) : decode(bytes, at: index)
+            length = size
+            let context = cursor
+            cells = cursor.advance(scalar)
+            // A wide letter (not a pictograph, which a joiner may extend) may end a line.
+            breaksAfter = cells == 2 && !DisplayWidth.Cursor.isPictograph(scalar)
+            if byte == 0x20 {
                 if lineWidth + 1 > width {
                     // The space falls at the edge: end the line here and drop the space.
                     lines.append(lineStart..<index)
@@ -104,20 +94,15 @@ public enum LineWrapper {
                 breakResume = index + 1
                 breakWidth = lineWidth
                 breakSkipped = 1
-            } else if cells > 0 && lineWidth + cells > width && lineWidth > 0 {
-                if breakEnd > lineStart {
-                    lines.append(lineStart..<breakEnd)
-                    lineStart = breakResume
-                    lineWidth -= breakWidth + breakSkipped
-                } else {
-                    lines.append(lineStart..<index)
-                    lineStart = index
-                    lineWidth = 0
-                }
-                breakEnd = -1
+            } else if cells > 0 && lineWidth + cells > width && lineWidth > 0,
+                makeRoom(for: cells, at: index), context != DisplayWidth.Cursor()
+            {
+                // The scalar starts a line: measure it as the line on its own will be (a
+                // variation selector parted from its letter no longer widens it).
+                cursor = DisplayWidth.Cursor()
+                cells = cursor.advance(scalar)
             }
             lineWidth += cells
-            if cells > 0 { previousWidth = cells }
             index += length
             if breaksAfter {
                 breakEnd = index
@@ -132,21 +117,31 @@ public enum LineWrapper {
         return lines
     }
 
-    /// The scalar value and byte length of the UTF-8 sequence at `index` (U+FFFD and 1 on bad input).
+    /// The scalar value and byte length of the UTF-8 sequence at `index`.
+    ///
+    /// Invalid input gives U+FFFD for each maximal subpart, as `String(decoding:as:)` does,
+    /// so a line measures the same here as when it is drawn: overlong forms, surrogates and
+    /// values past U+10FFFF are refused by their second byte.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
         let lead = bytes[index]
         let length: Int
         var value: UInt32
+        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
         switch lead {
         case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
-        case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
-        case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
+        case 0xE0: length = 3; value = 0; secondRange = 0xA0...0xBF
+        case 0xED: length = 3; value = 0x0D; secondRange = 0x80...0x9F
+        case 0xE1...0xEF: length = 3; value = UInt32(lead & 0x0F)
+        case 0xF0: length = 4; value = 0; secondRange = 0x90...0xBF
+        case 0xF4: length = 4; value = 4; secondRange = 0x80...0x8F
+        case 0xF1...0xF3: length = 4; value = UInt32(lead & 0x07)
         default: return (0xFFFD, 1)
         }
-        guard index + length <= bytes.count else { return (0xFFFD, 1) }
         for offset in 1..<length {
+            guard index + offset < bytes.count else { return (0xFFFD, offset) }
             let next = bytes[index + offset]
-            guard next & 0xC0 == 0x80 else { return (0xFFFD, 1) }
+            let valid = offset == 1 ? secondRange.contains(next) : next & 0xC0 == 0x80
+            guard valid else { return (0xFFFD, offset) }
             value = value << 6 | UInt32(next & 0x3F)
         }
         return (value, length)

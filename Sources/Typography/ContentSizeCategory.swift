@@ -81,7 +81,16 @@ public enum ContentSizeCategory: String, CaseIterable, Codable, Sendable, Hashab
     /// ContentSizeCategory(nearestPercent: 194)  // .accessibilityLarge
     /// ContentSizeCategory(nearestPercent: 150)  // .accessibilityMedium
     /// ```
+    ///
+    /// Any Double is accepted and none traps: below the smallest category's percent (minus
+    /// infinity included) gives the smallest, above the largest's (plus infinity included)
+    /// the largest, and NaN gives ``default``.
     public init(nearestPercent percent: Double) {
+        guard !percent.isNaN else {
+            self = .default
+            return
+        }
+        let percent = min(max(percent, 0), 10_000)
         var best = ContentSizeCategory.large
         var bestDistance = Double.infinity
         for category in Self.allCases {

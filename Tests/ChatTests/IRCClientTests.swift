@@ -73,10 +73,10 @@ import Testing
         let bobChannel = try bobStore.channel(named: "#earshot", network: bob.network.id)
         #expect(try bobStore.message(msgid: msgid, channel: bobChannel.id)?.reactions == ["👍": ["ada"]])
 
-        await ada.typed(in: "#earshot")
-        await ada.typed(in: "#earshot")  // throttled: one notification within 3 s
+        try await ada.typed(in: "#earshot")
+        try await ada.typed(in: "#earshot")  // throttled: one notification within 3 s
         #expect(await bobEvents.wait { $0.contains { if case .typing(_, "ada", .active) = $0 { true } else { false } } })
-        await ada.stoppedTyping(in: "#earshot")
+        try await ada.stoppedTyping(in: "#earshot")
         #expect(await bobEvents.wait { $0.contains { if case .typing(_, "ada", .done) = $0 { true } else { false } } })
         #expect(await bobEvents.count { if case .typing(_, "ada", .active) = $0 { true } else { false } } == 1)
 

@@ -11,7 +11,10 @@ import Testing
     }
 
     func sent(_ actions: [IRCConnection.Action]) -> [String] {
-        actions.compactMap { if case .send(let message) = $0 { message.serialized() } else { nil } }
+        actions.compactMap { action -> String? in
+            guard case .send(let message) = action else { return nil }
+            do { return try message.serialized() } catch { return "UNWRITABLE: \(error)" }
+        }
     }
 
     func events(_ actions: [IRCConnection.Action]) -> [IRCEvent] {

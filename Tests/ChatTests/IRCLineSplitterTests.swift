@@ -19,14 +19,14 @@ import Testing
         #expect(IRCLineSplitter.split("one\ntwo\r\n\nthree", maxBytes: 100) == ["one", "two", "three"])
     }
 
-    @Test func relayedLinesFitIn512Bytes() {
+    @Test func relayedLinesFitIn512Bytes() throws {
         let nick = "ada"
         let target = "#welcome"
         let budget = IRCLineSplitter.textBudget(command: "PRIVMSG", target: target, nick: nick)
         let text = String(repeating: "ж", count: 2000)
         for chunk in IRCLineSplitter.split(text, maxBytes: budget) {
             let relayed = ":\(nick)!\(String(repeating: "u", count: 10))@\(String(repeating: "h", count: 63)) "
-                + IRCMessage(command: "PRIVMSG", [target, chunk]).serialized() + "\r\n"
+                + (try IRCMessage(command: "PRIVMSG", [target, chunk]).serialized()) + "\r\n"
             #expect(relayed.utf8.count <= 512)
         }
     }

@@ -37,22 +37,61 @@ import Testing
     @Test func serialisesAndRoundTrips() throws {
         let message = IRCMessage(
             command: "PRIVMSG", ["#x", ":starts with colon"], tags: ["label": "a;b c\\d", "+typing": "active"])
-        let line = message.serialized()
+        let line = try message.serialized()
         #expect(line == "@+typing=active;label=a\\:b\\sc\\\\d PRIVMSG #x ::starts with colon")
         #expect(IRCMessage(parsing: Array(line.utf8)) == message)
     }
 
-    @Test func serialisingNeverProducesTwoLines() {
-        let line = IRCMessage(command: "PRIVMSG", ["#x", "one\r\nQUIT :two"]).serialized()
-        #expect(!line.contains("\r") && !line.contains("\n"))
+    /// Messages that, written, would mean something else: each refused with its code.
+    @Test(arguments: [
+        (IRCMessage(command: "PRIVMSG", ["#a b", "x"]), IRCSerializationError.Code.invalidParameter),
+        (IRCMessage(command: "PRIVMSG", ["", "x"]), .invalidParameter),
+        (IRCMessage(command: "PRIVMSG", [":#a", "x"]), .invalidParameter),
+        (IRCMessage(command: "PRIVMSG", ["#x", "one\r\nQUIT :two"]), .invalidParameter),
+        (IRCMessage(command: "PRIVMSG", ["#x", "nul\u{0}"]), .invalidParameter),
+        (IRCMessage(command: "PRIVMSG", ["#x\n", "hi"]), .invalidParameter),
+        (IRCMessage(command: "PRIV MSG", ["#x", "hi"]), .invalidCommand),
+        (IRCMessage(command: "", ["#x"]), .invalidCommand),
+        (IRCMessage(command: "PRIVMSG\r\nQUIT", ["#x"]), .invalidCommand),
+        (IRCMessage(command: "12", ["#x"]), .invalidCommand),
+        (IRCMessage(command: "TAGMSG", ["#x"], tags: ["a b": "1"]), .invalidTag),
+        (IRCMessage(command: "TAGMSG", ["#x"], tags: ["a=b": "1"]), .invalidTag),
+        (IRCMessage(command: "TAGMSG", ["#x"], tags: ["+": "1"]), .invalidTag),
+        (IRCMessage(command: "TAGMSG", ["#x"], tags: ["a;b": "1"]), .invalidTag),
+        (IRCMessage(command: "TAGMSG", ["#x"], tags: ["+draft/": "1"]), .invalidTag),
+        (IRCMessage(command: "TAGMSG", ["#x"], tags: ["label": "a\u{0}b"]), .invalidTag),
+        (IRCMessage(command: "PRIVMSG", ["#x", "hi"], source: "a b"), .invalidSource),
+        (IRCMessage(command: "PRIVMSG", ["#x", String(repeating: "a", count: 500)]), .tooLong),
+        (IRCMessage(command: "TAGMSG", ["#x"], tags: ["+k": String(repeating: "a", count: 9000)]), .tooLong),
+    ])
+    func refusesLinesThatWouldChangeMeaning(message: IRCMessage, code: IRCSerializationError.Code) {
+        #expect(throws: IRCSerializationError.self) { try message.serialized() }
+        do {
+            _ = try message.serialized()
+        } catch {
+            #expect(error.code == code, "\(error)")
+        }
+    }
+
+    @Test(arguments: [
+        (IRCMessage(command: "PRIVMSG", ["#x", ""]), "PRIVMSG #x :"),
+        (IRCMessage(command: "PRIVMSG", ["#x", "a b"]), "PRIVMSG #x :a b"),
+        (IRCMessage(command: "001", ["ada", "hi"]), "001 ada hi"),
+        (IRCMessage(command: "TAGMSG", ["#x"], tags: ["+draft/react": "👍", "example.com/x-y": "1"]), "@+draft/react=👍;example.com/x-y=1 TAGMSG #x"),
+        (IRCMessage(command: "PRIVMSG", ["#x", String(repeating: "a", count: 498)]), "PRIVMSG #x " + String(repeating: "a", count: 498)),
+    ])
+    func writesLinesThatMeanWhatTheySay(message: IRCMessage, line: String) throws {
+        #expect(try message.serialized() == line)
     }
 
     @Test func randomBytesNeverCrashTheParser() async {
         await propertyCheck(count: 500, input: Gen.uint8().array(of: 0...300)) { bytes in
             if let message = IRCMessage(parsing: bytes) {
                 #expect(!message.command.isEmpty)
-                // What parses serialises, and that parses to the same command.
-                #expect(IRCMessage(parsing: Array(message.serialized().utf8))?.command == message.command)
+                // What parses and can be written parses back to the same message.
+                if let line = try? message.serialized() {
+                    #expect(IRCMessage(parsing: Array(line.utf8)) == message)
+                }
             }
         }
     }
@@ -62,7 +101,9 @@ import Testing
         await propertyCheck(count: 200, input: value) { bytes in
             let text = String(decoding: bytes, as: UTF8.self)
             let message = IRCMessage(command: "TAGMSG", ["#x"], tags: ["+k": text])
-            let parsed = IRCMessage(parsing: Array(message.serialized().utf8))
+            let line = try? message.serialized()
+            #expect(line != nil)
+            let parsed = IRCMessage(parsing: Array((line ?? "").utf8))
             #expect(parsed?.tags["+k"] ?? "" == text)
         }
     }

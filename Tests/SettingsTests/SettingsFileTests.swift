@@ -18,6 +18,20 @@ struct TemporaryDirectory {
 }
 
 @Suite struct SettingsFileTests {
+    /// The client's text size change, when `[text]` exists only through `text.sh = 2`.
+    @Test func storeSetsTheTextSizeBesideADottedKey() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = SettingsStore(file: SettingsFile(path: dir.path + "/config.toml"))
+        try "# my settings\ntext.sh = 2 # mine\n".write(toFile: store.file.path, atomically: false, encoding: .utf8)
+        store.loadInitial()
+        let update = try #require(try store.setTextSize(.accessibilityLarge))
+        #expect(update.applied)
+        #expect(store.current.text.size == .accessibilityLarge)
+        let text = try #require(try store.file.readText())
+        #expect(text == "# my settings\ntext.sh = 2 # mine\ntext.size = \"accessibilityLarge\"\n")
+    }
+
     @Test func defaultPathFollowsXDG() {
         #expect(SettingsFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/earshot/config.toml")
         #expect(SettingsFile.defaultPath(environment: ["HOME": "/h"]) == "/h/.config/earshot/config.toml")

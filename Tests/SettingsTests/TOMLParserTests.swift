@@ -47,7 +47,8 @@ import Testing
         #expect(document.value(at: ["pi"]) == .float(3.14))
         #expect(document.value(at: ["exp"]) == .float(6.02e23))
         #expect(document.value(at: ["yes"]) == .boolean(true))
-        #expect(document.value(at: ["date"]) == .dateTime("1979-05-27T07:32:00Z"))
+        #expect(document.value(at: ["date"]) == .dateTime(TOMLDateTime(
+            kind: .offsetDateTime, year: 1979, month: 5, day: 27, hour: 7, minute: 32, second: 0, offsetMinutes: 0)))
         #expect(document.value(at: ["list"]) == .array([.integer(1), .integer(2), .integer(3)]))
         #expect(document.value(at: ["inline", "b", "c"]) == .string("x"))
         #expect(document.value(at: ["multi"]) == .string("one two"))
@@ -83,7 +84,7 @@ import Testing
         Bad(text: "[display]\ncontrast = \"standard\" extra\n", line: 2, column: 23, key: "display.contrast"),
         Bad(text: "[text\nsize = 1\n", line: 1, column: 6, key: nil),
         Bad(text: "x = [1, 2\n", line: 2, column: 1, key: "x"),
-        Bad(text: "[a]\n[a]\n", line: 2, column: 4, key: "a"),
+        Bad(text: "[a]\n[a]\n", line: 2, column: 2, key: "a"),
         Bad(text: "k = 012\n", line: 1, column: 5, key: "k"),
     ]
 
@@ -110,5 +111,39 @@ import Testing
         } catch {
             Issue.record("unexpected \(error)")
         }
+    }
+}
+
+/// Long lines parse in linear time; these check the result, timing belongs in benchmarks.
+@Suite struct TOMLLongLineTests {
+    @Test func aOneMegabyteArrayOnOneLine() throws {
+        let count = 150_000
+        let text = "x = [" + (0..<count).map(String.init).joined(separator: ", ") + "]\n"
+        #expect(text.utf8.count > 1_000_000)
+        let document = try TOMLDocument(parsing: text)
+        let array = try #require(document.value(at: ["x"])?.arrayValue)
+        #expect(array.count == count)
+        #expect(array.last == .integer(Int64(count - 1)))
+    }
+
+    @Test func aOneMegabyteInlineTableOnOneLineKeepsColumns() throws {
+        let count = 70_000
+        let pairs = (0..<count).map { "k\($0) = \($0)" }
+        let text = "t = { " + pairs.joined(separator: ", ") + " }\n"
+        #expect(text.utf8.count > 1_000_000)
+        let document = try TOMLDocument(parsing: text)
+        #expect(document.value(at: ["t", "k69999"]) == .integer(69_999))
+        let prefix = "t = { " + pairs.prefix(count - 1).joined(separator: ", ") + ", "
+        let location = try #require(document.locations["t.k69999"])
+        #expect(location.line == 1)
+        #expect(location.column == prefix.unicodeScalars.count + 1)
+        #expect(location.valueColumn == location.column + "k69999 = ".count)
+    }
+
+    @Test func anErrorAtTheEndOfAOneMegabyteLineHasItsColumn() throws {
+        let text = "x = \"" + String(repeating: "é", count: 600_000) + "\" junk\n"
+        let error = try #require(throws: TOMLError.self) { try TOMLDocument(parsing: text) }
+        #expect(error.line == 1)
+        #expect(error.column == 4 + 1 + 600_000 + 1 + 2)
     }
 }

@@ -40,6 +40,18 @@ private final class Pipe {
         write = ends[1]
     }
     func send(_ text: String) { RawMode.writeAll(write, Array(text.utf8)) }
+    /// Bytes written and not yet read.
+    var unread: Int32 {
+        var count: Int32 = 0
+        _ = ioctl(read, UInt(FIONREAD), &count)
+        return count
+    }
+    /// Waits until the reader has taken every byte (an event, not a time), up to 30 seconds.
+    func waitUntilDrained() async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while unread > 0 && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
+        return unread == 0
+    }
     /// Closes the write end once (a second close could hit another test's reused descriptor).
     func closeWrite() {
         guard write >= 0 else { return }
@@ -83,12 +95,13 @@ private final class Pipe {
     @Test func escapeThenKeyInTimeIsAlt() async throws {
         let pipe = Pipe()
         let recorder = Recorder()
-        // A long timeout, so the two writes surely fall inside it.
-        let input = TerminalInput(input: pipe.read, escapeTimeout: .seconds(2), onEvent: recorder.record)
+        // A long timeout, so the two writes surely fall inside it even on a loaded machine.
+        let input = TerminalInput(input: pipe.read, escapeTimeout: .seconds(60), onEvent: recorder.record)
         try input.start()
         defer { input.stop() }
         pipe.send("\u{1B}")
-        try await Task.sleep(for: .milliseconds(20))
+        // Two reads: the second byte is written once the reader has taken the first.
+        #expect(await pipe.waitUntilDrained())
         pipe.send("x")
         #expect(await recorder.wait { !$0.isEmpty })
         #expect(recorder.received == [.alt("x")])
@@ -123,7 +136,10 @@ private final class Pipe {
         pipe.closeWrite()
         #expect(await recorder.wait { $0.count >= 2 })
         #expect(recorder.received == [.character("z"), .escape], "a waiting Escape is flushed at the end")
-        try await Task.sleep(for: .milliseconds(50))
+        let deadline = ContinuousClock.now + .seconds(30)
+        while recorder.endCount == 0 && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(2)) }
+        // stop() joins the reader thread, so no second end can come after it.
+        input.stop()
         #expect(recorder.endCount == 1)
     }
 

@@ -73,7 +73,8 @@ public actor IRCClient {
     /// Sends QUIT, closes the connection and stops reconnecting.
     public func stop(reason: String = "Earshot") async {
         stopped = true
-        perform(connection.quit(reason))
+        // A reason that cannot be written (a line break in it) still stops the client.
+        if (try? perform(connection.quit(reason))) == nil { try? perform(connection.quit()) }
         _ = try? await channel?.close()
         runTask?.cancel()
         await runTask?.value
@@ -88,38 +89,52 @@ public actor IRCClient {
 
     // MARK: Commands
 
-    /// Joins a channel now and after every reconnect.
-    public func join(_ channelName: String) {
-        perform(connection.join(channelName))
+    /// Joins a channel now and after every reconnect; throws, sending nothing, when the
+    /// name cannot be written as one parameter (a space, a leading colon, a line break).
+    public func join(_ channelName: String) throws(IRCSerializationError) {
+        try Self.checkTarget(channelName)
+        try perform(connection.join(channelName))
     }
 
-    /// Leaves a channel.
-    public func part(_ channelName: String, reason: String = "") {
-        perform(connection.part(channelName, reason: reason))
+    /// Leaves a channel; throws, sending nothing, when the line cannot be written.
+    public func part(_ channelName: String, reason: String = "") throws(IRCSerializationError) {
+        try Self.checkTarget(channelName)
+        try Self.check(IRCMessage(command: "PART", reason.isEmpty ? [channelName] : [channelName, reason]))
+        try perform(connection.part(channelName, reason: reason))
     }
 
     /// Sets a channel's topic.
-    public func setTopic(_ topic: String, in channelName: String) {
-        perform(connection.setTopic(topic, in: channelName))
+    public func setTopic(_ topic: String, in channelName: String) throws(IRCSerializationError) {
+        try perform(connection.setTopic(topic, in: channelName))
     }
 
     /// Asks for another nick.
-    public func changeNick(_ newNick: String) {
-        perform(connection.changeNick(newNick))
+    public func changeNick(_ newNick: String) throws(IRCSerializationError) {
+        try perform(connection.changeNick(newNick))
     }
 
     /// Sends text to a channel or nick: split to fit 512 bytes, each part stored as pending
     /// first, sent if connected, and resent after a reconnect until the server echoes it.
+    ///
+    /// Throws ``IRCSerializationError`` before storing anything when a part cannot be written
+    /// as one line meaning what it says: a target with a space, a leading colon or a line
+    /// break, NUL in the text or the reply target.
     @discardableResult
     public func send(_ text: String, to target: String, kind: MessageKind = .message, replyTo: String? = nil) throws
         -> [PendingMessage]
     {
-        let channelID = try self.channelID(for: target, isDirect: !IRCConnection.isChannelName(target))
+        let command = kind == .notice ? "NOTICE" : "PRIVMSG"
         let budget = IRCLineSplitter.textBudget(
-            command: kind == .notice ? "NOTICE" : "PRIVMSG", target: target, nick: connection.nick,
-            isAction: kind == .action)
+            command: command, target: target, nick: connection.nick, isAction: kind == .action)
+        try Self.checkTarget(target)
+        let chunks = IRCLineSplitter.split(text, maxBytes: budget)
+        let tags = replyTo.map { ["+draft/reply": $0, "+reply": $0] } ?? [:]
+        for chunk in chunks {
+            try Self.check(IRCMessage(command: command, [target, chunk], tags: tags), maximumBytes: .max)
+        }
+        let channelID = try self.channelID(for: target, isDirect: !IRCConnection.isChannelName(target))
         var pending: [PendingMessage] = []
-        for chunk in IRCLineSplitter.split(text, maxBytes: budget) {
+        for chunk in chunks {
             let entry = try store.enqueue(chunk, kind: kind, replyTo: replyTo, channel: channelID, author: connection.nick)
             pending.append(entry)
             if connection.isSynced { try write(entry) }
@@ -131,18 +146,20 @@ public actor IRCClient {
     /// Reacts to the message `msgid` in `target` (stored at once, sent if connected).
     public func react(_ emoji: String, to msgid: String, in target: String) throws {
         let channelID = try self.channelID(for: target, isDirect: !IRCConnection.isChannelName(target))
+        try Self.checkTarget(target)
+        try Self.check(IRCMessage(command: "TAGMSG", [target], tags: ["+draft/react": emoji, "+draft/reply": msgid]))
         try store.addReaction(emoji, to: msgid, by: connection.nick, channel: channelID)
-        perform(connection.react(emoji, to: msgid, in: target))
+        try perform(connection.react(emoji, to: msgid, in: target))
     }
 
     /// The user typed in the composer for `target` (throttled to one notice per 3 s).
-    public func typed(in target: String) {
-        perform(connection.typed(in: target, now: Date()))
+    public func typed(in target: String) throws(IRCSerializationError) {
+        try perform(connection.typed(in: target, now: Date()))
     }
 
     /// The user cleared the composer for `target`.
-    public func stoppedTyping(in target: String) {
-        perform(connection.stoppedTyping(in: target))
+    public func stoppedTyping(in target: String) throws(IRCSerializationError) {
+        try perform(connection.stoppedTyping(in: target))
     }
 
     // MARK: Connection loop
@@ -156,7 +173,11 @@ public actor IRCClient {
                 let (channel, lines) = try await connect()
                 self.channel = channel
                 inFlight = []
-                perform(connection.connectionOpened())
+                do {
+                    try perform(connection.connectionOpened())
+                } catch {
+                    emit(.error(ChatError(.connection, "Cannot register: \(error.message)")))
+                }
                 for await batch in lines {
                     handle(batch)
                     if connection.isRegistered { attempt = 0 }
@@ -210,7 +231,12 @@ public actor IRCClient {
             guard let message = IRCMessage(parsing: bytes) else { continue }
             for action in connection.received(message, now: now) {
                 switch action {
-                case .send(let line): write(line)
+                case .send(let line):
+                    do {
+                        try write(line)
+                    } catch {
+                        emit(.error(ChatError(.connection, "Not sent: \(error.message)")))
+                    }
                 case .emit(let event): apply(event, now: now)
                 }
             }
@@ -329,7 +355,7 @@ public actor IRCClient {
     private func write(_ entry: PendingMessage) throws {
         inFlight.insert(entry.label)
         try store.markAttempted(entry.message.id)
-        perform(connection.say(
+        try perform(connection.say(
             entry.message.text, to: entry.target, kind: entry.message.kind, replyTo: entry.message.replyTo,
             label: entry.label))
         if !connection.capabilities.contains("echo-message") {
@@ -338,22 +364,39 @@ public actor IRCClient {
         }
     }
 
-    private func perform(_ actions: [IRCConnection.Action]) {
+    /// Carries out the actions in order; throws before any is carried out when one of the
+    /// lines cannot be written.
+    private func perform(_ actions: [IRCConnection.Action]) throws(IRCSerializationError) {
+        for case .send(let line) in actions { _ = try line.serialized() }
         for action in actions {
             switch action {
-            case .send(let line): write(line)
+            case .send(let line): try write(line)
             case .emit(let event): apply(event, now: Date())
             }
         }
         channel?.flush()
     }
 
-    private func write(_ line: IRCMessage) {
+    /// Writes one line with CR LF; throws, writing nothing, when it cannot be written.
+    private func write(_ line: IRCMessage) throws(IRCSerializationError) {
+        let text = try line.serialized()
         guard let channel else { return }
         var buffer = channel.allocator.buffer(capacity: 128)
-        buffer.writeString(line.serialized())
+        buffer.writeString(text)
         buffer.writeStaticString("\r\n")
         channel.write(buffer, promise: nil)
+    }
+
+    /// Throws unless `name` can be written as one middle parameter (a channel or nick).
+    private static func checkTarget(_ name: String) throws(IRCSerializationError) {
+        _ = try IRCMessage(command: "PRIVMSG", [name, "x"]).serialized()
+    }
+
+    /// Throws when `line` cannot be written as it means.
+    private static func check(_ line: IRCMessage, maximumBytes: Int = IRCMessage.maximumLineBytes)
+        throws(IRCSerializationError)
+    {
+        _ = try line.serialized(maximumBytes: maximumBytes)
     }
 
     // MARK: Helpers

@@ -435,8 +435,10 @@ public struct IRCConnection: Sendable {
         let place = conversation(target: target, author: author)
         let incoming = IRCIncomingMessage(
             channel: clean(place.channel), isDirect: place.isDirect, author: clean(author), text: clean(text),
-            kind: kind, time: message.tags["time"].flatMap(ServerTime.parse), msgid: message.tags["msgid"],
-            replyTo: message.tags["+reply"] ?? message.tags["+draft/reply"], label: message.tags["label"],
+            kind: kind, time: message.tags["time"].flatMap(ServerTime.parse),
+            msgid: Sanitizer.identifier(message.tags["msgid"]),
+            replyTo: Sanitizer.identifier(message.tags["+reply"] ?? message.tags["+draft/reply"]),
+            label: Sanitizer.identifier(message.tags["label"]),
             isEcho: place.isEcho, isHistory: isHistory(message))
         return [.emit(.message(incoming))]
     }
@@ -446,7 +448,7 @@ public struct IRCConnection: Sendable {
         let place = conversation(target: target, author: author)
         var actions: [Action] = []
         if let emoji = message.tags["+draft/react"] ?? message.tags["+react"],
-            let reacted = message.tags["+reply"] ?? message.tags["+draft/reply"], !emoji.isEmpty
+            let reacted = Sanitizer.identifier(message.tags["+reply"] ?? message.tags["+draft/reply"]), !emoji.isEmpty
         {
             actions.append(.emit(.reaction(IRCReaction(
                 channel: clean(place.channel), isDirect: place.isDirect, author: clean(author),

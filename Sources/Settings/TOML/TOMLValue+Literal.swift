@@ -33,7 +33,7 @@ extension TOMLValue {
             let text = String(value)
             return text.contains(".") || text.contains("e") ? text : text + ".0"
         case .boolean(let value): return value ? "true" : "false"
-        case .dateTime(let text): return text
+        case .dateTime(let value): return value.description
         case .array(let values): return "[" + values.map(\.tomlLiteral).joined(separator: ", ") + "]"
         case .table(let table):
             let body = table.entries.map {

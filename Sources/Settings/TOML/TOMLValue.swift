@@ -1,6 +1,6 @@
 /// A TOML value.
 ///
-/// Dates and times are kept as their source text (`.dateTime`); Earshot's settings use none.
+/// Dates and times are typed (``TOMLDateTime``); Earshot's settings use none.
 ///
 /// ```swift
 /// let value = TOMLValue.string("accessibilityLarge")
@@ -11,7 +11,7 @@ public indirect enum TOMLValue: Sendable, Equatable {
     case integer(Int64)
     case float(Double)
     case boolean(Bool)
-    case dateTime(String)
+    case dateTime(TOMLDateTime)
     case array([TOMLValue])
     case table(TOMLTable)
 
@@ -22,7 +22,7 @@ public indirect enum TOMLValue: Sendable, Equatable {
         case .integer: "integer"
         case .float: "float"
         case .boolean: "boolean"
-        case .dateTime: "date-time"
+        case .dateTime(let value): value.kind.rawValue
         case .array: "array"
         case .table: "table"
         }

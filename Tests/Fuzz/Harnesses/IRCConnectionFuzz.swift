@@ -1,0 +1,64 @@
+import Foundation
+
+/// libFuzzer target: the IRC connection state machine fed server lines.
+///
+/// Each input line is parsed and fed to a registered connection. Nothing traps; every event
+/// it emits is sanitised (no control character, escape, bidi override, NUL, CR or LF in any
+/// text, msgid, label or reply target); and every line it sends is one line on the wire.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func ircConnectionFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    var connection = IRCConnection(configuration: .init(nick: "ada", channels: ["#a"]))
+    var actions = connection.connectionOpened()
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+    for line in ["CAP * LS :message-tags server-time echo-message batch labeled-response", "CAP * ACK :message-tags server-time echo-message batch labeled-response", ":s 001 ada :hi", ":ada!u@h JOIN #a"] {
+        if let message = IRCMessage(parsing: Array(line.utf8)) { actions += connection.received(message, now: now) }
+    }
+    for line in bytes.split(separator: 0x0A) {
+        guard let message = IRCMessage(parsing: line) else { continue }
+        actions += connection.received(message, now: now)
+        actions += connection.say("hi", to: "#a", replyTo: "x", label: "l1")
+    }
+    for action in actions {
+        switch action {
+        case .send(let message):
+            if let line = try? message.serializedLine() {
+                fuzzCheck(!line.utf8.contains(0x0A) && !line.utf8.contains(0x0D) && !line.utf8.contains(0), "two lines: \(line.debugDescription)")
+            }
+        case .emit(let event):
+            for text in texts(of: event) {
+                fuzzCheck(isClean(text), "unsanitised \(text.debugDescription) in \(event) from \(bytes)")
+            }
+        }
+    }
+    return 0
+}
+
+/// Whether `text` holds nothing a terminal would take as a control.
+func isClean(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy { scalar in
+        let value = scalar.value
+        return !(value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value) || value == 0x061C
+            || (0x200E...0x200F).contains(value) || (0x202A...0x202E).contains(value)
+            || (0x2066...0x2069).contains(value) || value == 0x2028 || value == 0x2029)
+    }
+}
+
+/// Every string an event carries to the rest of the client.
+func texts(of event: IRCEvent) -> [String] {
+    switch event {
+    case .registered(let nick): [nick]
+    case .joined(let channel, let nick, _): [channel, nick]
+    case .parted(let channel, let nick, _, let reason): [channel, nick, reason]
+    case .quit(let nick, let reason): [nick, reason]
+    case .nickChanged(let from, let to, _): [from, to]
+    case .topic(let channel, let topic, let setBy): [channel, topic] + (setBy.map { [$0] } ?? [])
+    case .members(let channel, let nicks): [channel] + nicks
+    case .message(let message):
+        [message.channel, message.author, message.text] + [message.msgid, message.replyTo, message.label].compactMap { $0 }
+    case .reaction(let reaction): [reaction.channel, reaction.author, reaction.emoji, reaction.target]
+    case .typing(let channel, let nick, _): [channel, nick]
+    case .authenticationFailed(let text), .serverError(let text): [text]
+    case .synced: []
+    }
+}

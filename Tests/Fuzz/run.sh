@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Builds Earshot's libFuzzer targets and runs each for a while.
+#
+#   Tests/Fuzz/run.sh [SECONDS] [TARGET...]
+#
+# SECONDS is how long each target runs (default 60); TARGETs default to all of them:
+# key-decoder, line-wrapper, sanitizer, irc-round-trip, irc-connection, toml-settings.
+# Each target is the module's own source files compiled with a harness from Harnesses/ by
+# `swiftc -sanitize=fuzzer,address` into .build-fuzz/ (no Package.swift product needed).
+# Corpora grow in .build-fuzz/corpus/TARGET, seeded from Tests/Fuzz/corpus/TARGET; a crash
+# leaves its input in .build-fuzz/crashes/TARGET and makes the script fail.
+# Set FUZZ_JOBS=build to build only. Fuzzers run at nice 19, one at a time.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds="${1:-60}"
+shift || true
+all=(key-decoder line-wrapper sanitizer irc-round-trip irc-connection toml-settings)
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
+
+out=.build-fuzz
+mkdir -p "$out/modules"
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-cache-path "$out/module-cache")
+
+# Typography is imported by Settings and Terminal: one object and module for both.
+typography() {
+  local sources=(Sources/Typography/*.swift)
+  if [ ! -f "$out/modules/Typography.o" ] || [ -n "$(find "${sources[@]}" -newer "$out/modules/Typography.o")" ]; then
+    swiftc "${flags[@]}" -wmo -module-name Typography -emit-module \
+      -emit-module-path "$out/modules/Typography.swiftmodule" -c "${sources[@]}" -o "$out/modules/Typography.o"
+  fi
+}
+
+# The sources each target compiles, next to its harness.
+sources() {
+  case "$1" in
+    key-decoder) echo Sources/Terminal/KeyDecoder*.swift Sources/Terminal/KeyEvent*.swift ;;
+    line-wrapper) echo Sources/Terminal/LineWrapper.swift Sources/Terminal/DisplayWidth*.swift ;;
+    sanitizer) echo Sources/Chat/IRC/Sanitizer.swift ;;
+    irc-round-trip|irc-connection) echo Sources/Chat/IRC/*.swift Sources/Chat/Model/*.swift ;;
+    toml-settings) echo "$(find Sources/Settings -name '*.swift' | sort | tr '\n' ' ')" ;;
+    *) echo "unknown target $1" >&2; return 1 ;;
+  esac
+}
+
+harness() {
+  case "$1" in
+    key-decoder) echo KeyDecoderFuzz ;;
+    line-wrapper) echo LineWrapperFuzz ;;
+    sanitizer) echo SanitizerFuzz ;;
+    irc-round-trip) echo IRCRoundTripFuzz ;;
+    irc-connection) echo IRCConnectionFuzz ;;
+    toml-settings) echo TOMLSettingsFuzz ;;
+  esac
+}
+
+build() {
+  local target="$1" extra=()
+  case "$target" in toml-settings) typography; extra=(-I "$out/modules" "$out/modules/Typography.o") ;; esac
+  # shellcheck disable=SC2046
+  nice -n 19 swiftc "${flags[@]}" -module-name FuzzTarget "${extra[@]}" $(sources "$target") \
+    Tests/Fuzz/Harnesses/FuzzCheck.swift "Tests/Fuzz/Harnesses/$(harness "$target").swift" -o "$out/$target" 2> "$out/$target.build.log" \
+    || { cat "$out/$target.build.log" >&2; return 1; }
+}
+
+failed=0
+for target in "${targets[@]}"; do
+  echo "== $target: building"
+  build "$target"
+  [ "${FUZZ_JOBS:-}" = build ] && continue
+  mkdir -p "$out/corpus/$target" "$out/crashes/$target"
+  echo "== $target: fuzzing for ${seconds}s"
+  if SWIFT_BACKTRACE=enable=no nice -n 19 "$out/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
+      -print_final_stats=1 -artifact_prefix="$out/crashes/$target/" \
+      "$out/corpus/$target" "Tests/Fuzz/corpus/$target" > "$out/$target.log" 2>&1; then
+    grep -E "^stat::number_of_executed_units|^Done" "$out/$target.log" | tr '\n' ' '
+    echo "corpus: $(find "$out/corpus/$target" -type f | wc -l) files"
+  else
+    failed=1
+    echo "!! $target crashed; input in $out/crashes/$target, log in $out/$target.log" >&2
+    grep -E -A3 "FUZZ CHECK|ERROR|Fatal error|SUMMARY" "$out/$target.log" | head -5 >&2
+  fi
+done
+exit "$failed"
