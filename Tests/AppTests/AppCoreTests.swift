@@ -137,4 +137,20 @@ import Testing
         #expect(phrase.hasPrefix("ada comma "), "\(phrase)")
         #expect(phrase.hasSuffix(", message 103, unread."), "\(phrase)")
     }
+
+    @Test func aLineTheServerCannotTakeGoesBackToTheComposerAndIsSaidAloud() throws {
+        let refused = IRCSerializationError(.invalidParameter, "the target has a space")
+        let event = try #require(AppRuntime.failure(of: .message("hello", to: "#a b", replyTo: nil), refused))
+        guard case .notSent(let text, _) = event else {
+            Issue.record("\(event)")
+            return
+        }
+        #expect(text == "hello")
+        #expect(AppRuntime.failure(of: .typing(in: "#a"), refused) == nil)
+
+        var (core, _) = Self.openCore()
+        let effects = core.handle(event, at: .seconds(1))
+        #expect(core.state.composer == "hello")
+        #expect(effects.contains { if case .speak(let said, .high, _) = $0 { said.hasPrefix("Not sent: the target has a space") } else { false } })
+    }
 }

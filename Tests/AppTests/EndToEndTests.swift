@@ -347,8 +347,11 @@ extension EndToEndTests {
     static func press(_ session: TmuxSession, _ key: String) async throws -> [SpeechEntry] {
         let start = session.spoken().count
         try session.send(key)
-        // The phrase is spoken first; a caller that needs the hint waits for it by name.
-        _ = try await TmuxSession.waitUntil(timeout: .seconds(10)) { session.spoken().count > start }
+        // A key's answer is said at default priority or above; queued low speech from before
+        // (a hint) may still arrive meanwhile. A caller that needs the hint waits for it by name.
+        _ = try await TmuxSession.waitUntil(timeout: .seconds(10)) {
+            session.spoken().dropFirst(start).contains { $0.priority != "low" }
+        }
         return Array(session.spoken().dropFirst(start))
     }
 

@@ -113,8 +113,8 @@ extension AppRuntime {
         switch send {
         case .message(let text, let target, let replyTo): try await irc.send(text, to: target, replyTo: replyTo)
         case .react(let emoji, let msgid, let target): try await irc.react(emoji, to: msgid, in: target)
-        case .typing(let target): await irc.typed(in: target)
-        case .stoppedTyping(let target): await irc.stoppedTyping(in: target)
+        case .typing(let target): try await irc.typed(in: target)
+        case .stoppedTyping(let target): try await irc.stoppedTyping(in: target)
         }
     }
 }

@@ -81,7 +81,7 @@ public final class AppRuntime: Sendable {
                     do {
                         try await Self.perform(send, on: irc)
                     } catch {
-                        mailbox.post(.failed("Not sent: \(error). It stays in the outbox."))
+                        if let failure = Self.failure(of: send, error) { mailbox.post(failure) }
                     }
                 }
             }
@@ -160,6 +160,21 @@ public final class AppRuntime: Sendable {
             }
         }
         return result
+    }
+
+    /// What a failed send means to the user: a line the server could not be sent as it is was
+    /// never stored, so it goes back to the composer; a stored line waits in the outbox. A
+    /// typing notice that fails is not worth a word.
+    static func failure(of send: ChatSend, _ error: any Error) -> AppEvent? {
+        switch send {
+        case .message(let text, _, _):
+            if let refused = error as? IRCSerializationError { return .notSent(text, reason: refused.message) }
+            return .failed("Not sent yet: \(error). It stays in the outbox and goes out on reconnect.")
+        case .react:
+            return .failed("Could not send the reaction: \(error)")
+        case .typing, .stoppedTyping:
+            return nil
+        }
     }
 
     func sendInOrder(_ send: ChatSend) { sends.yield(send) }
