@@ -57,12 +57,8 @@ extension EndToEndTests {
     @Test func linesInFlightWhenTheClientIsKilledArriveExactlyOnceAfterARestart() async throws {
         let server = try InspIRCdFixture()
         defer { server.tearDown() }
-        let bob = try RawSocket(port: server.port)
+        let bob = try Self.peer(nick: "bob", in: "#earshot", on: server)
         defer { bob.close() }
-        bob.send("NICK bob\r\nUSER bob 0 * :Bob\r\n")
-        bob.read(until: " 001 ")
-        bob.send("JOIN #earshot\r\n")
-        bob.read(until: " 366 ")
         let sandbox = try Sandbox(settings: Self.onboardedSettings)
         defer { sandbox.remove() }
         let database = sandbox.root + "/data/earshot/earshot.sqlite"

@@ -17,12 +17,8 @@ extension EndToEndTests {
         let joined = try await session.waitForSpeech(after: 0, timeout: .seconds(15)) { $0.text.hasPrefix("hash earshot, ") }
         try #require(joined != nil, "the client never joined #earshot\n\(Self.context(session))")
 
-        let bob = try RawSocket(port: server.port)
+        let bob = try Self.peer(nick: "bob", in: "#earshot", on: server)
         defer { bob.close() }
-        bob.send("NICK bob\r\nUSER bob 0 * :Bob\r\n")
-        bob.read(until: " 001 ")
-        bob.send("JOIN #earshot\r\n")
-        bob.read(until: " 366 ")
 
         // Navigating between the composer and Settings while the message arrives.
         try session.send("End")
@@ -48,12 +44,8 @@ extension EndToEndTests {
     @Test func twoLinesSentAtOnceArriveInOrder() async throws {
         let server = try InspIRCdFixture()
         defer { server.tearDown() }
-        let bob = try RawSocket(port: server.port)
+        let bob = try Self.peer(nick: "bob", in: "#earshot", on: server)
         defer { bob.close() }
-        bob.send("NICK bob\r\nUSER bob 0 * :Bob\r\n")
-        bob.read(until: " 001 ")
-        bob.send("JOIN #earshot\r\n")
-        bob.read(until: " 366 ")
 
         let sandbox = try Sandbox(settings: "[text]\nsize = \"large\"\n")
         defer { sandbox.remove() }
@@ -71,5 +63,15 @@ extension EndToEndTests {
         let second = try #require(received.range(of: "PRIVMSG #earshot :second"), "bob got: \(received)")
         #expect(first.lowerBound < second.lowerBound)
         try session.send("C-c")
+    }
+
+    /// A raw client registered as `nick` and joined to `channel`, to send and read lines.
+    static func peer(nick: String, in channel: String, on server: InspIRCdFixture) throws -> RawSocket {
+        let peer = try RawSocket(port: server.port)
+        peer.send("NICK \(nick)\r\nUSER \(nick) 0 * :\(nick)\r\n")
+        peer.read(until: " 001 ")
+        peer.send("JOIN \(channel)\r\n")
+        peer.read(until: " 366 ")
+        return peer
     }
 }
