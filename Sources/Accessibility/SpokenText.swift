@@ -30,36 +30,36 @@ public enum SpokenText {
         let characters = Array(replacingEmoji(in: text, punctuation: punctuation))
         var result = ""
         result.reserveCapacity(characters.count + 8)
-        // Whether `result` ends with a space put there for a named or dropped symbol: sentence
-        // punctuation right after it goes back against the word ("left bracket,").
-        var endsWithInsertedSpace = false
+        // Whether `result` ends with a space put there after a name (a named symbol or emoji):
+        // sentence punctuation right after it goes back against the word ("left bracket,").
+        // Not after a dropped symbol: ":a[:" must not become the shortcode ":a:".
+        var endsWithName = false
         for index in characters.indices {
             let character = characters[index]
-            var inserted = true
+            var named = false
             if let symbol = symbols[character] {
                 if character == "-" && joinsKeyName(characters, at: index) {
                     result.append(character)
-                    inserted = false
                 } else if punctuation >= symbol.level
                     || standsAlone(characters, at: index, punctuation: punctuation)
                 {
                     result.append(" \(symbol.name) ")
+                    named = true
                 } else if preserved.contains(character) {
-                    if endsWithInsertedSpace && trailingPunctuation.contains(character) {
+                    if endsWithName && trailingPunctuation.contains(character) {
                         while result.last == " " { result.removeLast() }
                     }
                     result.append(character)
-                    inserted = false
                 } else {
                     result.append(" ")
                 }
             } else if let name = emojiNames[character] {
                 result.append(" \(name) ")
+                named = true
             } else {
                 result.append(character)
-                inserted = false
             }
-            endsWithInsertedSpace = inserted
+            endsWithName = named
         }
         return result.foldingWhitespace()
     }

@@ -101,6 +101,15 @@ import Testing
         }
     }
 
+    /// Found by the property above: a dropped symbol between shortcode colons made ":a:".
+    @Test(arguments: [":a[:", "  {:Ctrl}: \nShift.\n", ":x{y}:", "a [, b"])
+    func aDroppedSymbolNeverMakesAShortcode(_ text: String) {
+        for level in PunctuationLevel.allCases {
+            let once = SpokenText.prepare(text, punctuation: level)
+            #expect(SpokenText.prepare(once, punctuation: level) == once, "\(level): \(once)")
+        }
+    }
+
     @Test(arguments: PunctuationLevel.allCases)
     func preparingTheLessonTwiceChangesNothing(_ level: PunctuationLevel) {
         let once = SpokenText.prepare(Self.lesson, punctuation: level)
