@@ -49,7 +49,7 @@ extension AppCore {
     /// the channel's name first and coalesce ("3 new messages in #b"); a mention is assertive.
     mutating func received(_ messages: [ChatMessage]) {
         let known = Set(state.channels.map(\.id))
-        if messages.contains(where: { !known.contains($0.channelID) }), !loadingChannelsFor {
+        if messages.contains(where: { !known.contains($0.channelID) }), !learningChannels {
             // A channel the core has not seen yet: learn its name first.
             return effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .received(messages))))
         }
@@ -130,9 +130,9 @@ extension AppCore {
         case .refresh:
             rebuild()
         case .received(let messages):
-            loadingChannelsFor = true
+            learningChannels = true
             received(messages)
-            loadingChannelsFor = false
+            learningChannels = false
         case .open:
             state.lastReadID = state.channel?.lastReadMessageID ?? 0
             state.firstUnreadID = state.messages.first(where: state.isUnread)?.id

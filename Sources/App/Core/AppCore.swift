@@ -63,7 +63,7 @@ public struct AppCore: Sendable {
     /// Kinds of sheets whose presentation the coordinator queued, in order.
     var queuedKinds: [AppState.SheetKind] = []
     /// Set while messages wait for their channels to be read, so they are read only once.
-    var loadingChannelsFor = false
+    var learningChannels = false
     var lastBottom: String?
     var lastWake: Duration?
     /// The sheet pan in progress, from a mouse drag.
