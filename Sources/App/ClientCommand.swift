@@ -29,7 +29,9 @@ public enum ClientCommand {
     public static func run(_ options: Options) throws -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         let file = SettingsFile.resolve(explicit: options.configPath, environment: environment)
-        let onboarded = FileManager.default.fileExists(atPath: file.path)
+        // A server and a channel on the command line are a script or a user who knows the way:
+        // no onboarding, the settings keep their defaults.
+        let onboarded = FileManager.default.fileExists(atPath: file.path) || (options.server != nil && !options.channels.isEmpty)
         let settingsStore = SettingsStore(file: file)
         let initial = settingsStore.loadInitial()
         let settings = settingsStore.current
@@ -69,7 +71,8 @@ public enum ClientCommand {
             .init(
                 settings: settings, onboarded: onboarded, terminalRows: size.rows,
                 localNetworkID: workspace.network.id, welcomeChannelID: workspace.welcome.id,
-                nick: irc == nil ? workspace.nick : (options.nick ?? settings.ircServers.first?.nick ?? workspace.nick)))
+                nick: irc == nil ? workspace.nick : (options.nick ?? settings.ircServers.first?.nick ?? workspace.nick),
+                expectsIRC: irc != nil))
         let runtime = AppRuntime(
             core: core,
             parts: .init(

@@ -11,8 +11,10 @@ struct ConfigCommand: ParsableCommand {
     @Flag(help: "Print only the settings file's path.")
     var path = false
 
-    @Option(name: .customLong("config"), help: "The settings file (default: $XDG_CONFIG_HOME/earshot/config.toml).")
-    var configPath: String?
+    /// `--config` belongs to `earshot` and is read here, so it works before or after `config`.
+    @ParentCommand var earshot: Earshot
+
+    var configPath: String? { earshot.config }
 
     func run() throws {
         if path {

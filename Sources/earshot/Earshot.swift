@@ -56,8 +56,16 @@ struct Earshot: ParsableCommand {
         do {
             status = try ClientCommand.run(options)
         } catch {
-            throw ValidationError("\(error)")
+            // A runtime failure is one line and status 1; usage errors keep ArgumentParser's 64.
+            throw RuntimeFailure("\(error)")
         }
         if status != 0 { throw ExitCode(status) }
     }
+}
+
+/// A failure while running, not a mistake on the command line: one line on stderr, exit 1.
+struct RuntimeFailure: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) { self.description = description }
 }

@@ -22,7 +22,7 @@ struct Say: ParsableCommand {
         do {
             try SayCommand.run(text: text, voice: voice, rate: rate, output: speech.output(wav: wav))
         } catch {
-            throw ValidationError(error.message)
+            throw RuntimeFailure(error.message)
         }
     }
 }

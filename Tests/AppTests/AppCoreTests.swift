@@ -153,4 +153,20 @@ import Testing
         #expect(core.state.composer == "hello")
         #expect(effects.contains { if case .speak(let said, .high, _) = $0 { said.hasPrefix("Not sent: the target has a space") } else { false } })
     }
+
+    @Test func aPipedLineWaitsForTheServerAndIsRefusedAloudIfNoChannelComes() {
+        var core = AppCore(
+            .init(
+                settings: Settings(), onboarded: true, terminalRows: 24, localNetworkID: 1, welcomeChannelID: 10, nick: "you",
+                expectsIRC: true))
+        _ = core.handle(.start(problems: []), at: .zero)
+        _ = core.handle(.loaded(ChatSnapshot(load: .init(channelID: 10, purpose: .open), channels: [Self.welcome], messages: [])), at: .zero)
+        let waiting = core.handle(.line("deploy is done"), at: .seconds(1))
+        #expect(!waiting.contains { if case .store = $0 { true } else { false } })  // not posted to #welcome
+        #expect(waiting.contains(.wake(at: .seconds(31))))
+        #expect(!core.handle(.line("/quit"), at: .seconds(2)).contains(.quit))
+        let gaveUp = core.handle(.tick, at: .seconds(31))
+        #expect(gaveUp.contains { if case .speak(let text, .high, _) = $0 { text.hasSuffix("deploy is done") && text.hasPrefix("Not sent") } else { false } })
+        #expect(gaveUp.contains(.quit))
+    }
 }

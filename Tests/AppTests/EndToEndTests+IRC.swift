@@ -65,6 +65,44 @@ extension EndToEndTests {
         try session.send("C-c")
     }
 
+    /// Piped into with a server and a channel, on a first run: no onboarding, and the line waits
+    /// for the channel, is sent to it, and the client exits when its input ends.
+    @Test func aPipedLineIsSentToTheChannelGivenOnTheCommandLine() async throws {
+        let server = try InspIRCdFixture()
+        defer { server.tearDown() }
+        let bob = try Self.peer(nick: "bob", in: "#earshot", on: server)
+        defer { bob.close() }
+        let sandbox = try Sandbox(settings: nil)
+        defer { sandbox.remove() }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Self.earshotPath())
+        process.arguments = [
+            "--server", "127.0.0.1:\(server.port)", "--nick", "piper", "--channel", "#earshot", "--speech", "off",
+            "--speech-log", sandbox.file("piped.jsonl"),
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = sandbox.root + "/config"
+        environment["XDG_DATA_HOME"] = sandbox.root + "/data"
+        environment["EARSHOT_VOICES"] = Self.checkout + "/voices"
+        process.environment = environment
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("hello over a pipe\n".utf8))
+        try input.fileHandleForWriting.close()
+
+        let received = bob.read(until: "PRIVMSG #earshot :hello over a pipe")
+        #expect(received.contains("PRIVMSG #earshot :hello over a pipe"), "bob got: \(received)")
+        let exited = try await TmuxSession.waitUntil(timeout: .seconds(60)) { !process.isRunning }
+        #expect(exited, "the client did not exit when its input ended")
+        if !exited { process.terminate() }
+        let log = (try? String(contentsOfFile: sandbox.file("piped.jsonl"), encoding: .utf8)) ?? ""
+        #expect(!log.contains("Welcome to Earshot, heading level 1.") && !log.contains("Step 2 of 4"), "onboarding ran: \(log)")
+    }
+
     /// A raw client registered as `nick` and joined to `channel`, to send and read lines.
     static func peer(nick: String, in channel: String, on server: InspIRCdFixture) throws -> RawSocket {
         let peer = try RawSocket(port: server.port)

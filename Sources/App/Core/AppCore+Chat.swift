@@ -146,6 +146,7 @@ extension AppCore {
             } else {
                 show(.main, title: state.channelHeading, from: nil)
             }
+            sendWaitingLines()
         case .thread(let rootID, let announce):
             state.threadMessages = snapshot.thread
             if announce {

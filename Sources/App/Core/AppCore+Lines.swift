@@ -12,7 +12,10 @@ extension AppCore {
     /// aloud, with the reason, when no channel is open).
     mutating func handle(line: String) {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
-        if let command = Self.lineCommands[trimmed] {
+        if trimmed == "/quit", !waitingLines.isEmpty {
+            // The script ended before the channel was joined: send first, then quit.
+            quitWhenSent = true
+        } else if let command = Self.lineCommands[trimmed] {
             perform(command)
         } else if trimmed.hasPrefix("/say ") {
             say(String(trimmed.dropFirst(5)), .default, .reader)
@@ -21,6 +24,12 @@ extension AppCore {
             effects.append(.lines([Lines.plain("Unknown command \(trimmed). Commands: \(known)")]))
             say("Unknown command \(trimmed)", .high, .announcer)
         } else if !trimmed.isEmpty {
+            if configuration.expectsIRC, !onIRC {
+                // Connecting: the line goes to the first channel joined, or is refused aloud.
+                waitingLines.append(trimmed)
+                waitingDeadline = waitingDeadline ?? now + Self.connectWait
+                return say("Waiting for the server to send: \(trimmed)", .low, .announcer)
+            }
             guard state.route == .main else {
                 return post(.announcement("Not sent: finish onboarding first. \(trimmed)", priority: .high))
             }
@@ -28,5 +37,29 @@ extension AppCore {
             carryOut(.send)
             rebuild()
         }
+    }
+
+    /// How long piped lines wait for the first IRC channel.
+    static let connectWait: Duration = .seconds(30)
+
+    /// The first IRC channel is open: the lines that waited for it are sent, in order.
+    mutating func sendWaitingLines() {
+        guard onIRC, !waitingLines.isEmpty else { return }
+        let lines = waitingLines
+        waitingLines = []
+        waitingDeadline = nil
+        for line in lines { send(line, replyTo: nil) }
+        if quitWhenSent { effects.append(.quit) }
+    }
+
+    /// No channel in time: every waiting line is refused aloud, with the reason.
+    mutating func giveUpWaitingLines() {
+        guard let deadline = waitingDeadline, now >= deadline else { return }
+        for line in waitingLines {
+            post(.announcement("Not sent: no IRC channel was joined within 30 seconds. \(line)", priority: .high))
+        }
+        waitingLines = []
+        waitingDeadline = nil
+        if quitWhenSent { effects.append(.quit) }
     }
 }

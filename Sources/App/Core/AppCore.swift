@@ -29,11 +29,14 @@ public struct AppCore: Sendable {
         public var localNetworkID: Int64
         public var welcomeChannelID: Int64
         public var nick: String
+        /// Whether an IRC server is configured: a piped line waits for its first channel.
+        public var expectsIRC: Bool
 
         public init(
             settings: Settings, onboarded: Bool, terminalRows: Int, localNetworkID: Int64, welcomeChannelID: Int64,
-            nick: String
+            nick: String, expectsIRC: Bool = false
         ) {
+            self.expectsIRC = expectsIRC
             self.settings = settings
             self.onboarded = onboarded
             self.terminalRows = terminalRows
@@ -62,6 +65,11 @@ public struct AppCore: Sendable {
     var afterSheets: [Intent] = []
     /// Kinds of sheets whose presentation the coordinator queued, in order.
     var queuedKinds: [AppState.SheetKind] = []
+    /// Piped lines waiting for the first IRC channel, and when to give up on it.
+    var waitingLines: [String] = []
+    var waitingDeadline: Duration?
+    /// Quit once the waiting lines are sent (the script ended).
+    var quitWhenSent = false
     /// Set while messages wait for their channels to be read, so they are read only once.
     var learningChannels = false
     var lastBottom: String?
@@ -120,6 +128,7 @@ public struct AppCore: Sendable {
     mutating func tick() {
         announce(announcer.tick(at: now))
         refreshTyping()
+        giveUpWaitingLines()
     }
 
     /// The bottom line follows focus; the next deadline is asked for.
@@ -131,6 +140,7 @@ public struct AppCore: Sendable {
         }
         maxPendingAnnouncements = max(maxPendingAnnouncements, announcer.pendingCount)
         var deadline = announcer.nextDeadline.map { max($0, now) }
+        if let waiting = waitingDeadline { deadline = min(deadline ?? waiting, waiting) }
         if !state.typing.isEmpty {
             let typingCheck = now + .seconds(1)
             deadline = min(deadline ?? typingCheck, typingCheck)

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// The `earshot` command line tells the truth: `--config` wherever it stands, runtime failures
+/// as one line and status 1, usage mistakes as status 64.
+@Suite struct CommandLineTests {
+    /// Runs the built `earshot` with `arguments`; returns its status and what it printed.
+    func earshot(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try EndToEndTests.earshotPath())
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = NSTemporaryDirectory() + "earshot-cli-empty-\(UUID().uuidString)"
+        environment["EARSHOT_VOICES"] = EndToEndTests.checkout + "/voices"
+        process.environment = environment
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    @Test(arguments: [["config", "--config"], ["--config"]])
+    func configReadsTheFileGivenBeforeOrAfterTheSubcommand(_ prefix: [String]) throws {
+        let file = NSTemporaryDirectory() + "earshot-cli-\(UUID().uuidString).toml"
+        try "[text]\nsize = \"accessibilityLarge\"\n".write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let arguments = prefix == ["--config"] ? ["--config", file, "config"] : prefix + [file]
+        let run = try earshot(arguments)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.output.hasPrefix("# \(file)"), "\(run.output)")
+        #expect(run.output.contains("\"accessibilityLarge\""))
+    }
+
+    @Test func configWithErrorsExitsOne() throws {
+        let file = NSTemporaryDirectory() + "earshot-cli-\(UUID().uuidString).toml"
+        try "[text]\nsize = inf\n".write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let run = try earshot(["config", "--config", file])
+        #expect(run.status == 1)
+        #expect(run.output.contains("\(file):2:8: text.size"), "\(run.output)")
+    }
+
+    @Test func aRuntimeFailureIsOneLineAndStatusOne() throws {
+        let run = try earshot(["say", "hello", "--voice", "/nonexistent/voice", "--speech", "off"])
+        #expect(run.status == 1)
+        #expect(run.errors.trimmingCharacters(in: .newlines).split(separator: "\n").count == 1, "\(run.errors)")
+        #expect(run.errors.contains("/nonexistent/voice"))
+        #expect(!run.errors.contains("Usage:"))
+    }
+
+    @Test func aUsageMistakeKeepsStatus64() throws {
+        let run = try earshot(["--no-such-option"])
+        #expect(run.status == 64)
+        #expect(run.errors.contains("Usage:"))
+    }
+}
