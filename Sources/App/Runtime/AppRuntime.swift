@@ -117,9 +117,10 @@ public final class AppRuntime: Sendable {
             if quitting { break }
             var pending = Self.coalesced(events)
             let taken = events.count
-            if pending.isEmpty, let deadline, deadline <= now {
+            // A deadline that has come is served even while events keep arriving.
+            if let deadline, deadline <= now {
                 mailbox.contents.withLock { $0.deadline = nil }
-                pending = [.tick]
+                pending.append(.tick)
             }
             if pending.isEmpty {
                 if let deadline {
