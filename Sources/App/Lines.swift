@@ -14,8 +14,21 @@ enum Lines {
         if !element.traits.isDisjoint(with: .editable) { return element.label + ": " + element.value }
         var parts = [element.label]
         if !element.value.isEmpty { parts.append(element.value) }
-        if element.traits.contains(.toggleButton) { parts.append(element.traits.contains(.selected) ? "on" : "off") }
+        if let state = toggleState(element) { parts.append(state) }
         return "▸ " + parts.joined(separator: ", ")
+    }
+
+    /// A toggle's state as shown: "on" or "off"; nil for anything else.
+    static func toggleState(_ element: Element) -> String? {
+        guard element.traits.contains(.toggleButton) else { return nil }
+        return element.traits.contains(.selected) ? "on" : "off"
+    }
+
+    /// An element as a printed line's text: "• Hints: on", "• Voice: reader".
+    static func item(_ element: Element) -> String {
+        let value = element.value.isEmpty ? toggleState(element) ?? "" : element.value
+        let marker = element.isInteractive ? "• " : ""
+        return marker + element.label + (value.isEmpty ? "" : ": \(value)")
     }
 
     /// A message as its lines: author and time in headline, then the text in body.
@@ -49,8 +62,7 @@ enum Lines {
         tree.root.walk { element, _ in
             guard !element.isHidden else { return false }
             if let identifier = element.identifier, identifiers.contains(identifier) {
-                let value = element.value.isEmpty ? "" : ": \(element.value)"
-                lines.append(StyledText("• " + element.label + value, style: .body, role: .link))
+                lines.append(StyledText(item(element), style: .body, role: .link))
             }
             return true
         }
@@ -71,9 +83,7 @@ enum Lines {
                 if element.traits.contains(.header) {
                     lines.append(StyledText(element.label, style: element.headingLevel <= 1 ? .title2 : .headline, role: .heading))
                 } else {
-                    let value = element.value.isEmpty ? "" : ": \(element.value)"
-                    let marker = element.isInteractive ? "• " : ""
-                    lines.append(StyledText(marker + element.label + value, style: .body, role: element.isInteractive ? .link : .body))
+                    lines.append(StyledText(item(element), style: .body, role: element.isInteractive ? .link : .body))
                 }
             }
             for child in element.children { walk(child) }

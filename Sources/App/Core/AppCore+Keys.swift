@@ -7,7 +7,7 @@ extension AppCore {
     mutating func handle(key: KeyEvent) {
         switch key {
         case .resize(let columns, let rows):
-            effects.append(.resize(columns: columns, rows: rows))
+            effects.append(.resize(columns: columns))
             perform(state.sheets.resize(terminalRows: rows))
             perform(drawer: state.drawer.resize(terminalRows: rows), announce: false)
         case .mouse(let mouse):

@@ -18,8 +18,8 @@ public enum AppEffect: Sendable, Equatable {
     case bottom(String)
     /// Render with these settings (size, colours, contrast).
     case display(Settings)
-    /// The terminal changed size.
-    case resize(columns: Int, rows: Int)
+    /// The terminal is this wide now (its height is the core's business: sheets and drawer).
+    case resize(columns: Int)
     /// Put text on the clipboard.
     case copy(String)
     /// Read channels and messages from the store; the answer comes back as ``AppEvent/loaded(_:)``.

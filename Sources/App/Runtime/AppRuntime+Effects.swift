@@ -19,7 +19,7 @@ extension AppRuntime {
             parts.output.setBottom(line)
         case .display(let settings):
             parts.output.apply(settings: settings)
-        case .resize(let columns, _):
+        case .resize(let columns):
             parts.output.resize(columns: columns)
         case .copy(let text):
             parts.output.copyToClipboard(text)
