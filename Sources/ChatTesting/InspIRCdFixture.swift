@@ -87,6 +87,12 @@ public final class InspIRCdFixture: @unchecked Sendable {
         throw StartFailed(description: "inspircd did not start on port \(port). Log:\n\(log.suffix(2000))")
     }
 
+    /// Sends `signal` to the running server (SIGSTOP to freeze it, SIGCONT to let it go on).
+    public func signal(_ signal: Int32) {
+        guard let process else { return }
+        Glibc.kill(process.processIdentifier, signal)
+    }
+
     /// Kills the server with SIGKILL (a crash), without cleaning anything up.
     public func kill() {
         guard let process else { return }
