@@ -71,8 +71,7 @@ extension EndToEndTests {
 
         let first = try sandbox.launch(run: 1, arguments: arguments)
         defer { first.kill() }
-        let joined = try await first.waitForSpeech(after: 0, timeout: .seconds(30)) { $0.text.hasPrefix("hash earshot, ") }
-        try #require(joined != nil, "the client never joined\n\(Self.context(first))")
+        try await Self.waitForJoin("#earshot", first)
         try #require(try await Self.waitForEditor(first, label: "Message #earshot"), "\(Self.context(first))")
         // The server is frozen: the lines are stored and written, but nothing is echoed, so all
         // five are in flight when the client is killed.
@@ -94,8 +93,7 @@ extension EndToEndTests {
             try Self.sql(database, "SELECT count(*) FROM message WHERE text LIKE 'inflight %' AND pending = 0") == "5"
         }
         try #require(delivered, "the restarted client did not deliver them\n\(Self.context(second))")
-        let rejoined = try await second.waitForSpeech(after: 0, timeout: .seconds(30)) { $0.text.hasPrefix("hash earshot, ") }
-        try #require(rejoined != nil, "the restarted client never joined\n\(Self.context(second))")
+        try await Self.waitForJoin("#earshot", second)
         try await Self.press(second, "End")
         try await Self.press(second, "Left")
         try #require(try await Self.waitForEditor(second, label: "Message #earshot"), "\(Self.context(second))")

@@ -14,8 +14,7 @@ extension EndToEndTests {
         defer { sandbox.remove() }
         let session = try sandbox.launch(
             arguments: ["--server", "127.0.0.1:\(server.port)", "--nick", "ears", "--channel", "#earshot"])
-        let joined = try await session.waitForSpeech(after: 0, timeout: .seconds(15)) { $0.text.hasPrefix("hash earshot, ") }
-        try #require(joined != nil, "the client never joined #earshot\n\(Self.context(session))")
+        try await Self.waitForJoin("#earshot", session)
 
         let bob = try Self.peer(nick: "bob", in: "#earshot", on: server)
         defer { bob.close() }
@@ -51,8 +50,7 @@ extension EndToEndTests {
         defer { sandbox.remove() }
         let session = try sandbox.launch(
             arguments: ["--server", "127.0.0.1:\(server.port)", "--nick", "ears", "--channel", "#earshot"])
-        let joined = try await session.waitForSpeech(after: 0, timeout: .seconds(15)) { $0.text.hasPrefix("hash earshot, ") }
-        try #require(joined != nil, "the client never joined #earshot\n\(Self.context(session))")
+        try await Self.waitForJoin("#earshot", session)
         let onComposer = try await Self.waitForEditor(session, label: "Message #earshot")
         try #require(onComposer, "focus is not on the composer\n\(Self.context(session))")
 
@@ -111,5 +109,12 @@ extension EndToEndTests {
         peer.send("JOIN \(channel)\r\n")
         peer.read(until: " 366 ")
         return peer
+    }
+
+    /// Waits until the client has joined `channel` and opened it: its heading is spoken.
+    static func waitForJoin(_ channel: String, _ session: TmuxSession) async throws {
+        let spokenName = "hash " + channel.dropFirst()
+        let joined = try await session.waitForSpeech(after: 0, timeout: .seconds(30)) { $0.text.hasPrefix(spokenName + ", ") }
+        try #require(joined != nil, "the client never joined \(channel)\n\(context(session))")
     }
 }
