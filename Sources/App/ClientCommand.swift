@@ -56,9 +56,15 @@ public enum ClientCommand {
             let captions = SpeechSink(event: { event in
                 if event.kind == .speak { output.caption(event.utterance.text) }
             })
-            let result = try options.speech.open(sampleRate: rate, textSink: captions) { message in
-                output.notice(message)
-            }
+            let result = try options.speech.open(
+                sampleRate: rate, textSink: captions,
+                recover: { route in
+                    switch route {
+                    case .audio: runtimeBox.post(.speechRoute(.audio))
+                    case .captions(let reason): runtimeBox.post(.speechRoute(.captions(reason: reason)))
+                    }
+                },
+                warn: { message in output.notice(message) })
             opened = result
             let finished = SpeechSink(event: { event in
                 guard event.kind != .speak, event.utterance.voice == .announcer else { return }

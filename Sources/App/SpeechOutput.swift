@@ -6,7 +6,8 @@ import Speech
 /// Where speech goes: `--speech audio|text|off`, `--speech-log FILE`, `--wav FILE`.
 ///
 /// `audio` plays through the sound card; when none opens, Earshot says so once on stderr and
-/// falls back to `text`. `text` writes the JSON transcript to stdout (the client shows caption
+/// falls back to `text`. With `recover`, audio that fails (or never opened) goes to `text` and
+/// comes back by itself when the sound server returns (``AudioFailover``). `text` writes the JSON transcript to stdout (the client shows caption
 /// lines instead). `--speech-log` keeps the transcript in a file whatever the mode.
 public struct SpeechOutput: Sendable {
     public enum Mode: String, Sendable, CaseIterable {
@@ -31,31 +32,46 @@ public struct SpeechOutput: Sendable {
         public let mode: Mode
         let wav: WAVWriter?
         let player: AudioPlayer?
+        let failover: AudioFailover?
 
-        init(sink: SpeechSink, mode: Mode, wav: WAVWriter?, player: AudioPlayer?) {
+        init(sink: SpeechSink, mode: Mode, wav: WAVWriter?, player: AudioPlayer?, failover: AudioFailover?) {
             self.sink = sink
             self.mode = mode
             self.wav = wav
             self.player = player
+            self.failover = failover
         }
 
         /// Finishes the WAV file and closes the sound card.
         public func close() throws(SpeechError) {
             player?.close()
+            failover?.close()
             try wav?.close()
         }
     }
 
     /// Opens the sinks for `sampleRate`. `textSink` replaces the JSON transcript on stdout for
     /// `text` mode (the client's caption lines); `warn` gets the one-time fallback message.
+    /// `recover` (the client) keeps audio alive across a sound server that dies or starts late:
+    /// speech moves to `textSink` meanwhile and `onRoute` hears each move.
     public func open(
         sampleRate: Int, textSink: SpeechSink? = nil,
+        recover onRoute: (@Sendable (AudioFailover.Route) -> Void)? = nil,
         warn: (String) -> Void = { message in fputs(message + "\n", stderr) }
     ) throws(SpeechError) -> Opened {
         var sinks: [SpeechSink] = []
         var effective = mode
         var player: AudioPlayer?
-        if mode == .audio {
+        var failover: AudioFailover?
+        if mode == .audio, let onRoute {
+            let captions = textSink ?? .transcript(TranscriptWriter(descriptor: STDOUT_FILENO))
+            let opened = AudioFailover(sampleRate: sampleRate, captions: captions, onChange: onRoute)
+            if case .captions(let reason) = opened.route {
+                warn("earshot: \(reason) Speech falls back to text until a sound server answers.")
+            }
+            failover = opened
+            sinks.append(opened.sink)
+        } else if mode == .audio {
             do {
                 let opened = try AudioPlayer(sampleRate: sampleRate)
                 player = opened
@@ -75,6 +91,8 @@ public struct SpeechOutput: Sendable {
             wav = writer
             sinks.append(.wav(writer))
         }
-        return Opened(sink: sinks.isEmpty ? .null : .combine(sinks), mode: effective, wav: wav, player: player)
+        return Opened(
+            sink: sinks.isEmpty ? .null : .combine(sinks), mode: effective, wav: wav, player: player,
+            failover: failover)
     }
 }

@@ -11,6 +11,9 @@ import DequeModule
 /// The engine paces synthesis to keep ``backlogMilliseconds`` near 20 ms, so a stop is heard
 /// within about 20 ms of buffering.
 ///
+/// When the device stops taking samples (the sound server died), the player stops, drops what
+/// was queued and calls `onFailure` once with the reason; ``AudioFailover`` reopens it later.
+///
 /// ```swift
 /// do { let player = try AudioPlayer(sampleRate: 22050) } catch { /* fall back to text */ }
 /// ```
@@ -18,15 +21,19 @@ public final class AudioPlayer: @unchecked Sendable {
     private struct State {
         var queue: Deque<Int16> = []
         var closed = false
+        var failed = false
+        /// The device is gone; nothing may touch it.
+        var destroyed = false
     }
 
     public let sampleRate: Int
     private let device: OpaquePointer
     private let state = ConditionLock(State())
     private let chunk: Int
+    private let onFailure: @Sendable (String) -> Void
 
     /// Opens the default device; throws ``SpeechError/Code/audioUnavailable`` when none opens.
-    public init(sampleRate: Int) throws(SpeechError) {
+    public init(sampleRate: Int, onFailure: @escaping @Sendable (String) -> Void = { _ in }) throws(SpeechError) {
         // ALSA writes its own complaints to stderr while probing; Earshot says it once, itself.
         let savedStderr = dup(2)
         let null = open("/dev/null", O_WRONLY)
@@ -46,18 +53,27 @@ public final class AudioPlayer: @unchecked Sendable {
         self.device = device
         self.sampleRate = sampleRate
         self.chunk = sampleRate / 100
+        self.onFailure = onFailure
         startThread(name: "earshot-audio") { [self] in play() }
     }
 
-    /// Queues samples for playback.
+    /// Queues samples for playback (dropped once the device has failed).
     public func enqueue(_ samples: UnsafeBufferPointer<Int16>) {
-        state.withLockThenBroadcast { $0.queue.append(contentsOf: samples) }
+        state.withLockThenBroadcast { state in
+            guard !state.failed, !state.closed else { return }
+            state.queue.append(contentsOf: samples)
+        }
     }
+
+    /// Whether the device stopped taking samples.
+    public var hasFailed: Bool { state.withLock { $0.failed } }
 
     /// Drops everything queued and cuts the device's own buffer.
     public func flush() {
-        state.withLock { $0.queue.removeAll(keepingCapacity: true) }
-        audio_object_flush(device)
+        state.withLock { state in
+            state.queue.removeAll(keepingCapacity: true)
+            if !state.destroyed { audio_object_flush(device) }
+        }
     }
 
     /// Milliseconds of audio queued here and not yet handed to the device.
@@ -81,12 +97,29 @@ public final class AudioPlayer: @unchecked Sendable {
                 return count
             }
             guard let count else { break }
-            _ = buffer.withUnsafeBytes { raw in
+            let status = buffer.withUnsafeBytes { raw in
                 audio_object_write(device, raw.baseAddress, count * 2)
+            }
+            if status != 0 {
+                let reason = audio_object_strerror(device, status).map { String(cString: $0) } ?? "error \(status)"
+                state.withLockThenBroadcast { state in
+                    state.failed = true
+                    state.queue.removeAll()
+                }
+                destroyDevice()
+                onFailure(reason)
+                return
             }
         }
         audio_object_drain(device)
-        audio_object_close(device)
-        audio_object_destroy(device)
+        destroyDevice()
+    }
+
+    private func destroyDevice() {
+        state.withLock { state in
+            state.destroyed = true
+            audio_object_close(device)
+            audio_object_destroy(device)
+        }
     }
 }

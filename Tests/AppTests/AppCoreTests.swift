@@ -40,6 +40,23 @@ import Testing
         #expect(core.navigator.focusedElement?.identifier == ElementID.message(102).identifier)
     }
 
+    /// Losing the sound server is shown, not spoken (nothing would be heard); its return is
+    /// shown and said, politely, without moving focus.
+    @Test func speechMovingToCaptionsAndBackIsShownAndTheReturnIsSaid() {
+        var (core, _) = Self.openCore()
+        let focus = core.navigator.focusedElement?.identifier
+        var effects = core.handle(.speechRoute(.captions(reason: "Connection terminated")), at: .milliseconds(5))
+        #expect(Self.spoken(effects).isEmpty)
+        #expect(effects.contains { effect in
+            guard case .lines(let lines) = effect else { return false }
+            return lines.map(\.string).joined().contains("Speech moved to text captions: the sound server stopped (Connection terminated)")
+        })
+        effects = core.handle(.speechRoute(.audio), at: .milliseconds(6))
+        #expect(Self.spoken(effects) == ["Speech is back on the sound server."])
+        #expect(effects.contains { if case .speak(_, .low, _) = $0 { true } else { false } })
+        #expect(core.navigator.focusedElement?.identifier == focus)
+    }
+
     @Test func aPresentationRequestedDuringATransitionIsQueuedAndCarriedOutAfterIt() {
         var (core, _) = Self.openCore()
         var effects = core.handle(.key(.character("a")), at: .milliseconds(10))

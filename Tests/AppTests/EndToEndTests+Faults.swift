@@ -107,6 +107,60 @@ extension EndToEndTests {
         try second.send("C-c")
     }
 
+    /// The sound server dies in the middle of a sentence (a real PulseAudio with a null sink,
+    /// killed with SIGKILL): the client says on screen that speech moved to text captions, shows
+    /// the cut-off sentence whole, keeps speaking as captions, and returns to audio by itself
+    /// when the server is back.
+    @Test func speechMovesToCaptionsWhenTheSoundServerDiesAndReturnsWithIt() async throws {
+        let pulse = try PulseAudioFixture()
+        defer { pulse.tearDown() }
+        let sandbox = try Sandbox(settings: Self.onboardedSettings)
+        defer { sandbox.remove() }
+        let session = try sandbox.launch(speech: "audio", environment: pulse.environment)
+        defer { session.kill() }
+        try await Self.waitUntilReady(session)
+        let streaming = try await TmuxSession.waitUntil(timeout: .seconds(30)) { pulse.playbackStreams() > 0 }
+        try #require(streaming, "the client opened no stream on the sound server\n\(Self.context(session))")
+        #expect(try !session.screen().contains("» "), "captions were shown while audio worked\n\(Self.context(session))")
+
+        // The next message is a long sentence; the server dies as soon as it starts.
+        let heard = try await Self.press(session, "Right")
+        let sentence = try #require(heard.last { $0.priority != "low" }, "Right said nothing\n\(Self.context(session))")
+        try #require(sentence.text.count > 60, "not a long sentence: \(sentence.text)")
+        pulse.kill()
+        let moved = try await TmuxSession.waitUntil(timeout: .seconds(30)) {
+            try session.screen().contains("Speech moved to text captions: the sound server stopped")
+        }
+        try #require(moved, "losing the sound server was not shown\n\(Self.context(session))")
+        #expect(
+            try session.screen().contains("» " + sentence.text.prefix(30)),
+            "the sentence that was cut off is not captioned\n\(Self.context(session))")
+
+        // It keeps working: the next element is spoken as a caption.
+        let next = try #require(
+            try await Self.press(session, "Right").last { $0.priority != "low" }, "\(Self.context(session))")
+        #expect(
+            try session.screen().contains("» " + next.text.prefix(30)),
+            "speech after the loss is not captioned\n\(Self.context(session))")
+
+        // The server comes back: the client says so and speaks through it again.
+        try pulse.start()
+        let back = try await TmuxSession.waitUntil(timeout: .seconds(30)) {
+            try session.screen().contains("Speech is back on the sound server.")
+        }
+        try #require(back, "the return of the sound server was not shown\n\(Self.context(session))")
+        let reopened = try await TmuxSession.waitUntil(timeout: .seconds(30)) { pulse.playbackStreams() > 0 }
+        #expect(reopened, "no stream on the restarted server\n\(Self.context(session))")
+        let afterwards = try #require(
+            try await Self.press(session, "Left").last { $0.priority != "low" }, "\(Self.context(session))")
+        // A caption is written before the transcript line, so it would be on screen by now.
+        let captionsAfter = try session.screen().components(separatedBy: "Speech is back on the sound server.").last ?? ""
+        #expect(
+            !captionsAfter.contains("» " + afterwards.text.prefix(30)),
+            "speech is still captioned after the server came back\n\(Self.context(session))")
+        try session.send("C-c")
+    }
+
     /// One value from the history with the `sqlite3` command (Debian's `sqlite3`).
     static func sql(_ database: String, _ query: String) throws -> String {
         guard FileManager.default.fileExists(atPath: database) else { return "" }

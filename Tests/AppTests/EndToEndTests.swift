@@ -276,7 +276,10 @@ extension EndToEndTests {
         func remove() { try? FileManager.default.removeItem(atPath: root) }
 
         /// Starts the client in a new tmux session; `run` numbers the log and record files.
-        func launch(run: Int = 1, arguments: [String] = []) throws -> TmuxSession {
+        /// `speech` is the `--speech` mode; `environment` adds variables (a sound server's).
+        func launch(
+            run: Int = 1, arguments: [String] = [], speech: String = "text", environment: [String: String] = [:]
+        ) throws -> TmuxSession {
             let earshot = try EndToEndTests.earshotPath()
             let voices = EndToEndTests.checkout + "/voices"
             let log = file("speech-\(run).jsonl")
@@ -285,7 +288,8 @@ extension EndToEndTests {
                 stty -g > \(q(file("stty-before-\(run)"))); \
                 env -u COLUMNS -u LINES -u NO_COLOR XDG_CONFIG_HOME=\(q(root + "/config")) \
                 XDG_DATA_HOME=\(q(root + "/data")) TERM=xterm-256color EARSHOT_VOICES=\(q(voices)) \
-                \(q(earshot)) --speech text --speech-log \(q(log)) \(arguments.map(q).joined(separator: " ")); \
+                \(environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(q($0.value))" }.joined(separator: " ")) \
+                \(q(earshot)) --speech \(speech) --speech-log \(q(log)) \(arguments.map(q).joined(separator: " ")); \
                 status=$?; stty -g > \(q(file("stty-after-\(run)"))); \
                 echo $status > \(q(file("exit-\(run)"))); exec sleep 120
                 """

@@ -1,3 +1,4 @@
+import ChatTesting
 import Foundation
 
 #if canImport(Glibc)
@@ -192,69 +193,17 @@ final class TmuxSession {
     }
 
     /// Runs a program to its end; returns its standard output, throws with its standard error.
-    ///
-    /// Spawned with `posix_spawn` and an empty signal mask: test threads (Dispatch, Swift
-    /// concurrency) block most signals and `Process` passes that mask on, so a tmux server started
-    /// from them never sees SIGCHLD or SIGTERM and cannot be killed. Output goes to files, not
-    /// pipes, because the tmux server forked from `new-session` would keep a pipe open forever.
+    /// A ``ChildProcess``: a tmux server started through `Process` would inherit the test
+    /// thread's blocked signals and could never be killed.
     static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let base = NSTemporaryDirectory() + "earshot-e2e-run-\(UUID().uuidString)"
-        let outputPath = base + ".out"
-        let errorPath = base + ".err"
-        defer {
-            unlink(outputPath)
-            unlink(errorPath)
-        }
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGCHLD, SIGTTIN, SIGTTOU, SIGTSTP] {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
         var environment = ProcessInfo.processInfo.environment
         environment["TMUX"] = nil
         environment["TMUX_PANE"] = nil
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        do {
+            return try ChildProcess.run(executable, arguments, environment: environment)
+        } catch let failure as ChildProcess.Failure {
+            throw Failure(failure.description)
         }
-
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard spawned == 0 else {
-            throw Failure("cannot run \(executable): \(String(cString: strerror(spawned)))")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        // WIFEXITED and WEXITSTATUS, spelled out: Glibc's macros do not import.
-        let exited = status & 0x7f == 0
-        let code = (status >> 8) & 0xff
-        guard exited && code == 0 else {
-            let message = ((try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-            let how = exited ? "exited \(code)" : "died of signal \(status & 0x7f)"
-            throw Failure("\(executable) \(arguments.joined(separator: " ")) \(how): \(message)")
-        }
-        return output
     }
 
     private static func findTmux() -> String? {

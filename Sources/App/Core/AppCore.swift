@@ -106,6 +106,7 @@ public struct AppCore: Sendable {
         case .transitionFinished: perform(state.sheets.transitionFinished())
         case .failed(let message): post(.announcement(message, priority: .high))
         case .notSent(let text, let reason): notSent(text, reason: reason)
+        case .speechRoute(let route): speechMoved(to: route)
         }
         finish()
         return effects
@@ -122,6 +123,19 @@ public struct AppCore: Sendable {
         for problem in problems {
             effects.append(.lines([Lines.plain(problem.text)]))
             say(problem.text, problem.isError ? .high : .low, .announcer)
+        }
+    }
+
+    /// Said on screen either way; aloud only when there is a sound server to hear it on (in
+    /// captions the line itself is what the user reads).
+    mutating func speechMoved(to route: AppEvent.SpeechRoute) {
+        switch route {
+        case .captions(let reason):
+            effects.append(.lines([Lines.plain("Speech moved to text captions: the sound server stopped (\(reason)).")]))
+        case .audio:
+            let text = "Speech is back on the sound server."
+            effects.append(.lines([Lines.plain(text)]))
+            say(text, .low, .announcer)
         }
     }
 

@@ -26,6 +26,15 @@ public enum AppEvent: Sendable {
     case failed(String)
     /// A line the user typed could not be stored or sent; it goes back to its composer.
     case notSent(String, reason: String)
+    /// Speech moved between the sound server and text captions (the server died or came back).
+    case speechRoute(SpeechRoute)
+
+    /// Where speech is heard.
+    public enum SpeechRoute: Sendable, Hashable {
+        case audio
+        /// Caption lines on screen, because the sound server is gone (`reason`, in its words).
+        case captions(reason: String)
+    }
 
     /// Something to say aloud at start, at a priority.
     public struct Problem: Sendable, Hashable {

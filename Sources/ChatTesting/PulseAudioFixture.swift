@@ -1,0 +1,106 @@
+import Foundation
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// Debian's PulseAudio on a private runtime folder, with one null sink, for tests and
+/// benchmarks that need a real sound server: start it, kill it mid-sentence, start it again.
+/// Clients reach it through ``environment``. Always call `tearDown()` (tests use `defer`).
+///
+/// ```swift
+/// let pulse = try PulseAudioFixture()
+/// defer { pulse.tearDown() }
+/// process.environment = ProcessInfo.processInfo.environment.merging(pulse.environment) { $1 }
+/// ```
+public final class PulseAudioFixture: @unchecked Sendable {
+    public struct Missing: Error, CustomStringConvertible {
+        public var description: String {
+            "pulseaudio is not installed (looked for \(PulseAudioFixture.binary) and \(PulseAudioFixture.pactl)). "
+                + "Install it with: apt-get install -y pulseaudio pulseaudio-utils"
+        }
+    }
+
+    public static let binary = "/usr/bin/pulseaudio"
+    public static let pactl = "/usr/bin/pactl"
+    /// The null sink's name; its monitor source is `sink + ".monitor"`.
+    public static let sink = "earshot_null"
+
+    public let directory: TemporaryDirectory
+    private var process: ChildProcess?
+
+    public init() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary),
+            FileManager.default.isExecutableFile(atPath: Self.pactl)
+        else { throw Missing() }
+        directory = try TemporaryDirectory()
+        try start()
+    }
+
+    public var socketPath: String { directory.path + "/pulse/native" }
+
+    /// What a client needs to find this server and no other.
+    public var environment: [String: String] {
+        ["XDG_RUNTIME_DIR": directory.path, "PULSE_SERVER": "unix:" + socketPath]
+    }
+
+    /// Starts the server (again) and waits until it answers.
+    public func start() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = directory.path
+        environment["HOME"] = directory.path
+        environment.removeValue(forKey: "PULSE_SERVER")
+        environment.removeValue(forKey: "DISPLAY")
+        let process = try ChildProcess(
+            Self.binary,
+            [
+                "-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
+                "--log-target=file:\(directory.path)/pulse.log",
+                "-L", "module-native-protocol-unix auth-anonymous=1",
+                "-L", "module-null-sink sink_name=\(Self.sink) rate=48000",
+            ],
+            environment: environment)
+        self.process = process
+        // Generous: a loaded 2-core machine can take long to start it.
+        let deadline = Date() + 60
+        while Date() < deadline {
+            if (try? pactl(["info"]))?.contains("Server String") == true { return }
+            if !process.isRunning { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        stop()
+        let log = (try? String(contentsOfFile: directory.path + "/pulse.log", encoding: .utf8)) ?? ""
+        throw ChildProcess.Failure("pulseaudio did not start. Log:\n\(log.suffix(2000))")
+    }
+
+    /// How many playback streams the server has now (a client that holds audio open has one).
+    public func playbackStreams() -> Int {
+        guard let listing = try? pactl(["list", "short", "sink-inputs"]) else { return 0 }
+        return listing.split(separator: "\n").count
+    }
+
+    /// Runs `pactl` against this server and returns what it printed.
+    public func pactl(_ arguments: [String]) throws -> String {
+        try ChildProcess.run(
+            Self.pactl, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+    }
+
+    /// Kills the server with SIGKILL (a crash), as a sound server dies under a user.
+    public func kill() {
+        process?.signal(SIGKILL)
+        process?.wait()
+        process = nil
+    }
+
+    /// Terminates the server and waits for it.
+    public func stop() {
+        process?.terminate()
+        process = nil
+    }
+
+    /// Stops the server and removes its folder.
+    public func tearDown() {
+        stop()
+        directory.remove()
+    }
+}
