@@ -27,10 +27,17 @@ public final class InspIRCdFixture: @unchecked Sendable {
 
     public let port: Int
     public let directory: TemporaryDirectory
+    /// How many lines a channel with mode +H may keep (InspIRCd's chanhistory `maxlines`).
+    public let historyLines: Int
+    /// Channels that exist from the start, with their modes (InspIRCd's permchannels), e.g.
+    /// `["#soak": "+H 5000:1d"]`: they keep their modes across restarts, whoever joins first.
+    public let permanentChannels: [String: String]
     private var process: Process?
 
-    public init() throws {
+    public init(historyLines: Int = 100, permanentChannels: [String: String] = [:]) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else { throw Missing() }
+        self.historyLines = historyLines
+        self.permanentChannels = permanentChannels
         directory = try TemporaryDirectory()
         port = try Self.freePort()
         try writeConfig()
@@ -42,7 +49,11 @@ public final class InspIRCdFixture: @unchecked Sendable {
     private func writeConfig() throws {
         let dir = directory.path
         try "Earshot test server\n".write(toFile: dir + "/motd", atomically: true, encoding: .utf8)
-        let modules = Self.modules.map { "<module name=\"\($0)\">" }.joined(separator: "\n")
+        let extra = permanentChannels.isEmpty ? [] : ["permchannels"]
+        let modules = (Self.modules + extra).map { "<module name=\"\($0)\">" }.joined(separator: "\n")
+        let permanent = permanentChannels.sorted { $0.key < $1.key }.map { channel, modes in
+            "<permchannels channel=\"\(channel)\" modes=\"+P\(modes.drop { $0 == "+" })\" topic=\"\">"
+        }.joined(separator: "\n")
         let config = """
             <server name="irc.earshot.test" description="Earshot test server" network="EarshotTest">
             <admin name="Earshot" nick="earshot" email="earshot@localhost">
@@ -59,8 +70,9 @@ public final class InspIRCdFixture: @unchecked Sendable {
             <performance quietbursts="yes" softlimit="1024" somaxconn="128" netbuffersize="65536">
             <log method="file" type="* -USERINPUT -USEROUTPUT" level="default" target="\(dir)/ircd.log">
             \(modules)
-            <chanhistory bots="yes" maxlines="100" prefixmsg="no">
+            <chanhistory bots="yes" maxlines="\(historyLines)" prefixmsg="no">
             <ctctags allowclientonlytags="yes">
+            \(permanent)
             """
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
     }
@@ -176,14 +188,7 @@ public final class RawSocket: @unchecked Sendable {
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    public func send(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if sent <= 0 { return }
-            offset += sent
-        }
-    }
+    public func send(_ bytes: [UInt8]) { sendAll(bytes) }
 
     public func send(_ text: String) { send(Array(text.utf8)) }
 
@@ -198,6 +203,32 @@ public final class RawSocket: @unchecked Sendable {
             received.append(contentsOf: chunk[0..<count])
         }
         return String(decoding: received, as: UTF8.self)
+    }
+
+    /// What arrives within `timeoutMilliseconds` (empty when nothing did); nil once the server
+    /// has closed the connection or it failed.
+    public func receive(timeoutMilliseconds: Int32) -> [UInt8]? {
+        guard fd >= 0 else { return nil }
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, timeoutMilliseconds)
+        if ready < 0 { return errno == EINTR ? [] : nil }
+        if ready == 0 { return [] }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if count <= 0 { return nil }
+        return Array(chunk[0..<count])
+    }
+
+    /// Sends all of `bytes`; false when the connection is gone.
+    @discardableResult
+    public func sendAll(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent <= 0 { return false }
+            offset += sent
+        }
+        return true
     }
 
     public func close() {

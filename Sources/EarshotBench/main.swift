@@ -8,7 +8,7 @@
     @preconcurrency import Glibc
 #endif
 
-let suites = ["speech", "accessibility", "typography", "chat", "app"]
+let suites = ["speech", "accessibility", "typography", "chat", "app", "soak", "hostile"]
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let suite = arguments.first, suites.contains(suite) else {
     print("usage: earshot-bench \(suites.joined(separator: "|")) [--json]")
@@ -21,6 +21,8 @@ do {
     case "accessibility": try await runAccessibilityBench(arguments: rest)
     case "typography": try await runTypographyBench(arguments: rest)
     case "chat": try await runChatBench(arguments: rest)
+    case "soak": try await runSoakBench(arguments: rest)
+    case "hostile": try await runHostileBench(arguments: rest)
     default: try await runAppBench(arguments: rest)
     }
 } catch {
