@@ -16,7 +16,7 @@ public enum ElementID: Hashable, Sendable {
     case threadScreen, threadHeader, threadComposer
     case sheet, sheetTitle, moreActions
     case react(String), addReaction, reply, markUnread, copy, edit, delete, pin, share, viewReactions
-    case pickerSearch, pickerClear, pickerNone, pickerEmoji(String)
+    case pickerSearch, pickerClear, pickerNone, pickerMore, pickerEmoji(String)
     case textSize, sample, rate, voice, hints, echo, reduceMotion, contrast
     case help(Int)
 
@@ -64,6 +64,7 @@ public enum ElementID: Hashable, Sendable {
         case .pickerSearch: "picker.search"
         case .pickerClear: "picker.clear"
         case .pickerNone: "picker.none"
+        case .pickerMore: "picker.more"
         case .pickerEmoji(let name): "picker.\(name)"
         case .textSize: "settings.textSize"
         case .sample: "settings.sample"
