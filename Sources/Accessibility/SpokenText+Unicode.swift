@@ -8,12 +8,13 @@ extension SpokenText {
 
     /// `text` with emoji replaced by ``emojiMarker`` (their spoken names apart, in order),
     /// invisible characters removed and styled letters made plain (NFKC, but for
-    /// ``keptFromCompatibility(_:)``). ASCII text is returned as it is, and without reading
-    /// the emoji data.
+    /// ``keptFromCompatibility(_:)``). ASCII text is returned as it is; the emoji data is read
+    /// only for text that may hold an emoji, so typographic quotes or accents at start cost
+    /// nothing.
     static func normalized(_ text: String, punctuation: PunctuationLevel) -> (text: String, names: [String]) {
         guard text.utf8.contains(where: { $0 >= 0x80 }) else { return (text, []) }
         let scalars = Array(text.unicodeScalars)
-        let catalog = EmojiCatalog.shared
+        let catalog: EmojiCatalog? = mayHoldEmoji(scalars) ? EmojiCatalog.shared : nil
         var names: [String] = []
         var result = String.UnicodeScalarView()
         // Scalars waiting for compatibility normalisation, and whether any of them may change.
@@ -33,7 +34,7 @@ extension SpokenText {
         while index < scalars.count {
             let scalar = scalars[index]
             // An ASCII starter ("#", "1") is an emoji only as a keycap, with a scalar after it.
-            if catalog.canStart(scalar),
+            if let catalog, catalog.canStart(scalar),
                 !scalar.isASCII || (index + 1 < scalars.count && !scalars[index + 1].isASCII),
                 let match = catalog.longestMatch(in: scalars, at: index)
             {
@@ -57,6 +58,15 @@ extension SpokenText {
         }
         flush()
         return (String(result), names)
+    }
+
+    /// Whether `scalars` may hold an emoji: a non-ASCII scalar with Unicode's Emoji property,
+    /// or an ASCII one ("#", "1") followed by a non-ASCII scalar, as in a keycap.
+    static func mayHoldEmoji(_ scalars: [Unicode.Scalar]) -> Bool {
+        for (index, scalar) in scalars.enumerated() where scalar.properties.isEmoji {
+            if !scalar.isASCII || (index + 1 < scalars.count && !scalars[index + 1].isASCII) { return true }
+        }
+        return false
     }
 
     /// Zero-width and bidi control characters, the soft hyphen and the word joiners: nothing to

@@ -93,7 +93,9 @@ public enum SpokenText {
         if let symbol = symbols[character] { return symbol.name }
         var plain = String(character)
         if !character.isASCII {
-            if let entry = EmojiCatalog.shared.entry(for: plain) { return entry.spokenName }
+            if mayHoldEmoji(Array(character.unicodeScalars)), let entry = EmojiCatalog.shared.entry(for: plain) {
+                return entry.spokenName
+            }
             if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
                 isInvisible(scalar)
             {

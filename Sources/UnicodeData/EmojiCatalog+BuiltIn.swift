@@ -4,7 +4,7 @@ extension EmojiCatalog {
     public static let builtInList: [Entry] = [
         ("👍", "thumbs up"), ("❤️", "red heart"), ("🎉", "party popper"), ("😀", "grinning face"),
         ("😂", "face with tears of joy"), ("😊", "smiling face with smiling eyes"), ("🤔", "thinking face"),
-        ("👀", "eyes"), ("🚀", "rocket"), ("🔥", "fire"), ("✅", "check mark button"), ("👏", "clapping hands"),
+        ("👀", "eyes"), ("🚀", "rocket"), ("🔥", "fire"), ("✔️", "check mark"), ("👏", "clapping hands"),
         ("🙏", "folded hands"), ("👋", "waving hand"), ("💯", "hundred points"), ("😭", "loudly crying face"),
         ("👎", "thumbs down"), ("⭐", "star"), ("✨", "sparkles"), ("👌", "OK hand"), ("🙌", "raising hands"),
         ("💪", "flexed biceps"), ("☕", "hot beverage"), ("🐛", "bug"), ("⚠️", "warning"), ("❓", "red question mark"),
