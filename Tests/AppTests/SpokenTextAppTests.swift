@@ -130,6 +130,23 @@ extension AppSuites {
             #expect(saved.contains("# my settings"))
         }
 
+        @Test func theSettingsSheetAdjustsPunctuationAndCapitals() async throws {
+            let host = try AppHost()
+            let tester = UITester(host: host)
+            try await tester.tap(label: "Settings")
+            try await tester.waitForElement(label: "Punctuation", traits: .adjustable, value: "some")
+            host.focus(identifier: "settings.punctuation")
+            host.press(Keys.down)
+            try await tester.waitForElement(label: "Punctuation", traits: .adjustable, value: "none")
+            host.focus(identifier: "settings.capitals")
+            host.press(Keys.up, Keys.up)
+            try await tester.waitForElement(label: "Capitals", traits: .adjustable, value: "word")
+            try await tester.expectSpoken("word")
+            let saved = try String(contentsOfFile: host.settingsPath, encoding: .utf8)
+            #expect(saved.contains("punctuation = \"none\""), "\(saved)")
+            #expect(saved.contains("capitals = \"word\""), "\(saved)")
+        }
+
         @Test func thePickerFindsTheFlamingoByNameAndByKeyword() async throws {
             try requireUnicodeData()
             let host = try AppHost()

@@ -16,13 +16,9 @@ extension AppCore {
     /// Alt-P: the next punctuation level (none, some, most, all, then none again), said and
     /// written to the settings file, as NVDA's NVDA+P does.
     mutating func cyclePunctuation() {
-        let all = PunctuationLevel.allCases
-        let index = all.firstIndex(of: state.settings.speech.punctuation) ?? 0
-        var settings = state.settings
-        settings.speech.punctuation = all[(index + 1) % all.count]
-        change(settings, .string(settings.speech.punctuation.rawValue), ["speech", "punctuation"])
+        carryOut(.adjustPunctuation(by: 1))
         rebuild()
-        post(.announcement(Self.punctuationPhrase(settings.speech.punctuation), priority: .default))
+        post(.announcement(Self.punctuationPhrase(state.settings.speech.punctuation), priority: .default))
     }
 
     /// "Punctuation most": what Alt-P says.
