@@ -40,9 +40,10 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             swiftSettings: swift6),
-        .target(name: "Accessibility", dependencies: ["SpeechVocabulary"], swiftSettings: swift6),
+        .target(name: "UnicodeData", swiftSettings: swift6),
+        .target(name: "Accessibility", dependencies: ["SpeechVocabulary", "UnicodeData"], swiftSettings: swift6),
         .target(name: "Typography", swiftSettings: swift6),
-        .target(name: "Settings", dependencies: ["Typography"], swiftSettings: swift6),
+        .target(name: "Settings", dependencies: ["Typography", "SpeechVocabulary"], swiftSettings: swift6),
         .target(name: "Presentation", dependencies: ["Accessibility"], swiftSettings: swift6),
         .target(
             name: "Chat",
@@ -59,7 +60,7 @@ let package = Package(
         .target(
             name: "App",
             dependencies: [
-                "Speech", "Accessibility", "Typography", "Settings", "Presentation", "Chat",
+                "Speech", "Accessibility", "UnicodeData", "Typography", "Settings", "Presentation", "Chat",
                 "Terminal",
             ],
             swiftSettings: swift6),
@@ -86,6 +87,7 @@ let package = Package(
             ],
             swiftSettings: swift6),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"], swiftSettings: swift6),
+        .testTarget(name: "UnicodeDataTests", dependencies: ["UnicodeData"], swiftSettings: swift6),
         .testTarget(
             name: "AccessibilityTests",
             dependencies: [

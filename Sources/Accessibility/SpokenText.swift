@@ -1,9 +1,21 @@
+import UnicodeData
+
 /// Turns label, value, announcement and hint text into what the voice should read.
 ///
-/// Every voice's text passes through here, so every voice reads a text the same way.
-/// Emoji shortcodes become their names (":smile:" → "smile", ":thumbs_up:" → "thumbs up"),
-/// a few common emoji characters become names too, symbols are named or dropped by the
-/// ``PunctuationLevel``, and line breaks and runs of spaces fold into one space.
+/// Every voice's text passes through here, so every voice reads a text the same way:
+/// - Every emoji is read by its CLDR name, ZWJ sequences and skin tones included, longest
+///   match first ("👩🏽‍💻" → "woman technologist, medium skin tone", "🦩" → "flamingo"); the
+///   names come from ``UnicodeData/EmojiCatalog``. Shortcodes become names too (":smile:" →
+///   "smile", ":thumbs_up:" → "thumbs up").
+/// - Zero-width and bidi control characters go (U+200B–U+200F, U+202A–U+202E, U+2060–U+2064,
+///   U+2066–U+2069, U+FEFF, the soft hyphen, stray presentation selectors): "k\u{200B}im" is
+///   "kim". A zero-width joiner inside an emoji sequence is part of the emoji's name.
+/// - Styled letters are read as letters: compatibility normalisation (NFKC) makes "𝐛𝐨𝐥𝐝",
+///   "𝘪𝘵𝘢𝘭𝘪𝘤" and "ｆｕｌｌｗｉｄｔｈ" plain. Not where it would change what is said: vulgar
+///   fractions ("½" is "a half", but its NFKC "1⁄2" would be "one two"), superscripts and
+///   subscripts ("x²") and the micro sign stay for the voice, which reads them well.
+/// - Symbols are named or dropped by the ``PunctuationLevel``, and line breaks and runs of
+///   spaces fold into one space.
 ///
 /// Two kinds of symbol are read the same at every level:
 /// - A symbol standing alone as a word names a key, so it is always named: "or ] and [," →
@@ -15,10 +27,14 @@
 ///   read "dash": the voice says "control right".
 ///
 /// Preparing is idempotent: `prepare(prepare(t, p), p) == prepare(t, p)`, so text that
-/// was prepared already (a phrase) may be prepared again on its way to a voice.
+/// was prepared already (a phrase) may be prepared again on its way to a voice. That is why an
+/// emoji name's colon is a comma below ``PunctuationLevel/all`` and a plain space at `all`,
+/// where a comma would be named.
 ///
 /// ```swift
 /// SpokenText.prepare(":wave: #general", punctuation: .some) // "wave hash general"
+/// SpokenText.prepare("k\u{200B}im 👩🏽‍💻 𝐛𝐨𝐥𝐝", punctuation: .some)
+/// // "kim woman technologist, medium skin tone bold"
 /// SpokenText.prepare("Ctrl-Right and Ctrl-Left, or ] and [, change the rotor setting",
 ///                    punctuation: .some)
 /// // "Ctrl-Right and Ctrl-Left, or right bracket and left bracket, change the rotor setting"
@@ -27,7 +43,9 @@ public enum SpokenText {
     /// `text` made ready for the voice at `punctuation`.
     public static func prepare(_ text: String, punctuation: PunctuationLevel) -> String {
         if isPlain(text) { return text }
-        let characters = Array(replacingEmoji(in: text, punctuation: punctuation))
+        let (normal, emoji) = normalized(text, punctuation: punctuation)
+        var names = emoji.makeIterator()
+        let characters = Array(replacingShortcodes(in: normal, punctuation: punctuation))
         var result = ""
         result.reserveCapacity(characters.count + 8)
         // Whether `result` ends with a space put there after a name (a named symbol or emoji):
@@ -53,8 +71,8 @@ public enum SpokenText {
                 } else {
                     result.append(" ")
                 }
-            } else if let name = emojiNames[character] {
-                result.append(" \(name) ")
+            } else if character.unicodeScalars.first == emojiMarker {
+                result.append(" \(names.next() ?? "") ")
                 named = true
             } else {
                 result.append(character)
@@ -64,15 +82,46 @@ public enum SpokenText {
         return result.foldingWhitespace()
     }
 
-    /// The name of one character for review by character: letters as themselves, white space
-    /// and symbols by name ("space", "hash").
-    public static func characterName(_ character: Character) -> String {
+    /// The name of one character for review by character and typing echo: letters as
+    /// themselves (a styled letter as its plain letter, a capital after "cap" when `capitals` is
+    /// ``CapitalMarking/word``), white space, symbols, emoji and invisible characters by name
+    /// ("space", "hash", "flamingo", "zero width space").
+    public static func characterName(_ character: Character, capitals: CapitalMarking = .none) -> String {
         if character == " " { return "space" }
         if character.isNewline { return "new line" }
         if character == "\t" { return "tab" }
         if let symbol = symbols[character] { return symbol.name }
-        if let name = emojiNames[character] { return name }
-        return String(character)
+        var plain = String(character)
+        if !character.isASCII {
+            if mayHoldEmoji(Array(character.unicodeScalars)), let entry = EmojiCatalog.shared.entry(for: plain) {
+                return entry.spokenName
+            }
+            if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
+                isInvisible(scalar)
+            {
+                return scalar.properties.name?.lowercased() ?? "invisible character"
+            }
+            let (text, names) = normalized(plain, punctuation: .some)
+            if !names.isEmpty { return names.joined(separator: " ") }
+            plain = text
+        }
+        if capitals == .word, plain.count == 1, plain.first?.isUppercase == true { return "cap \(plain)" }
+        return plain
+    }
+
+    /// An echoed word marked as `capitals` says: "cap" before a word that starts with a capital,
+    /// "all caps" before one whose letters (two or more) are all capitals.
+    ///
+    /// ```swift
+    /// SpokenText.markingCapitals("NASA", .word) // "all caps NASA"
+    /// SpokenText.markingCapitals("Ada", .word)  // "cap Ada"
+    /// ```
+    public static func markingCapitals(_ word: String, _ capitals: CapitalMarking) -> String {
+        guard capitals == .word else { return word }
+        let letters = word.filter(\.isLetter)
+        guard let first = letters.first, first.isUppercase else { return word }
+        if letters.count > 1, letters.allSatisfy(\.isUppercase) { return "all caps \(word)" }
+        return "cap \(word)"
     }
 
     /// Whether `text` is only ASCII letters, digits, single spaces and `%$`: nothing to do.
@@ -96,7 +145,7 @@ public enum SpokenText {
     /// Replaces `:shortcode:` runs with their names. A shortcode starts a word (after white
     /// space, the start, or a symbol that is dropped or named) and is not followed by a letter
     /// or digit.
-    private static func replacingEmoji(in text: String, punctuation: PunctuationLevel) -> String {
+    private static func replacingShortcodes(in text: String, punctuation: PunctuationLevel) -> String {
         guard text.contains(":") else { return text }
         var result = ""
         var rest = Substring(text)
@@ -126,7 +175,7 @@ public enum SpokenText {
     /// Whether `character` separates words once prepared: white space, an emoji, or a symbol
     /// that is named or dropped at `punctuation` (sentence punctuation kept for pauses is not).
     private static func isBoundary(_ character: Character, punctuation: PunctuationLevel) -> Bool {
-        if character.isWhitespace || emojiNames[character] != nil { return true }
+        if character.isWhitespace || character.unicodeScalars.first == emojiMarker { return true }
         guard let symbol = symbols[character] else { return false }
         return !isKept(character, level: symbol.level, punctuation: punctuation)
     }
@@ -212,13 +261,4 @@ public enum SpokenText {
 
     /// Symbols kept as they are below their level: the voice pauses on them.
     static let preserved: Set<Character> = [".", ",", "?", "!", ";", ":", "'", "-"]
-
-    /// Names of emoji characters common in chat.
-    static let emojiNames: [Character: String] = [
-        "😀": "grinning face", "😄": "smile", "😂": "joy", "🙂": "slightly smiling face",
-        "😉": "wink", "😍": "heart eyes", "😢": "cry", "😭": "sob", "😮": "open mouth",
-        "😡": "rage", "🤔": "thinking", "👍": "thumbs up", "👎": "thumbs down", "👋": "wave",
-        "🙏": "pray", "👏": "clap", "🎉": "tada", "🔥": "fire", "❤️": "heart", "❤": "heart",
-        "✅": "white check mark", "❌": "x", "👀": "eyes", "🚀": "rocket", "💯": "hundred points",
-    ]
 }

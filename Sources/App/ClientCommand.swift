@@ -7,6 +7,7 @@ import Synchronization
 import Settings
 import Speech
 import Terminal
+import UnicodeData
 
 /// Plain `earshot`: the chat client.
 public enum ClientCommand {
@@ -48,10 +49,7 @@ public enum ClientCommand {
         // Speech events reach the runtime, which is made after the engine, through a box.
         let runtimeBox = RuntimeBox()
         var opened: SpeechOutput.Opened?
-        var parameters = SpeechParameters()
-        parameters.rate = settings.speech.rate
-        parameters.pitch = settings.speech.pitch
-        parameters.volume = min(settings.speech.volume, SpeechParameters.volumeRange.upperBound)
+        let parameters = SpeechParameters(settings.speech)
         let engine = try SpeechEngine(configuration: .init(parameters: parameters)) { rate throws(SpeechError) in
             let captions = SpeechSink(event: { event in
                 if event.kind == .speak { output.caption(event.utterance.text) }
@@ -104,6 +102,9 @@ public enum ClientCommand {
         {
             problems.append(.init(text: problem, isError: true))
         }
+        // Without Unicode's data emoji are read from a small built-in set: said once, at start
+        // (a check of one file; the data itself is read when first needed).
+        if !EmojiCatalog.isInstalled() { problems.append(.init(text: EmojiCatalog.installAdvice, isError: false)) }
         runtime.post(.start(problems: problems))
         var rawMode: RawMode?
         let input: TerminalInput?

@@ -16,8 +16,8 @@ public enum ElementID: Hashable, Sendable {
     case threadScreen, threadHeader, threadComposer
     case sheet, sheetTitle, moreActions
     case react(String), addReaction, reply, markUnread, copy, edit, delete, pin, share, viewReactions
-    case pickerSearch, pickerClear, pickerNone, pickerEmoji(String)
-    case textSize, sample, rate, voice, hints, echo, reduceMotion, contrast
+    case pickerSearch, pickerClear, pickerNone, pickerMore, pickerEmoji(String)
+    case textSize, sample, rate, voice, hints, echo, punctuation, capitals, reduceMotion, contrast
     case help(Int)
 
     /// The string the element carries as its `identifier`.
@@ -64,6 +64,7 @@ public enum ElementID: Hashable, Sendable {
         case .pickerSearch: "picker.search"
         case .pickerClear: "picker.clear"
         case .pickerNone: "picker.none"
+        case .pickerMore: "picker.more"
         case .pickerEmoji(let name): "picker.\(name)"
         case .textSize: "settings.textSize"
         case .sample: "settings.sample"
@@ -71,6 +72,8 @@ public enum ElementID: Hashable, Sendable {
         case .voice: "settings.voice"
         case .hints: "settings.hints"
         case .echo: "settings.echo"
+        case .punctuation: "settings.punctuation"
+        case .capitals: "settings.capitals"
         case .reduceMotion: "settings.reduceMotion"
         case .contrast: "settings.contrast"
         case .help(let index): "help.\(index)"

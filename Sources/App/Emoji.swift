@@ -1,45 +1,73 @@
-import Foundation
+import UnicodeData
 
-/// The emoji Earshot offers by name: what the picker searches and reactions are read as.
+/// An emoji Earshot offers by name: what the picker lists and searches, and what reactions
+/// are read as.
 ///
-/// Names follow Unicode's short names, as espeak-ng reads the characters ("thumbs up" for 👍).
-/// `party parrot` is a custom, animated emoji: it has no character and is always shown and
-/// spoken by its still name.
+/// Every emoji in Unicode's data is here (``UnicodeData/EmojiCatalog``), named by its CLDR
+/// short name with the colon read as a comma ("woman technologist, medium skin tone"), and
+/// found by name or by CLDR keyword (🦩 by "flamingo" or "tropical"). `party parrot` is a
+/// custom, animated emoji: it has no character and is always shown and spoken by its still
+/// name, and stored as the shortcode `:party_parrot:`.
 public struct Emoji: Hashable, Sendable {
     public var name: String
     public var character: String?
 
+    public init(name: String, character: String?) {
+        self.name = name
+        self.character = character
+    }
+
     /// What a reaction is stored as: the character, or `:name:` for a custom emoji.
     public var storedForm: String { character ?? ":\(name.replacingOccurrences(of: " ", with: "_")):" }
 
-    public static let all: [Emoji] = [
-        ("thumbs up", "👍"), ("red heart", "❤️"), ("party popper", "🎉"), ("grinning face", "😀"),
-        ("face with tears of joy", "😂"), ("smiling face with smiling eyes", "😊"), ("thinking face", "🤔"),
-        ("eyes", "👀"), ("rocket", "🚀"), ("fire", "🔥"), ("check mark", "✅"), ("clapping hands", "👏"),
-        ("folded hands", "🙏"), ("waving hand", "👋"), ("hundred points", "💯"), ("loudly crying face", "😭"),
-        ("thumbs down", "👎"), ("star", "⭐"), ("sparkles", "✨"), ("OK hand", "👌"), ("raising hands", "🙌"),
-        ("flexed biceps", "💪"), ("hot beverage", "☕"), ("bug", "🐛"), ("warning", "⚠️"), ("red question mark", "❓"),
-        ("slightly smiling face", "🙂"), ("winking face", "😉"), ("grimacing face", "😬"), ("sun", "☀️"),
-        ("light bulb", "💡"), ("pizza", "🍕"), ("cake", "🍰"), ("wrench", "🔧"), ("lock", "🔒"),
-        ("party parrot", nil),
-    ].map { Emoji(name: $0.0, character: $0.1) }
+    /// Custom emoji: no character, a shortcode.
+    public static let custom: [Emoji] = [Emoji(name: "party parrot", character: nil)]
+
+    /// The emoji offered before any search: the ones common in chat, then the custom ones.
+    public static let favourites: [Emoji] =
+        EmojiCatalog.builtInList.map { Emoji(name: $0.spokenName, character: $0.character) } + custom
 
     /// The three offered first in the actions sheet.
-    public static let mostUsed = Array(all.prefix(3))
+    public static let mostUsed = Array(favourites.prefix(3))
 
-    /// Emoji whose name contains every word of `query`, in table order.
-    public static func search(_ query: String) -> [Emoji] {
-        let words = query.lowercased().split(separator: " ")
-        guard !words.isEmpty else { return all }
-        return all.filter { emoji in words.allSatisfy { emoji.name.lowercased().contains($0) } }
+    /// The most results a search lists; ``search(_:)`` says how many matched in all.
+    public static let resultLimit = 50
+
+    /// Emoji for `query`: with no words, the ``favourites``; else every emoji whose name or
+    /// keywords contain each word of `query` — those matching by name first, each group in
+    /// Unicode's order, custom emoji among them by name — at most ``resultLimit``, and the count
+    /// of all that matched.
+    public static func search(_ query: String, catalog: EmojiCatalog = .shared, keywords: EmojiKeywords = .shared)
+        -> (emoji: [Emoji], total: Int)
+    {
+        let words = query.lowercased().split(separator: " ").map(String.init)
+        guard !words.isEmpty else { return (favourites, favourites.count) }
+        var byName: [Emoji] = []
+        var byKeyword: [Emoji] = []
+        for entry in catalog.entries {
+            let name = entry.name.lowercased()
+            if words.allSatisfy({ name.contains($0) }) {
+                byName.append(Emoji(name: entry.spokenName, character: entry.character))
+                continue
+            }
+            let found = keywords.keywords(for: entry.character)
+            guard !found.isEmpty else { continue }
+            if words.allSatisfy({ word in name.contains(word) || found.contains { $0.contains(word) } }) {
+                byKeyword.append(Emoji(name: entry.spokenName, character: entry.character))
+            }
+        }
+        byName += custom.filter { emoji in words.allSatisfy { emoji.name.contains($0) } }
+        let all = byName + byKeyword
+        return (Array(all.prefix(resultLimit)), all.count)
     }
 
     /// The name for a stored reaction: a known character or a `:shortcode:`.
     public static func name(of stored: String) -> String {
-        if let known = all.first(where: { $0.character == stored || $0.storedForm == stored }) { return known.name }
+        if let custom = custom.first(where: { $0.storedForm == stored }) { return custom.name }
         if stored.hasPrefix(":"), stored.hasSuffix(":"), stored.count > 2 {
             return String(stored.dropFirst().dropLast()).replacingOccurrences(of: "_", with: " ")
         }
+        if let entry = EmojiCatalog.shared.entry(for: stored) { return entry.spokenName }
         return stored
     }
 }

@@ -9,6 +9,8 @@ public enum Intent: Hashable, Sendable {
     case adjustRate(by: Int)
     case adjustVoice(by: Int)
     case adjustEcho(by: Int)
+    case adjustPunctuation(by: Int)
+    case adjustCapitals(by: Int)
     case toggleHints
     case toggleReduceMotion
     case toggleContrast

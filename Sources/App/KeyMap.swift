@@ -10,6 +10,7 @@ public enum KeyMap {
         case nextRotor, previousRotor
         case escape
         case stopSpeech
+        case cyclePunctuation
         case actions
         case expand, compress
         case help
@@ -40,6 +41,7 @@ public enum KeyMap {
             }
         case .control(" "), .control("x"): return .stopSpeech
         case .control("c"), .control("d"), .control("q"): return .quit
+        case .alt("p"), .alt("P"): return .cyclePunctuation
         case .paste(let text): return editing ? .type(text) : nil
         case .character(let c):
             if editing { return .type(String(c)) }
@@ -65,6 +67,7 @@ public enum KeyMap {
         ("Control-Right or Control-Left, also right and left bracket", "next or previous rotor setting"),
         ("Escape", "dismiss a sheet or go back"),
         ("Control-Space or Control-X", "stop speech"),
+        ("Alt-P", "next punctuation level: none, some, most, all"),
         ("A", "actions for the focused message"),
         ("Shift-Up or Shift-Down", "expand or compress a sheet or the drawer"),
         ("Question mark", "this key help"),

@@ -1,10 +1,34 @@
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+import Accessibility
 import Speech
+import UnicodeData
 
 /// `earshot say TEXT`: speak once and exit.
 public enum SayCommand {
+    /// What the voice is given for `text`: prepared as the client prepares everything it says
+    /// (emoji names, styled letters, invisible characters, symbols at the default level), and
+    /// why emoji may be read poorly, when the emoji data is missing and the text needs it.
+    ///
+    /// ```swift
+    /// SayCommand.prepared("🦩 k\u{200B}im").text // "flamingo kim"
+    /// ```
+    public static func prepared(_ text: String) -> (text: String, problem: String?) {
+        let spoken = SpokenText.prepare(text, punctuation: .some)
+        let needsEmoji = text.unicodeScalars.contains { !$0.isASCII }
+        return (spoken, needsEmoji ? EmojiCatalog.shared.problem : nil)
+    }
+
     /// Speaks `text` with `voice` (a role name, or a path to a voice file) at `rate`, through
-    /// `output`, and waits until it has been spoken.
-    public static func run(text: String, voice: String?, rate: Int?, output: SpeechOutput) throws(SpeechError) {
+    /// `output`, and waits until it has been spoken. The text is prepared first
+    /// (``prepared(_:)``); a missing emoji data set is said once on stderr.
+    public static func run(
+        text: String, voice: String?, rate: Int?, output: SpeechOutput,
+        warn: (String) -> Void = { message in fputs("earshot: \(message)\n", stderr) }
+    ) throws(SpeechError) {
+        let (spoken, problem) = prepared(text)
+        if let problem { warn(problem) }
         var parameters = SpeechParameters()
         if let rate { parameters.rate = rate }
         try parameters.validate()
@@ -27,7 +51,7 @@ public enum SayCommand {
                 }
             }
         }
-        engine.speak(text, voice: role)
+        engine.speak(spoken, voice: role)
         engine.waitUntilIdle(timeoutSeconds: 600)
         engine.shutdown()
         try opened?.close()

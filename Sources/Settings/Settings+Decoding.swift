@@ -4,7 +4,7 @@ extension Settings {
     /// The keys Earshot knows, by section, in the order `earshot config` prints them.
     public static let knownKeys: [(section: String, keys: [String])] = [
         ("text", ["size"]),
-        ("speech", ["voice", "rate", "pitch", "volume", "punctuation", "hints", "echo"]),
+        ("speech", ["voice", "rate", "pitch", "volume", "punctuation", "capitals", "hints", "echo"]),
         ("display", ["reduce_motion", "contrast", "color", "text_sizing"]),
         ("irc", ["servers"]),
     ]
@@ -77,6 +77,9 @@ extension Settings {
         }
         if let punctuation = reader.word("speech.punctuation", SpeechSettings.Punctuation.self) {
             settings.speech.punctuation = punctuation
+        }
+        if let capitals = reader.word("speech.capitals", SpeechSettings.Capitals.self) {
+            settings.speech.capitals = capitals
         }
         if let hints = reader.bool("speech.hints") { settings.speech.hints = hints }
         if let echo = reader.word("speech.echo", SpeechSettings.Echo.self) { settings.speech.echo = echo }

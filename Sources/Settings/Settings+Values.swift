@@ -14,6 +14,7 @@ extension Settings {
             ("speech.pitch", .integer(Int64(speech.pitch))),
             ("speech.volume", .integer(Int64(speech.volume))),
             ("speech.punctuation", .string(speech.punctuation.rawValue)),
+            ("speech.capitals", .string(speech.capitals.rawValue)),
             ("speech.hints", .boolean(speech.hints)),
             ("speech.echo", .string(speech.echo.rawValue)),
             ("display.reduce_motion", .boolean(display.reduceMotion)),

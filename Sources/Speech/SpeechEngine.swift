@@ -338,6 +338,8 @@ public final class SpeechEngine: @unchecked Sendable {
         _ = Espeak.setParameter(Espeak.rate, Int32(parameters.rate))
         _ = Espeak.setParameter(Espeak.pitch, Int32(parameters.pitch))
         _ = Espeak.setParameter(Espeak.volume, Int32(parameters.volume))
+        _ = Espeak.setParameter(
+            Espeak.capitals, parameters.capitals == .pitch ? Int32(SpeechParameters.capitalPitchRaise) : 0)
         switch parameters.punctuation {
         case .none: _ = Espeak.setParameter(Espeak.punctuation, 0)
         case .all: _ = Espeak.setParameter(Espeak.punctuation, 1)

@@ -13,16 +13,26 @@ public struct SpeechParameters: Hashable, Sendable {
     /// Volume, 0...200 percent.
     public var volume: Int = 100
     public var punctuation: Punctuation = .none
+    /// How capitals are marked: ``CapitalMarking/pitch`` raises the voice by
+    /// ``capitalPitchRaise`` Hz on a capital letter and on a word with capitals (espeak-ng's
+    /// `espeakCAPITALS`); ``CapitalMarking/word`` is the text preparation's, not the voice's.
+    public var capitals: CapitalMarking = .none
 
     public static let rateRange = 80...450
     public static let pitchRange = 0...100
     public static let volumeRange = 0...200
+    /// How far a capital raises the pitch, in Hz (espeak-ng's suggestion, `espeak-ng -k20`).
+    public static let capitalPitchRaise = 20
 
-    public init(rate: Int = 175, pitch: Int = 50, volume: Int = 100, punctuation: Punctuation = .none) {
+    public init(
+        rate: Int = 175, pitch: Int = 50, volume: Int = 100, punctuation: Punctuation = .none,
+        capitals: CapitalMarking = .none
+    ) {
         self.rate = rate
         self.pitch = pitch
         self.volume = volume
         self.punctuation = punctuation
+        self.capitals = capitals
     }
 
     /// Throws ``SpeechError/Code/outOfRange`` naming the first value outside its range.

@@ -1,17 +1,21 @@
 import Foundation
+import Speech
 import Testing
 
 /// The `earshot` command line tells the truth: `--config` wherever it stands, runtime failures
 /// as one line and status 1, usage mistakes as status 64.
 @Suite struct CommandLineTests {
     /// Runs the built `earshot` with `arguments`; returns its status and what it printed.
-    func earshot(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    func earshot(_ arguments: [String], environment extra: [String: String] = [:]) throws
+        -> (status: Int32, output: String, errors: String)
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try EndToEndTests.earshotPath())
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = NSTemporaryDirectory() + "earshot-cli-empty-\(UUID().uuidString)"
         environment["EARSHOT_VOICES"] = EndToEndTests.checkout + "/voices"
+        environment.merge(extra) { $1 }
         process.environment = environment
         let output = Pipe()
         let errors = Pipe()
@@ -52,6 +56,38 @@ import Testing
         #expect(run.errors.trimmingCharacters(in: .newlines).split(separator: "\n").count == 1, "\(run.errors)")
         #expect(run.errors.contains("/nonexistent/voice"))
         #expect(!run.errors.contains("Usage:"))
+    }
+
+    /// The texts `earshot say --speech text` spoke, from its JSON transcript.
+    func spokenTexts(_ output: String) throws -> [String] {
+        try output.split(separator: "\n").compactMap { line in
+            let record = try JSONDecoder().decode(TranscriptRecord.self, from: Data(line.utf8))
+            return record.event == .speak ? record.text : nil
+        }
+    }
+
+    @Test(arguments: [
+        ("👩🏽‍💻", "woman technologist, medium skin tone"),
+        ("🦩", "flamingo"),
+        ("🫠", "melting face"),
+        ("𝐛𝐨𝐥𝐝", "bold"),
+        ("hi k\u{200B}im", "hi kim"),
+    ])
+    func sayReadsEmojiStyledLettersAndHiddenCharactersAsWords(_ text: String, _ expected: String) throws {
+        try requireUnicodeData()
+        let run = try earshot(["say", text, "--speech", "text"])
+        #expect(run.status == 0, "\(run)")
+        #expect(try spokenTexts(run.output) == [expected], "\(run.output)")
+        #expect(run.errors.isEmpty, "\(run.errors)")
+    }
+
+    @Test func sayWithoutTheEmojiDataSaysOnceWhatToInstallAndStillSpeaks() throws {
+        let run = try earshot(
+            ["say", "👍 🦩", "--speech", "text"], environment: ["EARSHOT_UNICODE_DIR": "/nonexistent-unicode-data"])
+        #expect(run.status == 0, "\(run)")
+        #expect(try spokenTexts(run.output) == ["thumbs up 🦩"], "\(run.output)")
+        #expect(run.errors.contains("unicode-data"), "\(run.errors)")
+        #expect(run.errors.split(separator: "\n").count == 1, "\(run.errors)")
     }
 
     @Test func aUsageMistakeKeepsStatus64() throws {

@@ -124,3 +124,24 @@ import Typography
         #expect(result.problems.map(\.code) == [.missingKey])
     }
 }
+
+@Suite struct CapitalsSettingTests {
+    @Test(arguments: [("none", SpeechSettings.Capitals.none), ("pitch", .pitch), ("word", .word)])
+    func capitalsAreReadFromTheSpeechSection(_ word: String, _ expected: SpeechSettings.Capitals) {
+        let result = Settings.decode(text: "[speech]\ncapitals = \"\(word)\"\n", file: "/x/c.toml")
+        #expect(result.problems.isEmpty)
+        #expect(result.settings.speech.capitals == expected)
+    }
+
+    @Test func aBadCapitalsValueKeepsTheDefaultAndSaysWhere() {
+        let result = Settings.decode(text: "[speech]\ncapitals = \"loud\"\n", file: "/x/c.toml")
+        #expect(result.settings.speech.capitals == .none)
+        let problem = result.problems.first
+        #expect(problem?.key == "speech.capitals" && problem?.line == 2)
+        #expect(problem?.message.contains("\"none\", \"pitch\", \"word\"") == true, "\(String(describing: problem))")
+    }
+
+    @Test func capitalsAreAmongTheEffectiveValues() {
+        #expect(Settings().values.contains { $0.key == "speech.capitals" && $0.value == .string("none") })
+    }
+}

@@ -40,6 +40,18 @@ extension AppCore {
             var settings = state.settings
             settings.speech.echo = all[(index + delta + all.count) % all.count]
             change(settings, .string(settings.speech.echo.rawValue), ["speech", "echo"])
+        case .adjustPunctuation(let delta):
+            let all = PunctuationLevel.allCases
+            let index = all.firstIndex(of: state.settings.speech.punctuation) ?? 0
+            var settings = state.settings
+            settings.speech.punctuation = all[(index + delta + all.count) % all.count]
+            change(settings, .string(settings.speech.punctuation.rawValue), ["speech", "punctuation"])
+        case .adjustCapitals(let delta):
+            let all = CapitalMarking.allCases
+            let index = all.firstIndex(of: state.settings.speech.capitals) ?? 0
+            var settings = state.settings
+            settings.speech.capitals = all[(index + delta + all.count) % all.count]
+            change(settings, .string(settings.speech.capitals.rawValue), ["speech", "capitals"])
         case .toggleHints:
             var settings = state.settings
             settings.speech.hints.toggle()

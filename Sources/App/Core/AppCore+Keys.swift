@@ -44,6 +44,7 @@ extension AppCore {
             }
         case .escape: escape()
         case .stopSpeech: effects.append(.stopSpeech)
+        case .cyclePunctuation: cyclePunctuation()
         case .actions:
             if let id = behaviour?.message { carryOut(.openActions(messageID: id)) } else { say("No actions", .default, .reader) }
         case .expand: expandOrCompress(expand: true)
@@ -83,7 +84,7 @@ extension AppCore {
         } else {
             guard let removed = value.last else { return }
             setText(field, String(value.dropLast()))
-            say("\(SpokenText.characterName(removed)) deleted", .default, .keyEcho)
+            say("\(SpokenText.characterName(removed, capitals: capitals)) deleted", .default, .keyEcho)
         }
         // The field's new value is not spoken: the echo is.
         rebuild()
@@ -96,13 +97,18 @@ extension AppCore {
         let echo = state.settings.speech.echo
         guard echo != .none else { return }
         if echo == .characters || echo == .both, text.count == 1, let character = text.first {
-            say(SpokenText.characterName(character), .default, .keyEcho)
+            say(SpokenText.characterName(character, capitals: capitals), .default, .keyEcho)
         } else if echo == .words || echo == .both, text == " " {
-            if let word = value.split(separator: " ").last { say(String(word), .default, .keyEcho) }
+            if let word = value.split(separator: " ").last {
+                say(SpokenText.markingCapitals(String(word), capitals), .default, .keyEcho)
+            }
         } else if text.count > 1 {
             say(text, .default, .keyEcho)
         }
     }
+
+    /// How capitals are marked in echoed characters and words.
+    var capitals: CapitalMarking { state.settings.speech.capitals }
 
     /// Escape goes through `EscapeChain`: the top sheet, else an open drawer, else Back.
     mutating func escape() {

@@ -1,5 +1,6 @@
 import Accessibility
 import Settings
+import Speech
 
 extension AppCore {
     /// A change of the settings file (by hand, or by another Earshot): applied whole, and its
@@ -11,6 +12,17 @@ extension AppCore {
             post(.announcement(announcement.text, priority: announcement.priority == .high ? .high : .default))
         }
     }
+
+    /// Alt-P: the next punctuation level (none, some, most, all, then none again), said and
+    /// written to the settings file, as NVDA's NVDA+P does.
+    mutating func cyclePunctuation() {
+        carryOut(.adjustPunctuation(by: 1))
+        rebuild()
+        post(.announcement(Self.punctuationPhrase(state.settings.speech.punctuation), priority: .default))
+    }
+
+    /// "Punctuation most": what Alt-P says.
+    static func punctuationPhrase(_ level: PunctuationLevel) -> String { "Punctuation \(level.rawValue)" }
 
     /// Makes `settings` current: speech (rate, pitch, volume, voice, punctuation), display,
     /// motion and phrases follow.

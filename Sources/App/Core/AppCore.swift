@@ -222,9 +222,7 @@ public struct AppCore: Sendable {
         if state.settings.speech.hints, !phrase.hint.isEmpty { say(phrase.hint, .low, .hint) }
     }
 
-    static func punctuation(_ settings: Settings) -> PunctuationLevel {
-        PunctuationLevel(rawValue: settings.speech.punctuation.rawValue) ?? .some
-    }
+    static func punctuation(_ settings: Settings) -> PunctuationLevel { settings.speech.punctuation }
 
     /// A mouse drag on a sheet or the drawer.
     struct Drag: Sendable {

@@ -49,10 +49,7 @@ extension AppRuntime {
     }
 
     func configure(_ settings: SpeechSettings) -> [AppEvent] {
-        var parameters = SpeechParameters()
-        parameters.rate = settings.rate
-        parameters.pitch = settings.pitch
-        parameters.volume = min(settings.volume, SpeechParameters.volumeRange.upperBound)
+        let parameters = SpeechParameters(settings)
         var problems: [AppEvent] = []
         do {
             try parts.speech.setParameters(parameters)

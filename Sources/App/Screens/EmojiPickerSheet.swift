@@ -1,18 +1,19 @@
 import Accessibility
 
-/// The emoji picker: a search field, Clear text, and the emoji whose names match.
+/// The emoji picker: a search field, Clear text, and the emoji whose names or keywords match
+/// (the common ones before a search; at most ``Emoji/resultLimit``, then how many more).
 enum EmojiPickerSheet {
     static func build(_ state: AppState, messageID id: Int64, into b: inout ScreenTree.Builder) -> [Element] {
         var elements = [
             b.make(
                 .pickerSearch,
-                Element(label: "Search", value: state.pickerQuery, traits: .searchField, hint: "Type an emoji name to filter the list."),
+                Element(label: "Search", value: state.pickerQuery, traits: .searchField, hint: "Type an emoji name or keyword to filter the list."),
                 ElementBehaviour(edits: .pickerQuery)),
             b.make(
                 .pickerClear, Element(label: "Clear text", traits: .button, hint: "Press Enter to clear the search."),
                 ElementBehaviour(activate: .setText(.pickerQuery, ""))),
         ]
-        let results = Emoji.search(state.pickerQuery)
+        let (results, total) = Emoji.search(state.pickerQuery)
         if results.isEmpty {
             elements.append(b.make(.pickerNone, Element(label: "No emoji match", traits: .staticText)))
         }
@@ -21,6 +22,12 @@ enum EmojiPickerSheet {
                 b.make(
                     .pickerEmoji(emoji.name), Element(label: emoji.name, traits: .button, hint: "Press Enter to pick this emoji."),
                     ElementBehaviour(activate: .react(messageID: id, emoji: emoji))))
+        }
+        if total > results.count {
+            elements.append(
+                b.make(
+                    .pickerMore,
+                    Element(label: "\(total - results.count) more match; type more to narrow the search", traits: .staticText)))
         }
         return elements
     }

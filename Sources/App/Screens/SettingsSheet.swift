@@ -2,8 +2,8 @@ import Accessibility
 import Settings
 import Speech
 
-/// Settings: text size (with a sample), speech rate, voice, hints, key echo, reduce motion and
-/// increased contrast. Toggles carry their state in the `selected` trait only, so it is said once.
+/// Settings: text size (with a sample), speech rate, voice, hints, key echo, punctuation level,
+/// how capitals are marked, reduce motion and increased contrast. Toggles carry their state in the `selected` trait only, so it is said once.
 enum SettingsSheet {
     static func build(_ state: AppState, into b: inout ScreenTree.Builder) -> [Element] {
         let settings = state.settings
@@ -20,6 +20,13 @@ enum SettingsSheet {
             adjustable(.voice, "Voice", settings.speech.voice, "Press Up or Down to choose another voice.", .adjustVoice(by: 1), .adjustVoice(by: -1)),
             toggle(.hints, "Hints", settings.speech.hints, "Press Enter to switch hints on or off.", .toggleHints),
             adjustable(.echo, "Key echo", settings.speech.echo.rawValue, "Press Up or Down to choose what is echoed while typing.", .adjustEcho(by: 1), .adjustEcho(by: -1)),
+            adjustable(
+                .punctuation, "Punctuation", settings.speech.punctuation.rawValue,
+                "Press Up or Down to choose how much punctuation is spoken.", .adjustPunctuation(by: 1),
+                .adjustPunctuation(by: -1)),
+            adjustable(
+                .capitals, "Capitals", settings.speech.capitals.rawValue,
+                "Press Up or Down to choose how capital letters are marked.", .adjustCapitals(by: 1), .adjustCapitals(by: -1)),
             toggle(.reduceMotion, "Reduce motion", settings.display.reduceMotion, "Press Enter to switch animations off or on.", .toggleReduceMotion),
             toggle(.contrast, "Increase contrast", settings.display.contrast == .increased, "Press Enter to switch the high-contrast theme on or off.", .toggleContrast),
         ]

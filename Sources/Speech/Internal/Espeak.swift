@@ -92,5 +92,6 @@ enum Espeak {
     static let volume = espeakVOLUME
     static let pitch = espeakPITCH
     static let punctuation = espeakPUNCTUATION
+    static let capitals = espeakCAPITALS
 }
 
