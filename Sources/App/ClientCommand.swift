@@ -142,10 +142,17 @@ public enum ClientCommand {
 
     /// Makes `voice` (a role's file, or a path) read content; returns what went wrong, if anything.
     static func setReaderVoice(_ voice: String, engine: SpeechEngine) -> String? {
-        let path = voice.contains("/") ? voice : VoiceLibrary.discover().files()[VoiceRole(rawValue: voice)]
-        guard let path else { return "No voice named \(voice). Keeping the previous voice." }
         do {
-            try engine.setVoice(path: path, for: .reader)
+            if voice.contains("/") {
+                try engine.setVoice(path: voice, for: .reader)
+            } else {
+                let role = VoiceRole(rawValue: voice)
+                let library = VoiceLibrary.discover()
+                guard library.sources()[role] != nil else {
+                    return "No voice named \(voice). Keeping the previous voice."
+                }
+                try engine.setVoice(library.voice(for: role), for: .reader)
+            }
             return nil
         } catch {
             return error.message
