@@ -42,8 +42,11 @@ public enum ClientCommand {
 
         let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         let size = TerminalSize.current(fd: STDOUT_FILENO)
+        // The palette suits the terminal's background: ask it (OSC 11), briefly, before drawing.
+        let asks = interactive && settings.display.color != .never && settings.display.color != .truecolor
         let output = LineOutput.standardOutput(
-            settings: settings, columns: size.columns, interactive: interactive)
+            settings: settings, columns: size.columns, interactive: interactive,
+            background: asks ? BackgroundQuery.ask() : nil)
 
         // Speech events reach the runtime, which is made after the engine, through a box.
         let runtimeBox = RuntimeBox()
