@@ -43,8 +43,11 @@ public enum ClientCommand {
 
         let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         let size = TerminalSize.current(fd: STDOUT_FILENO)
+        // The palette suits the terminal's background: ask it (OSC 11), briefly, before drawing.
+        let asks = interactive && settings.display.color != .never && settings.display.color != .truecolor
         let output = LineOutput.standardOutput(
-            settings: settings, columns: size.columns, interactive: interactive)
+            settings: settings, columns: size.columns, interactive: interactive,
+            background: asks ? BackgroundQuery.ask() : nil)
 
         // Speech events reach the runtime, which is made after the engine, through a box.
         let runtimeBox = RuntimeBox()
@@ -149,10 +152,17 @@ public enum ClientCommand {
 
     /// Makes `voice` (a role's file, or a path) read content; returns what went wrong, if anything.
     static func setReaderVoice(_ voice: String, engine: SpeechEngine) -> String? {
-        let path = voice.contains("/") ? voice : VoiceLibrary.discover().files()[VoiceRole(rawValue: voice)]
-        guard let path else { return "No voice named \(voice). Keeping the previous voice." }
         do {
-            try engine.setVoice(path: path, for: .reader)
+            if voice.contains("/") {
+                try engine.setVoice(path: voice, for: .reader)
+            } else {
+                let role = VoiceRole(rawValue: voice)
+                let library = VoiceLibrary.discover()
+                guard library.sources()[role] != nil else {
+                    return "No voice named \(voice). Keeping the previous voice."
+                }
+                try engine.setVoice(library.voice(for: role), for: .reader)
+            }
             return nil
         } catch {
             return error.message

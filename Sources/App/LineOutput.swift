@@ -33,10 +33,13 @@ public final class LineOutput: @unchecked Sendable {
         self.transcript = keepTranscript ? [] : nil
     }
 
-    /// Writes to stdout.
-    public static func standardOutput(settings: Settings, columns: Int, interactive: Bool) -> LineOutput {
+    /// Writes to stdout; `background` is what the terminal reported (OSC 11), if it did.
+    public static func standardOutput(
+        settings: Settings, columns: Int, interactive: Bool, background: RGBColor? = nil
+    ) -> LineOutput {
         let variables = ProcessInfo.processInfo.environment
-        let environment = TerminalEnvironment.current(variables: variables)
+        var environment = TerminalEnvironment.current(variables: variables)
+        environment.background = background
         return LineOutput(
             settings: settings, columns: columns, environment: environment, interactive: interactive
         ) { text in
@@ -47,13 +50,14 @@ public final class LineOutput: @unchecked Sendable {
     static func renderer(_ settings: Settings, columns: Int, environment: TerminalEnvironment) -> TerminalRenderer {
         let color: Bool? =
             switch settings.display.color {
-            case .auto: nil
+            case .auto, .truecolor: nil
             case .always: true
             case .never: false
             }
         return TerminalRenderer(
             category: settings.text.size, columns: columns, textSizing: settings.display.textSizing,
-            colorSetting: color, contrast: settings.display.contrast, environment: environment)
+            colorSetting: color, contrast: settings.display.contrast, environment: environment,
+            truecolor: settings.display.color == .truecolor)
     }
 
     /// What was written so far (when kept).

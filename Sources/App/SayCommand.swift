@@ -58,23 +58,32 @@ public enum SayCommand {
     }
 }
 
-/// `earshot voices`: the voice files, with their roles and paths.
+/// `earshot voices`: the voices, with their roles and where each came from.
 public enum VoicesCommand {
-    /// One line per role: role, the file's `name`, its path; an unreadable file says why.
+    /// One line per role: role, the voice's `name`, its file's path or "built in"; an unusable
+    /// file says why instead of its path.
     public static func lines(library: VoiceLibrary = .discover()) -> [String] {
-        let files = library.files().sorted { $0.key.rawValue < $1.key.rawValue }
-        guard !files.isEmpty else {
-            return ["No voice files found in \(library.folders.joined(separator: " or "))."]
+        let sources = library.sources().sorted { $0.key.rawValue < $1.key.rawValue }
+        guard !sources.isEmpty else {
+            return ["No voice files found in \(library.searched)."]
         }
-        let width = files.map(\.key.rawValue.count).max() ?? 0
-        return files.map { role, path in
-            let padded = role.rawValue + String(repeating: " ", count: width - role.rawValue.count)
-            do throws(SpeechError) {
-                let file = try VoiceFile(path: path)
-                return "\(padded)  \(file.name ?? "-")  \(path)"
-            } catch {
-                return "\(padded)  (unusable: \(error.message))  \(path)"
+        let width = sources.map { $0.key.rawValue.count }.max() ?? 0
+        let rows = sources.map { role, source -> (role: String, name: String, origin: String) in
+            let origin: String
+            switch source {
+            case .file(let path): origin = path
+            case .builtIn: origin = "built in"
             }
+            do throws(SpeechError) {
+                return (role.rawValue, try library.voice(for: role).name ?? "-", origin)
+            } catch {
+                return (role.rawValue, "(unusable)", error.message)
+            }
+        }
+        let nameWidth = rows.map(\.name.count).max() ?? 0
+        return rows.map { row in
+            func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: width - text.count) }
+            return "\(pad(row.role, width))  \(pad(row.name, nameWidth))  \(row.origin)"
         }
     }
 }

@@ -90,7 +90,8 @@ extension Settings {
             switch value {
             case .boolean(let on): return .ok(on ? .always : .never)
             case .string("auto"): return .ok(.auto)
-            default: return .bad("expected true, false or \"auto\"")
+            case .string("truecolor"): return .ok(.truecolor)
+            default: return .bad("expected true, false, \"auto\" or \"truecolor\"")
             }
         }) { settings.display.color = color }
         if let sizing = reader.word("display.text_sizing", TextSizingPreference.self) {

@@ -21,7 +21,8 @@ extension Settings {
             ("display.contrast", .string(display.contrast.rawValue)),
             (
                 "display.color",
-                display.color == .auto ? .string("auto") : .boolean(display.color == .always)
+                display.color == .auto || display.color == .truecolor
+                    ? .string(display.color.rawValue) : .boolean(display.color == .always)
             ),
             ("display.text_sizing", .string(display.textSizing.rawValue)),
         ]

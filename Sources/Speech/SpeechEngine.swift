@@ -61,7 +61,7 @@ public final class SpeechEngine: @unchecked Sendable {
     let state: ConditionLock<State>
     let configuration: Configuration
     /// Owned by the engine thread only.
-    private var loadedVoicePath: String?
+    private var loadedVoice: VoiceFile?
     private var synthesizing: Utterance?
     private let finished = ConditionLock(false)
 
@@ -77,13 +77,9 @@ public final class SpeechEngine: @unchecked Sendable {
         makeSink: (_ sampleRate: Int) throws(SpeechError) -> SpeechSink
     ) throws(SpeechError) {
         try configuration.parameters.validate()
-        var files: [VoiceRole: VoiceFile] = [:]
-        let available = configuration.voices.files()
-        for (role, path) in available { files[role] = try VoiceFile(path: path) }
+        let files = try configuration.voices.voices()
         guard files[.reader] != nil else {
-            throw SpeechError(
-                .unknownVoiceRole,
-                "No “reader” voice file in \(configuration.voices.folders.joined(separator: " or ")).")
+            throw SpeechError(.unknownVoiceRole, "No “reader” voice file in \(configuration.voices.searched).")
         }
         guard EspeakOwnership.acquire(timeoutSeconds: 120) else {
             throw SpeechError(.engineFailure, "Another speech engine is still running in this process.")
@@ -197,11 +193,16 @@ public final class SpeechEngine: @unchecked Sendable {
     /// and the role keeps its previous voice.
     @discardableResult
     public func setVoice(path: String, for role: VoiceRole? = nil) throws(SpeechError) -> VoiceRole {
-        let file = try VoiceFile(path: path)
+        try setVoice(VoiceFile(path: path), for: role)
+    }
+
+    /// Makes `file` (from disk, or built in) play `role` (by default, the file's own role).
+    @discardableResult
+    public func setVoice(_ file: VoiceFile, for role: VoiceRole? = nil) throws(SpeechError) -> VoiceRole {
         let status = perform { [self] in
-            let status = Espeak.setVoice(path: file.path)
-            if !status.isOK, let previous = loadedVoicePath { _ = Espeak.setVoice(path: previous) }
-            if status.isOK { loadedVoicePath = file.path }
+            let status = Espeak.setVoice(text: file.text)
+            if !status.isOK, let previous = loadedVoice { _ = Espeak.setVoice(text: previous.text) }
+            if status.isOK { loadedVoice = file }
             // Loading a voice resets espeak-ng's parameters to the voice's own.
             state.withLock { $0.parametersChanged = true }
             return status
@@ -209,7 +210,7 @@ public final class SpeechEngine: @unchecked Sendable {
         guard status.isOK else {
             throw SpeechError(
                 .voiceFileInvalid,
-                "espeak-ng could not load the voice file \(file.path) (\(Espeak.message(for: status))). Keeping the previous voice.",
+                "espeak-ng could not load the voice file \(file.origin) (\(Espeak.message(for: status))). Keeping the previous voice.",
                 path: file.path, status: status)
         }
         let target = role ?? file.role
@@ -289,12 +290,12 @@ public final class SpeechEngine: @unchecked Sendable {
         _ utterance: Utterance, voice: VoiceFile?, parameters: SpeechParameters?, context: UnsafeMutableRawPointer
     ) {
         var reapply = parameters
-        if let voice, voice.path != loadedVoicePath {
-            let status = Espeak.setVoice(path: voice.path)
+        if let voice, voice != loadedVoice {
+            let status = Espeak.setVoice(text: voice.text)
             if status.isOK {
-                loadedVoicePath = voice.path
-            } else if let previous = loadedVoicePath {
-                _ = Espeak.setVoice(path: previous)
+                loadedVoice = voice
+            } else if let previous = loadedVoice {
+                _ = Espeak.setVoice(text: previous.text)
             }
             // Loading a voice resets espeak-ng's parameters to the voice's own.
             reapply = state.withLock { $0.parameters }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
+import Typography
 
 /// What the renderer needs to know about the terminal: is it one, what it calls itself,
 /// and whether the user asked for no colour.
@@ -16,6 +17,11 @@ public struct TerminalEnvironment: Sendable, Hashable {
     public var kittyWindowID: String?
     /// `NO_COLOR` is set to a non-empty value.
     public var noColor: Bool
+    /// The background the terminal reported (OSC 11), if it answered.
+    public var background: RGBColor?
+
+    /// Light, dark, or unknown when the terminal did not say.
+    public var backgroundTone: Palette.Tone { background.map(Palette.Tone.init(background:)) ?? .unknown }
 
     public init(isTTY: Bool, term: String?, termProgram: String? = nil, kittyWindowID: String? = nil, noColor: Bool = false) {
         self.isTTY = isTTY

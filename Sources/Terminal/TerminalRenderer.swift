@@ -6,9 +6,11 @@ import Typography
 /// the category over 17. Lines wrap at `columns ÷ cell scale`; at the accessibility sizes a blank line follows
 /// each line. Where the terminal supports it the glyphs are really larger: kitty's OSC 66
 /// (`ESC ] 66 ; s=2:n=13:d=16 ; text ESC \`) or DEC double-width (`ESC # 6`) and
-/// double-height (`ESC # 3` top half, `ESC # 4` bottom half) lines. Colours are 24-bit
-/// foregrounds from the theme. Control characters in the text are dropped, so a message can
-/// never inject escapes.
+/// double-height (`ESC # 3` top half, `ESC # 4` bottom half) lines. Colours are the terminal's
+/// own — default foreground, bold, underline and the 16-colour palette chosen for its background
+/// (``Palette``) — and never a background; with `display.color = "truecolor"` (no palette) they
+/// are the 24-bit theme's foreground on its background. Control characters in the text are
+/// dropped, so a message can never inject escapes.
 ///
 /// ```swift
 /// let renderer = TerminalRenderer(category: .accessibilityLarge, columns: 80, method: .kitty, colors: false)
@@ -20,31 +22,38 @@ public struct TerminalRenderer: Sendable {
     public var columns: Int
     public var method: TextSizingMethod
     public var colors: Bool
+    /// The 24-bit theme, used when there is no ``palette``.
     public var theme: Theme
+    /// The terminal's own colours; nil draws the 24-bit ``theme`` with its background.
+    public var palette: Palette?
 
     public init(
         category: ContentSizeCategory, columns: Int, method: TextSizingMethod, colors: Bool,
-        theme: Theme = .standard
+        theme: Theme = .standard, palette: Palette? = nil
     ) {
         self.category = category
         self.columns = max(1, columns)
         self.method = method
         self.colors = colors
         self.theme = theme
+        self.palette = palette
     }
 
     /// A renderer for the user's settings in an environment: a plain environment (not a TTY,
     /// or `TERM=dumb`) gets plain wrapped text; `NO_COLOR` is honoured.
     ///
-    /// - Parameter colorSetting: the user's colour choice, nil for auto.
+    /// - Parameters:
+    ///   - colorSetting: the user's colour choice, nil for auto.
+    ///   - truecolor: the 24-bit themes with their background instead of the terminal's palette.
     public init(
         category: ContentSizeCategory, columns: Int, textSizing: TextSizingPreference,
-        colorSetting: Bool?, contrast: ContrastLevel, environment: TerminalEnvironment
+        colorSetting: Bool?, contrast: ContrastLevel, environment: TerminalEnvironment, truecolor: Bool = false
     ) {
         self.init(
             category: category, columns: columns,
             method: TextSizingMethod.resolve(textSizing, environment: environment),
-            colors: environment.colorEnabled(setting: colorSetting), theme: .theme(for: contrast))
+            colors: environment.colorEnabled(setting: colorSetting), theme: .theme(for: contrast),
+            palette: truecolor ? nil : .palette(for: environment.backgroundTone, contrast: contrast))
     }
 
     /// Blank lines after each line: none below the accessibility sizes, one at them.
@@ -109,15 +118,25 @@ public struct TerminalRenderer: Sendable {
     func renderLine(_ text: StyledText, _ line: Range<Int>, scale: LineScale) -> String {
         var out = ""
         var coloured = false
+        var active = ""
         for run in text.runs {
             let lower = max(run.range.lowerBound, line.lowerBound)
             let upper = min(run.range.upperBound, line.upperBound)
             guard lower < upper else { continue }
             let segment = Self.printable(text.utf8[lower..<upper])
             guard !segment.isEmpty else { continue }
-            if colors {
-                // Foreground and the theme's background together: the pair the contrast audit
-                // measured, readable whatever the terminal's own background is.
+            if colors, let palette {
+                var style = palette.style(for: run.role)
+                if run.style.isHeading { style.bold = true }
+                let sgr = style.sgr
+                if sgr != active {
+                    out += sgr.isEmpty ? "\u{1B}[0m" : "\u{1B}[0;\(sgr)m"
+                    active = sgr
+                    coloured = coloured || !sgr.isEmpty
+                }
+            } else if colors {
+                // Truecolor: foreground and the theme's background together, the pair the
+                // contrast audit measured.
                 let color = theme.color(for: run.role)
                 let back = theme.background
                 out += "\u{1B}[\(run.style.isHeading ? "1;" : "")38;2;\(color.red);\(color.green);\(color.blue);"
@@ -130,7 +149,7 @@ public struct TerminalRenderer: Sendable {
                 out += segment
             }
         }
-        if coloured { out += "\u{1B}[0m" }
+        if coloured && (palette == nil || !active.isEmpty) { out += "\u{1B}[0m" }
         return out
     }
 

@@ -6,7 +6,7 @@ import ArgumentParser
 struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
-        abstract: "Audit every screen's accessibility and the colour themes' contrast (WCAG 2.x).",
+        abstract: "Audit every screen's accessibility and the colours' contrast (WCAG 2.x).",
         discussion: """
             Exits with status 1 when a screen has a finding, or a text role falls short of 4.5:1 \
             (standard) or 7:1 (increased).
@@ -18,6 +18,15 @@ struct AuditCommand: ParsableCommand {
     @Flag(help: "Only the screens.")
     var screens = false
 
+    @Option(help: "The background to measure colours against: light, dark or #RRGGBB (default: ask the terminal).")
+    var background: String?
+
+    func validate() throws {
+        if let background, ThemeAudit.parse(background: background) == nil {
+            throw ValidationError("--background takes light, dark or #RRGGBB, not “\(background)”.")
+        }
+    }
+
     func run() throws {
         var passed = true
         if !theme {
@@ -26,7 +35,8 @@ struct AuditCommand: ParsableCommand {
             passed = passed && report.passed
         }
         if !screens {
-            let report = ThemeAudit.report()
+            let stated = background.flatMap(ThemeAudit.parse(background:))
+            let report = ThemeAudit.report(background: stated.map(ThemeAudit.Background.stated) ?? ThemeAudit.detect())
             print(report.text, terminator: "")
             passed = passed && report.passed
         }

@@ -28,7 +28,8 @@ struct Say: ParsableCommand {
 }
 
 struct Voices: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the voice files, with their roles and paths.")
+    static let configuration = CommandConfiguration(
+        abstract: "List the voices, with their roles and where each came from: a file, or built in.")
 
     func run() {
         for line in VoicesCommand.lines() { print(line) }

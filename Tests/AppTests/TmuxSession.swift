@@ -93,6 +93,11 @@ final class TmuxSession {
         return lines.joined(separator: "\n")
     }
 
+    /// The visible pane with its colours and attributes as SGR escapes (`capture-pane -e`).
+    func styledScreen() throws -> String {
+        try tmux(["capture-pane", "-p", "-e", "-t", name])
+    }
+
     /// The focused element as the client draws it: the last line starting with "▸ ", without the mark.
     func focusLine() throws -> String? {
         try screen().components(separatedBy: "\n").last { $0.hasPrefix("▸ ") }.map { String($0.dropFirst(2)) }

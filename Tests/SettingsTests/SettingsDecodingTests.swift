@@ -22,6 +22,18 @@ import Typography
         #expect(result.problems.isEmpty)
     }
 
+    @Test(arguments: [
+        ("true", DisplaySettings.ColorPreference.always), ("false", .never), ("\"auto\"", .auto),
+        ("\"truecolor\"", .truecolor),
+    ])
+    func colorTakesTruecolorForThe24BitThemes(literal: String, expected: DisplaySettings.ColorPreference) {
+        let result = Settings.decode(text: "[display]\ncolor = \(literal)\n", file: "c.toml")
+        #expect(result.settings.display.color == expected)
+        #expect(result.problems.isEmpty)
+        let bad = Settings.decode(text: "[display]\ncolor = \"rainbow\"\n", file: "c.toml")
+        #expect(bad.problems.first?.message.contains("\"truecolor\"") == true, "\(bad.problems)")
+    }
+
     @Test func fullFile() {
         let text = """
             [text]

@@ -170,4 +170,29 @@ import Testing
             #expect(alike)
         }
     }
+
+    /// espeak-ng 1.51 lower-cases a voice file's path and cuts it at 59 bytes; the engine hands
+    /// it the checked text instead, so a voice under any path loads — and so does a built-in one.
+    @Test func voicesLoadFromLongMixedCasePathsAndFromTheBuiltInDefinitions() throws {
+        let folder = "/tmp/Earshot-Voices-\(getpid())-Under-A-Rather-Long-Prefix/Share/Earshot/Voices"
+        #expect(run(["mkdir", "-p", folder]) == 0)
+        defer { _ = run(["rm", "-rf", "/tmp/Earshot-Voices-\(getpid())-Under-A-Rather-Long-Prefix"]) }
+        #expect(run(["cp", voicesFolder + "/key-echo", folder + "/key-echo"]) == 0)
+        try withEngine { engine, recorder in
+            let text = "Press Up or Down to adjust the value."
+            let reader = engine.speak(text)
+            #expect(engine.waitUntilIdle())
+            #expect(try engine.setVoice(path: folder + "/key-echo", for: .reader) == .reader)
+            let fast = engine.speak(text)
+            #expect(engine.waitUntilIdle())
+            let (fastCount, readerCount) = (recorder.samples(fast.id).count, recorder.samples(reader.id).count)
+            #expect(fastCount < readerCount * 85 / 100, "the key-echo voice (speed 130) did not load")
+            let builtIn = try #require(VoiceFile.builtIn[.reader])
+            try engine.setVoice(builtIn)
+            let again = engine.speak(text)
+            #expect(engine.waitUntilIdle())
+            let alike = similar(recorder.samples(reader.id), recorder.samples(again.id))
+            #expect(alike)
+        }
+    }
 }

@@ -113,6 +113,55 @@ import Typography
         #expect(renderer.render(text) == "\(e)[1;38;2;29;79;145;48;2;255;255;255mada\(e)[38;2;29;28;29;48;2;255;255;255m hi\(e)[0m\n")
     }
 
+    /// By default the terminal's own colours: no background (`48;…` or `4x`) is ever painted.
+    @Test(arguments: [RGBColor.white, .black, nil])
+    func byDefaultNoBackgroundIsPainted(background: RGBColor?) {
+        let roles = TextRole.allCases.map { StyledText.Span("\($0.rawValue) ", style: .body, role: $0) }
+        let text = StyledText(roles + [.init("Heading", style: .title1, role: .heading)])
+        var environment = TerminalEnvironment(variables: ["TERM": "xterm-256color"], isTTY: true)
+        environment.background = background
+        for contrast in ContrastLevel.allCases {
+            let renderer = TerminalRenderer(
+                category: .large, columns: 200, textSizing: .none, colorSetting: nil, contrast: contrast,
+                environment: environment)
+            let out = renderer.render(text)
+            #expect(out.contains("\(Self.esc)[0;1m") || out.contains("\(Self.esc)[0;1;"), "bold for emphasis: \(out)")
+            #expect(!out.contains("48;"), "\(out)")
+            #expect(!out.contains("38;2;"), "\(out)")
+            let parameters = out.split(separator: "\u{1B}").compactMap { $0.hasPrefix("[") ? $0.dropFirst().prefix { $0 != "m" } : nil }
+            for codes in parameters {
+                for code in codes.split(separator: ";").compactMap({ Int($0) }) {
+                    #expect(!(40...49).contains(code) && !(100...107).contains(code), "background code \(code) in \(out)")
+                }
+            }
+            #expect(out.hasSuffix("\(Self.esc)[0m\n") || !out.contains("\(Self.esc)[0;"))
+        }
+        let truecolor = TerminalRenderer(
+            category: .large, columns: 200, textSizing: .none, colorSetting: nil, contrast: .standard,
+            environment: environment, truecolor: true)
+        #expect(truecolor.render(text).contains("48;2;255;255;255"))
+    }
+
+    @Test func thePaletteFollowsTheBackground() {
+        let text = StyledText([.init("link", style: .body, role: .link), .init(" plain", style: .body, role: .body)])
+        var environment = TerminalEnvironment(variables: ["TERM": "xterm"], isTTY: true)
+        let e = Self.esc
+        func render() -> String {
+            TerminalRenderer(
+                category: .large, columns: 80, textSizing: .none, colorSetting: nil, contrast: .standard,
+                environment: environment
+            ).render(text)
+        }
+        environment.background = .black
+        #expect(render() == "\(e)[0;4;36mlink\(e)[0m plain\n")
+        environment.background = .white
+        #expect(render() == "\(e)[0;4;34mlink\(e)[0m plain\n")
+        environment.background = nil
+        #expect(render() == "\(e)[0;4mlink\(e)[0m plain\n")
+        environment.noColor = true
+        #expect(render() == "link plain\n")
+    }
+
     @Test func controlCharactersAreDropped() {
         let renderer = TerminalRenderer(category: .large, columns: 40, method: .none, colors: false)
         #expect(renderer.render(StyledText("a\u{1B}]0;pwned\u{07}b\u{9B}c")) == "a]0;pwnedbc\n")

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
 import CEspeakNG
 
 /// Every call into libespeak-ng goes through here, the way swift-system's `Syscalls.swift` wraps
@@ -42,6 +45,31 @@ enum Espeak {
     static func setVoice(path: String) -> EspeakStatus {
         let status = path.withCString { espeak_ng_SetVoiceByFile($0) }
         return EspeakStatus(rawValue: status.rawValue)
+    }
+
+    /// Loads a voice from its checked `text`, through `espeak_ng_SetVoiceByFile`.
+    ///
+    /// espeak-ng 1.51 lower-cases the path it is given and keeps only its first 59 bytes, so a
+    /// voice under `/home/Ann/` or a deep install prefix would not load by its own path. The text
+    /// goes instead into an unlinked temporary file, named for espeak-ng as `/proc/self/fd/N`.
+    static func setVoice(text: String) -> EspeakStatus {
+        let tmp = getenv("TMPDIR").map { String(cString: $0) }
+        let folder = tmp.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        var template = Array((folder + "/earshot-voice-XXXXXX").utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { return EspeakStatus(rawValue: UInt32(errno)) }
+        defer { close(descriptor) }
+        unlink(template)
+        var rest = Array(text.utf8)[...]
+        while !rest.isEmpty {
+            let count = rest.withUnsafeBytes { raw in
+                raw.baseAddress.map { write(descriptor, $0, raw.count) } ?? 0
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return EspeakStatus(rawValue: UInt32(errno)) }
+            rest = rest.dropFirst(count)
+        }
+        return setVoice(path: "/proc/self/fd/\(descriptor)")
     }
 
     /// The corresponding C function is `espeak_ng_SetParameter` (absolute value).
