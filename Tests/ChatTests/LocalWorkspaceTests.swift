@@ -5,6 +5,23 @@ import Testing
 @testable import Chat
 
 @Suite struct LocalWorkspaceTests {
+    /// The lesson is dated today whatever the hour (just after midnight too), and not in the
+    /// future, so it is never split by a "Yesterday" heading.
+    @Test func theLessonIsAllTodayAndInOrder() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let before = Date()
+        let store = try ChatStore(path: directory.path + "/earshot.sqlite")
+        let workspace = try LocalWorkspace(store: store, nick: "me")
+        let times = try store.newestPage(in: workspace.welcome.id).map(\.time)
+        let after = Date()
+        #expect(times == times.sorted())
+        for time in times {
+            #expect(Calendar.current.isDate(time, inSameDayAs: before) || Calendar.current.isDate(time, inSameDayAs: after))
+            #expect(time <= after)
+        }
+    }
+
     @Test func welcomeTeachesTheKeysWithAReactionAndAThread() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -78,12 +78,17 @@ public struct LocalWorkspace: Sendable {
     ]
 
     private func seed() throws {
-        let start = Date().addingTimeInterval(-Double(Self.script.count) * 60)
+        // A minute apart, ending now; closer together just after midnight, so the lesson is
+        // all "Today" and not split by a day heading.
+        let now = Date()
+        let sinceMidnight = now.timeIntervalSince(Calendar.current.startOfDay(for: now))
+        let spacing = min(60, sinceMidnight / Double(Self.script.count + 1))
+        let start = now.addingTimeInterval(-Double(Self.script.count) * spacing)
         let ids = Self.script.indices.map { _ in Self.newMsgid() }
         let messages = Self.script.enumerated().map { index, line in
             NewMessage(
                 channelID: welcome.id, msgid: ids[index], author: line.author, text: line.text,
-                time: start.addingTimeInterval(Double(index) * 60), replyTo: line.replyTo.map { ids[$0] },
+                time: start.addingTimeInterval(Double(index) * spacing), replyTo: line.replyTo.map { ids[$0] },
                 countsAsUnread: true)
         }
         _ = try store.insert(messages)
