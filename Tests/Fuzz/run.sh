@@ -22,12 +22,13 @@ out=.build-fuzz
 mkdir -p "$out/modules"
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-cache-path "$out/module-cache")
 
-# Typography is imported by Settings and Terminal: one object and module for both.
-typography() {
-  local sources=(Sources/Typography/*.swift)
-  if [ ! -f "$out/modules/Typography.o" ] || [ -n "$(find "${sources[@]}" -newer "$out/modules/Typography.o")" ]; then
-    swiftc "${flags[@]}" -wmo -module-name Typography -emit-module \
-      -emit-module-path "$out/modules/Typography.swiftmodule" -c "${sources[@]}" -o "$out/modules/Typography.o"
+# A module Settings imports (Typography, SpeechVocabulary): one object and module each,
+# rebuilt when its sources change.
+module() {
+  local name="$1" sources=(Sources/"$1"/*.swift)
+  if [ ! -f "$out/modules/$name.o" ] || [ -n "$(find "${sources[@]}" -newer "$out/modules/$name.o")" ]; then
+    swiftc "${flags[@]}" -wmo -module-name "$name" -emit-module \
+      -emit-module-path "$out/modules/$name.swiftmodule" -c "${sources[@]}" -o "$out/modules/$name.o"
   fi
 }
 
@@ -56,7 +57,11 @@ harness() {
 
 build() {
   local target="$1" extra=()
-  case "$target" in toml-settings) typography; extra=(-I "$out/modules" "$out/modules/Typography.o") ;; esac
+  case "$target" in
+    toml-settings)
+      module Typography && module SpeechVocabulary
+      extra=(-I "$out/modules" "$out/modules/Typography.o" "$out/modules/SpeechVocabulary.o") ;;
+  esac
   # shellcheck disable=SC2046
   nice -n 19 swiftc "${flags[@]}" -module-name FuzzTarget "${extra[@]}" $(sources "$target") \
     Tests/Fuzz/Harnesses/FuzzCheck.swift "Tests/Fuzz/Harnesses/$(harness "$target").swift" -o "$out/$target" 2> "$out/$target.build.log" \
