@@ -24,7 +24,7 @@ func runSoakBench(arguments: [String]) async throws {
     defer { client.stop(remove: passed) }
     try client.waitForJoin()
 
-    let peers = ["kim", "lee"].map { SoakPeer(nick: $0, channel: channel, port: server.port, rate: rate, historyLines: 10000) }
+    let peers = ["kim", "lee"].map { SoakPeer(nick: $0, channel: channel, port: server.port, rate: rate) }
     peers.forEach { $0.start() }
     let start = Date()
     let duration = minutes * 60

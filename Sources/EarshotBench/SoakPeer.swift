@@ -27,17 +27,15 @@ final class SoakPeer: Sendable {
     let channel: String
     private let port: Int
     private let rate: Double
-    private let historyLines: Int
     private let state = Mutex(Log())
     private let stopping = Atomic<Bool>(false)
     private let done = DispatchSemaphore(value: 0)
 
-    init(nick: String, channel: String, port: Int, rate: Double, historyLines: Int) {
+    init(nick: String, channel: String, port: Int, rate: Double) {
         self.nick = nick
         self.channel = channel
         self.port = port
         self.rate = rate
-        self.historyLines = historyLines
     }
 
     /// The text of line `number`, as it must appear in the client's history.
@@ -67,7 +65,7 @@ final class SoakPeer: Sendable {
             }
             state.withLock { $0.connections += 1 }
             var connection = Connection(socket: socket, nick: nick)
-            if connection.register(channel: channel, historyLines: historyLines) {
+            if connection.register(channel: channel) {
                 next = session(&connection, from: next)
             }
             socket.close()
@@ -140,7 +138,7 @@ final class SoakPeer: Sendable {
 
         /// CAP echo-message, NICK/USER, JOIN, then checks that the channel keeps history (+H,
         /// set by the server's configuration so that it holds from the first line).
-        mutating func register(channel: String, historyLines: Int) -> Bool {
+        mutating func register(channel: String) -> Bool {
             socket.send("CAP REQ :echo-message\r\nNICK \(nick)\r\nUSER \(nick) 0 * :soak peer\r\nCAP END\r\n")
             guard waitFor(seconds: 20, { $0.contains(" 001 ") }) else { return false }
             socket.send("JOIN \(channel)\r\n")

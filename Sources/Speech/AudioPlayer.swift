@@ -65,8 +65,6 @@ public final class AudioPlayer: @unchecked Sendable {
         }
     }
 
-    /// Whether the device stopped taking samples.
-    public var hasFailed: Bool { state.withLock { $0.failed } }
 
     /// Drops everything queued and cuts the device's own buffer.
     public func flush() {

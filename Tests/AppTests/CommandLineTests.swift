@@ -6,27 +6,14 @@ import Testing
 /// as one line and status 1, usage mistakes as status 64.
 @Suite struct CommandLineTests {
     /// Runs the built `earshot` with `arguments`; returns its status and what it printed.
-    func earshot(_ arguments: [String], environment extra: [String: String] = [:]) throws
-        -> (status: Int32, output: String, errors: String)
-    {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try EndToEndTests.earshotPath())
-        process.arguments = arguments
+    func earshot(_ arguments: [String], environment extra: [String: String] = [:]) throws -> InstallTests.Run {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = NSTemporaryDirectory() + "earshot-cli-empty-\(UUID().uuidString)"
         environment["EARSHOT_VOICES"] = EndToEndTests.checkout + "/voices"
         environment.merge(extra) { $1 }
-        process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        return try InstallTests.run(
+            try EndToEndTests.earshotPath(), arguments, in: FileManager.default.currentDirectoryPath,
+            environment: environment)
     }
 
     @Test(arguments: [["config", "--config"], ["--config"]])

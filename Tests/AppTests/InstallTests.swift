@@ -13,8 +13,9 @@ import Testing
         var lines: [String] { output.split(separator: "\n").map(String.init) }
     }
 
-    /// Runs `program` from `directory` with exactly `environment`.
-    func run(_ program: String, _ arguments: [String], in directory: String, environment: [String: String]) throws -> Run {
+    /// Runs `program` from `directory` with exactly `environment` (the command-line tests use
+    /// it too).
+    static func run(_ program: String, _ arguments: [String], in directory: String, environment: [String: String]) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -32,6 +33,10 @@ import Testing
         return Run(
             status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
             errors: String(decoding: err, as: UTF8.self))
+    }
+
+    func run(_ program: String, _ arguments: [String], in directory: String, environment: [String: String]) throws -> Run {
+        try Self.run(program, arguments, in: directory, environment: environment)
     }
 
     /// A new empty folder under the system's temporary folder; its name has capitals and is long,
