@@ -72,16 +72,53 @@ public final class SpeechEngine: @unchecked Sendable {
 
     /// Starts the engine, then makes its sink for the engine's sample rate (a WAV file or a
     /// sound card needs it before the first sample).
-    public init(
+    public convenience init(
         configuration: Configuration = Configuration(),
         makeSink: (_ sampleRate: Int) throws(SpeechError) -> SpeechSink
     ) throws(SpeechError) {
+        try self.init(configuration: configuration, owned: false, makeSink: makeSink)
+    }
+
+    /// Starts an engine once libespeak-ng is free, waiting by suspending rather than by blocking
+    /// a thread: for callers on Swift concurrency's shared threads that take turns with other
+    /// engines in one process (tests), where a blocked thread could be the one the current
+    /// owner needs to finish.
+    public static func started(
+        configuration: Configuration = Configuration(),
+        makeSink: (_ sampleRate: Int) throws(SpeechError) -> SpeechSink
+    ) async throws(SpeechError) -> SpeechEngine {
         try configuration.parameters.validate()
-        let files = try configuration.voices.voices()
-        guard files[.reader] != nil else {
-            throw SpeechError(.unknownVoiceRole, "No “reader” voice file in \(configuration.voices.searched).")
+        while !EspeakOwnership.tryAcquire() {
+            do { try await Task.sleep(for: .milliseconds(5)) } catch {
+                throw SpeechError(.engineFailure, "Cancelled while another speech engine was running.")
+            }
         }
-        guard EspeakOwnership.acquire(timeoutSeconds: 120) else {
+        return try SpeechEngine(configuration: configuration, owned: true, makeSink: makeSink)
+    }
+
+    /// ``started(configuration:makeSink:)`` with a sink that does not need the sample rate.
+    public static func started(configuration: Configuration = Configuration(), sink: SpeechSink) async throws(SpeechError)
+        -> SpeechEngine
+    {
+        try await started(configuration: configuration) { _ throws(SpeechError) in sink }
+    }
+
+    /// `owned`: the caller has already taken libespeak-ng (and it is released on any failure).
+    private init(
+        configuration: Configuration, owned: Bool, makeSink: (_ sampleRate: Int) throws(SpeechError) -> SpeechSink
+    ) throws(SpeechError) {
+        let files: [VoiceRole: VoiceFile]
+        do throws(SpeechError) {
+            try configuration.parameters.validate()
+            files = try configuration.voices.voices()
+            guard files[.reader] != nil else {
+                throw SpeechError(.unknownVoiceRole, "No “reader” voice file in \(configuration.voices.searched).")
+            }
+        } catch {
+            if owned { EspeakOwnership.release() }
+            throw error
+        }
+        guard owned || EspeakOwnership.acquire(timeoutSeconds: 120) else {
             throw SpeechError(.engineFailure, "Another speech engine is still running in this process.")
         }
         self.configuration = configuration
@@ -403,6 +440,15 @@ enum EspeakOwnership {
 
     static func acquire(timeoutSeconds: Double) -> Bool {
         lock.wait(until: { !$0 }, timeoutNanoseconds: UInt64(timeoutSeconds * 1e9)) { owned in
+            if owned { return false }
+            owned = true
+            return true
+        }
+    }
+
+    /// Takes ownership if it is free; never waits.
+    static func tryAcquire() -> Bool {
+        lock.withLock { owned in
             if owned { return false }
             owned = true
             return true

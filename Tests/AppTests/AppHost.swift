@@ -48,7 +48,7 @@ final class AppHost: AccessibilityTestHost, Sendable {
     let settingsStore: SettingsStore
     private let decoder = Mutex(KeyDecoder())
 
-    init(onboarded: Bool = true, settingsText: String? = nil, hints: Bool = true) throws {
+    init(onboarded: Bool = true, settingsText: String? = nil, hints: Bool = true) async throws {
         directory = NSTemporaryDirectory() + "earshot-app-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         settingsPath = directory + "/config.toml"
@@ -71,7 +71,7 @@ final class AppHost: AccessibilityTestHost, Sendable {
         let finished = SpeechSink(event: { event in
             if event.kind != .speak, event.utterance.voice == .announcer { box.post(.speechFinished) }
         })
-        engine = try SpeechEngine(
+        engine = try await SpeechEngine.started(
             configuration: .init(voices: VoiceLibrary(folders: [voicesFolder])),
             sink: .combine([.transcript(writer), finished]))
         let core = AppCore(

@@ -12,8 +12,8 @@ extension AppSuites {
             host.post(.chat(.messages(stored)))
         }
 
-        @Test func aMessageInTheFocusedChannelIsAnnouncedPolitely() throws {
-            let host = try AppHost()
+        @Test func aMessageInTheFocusedChannelIsAnnouncedPolitely() async throws {
+            let host = try await AppHost()
             let channel = host.workspace.welcome.id
             try deliver(host, [NewMessage(channelID: channel, msgid: "m1", author: "alice", text: "coffee?", time: Date())])
             let spoken = host.spoken.filter { $0.text.contains("coffee?") }
@@ -24,7 +24,7 @@ extension AppSuites {
         }
 
         @Test func messagesElsewhereStartWithTheChannelAndCoalesceWithTheRightCount() async throws {
-            let host = try AppHost()
+            let host = try await AppHost()
             let workspace = host.workspace
             let random = try workspace.store.channel(named: "#random", network: workspace.network.id)
             // Three arrive one after another, faster than the first can be said.
@@ -40,16 +40,16 @@ extension AppSuites {
             #expect(!texts.contains { $0.contains("1 new messages") })
         }
 
-        @Test func aMentionIsAssertive() throws {
-            let host = try AppHost()
+        @Test func aMentionIsAssertive() async throws {
+            let host = try await AppHost()
             let channel = host.workspace.welcome.id
             try deliver(host, [NewMessage(channelID: channel, author: "carol", text: "you: can you look?", time: Date())])
             let mention = host.spoken.first { $0.text.hasPrefix("carol mentioned you") }
             #expect(mention?.priority == "high")
         }
 
-        @Test func escapeSequencesFromTheNetworkNeverReachTheTerminal() throws {
-            let host = try AppHost()
+        @Test func escapeSequencesFromTheNetworkNeverReachTheTerminal() async throws {
+            let host = try await AppHost()
             let channel = host.workspace.welcome.id
             try deliver(host, [NewMessage(channelID: channel, author: "mallory", text: "hi\u{1B}[2J\u{1B}]0;owned\u{07}\u{9B}31m", time: Date())])
             let written = host.output.written
@@ -59,8 +59,8 @@ extension AppSuites {
             #expect(written.contains("hi"))
         }
 
-        @Test func disconnectsAndReconnectsAreAnnounced() throws {
-            let host = try AppHost()
+        @Test func disconnectsAndReconnectsAreAnnounced() async throws {
+            let host = try await AppHost()
             host.post(.chat(.disconnected(reason: "connection reset")))
             host.post(.chat(.reconnected))
             let texts = host.spoken.filter { $0.priority == "high" }.map(\.text)
@@ -68,8 +68,8 @@ extension AppSuites {
             #expect(texts.contains("Reconnected"))
         }
 
-        @Test func typingComesFromTheTypingTracker() throws {
-            let host = try AppHost()
+        @Test func typingComesFromTheTypingTracker() async throws {
+            let host = try await AppHost()
             let channel = host.workspace.welcome.id
             host.post(.chat(.typing(channelID: channel, nick: "bob", state: .active)))
             #expect(host.tree.allElements.contains { $0.label == "bob is typing" })

@@ -9,7 +9,7 @@ import Testing
 extension AppSuites {
     @Suite struct PhraseRegressionTests {
         @Test func aToggleSaysItsStateOnceAndTheNewStateWhenSwitched() async throws {
-            let host = try AppHost()
+            let host = try await AppHost()
             let tester = UITester(host: host)
             try await tester.tap(label: "Settings")
             host.focus(identifier: ElementID.hints.identifier)
@@ -22,8 +22,8 @@ extension AppSuites {
             #expect(host.spokenTexts.last { $0.hasPrefix("Reduce motion") } == "Reduce motion, toggle, off.")
         }
 
-        @Test func sendingAMessageNeverSaysNotSelected() throws {
-            let host = try AppHost()
+        @Test func sendingAMessageNeverSaysNotSelected() async throws {
+            let host = try await AppHost()
             host.focus(identifier: ElementID.composer.identifier)
             let before = host.spoken.count
             host.press(Keys.text("h"), Keys.text("i"), Keys.enter)
@@ -32,23 +32,23 @@ extension AppSuites {
             #expect(host.tree.allElements.last { $0.traits.contains(.message) }?.value == "hi")
         }
 
-        @Test func keysInTheRotorLessonAreSpokenNotDropped() throws {
-            let host = try AppHost()
+        @Test func keysInTheRotorLessonAreSpokenNotDropped() async throws {
+            let host = try await AppHost()
             let lesson = try #require(host.tree.allElements.first { $0.value.contains("change the rotor setting") })
             host.focus(identifier: lesson.identifier ?? "")
             let spoken = try #require(host.spokenTexts.last { $0.contains("change the rotor setting") })
             #expect(spoken.contains("right bracket and left bracket, change the rotor setting"), "\(spoken)")
         }
 
-        @Test func everyVoiceSaysTheChannelNameTheSameWay() throws {
-            let host = try AppHost()
+        @Test func everyVoiceSaysTheChannelNameTheSameWay() async throws {
+            let host = try await AppHost()
             let texts = host.spokenTexts
             #expect(texts.contains { $0.hasPrefix("hash welcome, ") }, "\(texts)")
             #expect(!texts.contains { $0.contains("#") }, "\(texts)")
         }
 
-        @Test func shiftDownAtAShortFormDismissesTheSheetAndSaysWhereFocusIs() throws {
-            let host = try AppHost()
+        @Test func shiftDownAtAShortFormDismissesTheSheetAndSaysWhereFocusIs() async throws {
+            let host = try await AppHost()
             let message = try #require(host.tree.allElements.last { $0.traits.contains(.message) })
             host.focus(identifier: message.identifier ?? "")
             host.press(Keys.text("a"))
@@ -60,8 +60,8 @@ extension AppSuites {
             #expect(host.spokenTexts.dropFirst(before).contains { $0.hasPrefix(message.label) })
         }
 
-        @Test func openingAChannelSaysItsHeadingFirstThenFocusesItsFirstUnreadMessage() throws {
-            let host = try AppHost()
+        @Test func openingAChannelSaysItsHeadingFirstThenFocusesItsFirstUnreadMessage() async throws {
+            let host = try await AppHost()
             let workspace = host.workspace
             let random = try workspace.store.channel(named: "#random", network: workspace.network.id)
             let inserted = try workspace.store.insert([
@@ -85,7 +85,7 @@ extension AppSuites {
 
         @Test(arguments: [("?", "Key help, sheet, short form, 13 keys"), ("s", "Settings, sheet, short form, 10 settings")])
         func sheetsCountWhatTheyList(key: String, phrase: String) async throws {
-            let host = try AppHost()
+            let host = try await AppHost()
             if key == "s" {
                 try await UITester(host: host).tap(label: "Settings")
             } else {
@@ -95,13 +95,13 @@ extension AppSuites {
             #expect(!host.spokenTexts.contains { $0.hasSuffix(" actions") })
         }
 
-        @Test func theWelcomeIsSaidOnceAtStart() throws {
-            let host = try AppHost(onboarded: false)
+        @Test func theWelcomeIsSaidOnceAtStart() async throws {
+            let host = try await AppHost(onboarded: false)
             #expect(host.spokenTexts.filter { $0.contains("Welcome to Earshot") }.count == 1, "\(host.spokenTexts)")
         }
 
-        @Test func theUnreadRotorFindsWhatTheHeadingCounts() throws {
-            let host = try AppHost()
+        @Test func theUnreadRotorFindsWhatTheHeadingCounts() async throws {
+            let host = try await AppHost()
             let heading = try #require(host.tree.allElements.first { $0.identifier == ElementID.mainHeader.identifier })
             let unread = host.tree.allElements.filter { $0.traits.contains(.unread) }
             #expect(heading.label == "#welcome, \(unread.count) unread")

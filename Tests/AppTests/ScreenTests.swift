@@ -7,7 +7,7 @@ import Testing
 extension AppSuites {
     @Suite struct OnboardingTests {
         @Test func firstRunWalksThroughOnboardingToMainAndCannotGoBack() async throws {
-            let host = try AppHost(onboarded: false)
+            let host = try await AppHost(onboarded: false)
             let tester = UITester(host: host)
             try await tester.waitForElement(label: "Welcome to Earshot", traits: .header)
             try await tester.tap(label: "Continue")
@@ -34,7 +34,7 @@ extension AppSuites {
 extension AppSuites {
     @Suite struct MainScreenTests {
         @Test func mainShowsTheChannelMessagesAndComposer() async throws {
-            let host = try AppHost()
+            let host = try await AppHost()
             let tester = UITester(host: host)
             try await waitForMain(tester)
             try await tester.waitForElement(label: "Message #welcome", traits: .textField)
@@ -46,7 +46,7 @@ extension AppSuites {
         }
 
         @Test func addAReactionThroughTheSheetAndThePicker() async throws {
-            let host = try AppHost()
+            let host = try await AppHost()
             let tester = UITester(host: host)
             let newest = try #require(host.tree.allElements.last { $0.traits.contains(.message) })
             let identifier = try #require(newest.identifier)
@@ -71,7 +71,7 @@ extension AppSuites {
         }
 
         @Test func sendingAMessageStoresAndShowsIt() async throws {
-            let host = try AppHost()
+            let host = try await AppHost()
             let tester = UITester(host: host)
             try await tester.enterText("hello from a test", intoElementLabeled: "Message #welcome")
             try await tester.tap(label: "Message #welcome")
@@ -81,7 +81,7 @@ extension AppSuites {
         }
 
         @Test func threadOpensAndEscapeReturns() async throws {
-            let host = try AppHost()
+            let host = try await AppHost()
             let tester = UITester(host: host)
             let withReplies = try #require(host.tree.allElements.first { $0.value.contains("repl") })
             host.focus(identifier: withReplies.identifier ?? "")
@@ -95,7 +95,7 @@ extension AppSuites {
         }
 
         @Test func keyHelpIsANavigableList() async throws {
-            let host = try AppHost()
+            let host = try await AppHost()
             let tester = UITester(host: host)
             host.press(Keys.text("?"))
             try await tester.waitForElement(label: "Key help", traits: .header)
@@ -107,7 +107,7 @@ extension AppSuites {
         }
 
         @Test func settingsTextSizeStepsAreSpokenAndWritten() async throws {
-            let host = try AppHost()
+            let host = try await AppHost()
             let tester = UITester(host: host)
             try await tester.tap(label: "Settings")
             try await tester.waitForElement(label: "Text size", traits: .adjustable)
@@ -120,7 +120,7 @@ extension AppSuites {
         }
 
         @Test func everyShippedScreenPassesTheAudit() async throws {
-            let host = try AppHost()
+            let host = try await AppHost()
             let screens = ScreenAudit.trees(workspace: host.workspace)
             #expect(screens.count >= 15)
             let findings = ScreenAudit.findings(workspace: host.workspace)
@@ -153,7 +153,7 @@ func waitForMain(_ tester: UITester) async throws -> FoundElement {
 extension AppSuites {
     @Suite struct EscapeChainTests {
         @Test func escapeDismissesTheSheetThenCollapsesTheDrawerThenSaysTopLevel() async throws {
-            let host = try AppHost()
+            let host = try await AppHost()
             let tester = UITester(host: host)
             host.focus(identifier: "drawer.search")
             host.press(Keys.shiftUp)
@@ -173,7 +173,7 @@ extension AppSuites {
         }
 
         @Test func escapeStepsBackThroughOnboarding() async throws {
-            let host = try AppHost(onboarded: false)
+            let host = try await AppHost(onboarded: false)
             let tester = UITester(host: host)
             try await tester.tap(label: "Continue")
             try await tester.waitForElement(label: "Text size", traits: .header)

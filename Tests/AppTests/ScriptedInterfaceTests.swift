@@ -5,8 +5,8 @@ import Testing
 /// The line-mode command interface used when stdin is not a terminal.
 extension AppSuites {
     @Suite struct ScriptedInterfaceTests {
-        @Test func commandsMoveAndActivateAndPlainLinesAreSent() throws {
-            let host = try AppHost()
+        @Test func commandsMoveAndActivateAndPlainLinesAreSent() async throws {
+            let host = try await AppHost()
             host.post(.line("/first"))
             let first = host.focusedLabel
             let spokenAtFirst = host.spoken.last { $0.voice == "reader" }?.text
@@ -22,8 +22,8 @@ extension AppSuites {
             #expect(host.output.written.contains("Unknown command /bogus"))
         }
 
-        @Test func aLineTypedBeforeOnboardingEndsIsRefusedAloudNotDropped() throws {
-            let host = try AppHost(onboarded: false)
+        @Test func aLineTypedBeforeOnboardingEndsIsRefusedAloudNotDropped() async throws {
+            let host = try await AppHost(onboarded: false)
             host.post(.line("hello early"))
             #expect(host.spoken.contains { $0.text.hasPrefix("Not sent: finish onboarding first") && $0.priority == "high" })
         }

@@ -22,7 +22,7 @@ extension AppSuites {
         }
 
         @Test func aFastDragUpExpandsTheSheet() async throws {
-            let host = try AppHost()
+            let host = try await AppHost()
             let tester = try await openActions(host)
             mouse(host, .press, row: 20)
             mouse(host, .drag, row: 15)
@@ -33,7 +33,7 @@ extension AppSuites {
         }
 
         @Test func aFastDragDownDismissesTheSheetAndFocusReturns() async throws {
-            let host = try AppHost()
+            let host = try await AppHost()
             let opener = host.tree.allElements.last { $0.traits.contains(.message) }?.label
             let tester = try await openActions(host)
             mouse(host, .press, row: 17)
@@ -45,7 +45,7 @@ extension AppSuites {
         }
 
         @Test func aPressAboveTheSheetDoesNotPanIt() async throws {
-            let host = try AppHost()
+            let host = try await AppHost()
             let tester = try await openActions(host)
             mouse(host, .press, row: 1)
             mouse(host, .drag, row: 24)

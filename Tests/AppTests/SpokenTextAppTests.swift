@@ -120,7 +120,7 @@ func requireUnicodeData() throws {
 extension AppSuites {
     @Suite struct SpokenTextAppTests {
         @Test func altPSpeaksTheNewLevelAndWritesTheSettingsFile() async throws {
-            let host = try AppHost()
+            let host = try await AppHost()
             let tester = UITester(host: host)
             try await waitForMain(tester)
             host.press(Keys.text("\u{1B}p"))
@@ -131,7 +131,7 @@ extension AppSuites {
         }
 
         @Test func theSettingsSheetAdjustsPunctuationAndCapitals() async throws {
-            let host = try AppHost()
+            let host = try await AppHost()
             let tester = UITester(host: host)
             try await tester.tap(label: "Settings")
             try await tester.waitForElement(label: "Punctuation", traits: .adjustable, value: "some")
@@ -149,7 +149,7 @@ extension AppSuites {
 
         @Test func thePickerFindsTheFlamingoByNameAndByKeyword() async throws {
             try requireUnicodeData()
-            let host = try AppHost()
+            let host = try await AppHost()
             let tester = UITester(host: host)
             let newest = try #require(host.tree.allElements.last { $0.traits.contains(.message) })
             let identifier = try #require(newest.identifier)

@@ -35,8 +35,8 @@ import Testing
         #expect(identical)
     }
 
-    @Test func theEngineStreamsBeforeTheUtteranceEnds() throws {
-        try withEngine(bufferMilliseconds: 5) { engine, recorder in
+    @Test func theEngineStreamsBeforeTheUtteranceEnds() async throws {
+        try await withEngine(bufferMilliseconds: 5) { engine, recorder in
             let utterance = engine.speak("Volume, 50%, adjustable. Press Up or Down to adjust the value.")
             #expect(engine.waitUntilIdle())
             let samples = recorder.samples(utterance.id)
@@ -48,9 +48,9 @@ import Testing
         }
     }
 
-    @Test func audioIsNotSilentAndItsLengthFollowsTextAndRate() throws {
-        func length(_ text: String, rate: Int) throws -> Int {
-            try withEngine(SpeechParameters(rate: rate)) { engine, recorder in
+    @Test func audioIsNotSilentAndItsLengthFollowsTextAndRate() async throws {
+        func length(_ text: String, rate: Int) async throws -> Int {
+            try await withEngine(SpeechParameters(rate: rate)) { engine, recorder in
                 let utterance = engine.speak(text)
                 #expect(engine.waitUntilIdle())
                 let samples = recorder.samples(utterance.id)
@@ -59,15 +59,15 @@ import Testing
                 return samples.count
             }
         }
-        let short = try length("Send, button.", rate: 175)
-        let long = try length("Send, button. Message general, text field. Alice, ten forty two.", rate: 175)
-        let fast = try length("Send, button. Message general, text field. Alice, ten forty two.", rate: 400)
+        let short = try await length("Send, button.", rate: 175)
+        let long = try await length("Send, button. Message general, text field. Alice, ten forty two.", rate: 175)
+        let fast = try await length("Send, button. Message general, text field. Alice, ten forty two.", rate: 400)
         #expect(long > short * 2)
         #expect(fast < long * 3 / 4)
     }
 
-    @Test func emojiAreReadByName() throws {
-        let (emoji, words) = try withEngine { engine, recorder in
+    @Test func emojiAreReadByName() async throws {
+        let (emoji, words) = try await withEngine { engine, recorder in
             let a = engine.speak("👍")
             #expect(engine.waitUntilIdle())
             let b = engine.speak("thumbs up")
@@ -79,9 +79,9 @@ import Testing
         #expect(alike)
     }
 
-    @Test func stopLetsNoSampleThroughAfterItReturns() throws {
+    @Test func stopLetsNoSampleThroughAfterItReturns() async throws {
         let long = String(repeating: "This is a long utterance that keeps going for a while. ", count: 40)
-        try withEngine { engine, recorder in
+        try await withEngine { engine, recorder in
             let utterance = engine.speak(long, priority: .low)
             // Wait for the first samples, so stop lands mid-synthesis.
             while recorder.samples(utterance.id).isEmpty { usleep(200) }
@@ -95,14 +95,14 @@ import Testing
         }
     }
 
-    @Test func parametersAndVoiceSurviveAStop() throws {
+    @Test func parametersAndVoiceSurviveAStop() async throws {
         let text = "Mark unread, button. Reply in thread, button."
-        let normal = try withEngine { engine, recorder in
+        let normal = try await withEngine { engine, recorder in
             let utterance = engine.speak(text)
             #expect(engine.waitUntilIdle())
             return recorder.samples(utterance.id)
         }
-        try withEngine(SpeechParameters(rate: 300, pitch: 30, volume: 90)) { engine, recorder in
+        try await withEngine(SpeechParameters(rate: 300, pitch: 30, volume: 90)) { engine, recorder in
             let before = engine.speak(text)
             #expect(engine.waitUntilIdle())
             let long = engine.speak(String(repeating: "Long text to interrupt. ", count: 30))
@@ -118,8 +118,8 @@ import Testing
         }
     }
 
-    @Test func aDefaultUtteranceInterruptsALowOne() throws {
-        try withEngine { engine, recorder in
+    @Test func aDefaultUtteranceInterruptsALowOne() async throws {
+        try await withEngine { engine, recorder in
             let low = engine.speak(String(repeating: "Incoming message text. ", count: 30), priority: .low)
             while recorder.samples(low.id).isEmpty { usleep(200) }
             let focus = engine.speak("Send, button.")
@@ -129,8 +129,8 @@ import Testing
         }
     }
 
-    @Test func aHighUtteranceIsNotInterruptedByADefaultOne() throws {
-        try withEngine { engine, recorder in
+    @Test func aHighUtteranceIsNotInterruptedByADefaultOne() async throws {
+        try await withEngine { engine, recorder in
             let high = engine.speak("Disconnected from the server. Reconnecting.", priority: .high)
             while recorder.samples(high.id).isEmpty { usleep(200) }
             let focus = engine.speak("Send, button.")
@@ -142,8 +142,8 @@ import Testing
         }
     }
 
-    @Test func lowUtterancesQueueInOrder() throws {
-        try withEngine { engine, recorder in
+    @Test func lowUtterancesQueueInOrder() async throws {
+        try await withEngine { engine, recorder in
             let ids = (1...4).map { engine.speak("Message \($0).", priority: .low).id }
             #expect(engine.waitUntilIdle())
             let spoken = recorder.events.filter { $0.kind == .done }.map(\.utterance.id)
@@ -151,8 +151,8 @@ import Testing
         }
     }
 
-    @Test func rolesUseTheirOwnVoiceFiles() throws {
-        try withEngine { engine, recorder in
+    @Test func rolesUseTheirOwnVoiceFiles() async throws {
+        try await withEngine { engine, recorder in
             #expect(Set(engine.voiceFiles.keys).isSuperset(of: VoiceRole.builtIn))
             #expect(engine.voiceFiles[.hint]?.path == voicesFolder + "/hint")
             let text = "Press Up or Down to adjust the value."
@@ -173,12 +173,12 @@ import Testing
 
     /// espeak-ng 1.51 lower-cases a voice file's path and cuts it at 59 bytes; the engine hands
     /// it the checked text instead, so a voice under any path loads — and so does a built-in one.
-    @Test func voicesLoadFromLongMixedCasePathsAndFromTheBuiltInDefinitions() throws {
+    @Test func voicesLoadFromLongMixedCasePathsAndFromTheBuiltInDefinitions() async throws {
         let folder = "/tmp/Earshot-Voices-\(getpid())-Under-A-Rather-Long-Prefix/Share/Earshot/Voices"
         #expect(run(["mkdir", "-p", folder]) == 0)
         defer { _ = run(["rm", "-rf", "/tmp/Earshot-Voices-\(getpid())-Under-A-Rather-Long-Prefix"]) }
         #expect(run(["cp", voicesFolder + "/key-echo", folder + "/key-echo"]) == 0)
-        try withEngine { engine, recorder in
+        try await withEngine { engine, recorder in
             let text = "Press Up or Down to adjust the value."
             let reader = engine.speak(text)
             #expect(engine.waitUntilIdle())

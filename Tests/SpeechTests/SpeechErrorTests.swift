@@ -5,8 +5,8 @@ import Testing
 @testable import Speech
 
 @Suite(.serialized) struct SpeechErrorTests {
-    @Test func aMissingVoiceFileNamesTheFileAndKeepsThePreviousVoice() throws {
-        try withEngine { engine, recorder in
+    @Test func aMissingVoiceFileNamesTheFileAndKeepsThePreviousVoice() async throws {
+        try await withEngine { engine, recorder in
             let first = engine.speak("Hello.")
             #expect(engine.waitUntilIdle())
             let error = #expect(throws: SpeechError.self) { try engine.setVoice(path: "/nonexistent/voice", for: .reader) }
@@ -41,15 +41,15 @@ import Testing
         #expect(error?.message.contains("language") == true)
     }
 
-    @Test func missingEspeakDataIsATypedError() throws {
-        let error = #expect(throws: SpeechError.self) {
-            _ = try SpeechEngine(
+    @Test func missingEspeakDataIsATypedError() async throws {
+        let error = await #expect(throws: SpeechError.self) {
+            _ = try await SpeechEngine.started(
                 configuration: .init(voices: shippedVoices, dataPath: "/nonexistent/espeak-ng-data"), sink: .null)
         }
         #expect(error?.code == .dataMissing)
         #expect(error?.message.contains("/nonexistent/espeak-ng-data") == true)
         // The failed start released libespeak-ng: a good engine starts after it.
-        try withEngine { engine, _ in
+        try await withEngine { engine, _ in
             engine.speak("Still here.")
             #expect(engine.waitUntilIdle())
         }
@@ -67,8 +67,8 @@ import Testing
         try SpeechParameters(rate: rate).validate()
     }
 
-    @Test func anEngineKeepsItsRateWhenANewOneIsOutOfRange() throws {
-        try withEngine { engine, _ in
+    @Test func anEngineKeepsItsRateWhenANewOneIsOutOfRange() async throws {
+        try await withEngine { engine, _ in
             try engine.setRate(250)
             #expect(throws: SpeechError.self) { try engine.setRate(1000) }
             #expect(engine.parameters.rate == 250)

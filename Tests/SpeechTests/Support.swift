@@ -48,12 +48,16 @@ final class RecordingSink: Sendable {
 }
 
 /// Runs `body` with a fresh engine on the shipped voices, and always shuts it down.
+///
+/// libespeak-ng is one per process and other suites (the app's) hold it across awaits, so the
+/// engine is started with ``SpeechEngine/started(configuration:sink:)``: waiting for it
+/// suspends instead of blocking a shared thread that the holder needs.
 func withEngine<R>(
     _ parameters: SpeechParameters = SpeechParameters(), bufferMilliseconds: Int32 = 5,
     _ body: (SpeechEngine, RecordingSink) throws -> R
-) throws -> R {
+) async throws -> R {
     let recorder = RecordingSink()
-    let engine = try SpeechEngine(
+    let engine = try await SpeechEngine.started(
         configuration: .init(voices: shippedVoices, parameters: parameters, bufferMilliseconds: bufferMilliseconds),
         sink: recorder.sink)
     defer { engine.shutdown() }
