@@ -54,6 +54,8 @@ public final class InspIRCdFixture: @unchecked Sendable {
         let permanent = permanentChannels.sorted { $0.key < $1.key }.map { channel, modes in
             "<permchannels channel=\"\(channel)\" modes=\"+P\(modes.drop { $0 == "+" })\" topic=\"\">"
         }.joined(separator: "\n")
+        // netbuffersize: InspIRCd 3 accepts at most 65534 and silently falls back to a small
+        // buffer above it, which limits every connection to about 15 KB/s.
         let config = """
             <server name="irc.earshot.test" description="Earshot test server" network="EarshotTest">
             <admin name="Earshot" nick="earshot" email="earshot@localhost">
@@ -67,7 +69,7 @@ public final class InspIRCdFixture: @unchecked Sendable {
             <pid file="\(dir)/inspircd.pid">
             <options prefixquit="Quit: " syntaxhints="no" announcets="yes" hostintopic="yes" pingwarning="15" splitwhois="no" exemptchanops="">
             <security hideserver="" userstats="Pu" customversion="" flatlinks="no" hidesplits="no" hideulines="no" hidebans="no" maxtargets="20">
-            <performance quietbursts="yes" softlimit="1024" somaxconn="128" netbuffersize="65536">
+            <performance quietbursts="yes" softlimit="1024" somaxconn="128" netbuffersize="65000">
             <log method="file" type="* -USERINPUT -USEROUTPUT" level="default" target="\(dir)/ircd.log">
             \(modules)
             <chanhistory bots="yes" maxlines="\(historyLines)" prefixmsg="no">
