@@ -53,6 +53,10 @@ public final class SpeechEngine: @unchecked Sendable {
         var parameters: SpeechParameters
         var parametersChanged = true
         var voiceFiles: [VoiceRole: VoiceFile] = [:]
+        /// Sound cues' loudness, 0–100.
+        var cueVolume = 50
+        /// Held by ``pause()``: nothing new starts until ``resume()`` or new speech.
+        var paused = false
     }
 
     /// Samples per second of the PCM the sink receives (22050 for espeak-ng's voices).
@@ -146,11 +150,16 @@ public final class SpeechEngine: @unchecked Sendable {
     // MARK: Speaking
 
     /// Queues `text` at `priority` in `voice`'s voice; returns the utterance (with its id).
+    /// With a `cue`, its sound plays first (and `text` may be empty). Speech at default or high
+    /// priority ends a pause, as new speech does in NVDA.
     @discardableResult
-    public func speak(_ text: String, priority: SpeechPriority = .default, voice: VoiceRole = .reader) -> Utterance {
+    public func speak(
+        _ text: String, priority: SpeechPriority = .default, voice: VoiceRole = .reader, cue: SoundCue? = nil
+    ) -> Utterance {
         state.withLockThenBroadcast { state in
-            let utterance = Utterance(id: state.nextID, text: text, priority: priority, voice: voice)
+            let utterance = Utterance(id: state.nextID, text: text, priority: priority, voice: voice, cue: cue)
             state.nextID += 1
+            if priority >= .default { state.paused = false }
             let actions = state.queue.submit(utterance)
             report(actions)
             return utterance
@@ -161,10 +170,45 @@ public final class SpeechEngine: @unchecked Sendable {
     /// flushes the sink. No sample of a cancelled utterance reaches the sink after this returns.
     public func stop() {
         state.withLockThenBroadcast { state in
+            state.paused = false
             let actions = state.queue.stop()
             report(actions)
             if actions.isEmpty { sink.flush() }
         }
+    }
+
+    /// Falls silent at once but keeps everything: the utterance cut off goes back to the front
+    /// of the queue (a `cancel` event now, a new `speak` event when it starts again, from its
+    /// beginning). Returns false when nothing was speaking or waiting, or it was paused already.
+    @discardableResult
+    public func pause() -> Bool {
+        state.withLockThenBroadcast { state in
+            guard !state.paused, !state.queue.isIdle else { return false }
+            state.paused = true
+            if let cut = state.queue.requeueCurrent() {
+                sink.event(SpeechEvent(.cancel, cut))
+                sink.flush()
+            }
+            return true
+        }
+    }
+
+    /// Continues after ``pause()``; returns false when speech was not paused.
+    @discardableResult
+    public func resume() -> Bool {
+        state.withLockThenBroadcast { state in
+            guard state.paused else { return false }
+            state.paused = false
+            return true
+        }
+    }
+
+    /// Whether speech is held by ``pause()``.
+    public var isPaused: Bool { state.withLock { $0.paused } }
+
+    /// Sound cues' loudness, 0–100 (clamped).
+    public func setCueVolume(_ volume: Int) {
+        state.withLock { $0.cueVolume = min(max(volume, 0), 100) }
     }
 
     /// Emits cancel events for `actions` and flushes the sink if sound was cut. Lock held.
@@ -299,11 +343,14 @@ public final class SpeechEngine: @unchecked Sendable {
         let context = Unmanaged.passUnretained(self).toOpaque()
         while true {
             let work: Work = state.wait(
-                until: { !$0.running || !$0.commands.isEmpty || ($0.queue.current == nil && !$0.queue.pending.isEmpty) }
+                until: {
+                    !$0.running || !$0.commands.isEmpty
+                        || (!$0.paused && $0.queue.current == nil && !$0.queue.pending.isEmpty)
+                }
             ) { state in
                 if !state.running { return .exit }
                 if !state.commands.isEmpty { return .command(state.commands.removeFirst()) }
-                guard let utterance = state.queue.next() else { return .command({}) }
+                guard !state.paused, let utterance = state.queue.next() else { return .command({}) }
                 sink.event(SpeechEvent(.speak, utterance))
                 let voice = state.voiceFiles[utterance.voice] ?? state.voiceFiles[.reader]
                 let parameters = state.parametersChanged ? state.parameters : nil
@@ -339,7 +386,20 @@ public final class SpeechEngine: @unchecked Sendable {
         }
         if let reapply { Self.apply(reapply) }
         synthesizing = utterance
-        _ = Espeak.synthesize(utterance.text, userData: context)
+        var aborted = false
+        if let cue = utterance.cue {
+            let volume = state.withLock { $0.cueVolume }
+            let sound = cue.samples(sampleRate: sampleRate, volume: volume)
+            // In 10 ms pieces, so pacing and interruption work as for speech.
+            let piece = max(1, sampleRate / 100)
+            aborted = sound.withUnsafeBufferPointer { all in
+                stride(from: 0, to: all.count, by: piece).contains { start in
+                    let part = UnsafeBufferPointer(rebasing: all[start..<min(start + piece, all.count)])
+                    return deliver(part) != 0
+                }
+            }
+        }
+        if !aborted && !utterance.text.isEmpty { _ = Espeak.synthesize(utterance.text, userData: context) }
         synthesizing = nil
         // Let a paced sink play out before the utterance counts as done.
         while sink.backlogMilliseconds() > 0 {

@@ -1,5 +1,6 @@
 extension TranscriptRecord {
-    /// The record of `event`, `milliseconds` after the transcript started.
+    /// The record of `event`, `milliseconds` after the transcript started; a sound cue is
+    /// written before the text as "(sent sound)".
     ///
     /// ```swift
     /// TranscriptRecord(SpeechEvent(.done, utterance), milliseconds: 40).jsonLine
@@ -8,6 +9,7 @@ extension TranscriptRecord {
         let utterance = event.utterance
         self.init(
             t: milliseconds, event: event.kind, priority: utterance.priority, voice: utterance.voice,
-            text: utterance.text)
+            text: [utterance.cue?.caption, utterance.text.isEmpty ? nil : utterance.text].compactMap { $0 }
+                .joined(separator: " "))
     }
 }

@@ -6,7 +6,7 @@ import DequeModule
 /// - **low** waits behind everything already current or pending;
 /// - **default** interrupts a current low or default utterance, replaces pending default ones
 ///   (they are stale), and goes ahead of pending low ones. Pending low announcements (the
-///   announcer's voice) stay queued, so polite messages are not lost when focus moves; pending
+///   announcer's voice) and low sound cues stay queued, so polite messages are not lost when focus moves; pending
 ///   low speech in any other voice — a hint, a focus phrase queued after a screen change — is
 ///   about a focus that has moved, so it is dropped too. Under a current high it waits its turn;
 /// - **high** interrupts a current low or default utterance and goes ahead of everything
@@ -47,7 +47,7 @@ public struct UtteranceQueue: Sendable {
                 self.current = nil
             }
             let isStale: (Utterance) -> Bool = {
-                $0.priority == .default || ($0.priority == .low && $0.voice != .announcer)
+                $0.priority == .default || ($0.priority == .low && $0.voice != .announcer && $0.cue == nil)
             }
             actions += pending.filter(isStale).map(Action.discard)
             pending.removeAll(where: isStale)
@@ -75,6 +75,14 @@ public struct UtteranceQueue: Sendable {
     /// The current utterance finished; returns it if `id` was still current (not interrupted).
     public mutating func finish(_ id: UInt64) -> Utterance? {
         guard let current, current.id == id else { return nil }
+        self.current = nil
+        return current
+    }
+
+    /// Puts the current utterance back at the front of the queue (a pause); returns it.
+    public mutating func requeueCurrent() -> Utterance? {
+        guard let current else { return nil }
+        pending.insert(current, at: 0)
         self.current = nil
         return current
     }

@@ -19,6 +19,10 @@ public struct VoiceRole: RawRepresentable, Hashable, Sendable, Codable, CustomSt
     /// Characters and words echoed while typing.
     public static let keyEcho: VoiceRole = "key-echo"
 
+    /// Sound cues that stand alone (a message elsewhere, sent): no words, so no voice file;
+    /// their own role keeps them apart from the announcer's pacing.
+    public static let sound: VoiceRole = "sound"
+
     /// The roles the client itself uses; `voices/` ships a file for each.
     public static let builtIn: [VoiceRole] = [.reader, .announcer, .hint, .keyEcho]
 

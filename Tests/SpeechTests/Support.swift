@@ -54,14 +54,14 @@ final class RecordingSink: Sendable {
 /// suspends instead of blocking a shared thread that the holder needs.
 func withEngine<R>(
     _ parameters: SpeechParameters = SpeechParameters(), bufferMilliseconds: Int32 = 5,
-    _ body: (SpeechEngine, RecordingSink) throws -> R
+    _ body: (SpeechEngine, RecordingSink) async throws -> R
 ) async throws -> R {
     let recorder = RecordingSink()
     let engine = try await SpeechEngine.started(
         configuration: .init(voices: shippedVoices, parameters: parameters, bufferMilliseconds: bufferMilliseconds),
         sink: recorder.sink)
     defer { engine.shutdown() }
-    return try body(engine, recorder)
+    return try await body(engine, recorder)
 }
 
 /// Root-mean-square amplitude.
