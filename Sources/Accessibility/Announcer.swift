@@ -56,6 +56,10 @@ public struct Announcer: Sendable {
     private(set) var state: State = .idle
     private(set) var pending: [Pending] = []
     private var lastSpoken: [String: Duration] = [:]
+    /// The polite entry being spoken, to put back if typing cuts it off.
+    private var speaking: Pending?
+    /// Polite entries wait until then (the user is typing).
+    private var politeHeldUntil: Duration?
 
     /// An announcer holding at most `maxPending` entries (at least 1) and pacing each region
     /// by `interval`.
@@ -77,8 +81,33 @@ public struct Announcer: Sendable {
     public var nextDeadline: Duration? {
         pending.compactMap { entry -> Duration? in
             if entry.priority != .high && state != .idle { return nil }
-            return lastSpoken[entry.key].map { $0 + interval } ?? .zero
+            let paced = lastSpoken[entry.key].map { $0 + interval } ?? .zero
+            if entry.priority == .low, let held = politeHeldUntil { return max(paced, held) }
+            return paced
         }.min()
+    }
+
+    /// Polite announcements wait until `time`: the user is typing, and they are spoken at the
+    /// first pause (ARIA's "graceful opportunity"). Each key moves the time on.
+    public mutating func holdPolite(until time: Duration) {
+        politeHeldUntil = max(politeHeldUntil ?? time, time)
+    }
+
+    /// The polite announcement being spoken is being cut off (by typing): it goes back to the
+    /// front of the queue, to be said whole at the next opportunity. Returns whether there
+    /// was one.
+    @discardableResult
+    public mutating func requeueSpeaking() -> Bool {
+        guard let item = speaking else { return false }
+        speaking = nil
+        lastSpoken[item.key] = nil
+        if let index = pending.firstIndex(where: { $0.key == item.key }) {
+            // Newer content of the same region arrived meanwhile: one entry, counting both.
+            pending[index].count += item.count
+        } else {
+            pending.insert(item, at: 0)
+        }
+        return true
     }
 
     // MARK: Events
@@ -113,6 +142,7 @@ public struct Announcer: Sendable {
     /// The speech layer finished (or cancelled) the last utterance.
     public mutating func speechFinished(at now: Duration) -> Action {
         state = .idle
+        speaking = nil
         return release(at: now)
     }
 
@@ -128,7 +158,7 @@ public struct Announcer: Sendable {
             return release(at: now)
         }
         if pending.isEmpty && canSpeak(item, at: now) {
-            return speak(utterance(for: item), key: item.key, at: now)
+            return speak(item, at: now)
         }
         if pending.count < maxPending {
             pending.append(item)
@@ -144,7 +174,14 @@ public struct Announcer: Sendable {
         return release(at: now)
     }
 
+    private mutating func speak(_ item: Pending, at now: Duration) -> Action {
+        let action = speak(utterance(for: item), key: item.key, at: now)
+        speaking = item.priority == .low ? item : nil
+        return action
+    }
+
     private func canSpeak(_ item: Pending, at now: Duration) -> Bool {
+        if item.priority == .low, let held = politeHeldUntil, now < held { return false }
         switch state {
         case .idle: break
         case .speaking(let current):
@@ -160,13 +197,14 @@ public struct Announcer: Sendable {
         }
         for index in ordered where canSpeak(pending[index], at: now) {
             let item = pending.remove(at: index)
-            return speak(utterance(for: item), key: item.key, at: now)
+            return speak(item, at: now)
         }
         return .none
     }
 
     private mutating func speak(_ utterance: Utterance, key: String?, at now: Duration) -> Action {
         state = .speaking(utterance.priority)
+        speaking = nil
         if let key { lastSpoken[key] = now }
         return .speak(utterance)
     }

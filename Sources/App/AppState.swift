@@ -2,6 +2,7 @@ import Chat
 import Foundation
 import Presentation
 import Settings
+import Speech
 
 /// Everything a screen is built from. Screens are pure functions of this state.
 public struct AppState: Sendable {
@@ -27,6 +28,7 @@ public struct AppState: Sendable {
         case emojiPicker(messageID: Int64)
         case settings
         case keyHelp
+        case speechHistory
     }
 
     /// The screens pushed, and the only source of ``route``.
@@ -52,6 +54,10 @@ public struct AppState: Sendable {
     /// Who is typing in the open channel, from the typing tracker.
     public var typing: [String] = []
     public var connection: String = "Local workspace"
+    /// What was said, oldest first, at most ``speechHistoryLimit``: announcements and what
+    /// was read, not hints or echoes of typing. Its sheet lists it newest first.
+    public var speechHistory: [SpokenEntry] = []
+    public static let speechHistoryLimit = 100
     /// The user's own name, to tell their messages from others'.
     public var nick = "you"
     public var sheets: PresentationCoordinator
@@ -112,5 +118,16 @@ public struct AppState: Sendable {
 
     public func message(id: Int64) -> ChatMessage? {
         messages.first { $0.id == id } ?? threadMessages.first { $0.id == id }
+    }
+}
+
+/// One utterance in the speech history: its text as it was prepared for the voice, and the voice.
+public struct SpokenEntry: Hashable, Sendable {
+    public var text: String
+    public var voice: VoiceRole
+
+    public init(text: String, voice: VoiceRole) {
+        self.text = text
+        self.voice = voice
     }
 }

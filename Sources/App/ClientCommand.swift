@@ -55,7 +55,7 @@ public enum ClientCommand {
         let parameters = SpeechParameters(settings.speech)
         let engine = try SpeechEngine(configuration: .init(parameters: parameters)) { rate throws(SpeechError) in
             let captions = SpeechSink(event: { event in
-                if event.kind == .speak { output.caption(event.utterance.text) }
+                if event.kind == .speak { output.caption(TranscriptRecord(event, milliseconds: 0).text) }
             })
             let result = try options.speech.open(
                 sampleRate: rate, textSink: captions,
@@ -67,12 +67,9 @@ public enum ClientCommand {
                 },
                 warn: { message in output.notice(message) })
             opened = result
-            let finished = SpeechSink(event: { event in
-                guard event.kind != .speak, event.utterance.voice == .announcer else { return }
-                runtimeBox.post(.speechFinished)
-            })
-            return .combine([result.sink, finished])
+            return .combine([result.sink, .appEvents { runtimeBox.post($0) }])
         }
+        engine.setCueVolume(settings.sounds.cueVolume)
 
         let core = AppCore(
             .init(

@@ -18,7 +18,9 @@ public enum ElementID: Hashable, Sendable {
     case react(String), addReaction, reply, markUnread, copy, edit, delete, pin, share, viewReactions
     case pickerSearch, pickerClear, pickerNone, pickerMore, pickerEmoji(String)
     case textSize, sample, rate, voice, hints, echo, punctuation, capitals, reduceMotion, contrast
+    case typingInterrupts, sounds, soundVolume
     case help(Int)
+    case spoken(Int)
 
     /// The string the element carries as its `identifier`.
     public var identifier: String {
@@ -76,7 +78,11 @@ public enum ElementID: Hashable, Sendable {
         case .capitals: "settings.capitals"
         case .reduceMotion: "settings.reduceMotion"
         case .contrast: "settings.contrast"
+        case .typingInterrupts: "settings.typingInterrupts"
+        case .sounds: "settings.sounds"
+        case .soundVolume: "settings.soundVolume"
         case .help(let index): "help.\(index)"
+        case .spoken(let index): "spoken.\(index)"
         }
     }
 }

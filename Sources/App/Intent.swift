@@ -26,6 +26,11 @@ public enum Intent: Hashable, Sendable {
     case sendReply
     case selectChannel(Int64)
     case openSettings
+    /// Say an entry of the speech history again (its index, oldest first).
+    case repeatSpoken(Int)
+    case toggleSounds
+    case adjustSoundVolume(by: Int)
+    case toggleTypingInterrupts
     case unavailable(String)
 }
 

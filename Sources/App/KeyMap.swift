@@ -10,6 +10,10 @@ public enum KeyMap {
         case nextRotor, previousRotor
         case escape
         case stopSpeech
+        case pauseSpeech
+        case repeatSpeech
+        case speechHistory
+        case sayAll
         case cyclePunctuation
         case actions
         case expand, compress
@@ -42,6 +46,10 @@ public enum KeyMap {
         case .control(" "), .control("x"): return .stopSpeech
         case .control("c"), .control("d"), .control("q"): return .quit
         case .alt("p"), .alt("P"): return .cyclePunctuation
+        case .alt("s"), .alt("S"): return .pauseSpeech
+        case .alt("l"), .alt("L"): return .repeatSpeech
+        case .alt("h"), .alt("H"): return .speechHistory
+        case .alt("r"), .alt("R"): return .sayAll
         case .paste(let text): return editing ? .type(text) : nil
         case .character(let c):
             if editing { return .type(String(c)) }
@@ -67,6 +75,10 @@ public enum KeyMap {
         ("Control-Right or Control-Left, also right and left bracket", "next or previous rotor setting"),
         ("Escape", "dismiss a sheet or go back"),
         ("Control-Space or Control-X", "stop speech"),
+        ("Alt-S", "pause speech, or resume it"),
+        ("Alt-L", "say the last thing again"),
+        ("Alt-H", "speech history: the last 100 things said"),
+        ("Alt-R", "read from here to the end; any key stops"),
         ("Alt-P", "next punctuation level: none, some, most, all"),
         ("A", "actions for the focused message"),
         ("Shift-Up or Shift-Down", "expand or compress a sheet or the drawer"),

@@ -34,12 +34,19 @@ public enum ScreenAudit {
             result.append(("Thread", Screens.tree(thread).root))
             let kinds: [(String, AppState.SheetKind)] = [
                 ("Message actions", .messageActions(messageID: root.id)), ("Emoji picker", .emojiPicker(messageID: root.id)),
-                ("Settings", .settings), ("Key help", .keyHelp),
+                ("Settings", .settings), ("Key help", .keyHelp), ("Speech history", .speechHistory),
             ]
             for (name, kind) in kinds {
+                var base = state
+                if kind == .speechHistory {
+                    base.speechHistory = [
+                        SpokenEntry(text: "hash welcome, 5 unread", voice: .announcer),
+                        SpokenEntry(text: "Message hash welcome, text field.", voice: .reader),
+                    ]
+                }
                 for expand in [false, true] {
-                    var sheetState = state
-                    _ = sheetState.sheets.present(SheetScreen.configuration(kind, state: state), openedBy: ElementID.composer.identifier)
+                    var sheetState = base
+                    _ = sheetState.sheets.present(SheetScreen.configuration(kind, state: base), openedBy: ElementID.composer.identifier)
                     _ = sheetState.sheets.transitionFinished()
                     if expand { _ = sheetState.sheets.expand() }
                     if let entry = sheetState.sheets.entries.last { sheetState.sheetKinds[entry.id] = kind }

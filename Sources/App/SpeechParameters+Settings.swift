@@ -14,3 +14,8 @@ extension SpeechParameters {
             volume: min(settings.volume, SpeechParameters.volumeRange.upperBound), capitals: settings.capitals)
     }
 }
+
+extension SoundSettings {
+    /// The engine's cue volume: the setting's, or 0 with sounds off.
+    var cueVolume: Int { enabled ? volume : 0 }
+}

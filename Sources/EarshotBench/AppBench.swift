@@ -62,7 +62,7 @@ func runAppBench(arguments: [String]) async throws {
         parts: .init(
             speech: engine, output: output, workspace: workspace, settingsStore: settingsStore, irc: nil,
             setVoice: { _ in nil }))
-    probe.onAnnouncementEnd = { runtime.post(.speechFinished) }
+    probe.onAnnouncementEnd = { runtime.post(.utterance(.done, .announcer)) }
     let loop = Thread { runtime.run() }
     loop.start()
     runtime.post(.start(problems: []))

@@ -4,7 +4,8 @@ extension Settings {
     /// The keys Earshot knows, by section, in the order `earshot config` prints them.
     public static let knownKeys: [(section: String, keys: [String])] = [
         ("text", ["size"]),
-        ("speech", ["voice", "rate", "pitch", "volume", "punctuation", "capitals", "hints", "echo"]),
+        ("speech", ["voice", "rate", "pitch", "volume", "punctuation", "capitals", "hints", "echo", "typing_interrupts"]),
+        ("sounds", ["enabled", "volume"]),
         ("display", ["reduce_motion", "contrast", "color", "text_sizing"]),
         ("irc", ["servers"]),
     ]
@@ -83,6 +84,11 @@ extension Settings {
         }
         if let hints = reader.bool("speech.hints") { settings.speech.hints = hints }
         if let echo = reader.word("speech.echo", SpeechSettings.Echo.self) { settings.speech.echo = echo }
+        if let interrupts = reader.bool("speech.typing_interrupts") { settings.speech.typingInterrupts = interrupts }
+        if let enabled = reader.bool("sounds.enabled") { settings.sounds.enabled = enabled }
+        if let volume = reader.integer("sounds.volume", in: SoundSettings.volumeRange, unit: " percent") {
+            settings.sounds.volume = volume
+        }
 
         if let reduceMotion = reader.bool("display.reduce_motion") { settings.display.reduceMotion = reduceMotion }
         if let contrast = reader.word("display.contrast", ContrastLevel.self) { settings.display.contrast = contrast }

@@ -17,6 +17,9 @@ extension Settings {
             ("speech.capitals", .string(speech.capitals.rawValue)),
             ("speech.hints", .boolean(speech.hints)),
             ("speech.echo", .string(speech.echo.rawValue)),
+            ("speech.typing_interrupts", .boolean(speech.typingInterrupts)),
+            ("sounds.enabled", .boolean(sounds.enabled)),
+            ("sounds.volume", .integer(Int64(sounds.volume))),
             ("display.reduce_motion", .boolean(display.reduceMotion)),
             ("display.contrast", .string(display.contrast.rawValue)),
             (

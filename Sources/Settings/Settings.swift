@@ -7,6 +7,7 @@
 public struct Settings: Sendable, Equatable {
     public var text = TextSettings()
     public var speech = SpeechSettings()
+    public var sounds = SoundSettings()
     public var display = DisplaySettings()
     /// `[irc] servers`.
     public var ircServers: [IRCServerSettings] = []

@@ -28,9 +28,26 @@ public struct SpeechSettings: Sendable, Equatable {
     /// Whether hints are spoken after an element.
     public var hints: Bool = true
     public var echo: Echo = .characters
+    /// Whether a typed key cuts off speech at once (NVDA's "Interrupt speech while typing",
+    /// Fenrir's `interruptOnKeyPress`); when false, echoes wait behind what is being said.
+    /// Either way polite announcements wait until typing pauses, and none is lost.
+    public var typingInterrupts: Bool = true
 
     public static let rateRange = 80...450
     public static let pitchRange = 0...100
+    public static let volumeRange = 0...100
+
+    public init() {}
+}
+
+/// `[sounds]`: short tones for events (a message elsewhere, a mention, sent, a boundary, an
+/// error, a lost connection). With sounds on, reaching the first or last element is a sound
+/// instead of the words "top" and "bottom".
+public struct SoundSettings: Sendable, Equatable {
+    public var enabled: Bool = true
+    /// Loudness of the tones, 0–100 percent.
+    public var volume: Int = 50
+
     public static let volumeRange = 0...100
 
     public init() {}

@@ -14,9 +14,10 @@ import Testing
     static let welcome = ChatChannel(id: 10, networkID: local, name: "#welcome", lastReadMessageID: 101)
 
     /// A core on Main with #welcome open: three messages, the last two unread.
-    static func openCore(reduceMotion: Bool = false) -> (AppCore, [AppEffect]) {
+    static func openCore(reduceMotion: Bool = false, _ configure: (inout Settings) -> Void = { _ in }) -> (AppCore, [AppEffect]) {
         var settings = Settings()
         settings.display.reduceMotion = reduceMotion
+        configure(&settings)
         var core = AppCore(
             .init(settings: settings, onboarded: true, terminalRows: 24, localNetworkID: local, welcomeChannelID: 10, nick: "you"))
         let start = core.handle(.start(problems: []), at: .zero)
@@ -29,8 +30,14 @@ import Testing
         return (core, effects)
     }
 
+    /// The words of the speech effects (sound cues alone have none).
     static func spoken(_ effects: [AppEffect]) -> [String] {
-        effects.compactMap { if case .speak(let text, _, _) = $0 { text } else { nil } }
+        effects.compactMap { if case .speak(let text, _, _, _) = $0, !text.isEmpty { text } else { nil } }
+    }
+
+    /// The sound cues asked for.
+    static func cues(_ effects: [AppEffect]) -> [SoundCue] {
+        effects.compactMap { if case .speak(_, _, _, let cue?) = $0 { cue } else { nil } }
     }
 
     @Test func openingAChannelSaysItsHeadingThenFocusesTheFirstUnread() {
@@ -53,7 +60,7 @@ import Testing
         })
         effects = core.handle(.speechRoute(.audio), at: .milliseconds(6))
         #expect(Self.spoken(effects) == ["Speech is back on the sound server."])
-        #expect(effects.contains { if case .speak(_, .low, _) = $0 { true } else { false } })
+        #expect(effects.contains { if case .speak(_, .low, _, _) = $0 { true } else { false } })
         #expect(core.navigator.focusedElement?.identifier == focus)
     }
 
@@ -105,7 +112,7 @@ import Testing
         let second = core.handle(message(202), at: .seconds(2) + .milliseconds(10))
         #expect(Self.spoken(second).isEmpty)
         _ = core.handle(message(203), at: .seconds(2) + .milliseconds(20))
-        let finished = core.handle(.speechFinished, at: .seconds(2) + .milliseconds(100))
+        let finished = core.handle(.utterance(.done, .announcer), at: .seconds(2) + .milliseconds(100))
         #expect(Self.spoken(finished).isEmpty)
         let wake = finished.compactMap { if case .wake(let at) = $0 { at } else { nil } }.first
         #expect(wake == .seconds(2) + .milliseconds(500))
@@ -168,7 +175,7 @@ import Testing
         var (core, _) = Self.openCore()
         let effects = core.handle(event, at: .seconds(1))
         #expect(core.state.composer == "hello")
-        #expect(effects.contains { if case .speak(let said, .high, _) = $0 { said.hasPrefix("Not sent: the target has a space") } else { false } })
+        #expect(effects.contains { if case .speak(let said, .high, _, _) = $0 { said.hasPrefix("Not sent: the target has a space") } else { false } })
     }
 
     @Test func aPipedLineWaitsForTheServerAndIsRefusedAloudIfNoChannelComes() {
@@ -183,7 +190,7 @@ import Testing
         #expect(waiting.contains(.wake(at: .seconds(31))))
         #expect(!core.handle(.line("/quit"), at: .seconds(2)).contains(.quit))
         let gaveUp = core.handle(.tick, at: .seconds(31))
-        #expect(gaveUp.contains { if case .speak(let text, .high, _) = $0 { text.hasSuffix("deploy is done") && text.hasPrefix("Not sent") } else { false } })
+        #expect(gaveUp.contains { if case .speak(let text, .high, _, _) = $0 { text.hasSuffix("deploy is done") && text.hasPrefix("Not sent") } else { false } })
         #expect(gaveUp.contains(.quit))
     }
 }

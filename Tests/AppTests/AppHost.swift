@@ -68,12 +68,11 @@ final class AppHost: AccessibilityTestHost, Sendable {
         ) { _ in }
         let box = RuntimeBox()
         let writer = try TranscriptWriter(path: transcriptPath)
-        let finished = SpeechSink(event: { event in
-            if event.kind != .speak, event.utterance.voice == .announcer { box.post(.speechFinished) }
-        })
+        let finished = SpeechSink.appEvents { box.post($0) }
         engine = try await SpeechEngine.started(
             configuration: .init(voices: VoiceLibrary(folders: [voicesFolder])),
             sink: .combine([.transcript(writer), finished]))
+        engine.setCueVolume(settingsStore.current.sounds.enabled ? settingsStore.current.sounds.volume : 0)
         let core = AppCore(
             .init(
                 settings: settingsStore.current, onboarded: onboarded, terminalRows: 24,

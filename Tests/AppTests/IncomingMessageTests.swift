@@ -40,6 +40,29 @@ extension AppSuites {
             #expect(!texts.contains { $0.contains("1 new messages") })
         }
 
+        /// The real engine's transcript: a message from another channel that arrives while the
+        /// user types is not spoken over the typing, and is spoken once typing has paused.
+        @Test func aMessageArrivingWhileTypingIsSpokenAfterThePause() async throws {
+            let host = try await AppHost()
+            let workspace = host.workspace
+            let random = try workspace.store.channel(named: "#random", network: workspace.network.id)
+            host.focus(identifier: ElementID.composer.identifier)
+            host.press(Keys.text("o"))
+            let stored = try workspace.store.insert([NewMessage(channelID: random.id, author: "bob", text: "lunch?", time: Date())]).inserted
+            host.post(.chat(.messages(stored)))
+            host.press(Keys.text("k"))
+            func events() -> [TranscriptEvent] { ((try? Transcript(lines: host.transcriptLines))?.events ?? []).filter { $0.event == .speak } }
+            #expect(!events().contains { $0.text.contains("lunch?") }, "spoken while typing")
+            try await UITester(host: host).expectSpoken("hash random, bob: lunch?")
+            let all = events()
+            let lastKey = try #require(all.last { $0.voice == .keyEcho && $0.text == "k" })
+            let message = try #require(all.first { $0.text.contains("lunch?") })
+            #expect(message.t >= lastKey.t + 1400, "spoken \(message.t - lastKey.t) ms after the last key")
+            #expect(all.filter { $0.text.contains("lunch?") }.count == 1)
+            // The sound cue for a message elsewhere went through the same sink.
+            #expect(all.contains { $0.voice == .sound && $0.text == SoundCue.messageElsewhere.caption })
+        }
+
         @Test func aMentionIsAssertive() async throws {
             let host = try await AppHost()
             let channel = host.workspace.welcome.id

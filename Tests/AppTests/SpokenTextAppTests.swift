@@ -47,7 +47,7 @@ func requireUnicodeData() throws {
             #expect(core.state.settings.speech.punctuation == level)
             #expect(core.navigator.options.punctuation == level)
             said += AppCoreTests.spoken(effects)
-            _ = core.handle(.speechFinished, at: .seconds(1 + step) + .milliseconds(500))
+            _ = core.handle(.utterance(.done, .announcer), at: .seconds(1 + step) + .milliseconds(500))
         }
         #expect(said == ["Punctuation most", "Punctuation all", "Punctuation none", "Punctuation some"])
     }

@@ -34,6 +34,26 @@ import Typography
         #expect(bad.problems.first?.message.contains("\"truecolor\"") == true, "\(bad.problems)")
     }
 
+    @Test func soundsAndTypingInterruptsAreReadAndCheckedWithLineAndColumn() throws {
+        let good = Settings.decode(
+            text: "[speech]\ntyping_interrupts = false\n[sounds]\nenabled = false\nvolume = 30\n", file: "c.toml")
+        #expect(good.problems.isEmpty)
+        #expect(good.settings.speech.typingInterrupts == false)
+        #expect(good.settings.sounds.enabled == false)
+        #expect(good.settings.sounds.volume == 30)
+        #expect(Settings().sounds.enabled && Settings().speech.typingInterrupts)
+
+        for literal in ["101", "-1", "inf", "nan", "1e300", "\"loud\""] {
+            let bad = Settings.decode(text: "[sounds]\nvolume = \(literal)\n", file: "c.toml")
+            let problem = try #require(bad.problems.first, "volume = \(literal) was accepted")
+            #expect(problem.line == 2)
+            #expect(problem.column > 0)
+            #expect(bad.settings.sounds.volume == SoundSettings().volume)
+        }
+        #expect(Settings.decode(text: "[sounds]\nenabled = \"yes\"\n", file: "c.toml").problems.count == 1)
+        #expect(Settings().values.contains { $0.key == "sounds.volume" && $0.value == .integer(50) })
+    }
+
     @Test func fullFile() {
         let text = """
             [text]

@@ -10,6 +10,7 @@ extension AppCore {
             merge(message)
             if message.channelID == state.channelID { effects.append(.lines(Lines.message(message))) }
             rebuild()
+            playCue(.sent, .low)
             post(.announcement("Sent", priority: .low))
         case .typing(let channelID, let nick, let typingState):
             guard let name = state.channels.first(where: { $0.id == channelID })?.name else { break }
@@ -17,6 +18,7 @@ extension AppCore {
             refreshTyping()
         case .disconnected(let reason):
             state.connection = "Disconnected"
+            playCue(.connectionLost, .high)
             post(.announcement("Disconnected: \(reason)", priority: .high))
         case .reconnecting(let delay, let attempt):
             effects.append(.lines([Lines.plain("Reconnecting in \(delay), attempt \(attempt)")]))
@@ -41,6 +43,7 @@ extension AppCore {
         case .parted, .members, .reaction, .synced, .quit, .nickChanged, .connecting:
             refresh()
         case .error(let error):
+            playCue(.error, .high)
             post(.announcement(error.message, priority: .high))
         }
     }
@@ -65,15 +68,18 @@ extension AppCore {
                 state.channels[index].unread += 1
             }
             if mine, !message.pending, !onIRC, message.channelID == state.channelID {
+                playCue(.sent, .low)
                 post(.announcement("Sent", priority: .low))
             }
             guard !mine, !message.pending else { continue }
             let here = message.channelID == state.channelID
             let words = message.kind == .action ? "\(message.author) \(message.text)" : "\(message.author): \(message.text)"
             if mentions(message) {
+                playCue(.mention, .high)
                 let place = here ? "" : " in \(name)"
                 post(.announcement("\(message.author) mentioned you\(place): \(message.text)", priority: .high))
             } else {
+                if !here { playCue(.messageElsewhere, .low) }
                 let text = here ? words : "\(name), \(words)"
                 announce(announcer.liveRegionChanged(LiveRegionChange(region: name, politeness: .polite, text: text), at: now))
             }

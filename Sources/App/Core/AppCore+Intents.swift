@@ -56,6 +56,24 @@ extension AppCore {
             var settings = state.settings
             settings.speech.hints.toggle()
             change(settings, .boolean(settings.speech.hints), ["speech", "hints"])
+        case .toggleTypingInterrupts:
+            var settings = state.settings
+            settings.speech.typingInterrupts.toggle()
+            change(settings, .boolean(settings.speech.typingInterrupts), ["speech", "typing_interrupts"])
+        case .toggleSounds:
+            var settings = state.settings
+            settings.sounds.enabled.toggle()
+            change(settings, .boolean(settings.sounds.enabled), ["sounds", "enabled"])
+        case .adjustSoundVolume(let delta):
+            var settings = state.settings
+            let range = SoundSettings.volumeRange
+            settings.sounds.volume = max(range.lowerBound, min(range.upperBound, settings.sounds.volume + delta))
+            change(settings, .integer(Int64(settings.sounds.volume)), ["sounds", "volume"])
+            if settings.sounds.enabled { playCue(.sent, .default) }
+        case .repeatSpoken(let index):
+            guard state.speechHistory.indices.contains(index) else { break }
+            let entry = state.speechHistory[index]
+            utter(entry.text, .default, entry.voice == .announcer ? .announcer : .reader, remember: false)
         case .toggleReduceMotion:
             var settings = state.settings
             settings.display.reduceMotion.toggle()
@@ -152,6 +170,7 @@ extension AppCore {
             state.composer = text
         }
         rebuild()
+        playCue(.error, .high)
         post(.announcement("Not sent: \(reason). Your message is back in the composer.", priority: .high))
     }
 

@@ -14,7 +14,8 @@ extension AppCore {
             handle(mouse: mouse)
         default:
             let editing = navigator.focusedElement.map { !$0.traits.isDisjoint(with: .editable) } ?? false
-            guard let command = KeyMap.command(for: key, editing: editing) else { return }
+            guard let command = KeyMap.command(for: key, editing: editing) else { return stopSayAllForKey() }
+            if command != .sayAll { stopSayAllForKey() }
             perform(command)
         }
     }
@@ -43,7 +44,12 @@ extension AppCore {
                 speak(action)
             }
         case .escape: escape()
-        case .stopSpeech: effects.append(.stopSpeech)
+        case .stopSpeech:
+            effects.append(.stopSpeech)
+        case .pauseSpeech: pauseOrResume()
+        case .repeatSpeech: repeatLast()
+        case .speechHistory: present(.speechHistory)
+        case .sayAll: startSayAll()
         case .cyclePunctuation: cyclePunctuation()
         case .actions:
             if let id = behaviour?.message { carryOut(.openActions(messageID: id)) } else { say("No actions", .default, .reader) }
@@ -78,13 +84,14 @@ extension AppCore {
     /// Typing (or Backspace, when `typed` is nil) in the focused text field, echoed as settings say.
     mutating func edit(_ field: TextField?, _ value: String, typed: String?) {
         guard let field else { return }
+        noteTyping()
         if let typed {
             setText(field, value + typed)
             echo(typed, value: value + typed)
         } else {
             guard let removed = value.last else { return }
             setText(field, String(value.dropLast()))
-            say("\(SpokenText.characterName(removed, capitals: capitals)) deleted", .default, .keyEcho)
+            say("\(SpokenText.characterName(removed, capitals: capitals)) deleted", echoPriority, .keyEcho)
         }
         // The field's new value is not spoken: the echo is.
         rebuild()
@@ -97,13 +104,13 @@ extension AppCore {
         let echo = state.settings.speech.echo
         guard echo != .none else { return }
         if echo == .characters || echo == .both, text.count == 1, let character = text.first {
-            say(SpokenText.characterName(character, capitals: capitals), .default, .keyEcho)
+            say(SpokenText.characterName(character, capitals: capitals), echoPriority, .keyEcho)
         } else if echo == .words || echo == .both, text == " " {
             if let word = value.split(separator: " ").last {
-                say(SpokenText.markingCapitals(String(word), capitals), .default, .keyEcho)
+                say(SpokenText.markingCapitals(String(word), capitals), echoPriority, .keyEcho)
             }
         } else if text.count > 1 {
-            say(text, .default, .keyEcho)
+            say(text, echoPriority, .keyEcho)
         }
     }
 

@@ -33,6 +33,7 @@ extension AppCore {
         state.drawer.reduceMotion = settings.display.reduceMotion
         navigator.options = PhraseOptions(punctuation: Self.punctuation(settings))
         if settings.speech != old.speech { effects.append(.configureSpeech(settings.speech)) }
+        if settings.sounds != old.sounds { effects.append(.configureSounds(settings.sounds)) }
         if settings.display != old.display || settings.text != old.text { effects.append(.display(settings)) }
     }
 }

@@ -76,6 +76,12 @@ public struct AppCore: Sendable {
     var lastWake: Duration?
     /// The sheet pan in progress, from a mouse drag.
     var drag: Drag?
+    /// Reading from focus to the end (Alt-R), while it lasts.
+    var sayAll: SayAll?
+    /// Whether an announcement is being heard now (started, not yet ended).
+    var announcementAudible = false
+    /// When the last sound cue of each kind was asked for (a flood plays one).
+    var lastCue: [SoundCue: Duration] = [:]
     /// The largest the announcer's queue has been (for the benchmark).
     public private(set) var maxPendingAnnouncements = 0
 
@@ -101,10 +107,12 @@ public struct AppCore: Sendable {
         case .chat(let chat): handle(chat: chat)
         case .loaded(let snapshot): loaded(snapshot)
         case .settings(let update): handle(settings: update)
-        case .speechFinished: announce(announcer.speechFinished(at: now))
+        case .utterance(let kind, let voice): utterance(kind, voice: voice)
         case .tick: tick()
         case .transitionFinished: perform(state.sheets.transitionFinished())
-        case .failed(let message): post(.announcement(message, priority: .high))
+        case .failed(let message):
+            playCue(.error, .high)
+            post(.announcement(message, priority: .high))
         case .notSent(let text, let reason): notSent(text, reason: reason)
         case .speechRoute(let route): speechMoved(to: route)
         }
@@ -174,9 +182,18 @@ public struct AppCore: Sendable {
 
     /// Says what the navigator made, which `Phrase` has already prepared (its own commas and
     /// full stops are pauses, not punctuation to name).
-    mutating func utter(_ prepared: String, _ priority: SpeechPriority, _ voice: VoiceRole) {
+    ///
+    /// What is said in the reading or announcing voice goes into the speech history (unless
+    /// `remember` is false: a repeat, or browsing the history itself).
+    mutating func utter(_ prepared: String, _ priority: SpeechPriority, _ voice: VoiceRole, remember: Bool = true) {
         guard !prepared.isEmpty else { return }
         effects.append(.speak(prepared, priority, voice))
+        if remember, voice == .reader || voice == .announcer, state.activeSheet?.kind != .speechHistory {
+            state.speechHistory.append(SpokenEntry(text: prepared, voice: voice))
+            if state.speechHistory.count > AppState.speechHistoryLimit {
+                state.speechHistory.removeFirst(state.speechHistory.count - AppState.speechHistoryLimit)
+            }
+        }
     }
 
     /// Rebuilds the tree from the state; live-region changes go to the announcer.
@@ -210,7 +227,9 @@ public struct AppCore: Sendable {
     mutating func speak(_ action: Navigator.Action) {
         switch action {
         case .focus: speakFocus(action, queued: false)
-        case .boundary(let edge): say(edge.word, .default, .reader)
+        case .boundary(let edge):
+            // With sounds on, the edge is a sound, not a word.
+            if state.settings.sounds.enabled { playCue(.boundary, .default, voice: .reader) } else { say(edge.word, .default, .reader) }
         case .say(let text): utter(text, .default, .reader)
         case .performed, .unavailable: break
         }

@@ -6,12 +6,17 @@ import Terminal
 
 /// What the core asks the runtime to do, in order.
 public enum AppEffect: Sendable, Equatable {
-    /// Say `text` (already prepared for the voice) at a priority, in a voice.
-    case speak(String, SpeechPriority, VoiceRole)
+    /// Say `text` (already prepared for the voice) at a priority, in a voice; a `cue` sounds
+    /// first (and `text` may then be empty).
+    case speak(String, SpeechPriority, VoiceRole, cue: SoundCue? = nil)
     /// Silence speech now.
     case stopSpeech
+    /// Pause speech, keeping what was cut off; or resume it when it is paused.
+    case pauseOrResumeSpeech
     /// Rate, pitch, volume, punctuation and the reading voice from the settings.
     case configureSpeech(SpeechSettings)
+    /// Sound cues on or off, and their volume.
+    case configureSounds(SoundSettings)
     /// Print lines above the bottom line.
     case lines([StyledText])
     /// Rewrite the bottom line: the focused element.

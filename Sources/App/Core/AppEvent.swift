@@ -1,5 +1,6 @@
 import Chat
 import Settings
+import Speech
 import Terminal
 
 /// Everything that happens to the client, in one stream: what ``AppCore/handle(_:at:)`` takes.
@@ -16,8 +17,8 @@ public enum AppEvent: Sendable {
     case loaded(ChatSnapshot)
     /// The settings file changed (by hand, or by another Earshot).
     case settings(SettingsUpdate)
-    /// An announcer utterance finished or was cancelled.
-    case speechFinished
+    /// An utterance in a voice started (`speak`), ended (`done`) or was cut off (`cancel`).
+    case utterance(SpeechEvent.Kind, VoiceRole)
     /// A deadline asked for with ``AppEffect/wake(at:)`` has come.
     case tick
     /// The frames of a sheet or drawer transition have been drawn.

@@ -7,12 +7,16 @@ extension AppRuntime {
     /// Performs one effect; returns what it read back, to be handled at once.
     func perform(_ effect: AppEffect) -> [AppEvent] {
         switch effect {
-        case .speak(let text, let priority, let voice):
-            parts.speech.speak(text, priority: priority, voice: voice)
+        case .speak(let text, let priority, let voice, let cue):
+            parts.speech.speak(text, priority: priority, voice: voice, cue: cue)
         case .stopSpeech:
             parts.speech.stop()
+        case .pauseOrResumeSpeech:
+            if !parts.speech.resume() { parts.speech.pause() }
         case .configureSpeech(let settings):
             return configure(settings)
+        case .configureSounds(let sounds):
+            parts.speech.setCueVolume(sounds.cueVolume)
         case .lines(let lines):
             parts.output.emit(lines)
         case .bottom(let line):

@@ -203,3 +203,16 @@ public final class AppRuntime: Sendable {
         await sender?.value
     }
 }
+
+extension SpeechSink {
+    /// Tells the core what happens to speech it asked for: when an announcement ends (the
+    /// announcer paces by it), and when reading starts and ends (say-all moves on by it).
+    /// Hints, echoes and sound cues are not news to the core.
+    public static func appEvents(_ post: @escaping @Sendable (AppEvent) -> Void) -> SpeechSink {
+        SpeechSink(event: { event in
+            let voice = event.utterance.voice
+            guard voice == .announcer || voice == .reader else { return }
+            post(.utterance(event.kind, voice))
+        })
+    }
+}

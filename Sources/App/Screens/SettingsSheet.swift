@@ -3,7 +3,8 @@ import Settings
 import Speech
 
 /// Settings: text size (with a sample), speech rate, voice, hints, key echo, punctuation level,
-/// how capitals are marked, reduce motion and increased contrast. Toggles carry their state in the `selected` trait only, so it is said once.
+/// how capitals are marked, whether typing interrupts speech, sound cues and their volume,
+/// reduce motion and increased contrast. Toggles carry their state in the `selected` trait only, so it is said once.
 enum SettingsSheet {
     static func build(_ state: AppState, into b: inout ScreenTree.Builder) -> [Element] {
         let settings = state.settings
@@ -27,6 +28,13 @@ enum SettingsSheet {
             adjustable(
                 .capitals, "Capitals", settings.speech.capitals.rawValue,
                 "Press Up or Down to choose how capital letters are marked.", .adjustCapitals(by: 1), .adjustCapitals(by: -1)),
+            toggle(
+                .typingInterrupts, "Typing interrupts speech", settings.speech.typingInterrupts,
+                "Press Enter to choose whether a typed key cuts off speech.", .toggleTypingInterrupts),
+            toggle(.sounds, "Sounds", settings.sounds.enabled, "Press Enter to switch sound cues on or off.", .toggleSounds),
+            adjustable(
+                .soundVolume, "Sound volume", "\(settings.sounds.volume) percent", "Press Up or Down to make sounds louder or softer.",
+                .adjustSoundVolume(by: 10), .adjustSoundVolume(by: -10)),
             toggle(.reduceMotion, "Reduce motion", settings.display.reduceMotion, "Press Enter to switch animations off or on.", .toggleReduceMotion),
             toggle(.contrast, "Increase contrast", settings.display.contrast == .increased, "Press Enter to switch the high-contrast theme on or off.", .toggleContrast),
         ]

@@ -30,6 +30,7 @@ enum SheetScreen {
         case .emojiPicker(let id): EmojiPickerSheet.build(state, messageID: id, into: &b)
         case .settings: SettingsSheet.build(state, into: &b)
         case .keyHelp: KeyHelpSheet.build(into: &b)
+        case .speechHistory: SpeechHistorySheet.build(state, into: &b)
         }
     }
 
@@ -53,6 +54,10 @@ enum SheetScreen {
             return SheetConfiguration(
                 title: "Key help", actionIdentifiers: identifiers, shortFormActionCount: identifiers.count,
                 firstElementIdentifier: identifiers.first, itemNoun: .init("key"))
+        case .speechHistory:
+            return SheetConfiguration(
+                title: "Speech history", actionIdentifiers: identifiers, shortFormActionCount: identifiers.count,
+                firstElementIdentifier: identifiers.first, itemNoun: .init("utterance"))
         }
     }
 }

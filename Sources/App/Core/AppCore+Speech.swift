@@ -1,0 +1,119 @@
+import Accessibility
+import Speech
+
+/// Speech controls (pause, repeat, history, say-all), sound cues, and polite announcements
+/// that wait while the user types.
+extension AppCore {
+    /// Say-all: reading one element after another from focus, moving focus as it goes.
+    struct SayAll: Sendable {
+        /// Whether the first element's reading has started (ends and cuts before it belong to
+        /// speech from before Alt-R).
+        var started = false
+    }
+
+    /// How long after the last typed key polite announcements wait.
+    static let typingPause: Duration = .milliseconds(1500)
+    /// The least time between two sound cues of one kind (a flood plays one).
+    static let cueInterval: Duration = .seconds(1)
+
+    // MARK: Events from speech
+
+    /// An utterance started, ended or was cut off: the announcer paces by announcements, and
+    /// say-all moves on when a reading ends (and stops when one is cut off).
+    mutating func utterance(_ kind: SpeechEvent.Kind, voice: VoiceRole) {
+        switch (voice, kind) {
+        case (.announcer, .speak):
+            announcementAudible = true
+        case (.announcer, _):
+            announcementAudible = false
+            announce(announcer.speechFinished(at: now))
+        case (.reader, .speak):
+            sayAll?.started = true
+        case (.reader, .done):
+            if sayAll?.started == true { readNext() }
+        case (.reader, _):
+            if sayAll?.started == true { sayAll = nil }
+        default:
+            break
+        }
+    }
+
+    // MARK: Controls
+
+    /// Alt-S: pause, or resume what was paused (the engine knows which).
+    mutating func pauseOrResume() {
+        sayAll = nil
+        effects.append(.pauseOrResumeSpeech)
+    }
+
+    /// Alt-L: the last thing said in the reading or announcing voice, again.
+    mutating func repeatLast() {
+        guard let last = state.speechHistory.last else { return say("Nothing has been said yet", .default, .reader) }
+        utter(last.text, .default, last.voice, remember: false)
+    }
+
+    /// Alt-R: read from the focused message to the end of the messages; away from the messages,
+    /// from the first unread one (else the newest). Any key stops it.
+    mutating func startSayAll() {
+        effects.append(.stopSpeech)
+        sayAll = nil
+        if !(navigator.focusedElement?.identifier?.hasPrefix("message.") ?? false) {
+            guard state.route == .main, !state.sheets.hasSheet, case .message = MainScreen.firstFocus(state) else {
+                return read(navigator.focusedPhrase)
+            }
+            _ = navigator.focus(identifier: MainScreen.firstFocus(state).identifier)
+            chosenAction = nil
+        }
+        sayAll = SayAll()
+        read(navigator.focusedPhrase)
+    }
+
+    /// The next element of say-all, until the end of the screen or the first text field (the
+    /// composer, which is read, and where reading stops).
+    mutating func readNext() {
+        guard case .focus(_, let phrase) = navigator.next() else {
+            sayAll = nil
+            return
+        }
+        chosenAction = nil
+        if !(navigator.focusedElement?.traits.isDisjoint(with: .editable) ?? true) { sayAll = nil }
+        read(phrase)
+    }
+
+    /// Reads a phrase at default priority, without its hint (say-all reads on).
+    mutating func read(_ phrase: Phrase?) {
+        guard let phrase else { return }
+        utter(phrase.text, .default, .reader)
+    }
+
+    /// Any key ends say-all; the key then does what it does.
+    mutating func stopSayAllForKey() {
+        guard sayAll != nil else { return }
+        sayAll = nil
+        effects.append(.stopSpeech)
+    }
+
+    // MARK: Typing and announcements
+
+    /// A key typed in a text field: polite announcements wait until typing pauses, and one
+    /// being heard that the key cuts off is said again then, whole.
+    mutating func noteTyping() {
+        announcer.holdPolite(until: now + Self.typingPause)
+        if state.settings.speech.typingInterrupts, announcementAudible {
+            announcer.requeueSpeaking()
+        }
+    }
+
+    /// The priority of what typing echoes: at once, or after what is being said.
+    var echoPriority: SpeechPriority { state.settings.speech.typingInterrupts ? .default : .low }
+
+    // MARK: Sound cues
+
+    /// Plays `cue` when sounds are on; low cues of one kind at most once a second.
+    mutating func playCue(_ cue: SoundCue, _ priority: SpeechPriority, voice: VoiceRole = .sound) {
+        guard state.settings.sounds.enabled else { return }
+        if priority == .low, let last = lastCue[cue], now - last < Self.cueInterval { return }
+        lastCue[cue] = now
+        effects.append(.speak("", priority, voice, cue: cue))
+    }
+}

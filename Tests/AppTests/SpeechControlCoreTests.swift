@@ -1,0 +1,176 @@
+import Chat
+import Foundation
+import Settings
+import Speech
+import Terminal
+import Testing
+@testable import App
+
+/// Speech controls, sound cues and the typing policy in the core: keys and speech events in,
+/// speech effects out, time given by the test.
+@Suite struct SpeechControlCoreTests {
+    typealias Core = AppCoreTests
+    static let other = ChatChannel(id: 11, networkID: Core.local, name: "#b")
+
+    /// The open core with a second channel, #b, known.
+    static func coreWithTwoChannels(_ configure: (inout Settings) -> Void = { _ in }) -> AppCore {
+        var (core, _) = Core.openCore(configure)
+        let refresh = ChatSnapshot(
+            load: .init(channelID: 10, purpose: .refresh), channels: [Core.welcome, other], messages: core.state.messages)
+        _ = core.handle(.loaded(refresh), at: .milliseconds(2))
+        return core
+    }
+
+    static func elsewhere(_ id: Int64, _ text: String) -> AppEvent {
+        .chat(.messages([ChatMessage(id: id, channelID: 11, author: "kim", text: text, time: Date())]))
+    }
+
+    // MARK: Controls
+
+    @Test func altSPausesOrResumesAndAltLSaysTheLastThingAgain() {
+        var core = Self.coreWithTwoChannels()
+        #expect(core.handle(.key(.alt("s")), at: .seconds(1)).contains(.pauseOrResumeSpeech))
+        let right = core.handle(.key(.key(.right, [])), at: .seconds(2))
+        let phrase = try? #require(Core.spoken(right).first)
+        // A hint is not what Alt-L repeats: the phrase is.
+        let again = core.handle(.key(.alt("l")), at: .seconds(3))
+        #expect(Core.spoken(again) == [phrase].compactMap { $0 })
+        #expect(core.state.speechHistory.last?.text == phrase, "a repeat is not added to the history")
+        #expect(core.state.speechHistory.filter { $0.text == phrase }.count == 1)
+    }
+
+    @Test func theHistoryKeepsTheLast100AndItsSheetRepeatsAnEntry() {
+        var core = Self.coreWithTwoChannels()
+        for index in 0..<120 {
+            _ = core.handle(Self.elsewhere(300 + Int64(index), "note \(index)"), at: .seconds(10 + index * 2))
+            _ = core.handle(.utterance(.done, .announcer), at: .seconds(11 + index * 2))
+        }
+        #expect(core.state.speechHistory.count == AppState.speechHistoryLimit)
+        #expect(!core.state.speechHistory.contains { $0.text.hasPrefix("Press") }, "hints are not history")
+
+        var effects = core.handle(.key(.alt("h")), at: .seconds(301))
+        effects += core.handle(.transitionFinished, at: .seconds(302))
+        #expect(Core.spoken(effects).contains { $0.hasPrefix("Speech history, sheet") })
+        // Newest first: focus starts on the last thing said before the sheet.
+        let newest = core.state.speechHistory.last?.text
+        #expect(newest == "hash b, kim: note 119")
+        #expect(Core.spoken(effects).contains { $0.hasPrefix((newest ?? "?") + ", 1 of 100") }, "\(Core.spoken(effects))")
+        #expect(core.navigator.focusedElement?.label == newest)
+        let count = core.state.speechHistory.count
+        effects = core.handle(.key(.key(.enter, [])), at: .seconds(304))
+        #expect(Core.spoken(effects) == [newest].compactMap { $0 })
+        #expect(core.state.speechHistory.count == count, "browsing the history does not change it")
+    }
+
+    @Test func altRReadsFromTheFirstUnreadToTheComposerAndAnyKeyStopsIt() {
+        var core = Self.coreWithTwoChannels()
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        var effects = core.handle(.key(.alt("r")), at: .seconds(1))
+        #expect(effects.first == .stopSpeech)
+        #expect(Core.spoken(effects).first?.contains("message 102") == true, "\(Core.spoken(effects))")
+        // The end and cut of what was said before Alt-R are not say-all's.
+        effects = core.handle(.utterance(.cancel, .reader), at: .seconds(1) + .milliseconds(5))
+        #expect(core.sayAll != nil)
+        _ = core.handle(.utterance(.speak, .reader), at: .seconds(1) + .milliseconds(10))
+        effects = core.handle(.utterance(.done, .reader), at: .seconds(2))
+        #expect(Core.spoken(effects).first?.contains("message 103") == true, "\(Core.spoken(effects))")
+        #expect(core.navigator.focusedElement?.identifier == ElementID.message(103).identifier)
+        _ = core.handle(.utterance(.speak, .reader), at: .seconds(2) + .milliseconds(10))
+        // Reading on reaches the composer, reads it and stops there.
+        var steps = 0
+        while core.sayAll != nil && steps < 10 {
+            effects = core.handle(.utterance(.done, .reader), at: .seconds(3 + steps))
+            _ = core.handle(.utterance(.speak, .reader), at: .seconds(3 + steps) + .milliseconds(10))
+            steps += 1
+        }
+        #expect(core.sayAll == nil)
+        #expect(Core.spoken(effects).last?.hasPrefix("Message hash welcome") == true, "\(Core.spoken(effects))")
+
+        // Again, and a key stops it: speech stops and the key does its own work.
+        _ = core.navigator.focus(identifier: ElementID.message(101).identifier)
+        _ = core.handle(.key(.alt("r")), at: .seconds(20))
+        _ = core.handle(.utterance(.speak, .reader), at: .seconds(20) + .milliseconds(10))
+        effects = core.handle(.key(.key(.left, [])), at: .seconds(21))
+        #expect(core.sayAll == nil)
+        #expect(effects.first == .stopSpeech)
+        // An interruption (a mention at high priority) stops it too.
+        _ = core.handle(.key(.alt("r")), at: .seconds(22))
+        _ = core.handle(.utterance(.speak, .reader), at: .seconds(22) + .milliseconds(10))
+        _ = core.handle(.utterance(.cancel, .reader), at: .seconds(23))
+        #expect(core.sayAll == nil)
+    }
+
+    // MARK: Typing and announcements
+
+    @Test func aMessageArrivingWhileTypingIsSpokenWhenTypingPauses() {
+        var core = Self.coreWithTwoChannels()
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        _ = core.handle(.key(.character("h")), at: .seconds(10))
+        let arrived = core.handle(Self.elsewhere(201, "deploy is done"), at: .seconds(10) + .milliseconds(300))
+        #expect(Core.spoken(arrived).isEmpty, "spoken while typing: \(Core.spoken(arrived))")
+        _ = core.handle(.key(.character("i")), at: .seconds(11))
+        // Asked to be woken when typing has paused long enough.
+        let quiet = core.handle(.tick, at: .seconds(12))
+        #expect(Core.spoken(quiet).isEmpty, "the pause is counted from the last key")
+        let wake = quiet.compactMap { if case .wake(let at) = $0 { at } else { nil } }.last ?? core.lastWake
+        #expect(wake == .seconds(11) + AppCore.typingPause)
+        let paused = core.handle(.tick, at: .seconds(11) + AppCore.typingPause)
+        #expect(Core.spoken(paused) == ["hash b, kim: deploy is done"])
+    }
+
+    @Test func anAnnouncementCutOffByTypingIsSaidAgainWhole() {
+        var core = Self.coreWithTwoChannels()
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        #expect(Core.spoken(core.handle(Self.elsewhere(201, "deploy is done"), at: .seconds(10))) == ["hash b, kim: deploy is done"])
+        _ = core.handle(.utterance(.speak, .announcer), at: .seconds(10) + .milliseconds(20))
+        let key = core.handle(.key(.character("o")), at: .seconds(10) + .milliseconds(200))
+        #expect(key.contains(.speak("o", .default, .keyEcho)), "typing interrupts by default (NVDA's choice)")
+        _ = core.handle(.utterance(.cancel, .announcer), at: .seconds(10) + .milliseconds(210))
+        let later = core.handle(.tick, at: .seconds(10) + .milliseconds(200) + AppCore.typingPause)
+        #expect(Core.spoken(later) == ["hash b, kim: deploy is done"])
+    }
+
+    @Test func whenTypingDoesNotInterruptEchoesWaitBehindSpeech() {
+        var core = Self.coreWithTwoChannels { $0.speech.typingInterrupts = false }
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        _ = core.handle(Self.elsewhere(201, "deploy is done"), at: .seconds(10))
+        _ = core.handle(.utterance(.speak, .announcer), at: .seconds(10) + .milliseconds(20))
+        let key = core.handle(.key(.character("o")), at: .seconds(10) + .milliseconds(200))
+        #expect(key.contains(.speak("o", .low, .keyEcho)))
+        // Not cut off, so not said twice.
+        _ = core.handle(.utterance(.done, .announcer), at: .seconds(11))
+        let later = core.handle(.tick, at: .seconds(13))
+        #expect(!Core.spoken(later).contains("hash b, kim: deploy is done"))
+    }
+
+    // MARK: Sound cues
+
+    @Test func eachEventHasItsCueAndABoundaryIsASoundNotAWord() {
+        var core = Self.coreWithTwoChannels()
+        let elsewhere = core.handle(Self.elsewhere(201, "deploy is done"), at: .seconds(1))
+        #expect(Core.cues(elsewhere) == [.messageElsewhere])
+        // A flood plays one cue.
+        #expect(Core.cues(core.handle(Self.elsewhere(202, "and again"), at: .seconds(1) + .milliseconds(50))).isEmpty)
+        let mention = core.handle(
+            .chat(.messages([ChatMessage(id: 203, channelID: 11, author: "kim", text: "you there?", time: Date())])), at: .seconds(2))
+        #expect(mention.contains(.speak("", .high, .sound, cue: .mention)))
+        #expect(Core.cues(core.handle(.failed("Could not save the setting"), at: .seconds(3))) == [.error])
+        #expect(Core.cues(core.handle(.chat(.disconnected(reason: "EOF")), at: .seconds(4))) == [.connectionLost])
+        let mine = ChatMessage(id: 204, channelID: 10, author: "you", text: "hi", time: Date())
+        #expect(Core.cues(core.handle(.chat(.delivered(mine)), at: .seconds(5))) == [.sent])
+
+        _ = core.handle(.key(.key(.home, [])), at: .seconds(6))
+        let top = core.handle(.key(.key(.left, [])), at: .seconds(7))
+        #expect(top.contains(.speak("", .default, .reader, cue: .boundary)))
+        #expect(!Core.spoken(top).contains("boundary"))
+    }
+
+    @Test func withSoundsOffThereAreNoCuesAndTheBoundaryIsAWord() {
+        var core = Self.coreWithTwoChannels { $0.sounds.enabled = false }
+        #expect(Core.cues(core.handle(Self.elsewhere(201, "deploy is done"), at: .seconds(1))).isEmpty)
+        _ = core.handle(.key(.key(.home, [])), at: .seconds(6))
+        let top = core.handle(.key(.key(.left, [])), at: .seconds(7))
+        #expect(Core.cues(top).isEmpty)
+        #expect(Core.spoken(top).contains("boundary"), "\(Core.spoken(top))")
+    }
+}
