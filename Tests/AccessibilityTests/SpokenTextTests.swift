@@ -117,3 +117,25 @@ import Testing
         #expect(SpokenText.prepare(once, punctuation: level) == once)
     }
 }
+
+@Suite struct SpokenTextOwnTests {
+    @Test(arguments: PunctuationLevel.allCases)
+    func theClientsOwnSeparatorsAreNeverNamed(level: PunctuationLevel) {
+        #expect(SpokenText.prepareOwn("Message actions, sheet, short form, 7 actions", punctuation: level)
+            == "Message actions, sheet, short form, 7 actions")
+        #expect(SpokenText.prepareOwn("Text size: Large, 100 percent", punctuation: level) == "Text size: Large, 100 percent")
+        #expect(SpokenText.prepareOwn("Speech is back on the sound server.", punctuation: level)
+            == "Speech is back on the sound server.")
+    }
+
+    @Test func someoneElsesWordsAreReadAtTheLevel() {
+        let text = "hash b, " + SpokenText.verbatim("kim") + ": " + SpokenText.verbatim("a, b; c.")
+        #expect(SpokenText.prepareOwn(text, punctuation: .all) == "hash b, kim: a comma b semicolon c dot")
+        #expect(SpokenText.prepareOwn(text, punctuation: .none) == "hash b, kim: a, b; c.")
+        #expect(SpokenText.prepareOwn(SpokenText.verbatim("carol") + " mentioned you: " + SpokenText.verbatim("hi"), punctuation: .some)
+            == "carol mentioned you: hi")
+        // A sender cannot forge the marks.
+        let forged = SpokenText.verbatim("x\u{E002}, y")
+        #expect(SpokenText.prepareOwn(forged, punctuation: .all) == SpokenText.prepare("x, y", punctuation: .all))
+    }
+}

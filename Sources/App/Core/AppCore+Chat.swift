@@ -19,7 +19,7 @@ extension AppCore {
         case .disconnected(let reason):
             state.connection = "Disconnected"
             playCue(.connectionLost, .high)
-            post(.announcement("Disconnected: \(reason)", priority: .high))
+            post(.announcement("Disconnected: " + SpokenText.verbatim(reason), priority: .high))
         case .reconnecting(let delay, let attempt):
             effects.append(.lines([Lines.plain("Reconnecting in \(delay), attempt \(attempt)")]))
         case .reconnected:
@@ -44,7 +44,7 @@ extension AppCore {
             refresh()
         case .error(let error):
             playCue(.error, .high)
-            post(.announcement(error.message, priority: .high))
+            post(.announcement(SpokenText.verbatim(error.message), priority: .high))
         }
     }
 
@@ -73,11 +73,13 @@ extension AppCore {
             }
             guard !mine, !message.pending else { continue }
             let here = message.channelID == state.channelID
-            let words = message.kind == .action ? "\(message.author) \(message.text)" : "\(message.author): \(message.text)"
+            let author = SpokenText.verbatim(message.author)
+            let words = message.kind == .action
+                ? SpokenText.verbatim("\(message.author) \(message.text)") : "\(author): " + SpokenText.verbatim(message.text)
             if mentions(message) {
                 playCue(.mention, .high)
                 let place = here ? "" : " in \(name)"
-                post(.announcement("\(message.author) mentioned you\(place): \(message.text)", priority: .high))
+                post(.announcement("\(author) mentioned you\(place): " + SpokenText.verbatim(message.text), priority: .high))
             } else {
                 if !here { playCue(.messageElsewhere, .low) }
                 let text = here ? words : "\(name), \(words)"

@@ -107,10 +107,10 @@ extension AppCore {
             say(SpokenText.characterName(character, capitals: capitals), echoPriority, .keyEcho)
         } else if echo == .words || echo == .both, text == " " {
             if let word = value.split(separator: " ").last {
-                say(SpokenText.markingCapitals(String(word), capitals), echoPriority, .keyEcho)
+                say(SpokenText.verbatim(SpokenText.markingCapitals(String(word), capitals)), echoPriority, .keyEcho)
             }
         } else if text.count > 1 {
-            say(text, echoPriority, .keyEcho)
+            say(SpokenText.verbatim(text), echoPriority, .keyEcho)
         }
     }
 

@@ -1,3 +1,4 @@
+import Accessibility
 import Foundation
 
 extension AppCore {
@@ -31,7 +32,7 @@ extension AppCore {
                 return say("Waiting for the server to send: \(trimmed)", .low, .announcer)
             }
             guard state.route == .main else {
-                return post(.announcement("Not sent: finish onboarding first. \(trimmed)", priority: .high))
+                return post(.announcement("Not sent: finish onboarding first. " + SpokenText.verbatim(trimmed), priority: .high))
             }
             state.composer = trimmed
             carryOut(.send)
@@ -56,7 +57,7 @@ extension AppCore {
     mutating func giveUpWaitingLines() {
         guard let deadline = waitingDeadline, now >= deadline else { return }
         for line in waitingLines {
-            post(.announcement("Not sent: no IRC channel was joined within 30 seconds. \(line)", priority: .high))
+            post(.announcement("Not sent: no IRC channel was joined within 30 seconds. " + SpokenText.verbatim(line), priority: .high))
         }
         waitingLines = []
         waitingDeadline = nil

@@ -175,9 +175,11 @@ public struct AppCore: Sendable {
 
     // MARK: Speaking
 
-    /// Says `text`, prepared for the voice like every other text (punctuation, emoji, key symbols).
+    /// Says `text`, one of the client's own sentences, prepared for the voice like every other
+    /// text (punctuation, emoji, key symbols); its own commas and colons are pauses at every
+    /// punctuation level, and someone else's words in it are marked ``SpokenText/verbatim(_:)``.
     mutating func say(_ text: String, _ priority: SpeechPriority, _ voice: VoiceRole) {
-        utter(SpokenText.prepare(text, punctuation: navigator.options.punctuation), priority, voice)
+        utter(SpokenText.prepareOwn(text, punctuation: navigator.options.punctuation), priority, voice)
     }
 
     /// Says what the navigator made, which `Phrase` has already prepared (its own commas and
