@@ -54,6 +54,9 @@ public struct AppState: Sendable {
     /// Who is typing in the open channel, from the typing tracker.
     public var typing: [String] = []
     public var connection: String = "Local workspace"
+    /// Other channels where someone mentioned the user since they were last open (Alt-A goes
+    /// there first).
+    public var mentionedChannelIDs: Set<Int64> = []
     /// What was said, oldest first, at most ``speechHistoryLimit``: announcements and what
     /// was read, not hints or echoes of typing. Its sheet lists it newest first.
     public var speechHistory: [SpokenEntry] = []

@@ -14,6 +14,9 @@ public enum KeyMap {
         case repeatSpeech
         case speechHistory
         case sayAll
+        case nextActivity
+        case channelNumber(Int)
+        case reviewPrevious, reviewNext
         case cyclePunctuation
         case actions
         case expand, compress
@@ -35,6 +38,8 @@ public enum KeyMap {
             case (.home, _): return .first
             case (.end, _): return .last
             case (.enter, _): return .activate
+            case (.up, let m) where m.contains(.alt) || m.contains(.meta): return .reviewPrevious
+            case (.down, let m) where m.contains(.alt) || m.contains(.meta): return .reviewNext
             case (.up, let m) where m.contains(.shift): return .expand
             case (.down, let m) where m.contains(.shift): return .compress
             case (.up, _): return .up
@@ -50,6 +55,8 @@ public enum KeyMap {
         case .alt("l"), .alt("L"): return .repeatSpeech
         case .alt("h"), .alt("H"): return .speechHistory
         case .alt("r"), .alt("R"): return .sayAll
+        case .alt("a"), .alt("A"): return .nextActivity
+        case .alt(let digit) where ("1"..."9").contains(digit): return .channelNumber(Int(String(digit)) ?? 1)
         case .paste(let text): return editing ? .type(text) : nil
         case .character(let c):
             if editing { return .type(String(c)) }
@@ -79,6 +86,9 @@ public enum KeyMap {
         ("Alt-L", "say the last thing again"),
         ("Alt-H", "speech history: the last 100 things said"),
         ("Alt-R", "read from here to the end; any key stops"),
+        ("Alt-A", "next channel with new messages, mentions first"),
+        ("Alt-1 to Alt-9", "the channel with that number in the drawer"),
+        ("Alt-Up or Alt-Down", "the previous or next message of this channel, without moving focus"),
         ("Alt-P", "next punctuation level: none, some, most, all"),
         ("A", "actions for the focused message"),
         ("Shift-Up or Shift-Down", "expand or compress a sheet or the drawer"),

@@ -78,6 +78,7 @@ extension AppCore {
                 ? SpokenText.verbatim("\(message.author) \(message.text)") : "\(author): " + SpokenText.verbatim(message.text)
             if mentions(message) {
                 playCue(.mention, .high)
+                if !here { state.mentionedChannelIDs.insert(message.channelID) }
                 let place = here ? "" : " in \(name)"
                 post(.announcement("\(author) mentioned you\(place): " + SpokenText.verbatim(message.text), priority: .high))
             } else {
@@ -142,6 +143,8 @@ extension AppCore {
             received(messages)
             learningChannels = false
         case .open:
+            reviewIndex = nil
+            state.mentionedChannelIDs.remove(state.channelID)
             state.lastReadID = state.channel?.lastReadMessageID ?? 0
             state.firstUnreadID = state.messages.first(where: state.isUnread)?.id
             state.typing = typingTracker.typing(in: state.channelName, now: date)

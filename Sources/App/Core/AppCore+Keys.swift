@@ -50,6 +50,10 @@ extension AppCore {
         case .repeatSpeech: repeatLast()
         case .speechHistory: present(.speechHistory)
         case .sayAll: startSayAll()
+        case .nextActivity: goToNextActivity()
+        case .channelNumber(let number): goToChannel(number: number)
+        case .reviewPrevious: review(by: -1)
+        case .reviewNext: review(by: 1)
         case .cyclePunctuation: cyclePunctuation()
         case .actions:
             if let id = behaviour?.message { carryOut(.openActions(messageID: id)) } else { say("No actions", .default, .reader) }

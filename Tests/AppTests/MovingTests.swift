@@ -1,0 +1,89 @@
+import AccessibilityTesting
+import Chat
+import Foundation
+import Speech
+import Testing
+@testable import App
+
+/// Alt-A, Alt-1 … Alt-9 and Alt-Up/Alt-Down in the core: keys in, loads and speech out.
+@Suite struct MovingCoreTests {
+    typealias Core = AppCoreTests
+    static let b = ChatChannel(id: 11, networkID: Core.local, name: "#b", unread: 0)
+    static let c = ChatChannel(id: 12, networkID: Core.local, name: "#c", unread: 0)
+
+    static func core() -> AppCore {
+        var (core, _) = Core.openCore()
+        let refresh = ChatSnapshot(
+            load: .init(channelID: 10, purpose: .refresh), channels: [Core.welcome, b, c], messages: core.state.messages)
+        _ = core.handle(.loaded(refresh), at: .milliseconds(2))
+        return core
+    }
+
+    static func message(_ id: Int64, in channel: Int64, _ text: String) -> AppEvent {
+        .chat(.messages([ChatMessage(id: id, channelID: channel, author: "kim", text: text, time: Date())]))
+    }
+
+    static func opened(_ effects: [AppEffect]) -> Int64? {
+        effects.compactMap { if case .load(let load) = $0, load.purpose == .open { load.channelID } else { nil } }.first
+    }
+
+    @Test func altAGoesToTheNextChannelWithActivityMentionsFirst() {
+        var core = Self.core()
+        #expect(Core.spoken(core.handle(.key(.alt("a")), at: .seconds(1))) == ["No new messages in other channels"])
+        _ = core.handle(Self.message(201, in: 11, "in b"), at: .seconds(2))
+        _ = core.handle(Self.message(202, in: 12, "you, look"), at: .seconds(3))
+        // #c mentions the user, so it comes before #b, though #b is next in the drawer.
+        #expect(Self.opened(core.handle(.key(.alt("a")), at: .seconds(4))) == 12)
+        #expect(core.state.mentionedChannelIDs.isEmpty)
+    }
+
+    @Test func altDigitOpensThatChannel() {
+        var core = Self.core()
+        #expect(Self.opened(core.handle(.key(.alt("3")), at: .seconds(1))) == 12)
+        #expect(Core.spoken(core.handle(.key(.alt("1")), at: .seconds(2))) == ["hash welcome, 2 unread"])
+        #expect(Core.spoken(core.handle(.key(.alt("9")), at: .seconds(3))) == ["No channel 9"])
+    }
+
+    @Test func altUpAndDownReviewWithoutMovingFocusAndSayTheEnds() {
+        var core = Self.core()
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        let up = Core.spoken(core.handle(.key(.key(.up, [.alt])), at: .seconds(1)))
+        #expect(up.count == 1 && up[0].hasPrefix("ada, ") && up[0].hasSuffix(": message 103"), "\(up)")
+        #expect(Core.spoken(core.handle(.key(.key(.up, [.alt])), at: .seconds(2))).first?.hasSuffix("message 102") == true)
+        #expect(Core.spoken(core.handle(.key(.key(.up, [.alt])), at: .seconds(3))).first?.hasSuffix("message 101") == true)
+        #expect(Core.spoken(core.handle(.key(.key(.up, [.alt])), at: .seconds(4))) == ["top"])
+        #expect(Core.spoken(core.handle(.key(.key(.down, [.alt])), at: .seconds(5))).first?.hasSuffix("message 102") == true)
+        _ = core.handle(.key(.key(.down, [.alt])), at: .seconds(6))
+        #expect(Core.spoken(core.handle(.key(.key(.down, [.alt])), at: .seconds(7))) == ["bottom"])
+        #expect(core.navigator.focusedElement?.identifier == ElementID.composer.identifier)
+        #expect(core.state.route == .main)
+    }
+}
+
+extension AppSuites {
+    /// The real client in this process: from a message in #welcome, Alt-A then Alt-R reads the
+    /// three unread messages of #random, in order, in the reading voice.
+    @Suite struct ActivityReadingTests {
+        @Test func twoKeysReadThreeUnreadMessagesInAnotherChannel() async throws {
+            let host = try await AppHost()
+            let workspace = host.workspace
+            let random = try workspace.store.channel(named: "#random", network: workspace.network.id)
+            for text in ["deploy started", "tests are green", "deploy is done"] {
+                let stored = try workspace.store.insert([NewMessage(channelID: random.id, author: "kim", text: text, time: Date())]).inserted
+                host.post(.chat(.messages(stored)))
+            }
+            host.settleNow()
+            #expect(host.focusedIdentifier?.hasPrefix("message.") == true)
+            let before = host.transcriptLines.count
+            host.press([0x1B, UInt8(ascii: "a")])
+            host.press([0x1B, UInt8(ascii: "r")])
+            try await UITester(host: host).expectSpoken("deploy is done", voice: "reader")
+            let read = try Transcript(lines: Array(host.transcriptLines.dropFirst(before))).events
+                .filter { $0.event == .speak && $0.voice == .reader }.map(\.text)
+            let order = ["deploy started", "tests are green", "deploy is done"].map { text in read.firstIndex { $0.contains(text) } }
+            #expect(order.allSatisfy { $0 != nil }, "\(read)")
+            #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted(), "read out of order: \(read)")
+            #expect(host.state.channelName == "#random")
+        }
+    }
+}
