@@ -118,6 +118,7 @@ extension AppCore {
             let text = state.composer
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return say("Nothing to send", .default, .reader) }
             state.composer = ""
+            if text.hasPrefix("/") { return command(text) }
             send(text, replyTo: nil)
         case .sendReply:
             let text = state.threadComposer

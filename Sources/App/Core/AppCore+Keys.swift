@@ -12,6 +12,8 @@ extension AppCore {
             perform(drawer: state.drawer.resize(terminalRows: rows), announce: false)
         case .mouse(let mouse):
             handle(mouse: mouse)
+        case .key(.tab, []) where complete():
+            return
         default:
             let editing = navigator.focusedElement.map { !$0.traits.isDisjoint(with: .editable) } ?? false
             guard let command = KeyMap.command(for: key, editing: editing) else { return stopSayAllForKey() }

@@ -20,6 +20,13 @@ extension AppCore {
             perform(command)
         } else if trimmed.hasPrefix("/say ") {
             say(String(trimmed.dropFirst(5)), .default, .reader)
+        } else if trimmed.hasPrefix("/"), case .success = ComposerCommand.parse(trimmed, channel: state.channel?.name) {
+            guard state.route == .main else {
+                return post(.announcement("Not done: finish onboarding first. " + SpokenText.verbatim(trimmed), priority: .high))
+            }
+            command(trimmed)
+        } else if trimmed.hasPrefix("//") {
+            send(String(trimmed.dropFirst()), replyTo: nil)
         } else if trimmed.hasPrefix("/") {
             let known = Self.lineCommands.keys.sorted().joined(separator: " ") + " /say TEXT"
             effects.append(.lines([Lines.plain("Unknown command \(trimmed). Commands: \(known)")]))

@@ -76,6 +76,8 @@ public struct AppCore: Sendable {
     var lastWake: Duration?
     /// The sheet pan in progress, from a mouse drag.
     var drag: Drag?
+    /// The last Tab completion in the composer, to cycle through its candidates.
+    var completion: Completion?
     /// The message Alt-Up and Alt-Down last reviewed, in the open channel's page.
     var reviewIndex: Int?
     /// Reading from focus to the end (Alt-R), while it lasts.

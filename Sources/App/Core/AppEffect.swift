@@ -100,4 +100,12 @@ public enum ChatSend: Sendable, Hashable {
     case react(String, msgid: String, in: String)
     case typing(in: String)
     case stoppedTyping(in: String)
+    case action(String, to: String)
+    case join(String)
+    case part(String, reason: String)
+    case nick(String)
+    case topic(String, in: String)
+    /// Away with a reason, or back (nil).
+    case away(String?)
+    case quit(String)
 }

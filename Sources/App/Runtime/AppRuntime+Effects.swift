@@ -116,6 +116,13 @@ extension AppRuntime {
         case .react(let emoji, let msgid, let target): try await irc.react(emoji, to: msgid, in: target)
         case .typing(let target): try await irc.typed(in: target)
         case .stoppedTyping(let target): try await irc.stoppedTyping(in: target)
+        case .action(let text, let target): try await irc.send(text, to: target, kind: .action)
+        case .join(let name): try await irc.join(name)
+        case .part(let name, let reason): try await irc.part(name, reason: reason)
+        case .nick(let nick): try await irc.changeNick(nick)
+        case .topic(let topic, let name): try await irc.setTopic(topic, in: name)
+        case .away(let reason): try await irc.setAway(reason)
+        case .quit(let reason): await irc.stop(reason: reason.isEmpty ? "Earshot" : reason)
         }
     }
 }

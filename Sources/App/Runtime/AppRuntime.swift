@@ -173,8 +173,16 @@ public final class AppRuntime: Sendable {
             return .failed("Not sent yet: \(error). It stays in the outbox and goes out on reconnect.")
         case .react:
             return .failed("Could not send the reaction: \(error)")
-        case .typing, .stoppedTyping:
+        case .typing, .stoppedTyping, .quit:
             return nil
+        case .action(let text, _):
+            if let refused = error as? IRCSerializationError { return .notSent("/me " + text, reason: refused.message) }
+            return .failed("Not sent yet: \(error). It stays in the outbox and goes out on reconnect.")
+        case .join(let name): return .failed("Could not join \(name): \(error)")
+        case .part(let name, _): return .failed("Could not leave \(name): \(error)")
+        case .nick(let nick): return .failed("Could not change the nick to \(nick): \(error)")
+        case .topic: return .failed("Could not set the topic: \(error)")
+        case .away: return .failed("Could not change away: \(error)")
         }
     }
 

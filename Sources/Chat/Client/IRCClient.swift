@@ -108,6 +108,11 @@ public actor IRCClient {
         try perform(connection.setTopic(topic, in: channelName))
     }
 
+    /// Marks us away with `reason`, or back when it is nil (AWAY).
+    public func setAway(_ reason: String?) throws(IRCSerializationError) {
+        try perform([.send(IRCMessage(command: "AWAY", reason.map { [$0] } ?? []))])
+    }
+
     /// Asks for another nick.
     public func changeNick(_ newNick: String) throws(IRCSerializationError) {
         try perform(connection.changeNick(newNick))

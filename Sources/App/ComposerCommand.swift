@@ -1,0 +1,98 @@
+/// A line typed in the composer that starts with "/": irssi's and weechat's commands. A line
+/// starting with "//" is sent as text, with one "/" fewer.
+///
+/// ```swift
+/// ComposerCommand.parse("/join #b", channel: "#a")   // .success(.join("#b"))
+/// ComposerCommand.parse("/jion #b", channel: "#a")   // .failure("Unknown command /jion. …")
+/// ```
+public enum ComposerCommand: Hashable, Sendable {
+    case join(String)
+    case part(String, reason: String)
+    case message(to: String, text: String)
+    case me(String)
+    case nick(String)
+    case topic(String?)
+    case away(String?)
+    case quit(String)
+    case help(String?)
+
+    /// One command: its name, what it takes, and what it does (for /help and completion).
+    public struct Entry: Sendable {
+        public var name: String
+        public var usage: String
+        public var does: String
+    }
+
+    /// Every command, in the order /help says them.
+    public static let all: [Entry] = [
+        Entry(name: "join", usage: "/join #channel", does: "join a channel"),
+        Entry(name: "part", usage: "/part [#channel] [reason]", does: "leave this channel or the one named"),
+        Entry(name: "msg", usage: "/msg nick text", does: "send a direct message"),
+        Entry(name: "me", usage: "/me does something", does: "send an action"),
+        Entry(name: "nick", usage: "/nick newname", does: "change your nick"),
+        Entry(name: "topic", usage: "/topic [new topic]", does: "say or set this channel's topic"),
+        Entry(name: "away", usage: "/away [reason]", does: "mark yourself away"),
+        Entry(name: "back", usage: "/back", does: "mark yourself back"),
+        Entry(name: "quit", usage: "/quit [reason]", does: "leave the server and quit"),
+        Entry(name: "help", usage: "/help [command]", does: "say the commands, or how to use one"),
+    ]
+
+    /// The command in `line`, or what is wrong with it in words; `channel` is the open one.
+    public static func parse(_ line: String, channel: String?) -> Result<ComposerCommand, CommandProblem> {
+        let body = line.dropFirst()
+        let name = String(body.prefix { $0 != " " }).lowercased()
+        let rest = body.drop { $0 != " " }.drop { $0 == " " }
+        let words = rest.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).map(String.init)
+        let text = String(rest).trimmingCharacters(in: .whitespaces)
+        func usage(_ problem: String) -> Result<ComposerCommand, CommandProblem> {
+            .failure(CommandProblem("\(problem). Usage: \(all.first { $0.name == name }?.usage ?? "/\(name)")"))
+        }
+        switch name {
+        case "join", "j":
+            guard let target = words.first else { return usage("/join needs a channel name") }
+            guard words.count == 1 else { return usage("A channel name has no spaces") }
+            return .success(.join(target.hasPrefix("#") || target.hasPrefix("&") ? target : "#" + target))
+        case "part", "leave":
+            if let first = words.first, first.hasPrefix("#") || first.hasPrefix("&") {
+                return .success(.part(first, reason: words.count > 1 ? words[1] : ""))
+            }
+            guard let channel else { return usage("No channel is open to leave") }
+            return .success(.part(channel, reason: text))
+        case "msg", "query":
+            guard words.count == 2, !words[1].trimmingCharacters(in: .whitespaces).isEmpty else {
+                return usage("/msg needs a nick and the text")
+            }
+            return .success(.message(to: words[0], text: words[1]))
+        case "me":
+            guard !text.isEmpty else { return usage("/me needs what you do") }
+            return .success(.me(text))
+        case "nick":
+            guard words.count == 1 else { return usage(words.isEmpty ? "/nick needs the new nick" : "A nick has no spaces") }
+            return .success(.nick(words[0]))
+        case "topic":
+            return .success(.topic(text.isEmpty ? nil : text))
+        case "away":
+            return .success(.away(text.isEmpty ? "Away" : text))
+        case "back":
+            return .success(.away(nil))
+        case "quit", "exit":
+            return .success(.quit(text))
+        case "help":
+            return .success(.help(words.first.map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }))
+        default:
+            return .failure(CommandProblem("Unknown command /\(name). Type /help for the commands"))
+        }
+    }
+
+    /// Completions of `prefix` among the commands ("/jo" → "/join").
+    public static func completions(of prefix: String) -> [String] {
+        let word = prefix.dropFirst().lowercased()
+        return all.map { "/" + $0.name }.filter { $0.dropFirst().hasPrefix(word) }
+    }
+}
+
+/// Why a command line was not carried out, in words to be said.
+public struct CommandProblem: Error, Hashable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,81 @@
+import Accessibility
+import Chat
+
+/// Commands typed in the composer (irssi and weechat style): carried out, or refused aloud
+/// with the reason while nothing is sent.
+extension AppCore {
+    /// A composer line starting with "/"; "//" sends the rest as text with one "/".
+    mutating func command(_ line: String) {
+        if line.hasPrefix("//") { return send(String(line.dropFirst()), replyTo: nil) }
+        let channel = state.channel.map(\.name)
+        switch ComposerCommand.parse(line, channel: channel) {
+        case .failure(let problem):
+            refuse(line, problem.message)
+        case .success(let command):
+            carryOut(command, line: line)
+        }
+    }
+
+    mutating func carryOut(_ command: ComposerCommand, line: String) {
+        if case .help(let name) = command { return help(name) }
+        guard onIRC else {
+            return refuse(line, "No IRC server is connected, so \(line.split(separator: " ").first ?? "") cannot work here")
+        }
+        guard let channel = state.channel else { return refuse(line, "No channel is open") }
+        switch command {
+        case .join(let name):
+            effects.append(.send(.join(name)))
+            say("Joining \(name)", .default, .announcer)
+        case .part(let name, let reason):
+            effects.append(.send(.part(name, reason: reason)))
+            say("Leaving \(name)", .default, .announcer)
+        case .message(let target, let text):
+            effects.append(.send(.message(text, to: target, replyTo: nil)))
+        case .me(let text):
+            effects.append(.send(.action(text, to: channel.name)))
+            effects.append(.send(.stoppedTyping(in: channel.name)))
+        case .nick(let nick):
+            effects.append(.send(.nick(nick)))
+            say("Asking for the nick \(nick)", .default, .announcer)
+        case .topic(let topic?):
+            effects.append(.send(.topic(topic, in: channel.name)))
+            say("Setting the topic of \(channel.name)", .default, .announcer)
+        case .topic(nil):
+            let topic = channel.topic.isEmpty ? "no topic" : "topic: " + SpokenText.verbatim(channel.topic)
+            say("\(channel.name) has \(topic)", .default, .announcer)
+        case .away(let reason?):
+            effects.append(.send(.away(reason)))
+            say("You are away: " + SpokenText.verbatim(reason), .default, .announcer)
+        case .away(nil):
+            effects.append(.send(.away(nil)))
+            say("You are back", .default, .announcer)
+        case .quit(let reason):
+            effects.append(.send(.quit(reason)))
+            effects.append(.quit)
+        case .help:
+            break
+        }
+    }
+
+    /// /help: every command, or how to use one.
+    mutating func help(_ name: String?) {
+        if let name {
+            guard let entry = ComposerCommand.all.first(where: { $0.name == name.lowercased() }) else {
+                return say("No command /\(name). Type /help for the commands", .default, .announcer)
+            }
+            effects.append(.lines([Lines.plain("\(entry.usage): \(entry.does)")]))
+            return say("\(entry.usage): \(entry.does)", .default, .announcer)
+        }
+        let lines = ComposerCommand.all.map { "\($0.usage): \($0.does)" }
+        effects.append(.lines(lines.map(Lines.plain)))
+        say("Commands: " + ComposerCommand.all.map { "/" + $0.name }.joined(separator: ", ") + ". Type /help and a command for more", .default, .announcer)
+    }
+
+    /// A command line that was not carried out goes back to the composer, and why is said.
+    mutating func refuse(_ line: String, _ reason: String) {
+        if state.composer.isEmpty { state.composer = line }
+        rebuild()
+        playCue(.error, .high)
+        post(.announcement("Not done: \(reason).", priority: .high))
+    }
+}

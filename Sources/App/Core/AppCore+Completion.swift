@@ -1,0 +1,67 @@
+import Accessibility
+import Terminal
+
+/// Tab in a composer with text completes its last word, as irssi and weechat do: a command
+/// at the start ("/jo" → "/join "), a channel ("#ea" → "#earshot"), or a nick of the open
+/// channel (at the start of the line followed by ": "). Tab again cycles through the
+/// candidates; each completion is spoken. In an empty composer Tab moves on as anywhere else.
+extension AppCore {
+    /// What the last Tab completed, to cycle on the next Tab.
+    struct Completion: Sendable {
+        var before: String
+        var candidates: [String]
+        var index: Int
+        var result: String
+    }
+
+    /// Completes in the composer; false when Tab should move focus instead.
+    mutating func complete() -> Bool {
+        guard let focused = navigator.focusedElement, focused.identifier == ElementID.composer.identifier else { return false }
+        let text = state.composer
+        guard !text.isEmpty, !text.hasSuffix(" ") || completion?.result == text else { return false }
+        if var current = completion, current.result == text, current.candidates.count > 1 {
+            current.index = (current.index + 1) % current.candidates.count
+            current.result = current.before + current.candidates[current.index]
+            completion = current
+            return accept(current)
+        }
+        let word = String(text.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
+        let before = String(text.dropLast(word.count))
+        let candidates = Self.candidates(for: word, atStart: before.isEmpty, state: state)
+        guard !candidates.isEmpty else {
+            say("No completion for " + SpokenText.verbatim(word), .default, .reader)
+            return true
+        }
+        let entry = Completion(before: before, candidates: candidates, index: 0, result: before + candidates[0])
+        completion = entry
+        return accept(entry)
+    }
+
+    private mutating func accept(_ entry: Completion) -> Bool {
+        state.composer = entry.result
+        rebuild()
+        let word = entry.candidates[entry.index].trimmingCharacters(in: .whitespaces)
+        let more = entry.candidates.count > 1 ? ", \(entry.index + 1) of \(entry.candidates.count)" : ""
+        say(SpokenText.verbatim(word.hasSuffix(":") ? String(word.dropLast()) : word) + more, .default, .reader)
+        return true
+    }
+
+    /// Candidates for `word`, each with what follows it (a space, or ": " after a nick that
+    /// starts the line).
+    static func candidates(for word: String, atStart: Bool, state: AppState) -> [String] {
+        guard !word.isEmpty else { return [] }
+        if word.hasPrefix("/") && atStart {
+            return ComposerCommand.completions(of: word).map { $0 + " " }
+        }
+        let lower = word.lowercased()
+        if word.hasPrefix("#") || word.hasPrefix("&") {
+            return state.channels.map(\.name).filter { $0.lowercased().hasPrefix(lower) }.sorted().map { $0 + " " }
+        }
+        var nicks: [String] = []
+        for nick in (state.channel?.members ?? []) + state.messages.reversed().map(\.author)
+        where nick != state.nick && nick.lowercased().hasPrefix(lower) && !nicks.contains(nick) {
+            nicks.append(nick)
+        }
+        return nicks.map { $0 + (atStart ? ": " : " ") }
+    }
+}

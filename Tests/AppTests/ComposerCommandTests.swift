@@ -1,0 +1,65 @@
+import Chat
+import Foundation
+import Testing
+@testable import App
+
+@Suite struct ComposerCommandTests {
+    @Test(arguments: [
+        ("/join #b", ComposerCommand.join("#b")), ("/j b", .join("#b")), ("/part", .part("#a", reason: "")),
+        ("/part #c bye now", .part("#c", reason: "bye now")), ("/part gone home", .part("#a", reason: "gone home")),
+        ("/msg kim hi there", .message(to: "kim", text: "hi there")), ("/query kim hi", .message(to: "kim", text: "hi")),
+        ("/me waves", .me("waves")), ("/nick ada2", .nick("ada2")), ("/topic", .topic(nil)),
+        ("/topic deploy day", .topic("deploy day")), ("/away lunch", .away("lunch")), ("/away", .away("Away")),
+        ("/back", .away(nil)), ("/quit", .quit("")), ("/QUIT see you", .quit("see you")), ("/help join", .help("join")),
+    ])
+    func linesParse(line: String, expected: ComposerCommand) throws {
+        #expect(try ComposerCommand.parse(line, channel: "#a").get() == expected)
+    }
+
+    @Test(arguments: ["/jion #b", "/join", "/join #a b", "/msg kim", "/msg", "/me", "/nick", "/nick a b"])
+    func mistakesAreSaidInWords(line: String) {
+        guard case .failure(let problem) = ComposerCommand.parse(line, channel: "#a") else {
+            Issue.record("\(line) was accepted")
+            return
+        }
+        #expect(problem.message.count > 10)
+        #expect(problem.message.contains("/"))
+    }
+
+    @Test func commandsAreCompletedAndCycled() {
+        #expect(ComposerCommand.completions(of: "/jo") == ["/join"])
+        #expect(ComposerCommand.completions(of: "/") .count == ComposerCommand.all.count)
+    }
+
+    @Test func tabCompletesNicksAndChannelsInTheCoreAndSaysThem() {
+        var (core, _) = AppCoreTests.openCore()
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        for character in "ad" { _ = core.handle(.key(.character(character)), at: .seconds(1)) }
+        let tab = core.handle(.key(.tab), at: .seconds(2))
+        #expect(core.state.composer == "ada: ")
+        #expect(AppCoreTests.spoken(tab) == ["ada"])
+        #expect(core.navigator.focusedElement?.identifier == ElementID.composer.identifier, "Tab completed, it did not move")
+        for character in " #we" { _ = core.handle(.key(.character(character)), at: .seconds(3)) }
+        _ = core.handle(.key(.tab), at: .seconds(4))
+        #expect(core.state.composer == "ada:  #welcome ")
+        for character in "zz" { _ = core.handle(.key(.character(character)), at: .seconds(5)) }
+        #expect(AppCoreTests.spoken(core.handle(.key(.tab), at: .seconds(6))) == ["No completion for zz"])
+    }
+
+    @Test func inTheLocalWorkspaceACommandIsRefusedAloudAndKeptAndHelpWorks() {
+        var (core, _) = AppCoreTests.openCore()
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        _ = core.handle(.key(.paste("/join #b")), at: .seconds(1))
+        let refused = core.handle(.key(.enter), at: .seconds(2))
+        #expect(!refused.contains { if case .send = $0 { true } else { false } })
+        #expect(AppCoreTests.spoken(refused).contains { $0.hasPrefix("Not done: No IRC server is connected") })
+        #expect(core.state.composer == "/join #b")
+        core.state.composer = "/help"
+        let help = core.handle(.key(.enter), at: .seconds(3))
+        #expect(AppCoreTests.spoken(help).contains { $0.hasPrefix("Commands: ") && $0.contains("join") && $0.contains("quit") }, "\(AppCoreTests.spoken(help))")
+        // "//" sends the rest as text.
+        core.state.composer = "//shrug"
+        let sent = core.handle(.key(.enter), at: .seconds(4))
+        #expect(sent.contains { if case .store(.post("/shrug", _, _)) = $0 { true } else { false } })
+    }
+}

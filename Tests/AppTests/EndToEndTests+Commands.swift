@@ -1,0 +1,72 @@
+import ChatTesting
+import Foundation
+import Testing
+
+extension EndToEndTests {
+    /// Commands typed in the composer reach a real InspIRCd as the lines they stand for, as a
+    /// raw peer in the channel sees them; a mistyped one is refused aloud and nothing is sent;
+    /// Tab completes a command.
+    @Test func composerCommandsReachTheServerAndMistakesAreSaid() async throws {
+        let server = try InspIRCdFixture()
+        defer { server.tearDown() }
+        let bob = try Self.peer(nick: "bob", in: "#earshot", on: server)
+        defer { bob.close() }
+        let sandbox = try Sandbox(settings: Self.onboardedSettings)
+        defer { sandbox.remove() }
+        let session = try sandbox.launch(
+            arguments: ["--server", "127.0.0.1:\(server.port)", "--nick", "ears", "--channel", "#earshot"])
+        defer { session.kill() }
+        try await Self.waitForJoin("#earshot", session)
+        try #require(try await Self.waitForEditor(session, label: "Message #earshot"), "\(Self.context(session))")
+
+        // Anyone may set the topic (bob, who came first, is the channel operator).
+        bob.send("MODE #earshot -t\r\n")
+        _ = bob.read(until: "MODE #earshot")
+        func enter(_ line: String) throws {
+            try session.type(line)
+            try session.send("Enter")
+        }
+        try enter("/me waves")
+        #expect(bob.read(until: "waves").contains("PRIVMSG #earshot :\u{01}ACTION waves\u{01}"))
+        try enter("/topic deploy day")
+        #expect(bob.read(until: "deploy day").contains("TOPIC #earshot :deploy day"))
+        try enter("/msg bob psst")
+        #expect(bob.read(until: "psst").contains("PRIVMSG bob :psst"))
+
+        // A mistake: said at high priority, nothing sent, the line back in the composer.
+        let before = session.spoken().count
+        try enter("/jion #second")
+        let refused = try await session.waitForSpeech(after: before) { $0.text.hasPrefix("Not done: Unknown command") }
+        #expect(refused?.priority == "high", "\(Self.context(session))")
+        let back = try await TmuxSession.waitUntil(timeout: .seconds(10)) {
+            try session.screen().components(separatedBy: "\n").last == "Message #earshot: /jion #second"
+        }
+        #expect(back, "the line is not back in the composer\n\(Self.context(session))")
+        for _ in 0..<13 { try session.send("BSpace") }
+
+        // Tab completes "/jo" to "/join ", and the completion is said.
+        let typed = session.spoken().count
+        try session.type("/jo")
+        try session.send("Tab")
+        let completed = try await session.waitForSpeech(after: typed) { $0.voice == "reader" && $0.text.contains("join") }
+        #expect(completed != nil, "the completion was not said\n\(Self.context(session))")
+        try session.type("#second")
+        try session.send("Enter")
+        let joined = try await TmuxSession.waitUntil(timeout: .seconds(20)) {
+            bob.send("NAMES #second\r\n")
+            let names = bob.read(until: " 366 ")
+            return names.contains("#second :@ears") || names.contains("#second :ears")
+        }
+        #expect(joined, "the client did not join #second\n\(Self.context(session))")
+        bob.send("JOIN #second\r\n")
+        _ = bob.read(until: " 366 ")
+
+        try enter("/nick ears2")
+        #expect(bob.read(until: "NICK").contains("NICK :ears2"))
+        try enter("/part #second")
+        let parted = bob.read(until: "PART")
+        #expect(parted.contains("PART") && parted.contains("#second"), "bob got: \(parted)")
+        try enter("/quit see you")
+        #expect(bob.read(until: "QUIT").contains("see you"))
+    }
+}
