@@ -174,3 +174,35 @@ import Testing
         #expect(Core.spoken(top).contains("boundary"), "\(Core.spoken(top))")
     }
 }
+
+/// Joins, parts, quits and nick changes in the open channel are shown and spoken politely.
+@Suite struct MembershipEventTests {
+    @Test func joinsPartsQuitsAndNickChangesAreShownAndSpoken() {
+        var (core, _) = AppCoreTests.openCore()
+        var welcome = AppCoreTests.welcome
+        welcome.members = ["you", "kim", "ada"]
+        _ = core.handle(
+            .loaded(ChatSnapshot(load: .init(channelID: 10, purpose: .refresh), channels: [welcome], messages: core.state.messages)),
+            at: .seconds(1))
+        func lines(_ effects: [AppEffect]) -> [String] {
+            effects.flatMap { effect -> [String] in
+                guard case .lines(let lines) = effect else { return [] }
+                return lines.map(\.string)
+            }
+        }
+        let joined = core.handle(.chat(.joined(channelID: 10, channel: "#welcome", nick: "bob", isSelf: false)), at: .seconds(2))
+        #expect(lines(joined).contains("bob joined #welcome"))
+        #expect(AppCoreTests.spoken(joined) == ["bob joined hash welcome"])
+        _ = core.handle(.utterance(.done, .announcer), at: .seconds(3))
+        let quit = core.handle(.chat(.quit(nick: "kim", reason: "bye")), at: .seconds(4))
+        #expect(lines(quit).contains { $0.hasPrefix("kim quit") })
+        _ = core.handle(.utterance(.done, .announcer), at: .seconds(5))
+        let renamed = core.handle(.chat(.nickChanged(from: "ada", to: "ada2", isSelf: false)), at: .seconds(6))
+        #expect(lines(renamed).contains("ada is now ada2"))
+        let mine = core.handle(.chat(.nickChanged(from: "you", to: "me2", isSelf: true)), at: .seconds(7))
+        #expect(AppCoreTests.spoken(mine).contains("You are now me2"))
+        #expect(core.state.nick == "me2")
+        // Elsewhere: not shown here.
+        #expect(lines(core.handle(.chat(.parted(channelID: 99, channel: "#x", nick: "bob", isSelf: false)), at: .seconds(8))).isEmpty)
+    }
+}

@@ -29,18 +29,46 @@ extension AppCore {
             state.nick = nick
             state.connection = "Connected as \(nick)"
             post(.announcement("Connected as \(nick)", priority: .default))
-        case .topic(let channelID, let topic, _):
-            if channelID == state.channelID { effects.append(.lines([Lines.plain("Topic: \(topic)")])) }
+        case .topic(let channelID, let topic, let setBy):
+            if channelID == state.channelID {
+                effects.append(.lines([Lines.plain("Topic: \(topic)")]))
+                if let setBy {
+                    let region = state.channelName
+                    announce(announcer.liveRegionChanged(
+                        LiveRegionChange(
+                            region: region, politeness: .polite,
+                            text: SpokenText.verbatim(setBy) + " set the topic: " + SpokenText.verbatim(topic), noun: "event"),
+                        at: now))
+                }
+            }
             refresh()
-        case .joined(let channelID, _, _, let isSelf):
+        case .joined(let channelID, let channel, let nick, let isSelf):
             if isSelf, state.channelID == configuration.welcomeChannelID, state.route == .main, !state.sheets.hasSheet {
                 // The first IRC channel joined replaces the local workspace on screen.
                 state.channelID = channelID
                 effects.append(.load(ChatLoad(channelID: channelID, purpose: .open)))
             } else {
+                if isSelf { say("Joined \(channel)", .low, .announcer) } else { membership("\(nick) joined \(channel)", in: channelID) }
                 refresh()
             }
-        case .parted, .members, .reaction, .synced, .quit, .nickChanged, .connecting:
+        case .parted(let channelID, let channel, let nick, let isSelf):
+            if isSelf { say("Left \(channel)", .low, .announcer) } else { membership("\(nick) left \(channel)", in: channelID) }
+            refresh()
+        case .quit(let nick, let reason):
+            if state.channel?.members.contains(nick) == true {
+                let why = reason.isEmpty ? "" : " (" + SpokenText.verbatim(reason) + ")"
+                membership("\(nick) quit" + why, in: state.channelID)
+            }
+            refresh()
+        case .nickChanged(let old, let new, let isSelf):
+            if isSelf {
+                state.nick = new
+                say("You are now \(new)", .default, .announcer)
+            } else if state.channel?.members.contains(old) == true || state.channel?.members.contains(new) == true {
+                membership("\(old) is now \(new)", in: state.channelID)
+            }
+            refresh()
+        case .members, .reaction, .synced, .connecting:
             refresh()
         case .error(let error):
             playCue(.error, .high)
@@ -178,4 +206,17 @@ extension AppCore {
 
     /// The event's time as the tracker's date (monotonic, from an arbitrary origin).
     var date: Date { Date(timeIntervalSinceReferenceDate: now.seconds) }
+
+    /// Joins, parts, quits and nick changes in the open channel: a line, and spoken politely
+    /// (they coalesce as "3 new events in #b"). In channels of more than
+    /// ``membershipSpeechLimit`` people they are shown but not spoken.
+    mutating func membership(_ text: String, in channelID: Int64) {
+        guard channelID == state.channelID else { return }
+        effects.append(.lines([Lines.plain(text)]))
+        guard (state.channel?.members.count ?? 0) <= Self.membershipSpeechLimit else { return }
+        announce(announcer.liveRegionChanged(
+            LiveRegionChange(region: state.channelName, politeness: .polite, text: text, noun: "event"), at: now))
+    }
+
+    static let membershipSpeechLimit = 20
 }
