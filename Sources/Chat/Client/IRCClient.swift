@@ -75,7 +75,16 @@ public actor IRCClient {
         stopped = true
         // A reason that cannot be written (a line break in it) still stops the client.
         if (try? perform(connection.quit(reason))) == nil { try? perform(connection.quit()) }
-        _ = try? await channel?.close()
+        // The server closes the connection once it has read QUIT; closing first can make it
+        // see the end before the line and quit us with "Connection closed" instead of our reason.
+        if let channel {
+            let timeout = Task {
+                try? await Task.sleep(for: .seconds(2))
+                _ = try? await channel.close()
+            }
+            _ = try? await channel.closeFuture.get()
+            timeout.cancel()
+        }
         runTask?.cancel()
         await runTask?.value
         runTask = nil
