@@ -4,7 +4,7 @@ extension Settings {
     /// The keys Earshot knows, by section, in the order `earshot config` prints them.
     public static let knownKeys: [(section: String, keys: [String])] = [
         ("text", ["size"]),
-        ("speech", ["voice", "rate", "pitch", "volume", "punctuation", "capitals", "hints", "echo", "typing_interrupts"]),
+        ("speech", ["voice", "rate", "pitch", "volume", "punctuation", "capitals", "hints", "echo", "typing_interrupts", "messages", "channels"]),
         ("sounds", ["enabled", "volume"]),
         ("display", ["reduce_motion", "contrast", "color", "text_sizing"]),
         ("irc", ["servers"]),
@@ -85,6 +85,19 @@ extension Settings {
         if let hints = reader.bool("speech.hints") { settings.speech.hints = hints }
         if let echo = reader.word("speech.echo", SpeechSettings.Echo.self) { settings.speech.echo = echo }
         if let interrupts = reader.bool("speech.typing_interrupts") { settings.speech.typingInterrupts = interrupts }
+        if let messages = reader.word("speech.messages", SpeechSettings.MessagePolicy.self) { settings.speech.messages = messages }
+        if let channels = reader.read("speech.channels", { value -> Check<[String: SpeechSettings.MessagePolicy]> in
+            guard let table = value.tableValue else { return .bad("expected a table of channel names and policies, found a \(value.typeName)") }
+            var result: [String: SpeechSettings.MessagePolicy] = [:]
+            for entry in table.entries {
+                guard let word = entry.value.stringValue, let policy = SpeechSettings.MessagePolicy(rawValue: word) else {
+                    let choices = SpeechSettings.MessagePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                    return .bad("channel \(entry.key): expected one of \(choices)")
+                }
+                result[entry.key] = policy
+            }
+            return .ok(result)
+        }) { settings.speech.channelMessages = channels }
         if let enabled = reader.bool("sounds.enabled") { settings.sounds.enabled = enabled }
         if let volume = reader.integer("sounds.volume", in: SoundSettings.volumeRange, unit: " percent") {
             settings.sounds.volume = volume

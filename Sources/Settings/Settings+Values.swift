@@ -18,6 +18,13 @@ extension Settings {
             ("speech.hints", .boolean(speech.hints)),
             ("speech.echo", .string(speech.echo.rawValue)),
             ("speech.typing_interrupts", .boolean(speech.typingInterrupts)),
+            ("speech.messages", .string(speech.messages.rawValue)),
+            (
+                "speech.channels",
+                .table(TOMLTable(entries: speech.channelMessages.sorted { $0.key < $1.key }.map {
+                    TOMLTable.Entry(key: $0.key, value: .string($0.value.rawValue))
+                }))
+            ),
             ("sounds.enabled", .boolean(sounds.enabled)),
             ("sounds.volume", .integer(Int64(sounds.volume))),
             ("display.reduce_motion", .boolean(display.reduceMotion)),

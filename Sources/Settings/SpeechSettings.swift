@@ -28,6 +28,28 @@ public struct SpeechSettings: Sendable, Equatable {
     /// Whether hints are spoken after an element.
     public var hints: Bool = true
     public var echo: Echo = .characters
+    /// Which new messages are spoken.
+    public enum MessagePolicy: String, CaseIterable, Sendable, Equatable {
+        /// Every message, other channels' with the channel's name first.
+        case all
+        /// The open channel's messages, and mentions and direct messages from anywhere.
+        case active
+        /// Only mentions of your nick, and direct messages.
+        case mentions
+        /// None (they are still shown and counted).
+        case none
+    }
+
+    /// Which new messages are spoken (`speech.messages`), and per channel (`speech.channels`,
+    /// a table of channel name to policy) where it differs.
+    public var messages: MessagePolicy = .all
+    public var channelMessages: [String: MessagePolicy] = [:]
+
+    /// The policy for messages in `channel` (names compare without case, as IRC's do).
+    public func messagePolicy(in channel: String) -> MessagePolicy {
+        channelMessages.first { $0.key.lowercased() == channel.lowercased() }?.value ?? messages
+    }
+
     /// Whether a typed key cuts off speech at once (NVDA's "Interrupt speech while typing",
     /// Fenrir's `interruptOnKeyPress`); when false, echoes wait behind what is being said.
     /// Either way polite announcements wait until typing pauses, and none is lost.

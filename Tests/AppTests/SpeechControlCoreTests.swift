@@ -206,3 +206,43 @@ import Testing
         #expect(lines(core.handle(.chat(.parted(channelID: 99, channel: "#x", nick: "bob", isSelf: false)), at: .seconds(8))).isEmpty)
     }
 }
+
+/// `speech.messages` and its per-channel override choose which new messages are spoken.
+@Suite struct MessagePolicyTests {
+    static func spoken(_ policy: SpeechSettings.MessagePolicy, channels: [String: SpeechSettings.MessagePolicy] = [:]) -> [String] {
+        var core = SpeechControlCoreTests.coreWithTwoChannels {
+            $0.speech.messages = policy
+            $0.speech.channelMessages = channels
+        }
+        var said: [String] = []
+        let events: [AppEvent] = [
+            .chat(.messages([ChatMessage(id: 201, channelID: 10, author: "kim", text: "here", time: Date())])),
+            SpeechControlCoreTests.elsewhere(202, "elsewhere"),
+            .chat(.messages([ChatMessage(id: 203, channelID: 11, author: "kim", text: "you, look", time: Date())])),
+        ]
+        for (index, event) in events.enumerated() {
+            said += AppCoreTests.spoken(core.handle(event, at: .seconds(10 + index * 2)))
+            said += AppCoreTests.spoken(core.handle(.utterance(.done, .announcer), at: .seconds(11 + index * 2)))
+        }
+        return said
+    }
+
+    @Test func eachPolicySpeaksWhatItSays() {
+        #expect(Self.spoken(.all) == ["kim: here", "hash b, kim: elsewhere", "kim mentioned you in hash b: you, look"])
+        #expect(Self.spoken(.active) == ["kim: here", "kim mentioned you in hash b: you, look"])
+        #expect(Self.spoken(.mentions) == ["kim mentioned you in hash b: you, look"])
+        #expect(Self.spoken(.none).isEmpty)
+        #expect(Self.spoken(.all, channels: ["#B": .none]) == ["kim: here"])
+    }
+
+    @Test func theSettingsFileSetsThemWithLineAndColumnForMistakes() {
+        let good = Settings.decode(text: "[speech]\nmessages = \"active\"\n[speech.channels]\n\"#b\" = \"mentions\"\n", file: "c.toml")
+        #expect(good.problems.isEmpty)
+        #expect(good.settings.speech.messages == .active)
+        #expect(good.settings.speech.messagePolicy(in: "#b") == .mentions)
+        #expect(good.settings.speech.messagePolicy(in: "#c") == .active)
+        let bad = Settings.decode(text: "[speech.channels]\n\"#b\" = \"loud\"\n", file: "c.toml")
+        #expect(bad.problems.first?.line == 2)
+        #expect(bad.problems.first?.message.contains("#b") == true)
+    }
+}

@@ -101,6 +101,13 @@ extension AppCore {
             }
             guard !mine, !message.pending else { continue }
             let here = message.channelID == state.channelID
+            let direct = channel?.isDirect ?? false
+            switch state.settings.speech.messagePolicy(in: name) {
+            case .all: break
+            case .active: guard here || direct || mentions(message) else { continue }
+            case .mentions: guard direct || mentions(message) else { continue }
+            case .none: continue
+            }
             let author = SpokenText.verbatim(message.author)
             let words = message.kind == .action
                 ? SpokenText.verbatim("\(message.author) \(message.text)") : "\(author): " + SpokenText.verbatim(message.text)
