@@ -29,6 +29,7 @@ public struct AppState: Sendable {
         case settings
         case keyHelp
         case speechHistory
+        case search
     }
 
     /// The screens pushed, and the only source of ``route``.
@@ -50,6 +51,11 @@ public struct AppState: Sendable {
     public var composer = ""
     public var threadComposer = ""
     public var pickerQuery = ""
+    /// The search sheet's words, and what the store found for them (newest first).
+    public var searchQuery = ""
+    public var searchResults: [ChatMessage] = []
+    /// A message to focus when its channel opens (a search result), instead of the first unread.
+    public var focusOnOpen: Int64?
     public var channelQuery = ""
     /// Who is typing in the open channel, from the typing tracker.
     public var typing: [String] = []

@@ -15,6 +15,7 @@ public enum ComposerCommand: Hashable, Sendable {
     case away(String?)
     case quit(String)
     case help(String?)
+    case search(String)
 
     /// One command: its name, what it takes, and what it does (for /help and completion).
     public struct Entry: Sendable {
@@ -33,6 +34,7 @@ public enum ComposerCommand: Hashable, Sendable {
         Entry(name: "topic", usage: "/topic [new topic]", does: "say or set this channel's topic"),
         Entry(name: "away", usage: "/away [reason]", does: "mark yourself away"),
         Entry(name: "back", usage: "/back", does: "mark yourself back"),
+        Entry(name: "search", usage: "/search words", does: "find messages in every channel"),
         Entry(name: "quit", usage: "/quit [reason]", does: "leave the server and quit"),
         Entry(name: "help", usage: "/help [command]", does: "say the commands, or how to use one"),
     ]
@@ -77,6 +79,8 @@ public enum ComposerCommand: Hashable, Sendable {
             return .success(.away(nil))
         case "quit", "exit":
             return .success(.quit(text))
+        case "search", "find":
+            return .success(.search(text))
         case "help":
             return .success(.help(words.first.map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }))
         default:

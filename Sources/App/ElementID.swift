@@ -21,6 +21,7 @@ public enum ElementID: Hashable, Sendable {
     case typingInterrupts, sounds, soundVolume
     case help(Int)
     case spoken(Int)
+    case searchField, searchNone, searchResult(Int64)
 
     /// The string the element carries as its `identifier`.
     public var identifier: String {
@@ -83,6 +84,9 @@ public enum ElementID: Hashable, Sendable {
         case .soundVolume: "settings.soundVolume"
         case .help(let index): "help.\(index)"
         case .spoken(let index): "spoken.\(index)"
+        case .searchField: "search.field"
+        case .searchNone: "search.none"
+        case .searchResult(let id): "search.\(id)"
         }
     }
 }

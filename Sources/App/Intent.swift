@@ -26,6 +26,8 @@ public enum Intent: Hashable, Sendable {
     case sendReply
     case selectChannel(Int64)
     case openSettings
+    /// Open a search result in its channel, focused.
+    case openMessage(id: Int64, channelID: Int64)
     /// Say an entry of the speech history again (its index, oldest first).
     case repeatSpoken(Int)
     case toggleSounds
@@ -39,5 +41,6 @@ public enum TextField: Hashable, Sendable {
     case composer
     case threadComposer
     case pickerQuery
+    case searchQuery
     case channelQuery
 }

@@ -14,6 +14,7 @@ public enum KeyMap {
         case repeatSpeech
         case speechHistory
         case sayAll
+        case search
         case nextActivity
         case channelNumber(Int)
         case reviewPrevious, reviewNext
@@ -56,6 +57,7 @@ public enum KeyMap {
         case .alt("h"), .alt("H"): return .speechHistory
         case .alt("r"), .alt("R"): return .sayAll
         case .alt("a"), .alt("A"): return .nextActivity
+        case .alt("f"), .alt("F"): return .search
         case .alt(let digit) where ("1"..."9").contains(digit): return .channelNumber(Int(String(digit)) ?? 1)
         case .paste(let text): return editing ? .type(text) : nil
         case .character(let c):
@@ -86,6 +88,7 @@ public enum KeyMap {
         ("Alt-L", "say the last thing again"),
         ("Alt-H", "speech history: the last 100 things said"),
         ("Alt-R", "read from here to the end; any key stops"),
+        ("Alt-F", "search every channel's messages"),
         ("Alt-A", "next channel with new messages, mentions first"),
         ("Alt-1 to Alt-9", "the channel with that number in the drawer"),
         ("Alt-Up or Alt-Down", "the previous or next message of this channel, without moving focus"),

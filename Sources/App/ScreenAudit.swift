@@ -35,9 +35,14 @@ public enum ScreenAudit {
             let kinds: [(String, AppState.SheetKind)] = [
                 ("Message actions", .messageActions(messageID: root.id)), ("Emoji picker", .emojiPicker(messageID: root.id)),
                 ("Settings", .settings), ("Key help", .keyHelp), ("Speech history", .speechHistory),
+                ("Search", .search),
             ]
             for (name, kind) in kinds {
                 var base = state
+                if kind == .search {
+                    base.searchQuery = "react"
+                    base.searchResults = (try? workspace.store.search("react", limit: 30)) ?? []
+                }
                 if kind == .speechHistory {
                     base.speechHistory = [
                         SpokenEntry(text: "hash welcome, 5 unread", voice: .announcer),

@@ -87,3 +87,36 @@ extension AppSuites {
         }
     }
 }
+
+extension AppSuites {
+    /// Search over the real store (FTS5): /search in the composer opens the sheet with the
+    /// results as elements; Enter on one opens it in its channel, focused.
+    @Suite struct SearchSheetTests {
+        @Test func searchFindsAMessageInAnotherChannelAndEnterOpensIt() async throws {
+            let host = try await AppHost()
+            let workspace = host.workspace
+            let random = try workspace.store.channel(named: "#random", network: workspace.network.id)
+            let stored = try workspace.store.insert([
+                NewMessage(channelID: random.id, author: "kim", text: "the deploy is done", time: Date())
+            ]).inserted
+            host.post(.chat(.messages(stored)))
+            host.settleNow()
+            host.focus(identifier: ElementID.composer.identifier)
+            host.press(Keys.text("/search deploy"))
+            host.press(Keys.enter)
+            let tester = UITester(host: host)
+            try await tester.expectSpoken("1 message found")
+            let result = try #require(stored.first)
+            #expect(host.state.searchResults.map(\.id) == [result.id])
+            host.focus(identifier: ElementID.searchResult(result.id).identifier)
+            #expect(host.focusedLabel?.hasPrefix("kim, #random, ") == true, "\(host.focusedLabel ?? "nil")")
+            #expect(host.focusedLabel?.hasSuffix(": the deploy is done") == true)
+            host.press(Keys.enter)
+            try await tester.expectSpoken("hash random, ")
+            host.settleNow()
+            #expect(host.state.channelName == "#random")
+            #expect(host.focusedIdentifier == ElementID.message(result.id).identifier)
+            #expect(!host.state.sheets.hasSheet)
+        }
+    }
+}

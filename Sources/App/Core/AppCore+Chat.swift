@@ -188,7 +188,12 @@ extension AppCore {
             if state.route == .main {
                 rebuild()
                 effects.append(.lines(Lines.screen(state: state, tree: tree)))
-                post(.screenChanged(focus: MainScreen.firstFocus(state).identifier, announcing: state.channelHeading))
+                var focus = MainScreen.firstFocus(state)
+                if let wanted = state.focusOnOpen {
+                    state.focusOnOpen = nil
+                    if state.messages.contains(where: { $0.id == wanted }) { focus = .message(wanted) }
+                }
+                post(.screenChanged(focus: focus.identifier, announcing: state.channelHeading))
             } else {
                 show(.main, title: state.channelHeading, from: nil)
             }

@@ -18,6 +18,7 @@ extension AppCore {
 
     mutating func carryOut(_ command: ComposerCommand, line: String) {
         if case .help(let name) = command { return help(name) }
+        if case .search(let words) = command { return openSearch(words) }
         guard onIRC else {
             return refuse(line, "No IRC server is connected, so \(line.split(separator: " ").first ?? "") cannot work here")
         }
@@ -52,9 +53,28 @@ extension AppCore {
         case .quit(let reason):
             effects.append(.send(.quit(reason)))
             effects.append(.quit)
-        case .help:
+        case .help, .search:
             break
         }
+    }
+
+    /// /search words, or Alt-F: the search sheet, searching for `words` at once.
+    mutating func openSearch(_ words: String) {
+        state.searchQuery = words
+        state.searchResults = []
+        if !words.isEmpty { effects.append(.search(words)) }
+        present(.search)
+    }
+
+    /// What the store found: shown if it answers the words now in the field (an older
+    /// answer is dropped), and the count said politely (after typing pauses).
+    mutating func searched(_ query: String, _ results: [ChatMessage]) {
+        guard query == state.searchQuery else { return }
+        state.searchResults = results
+        rebuild()
+        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        let count = results.count == 30 ? "30 or more messages found" : Plural.phrase(results.count, "message") + " found"
+        post(.announcement(count, priority: .low))
     }
 
     /// /help: every command, or how to use one.

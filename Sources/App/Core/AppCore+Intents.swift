@@ -135,6 +135,15 @@ extension AppCore {
             effects.append(.load(ChatLoad(channelID: id, purpose: .open)))
         case .openSettings:
             present(.settings)
+        case .openMessage(let id, let channelID):
+            guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
+            state.focusOnOpen = id
+            if channelID == state.channelID, state.messages.contains(where: { $0.id == id }) {
+                state.focusOnOpen = nil
+                post(.layoutChanged(focus: ElementID.message(id).identifier, announcing: nil))
+            } else {
+                carryOut(.selectChannel(channelID))
+            }
         case .unavailable(let text):
             post(.announcement(text, priority: .default))
         }
@@ -146,6 +155,9 @@ extension AppCore {
         case .threadComposer: state.threadComposer = text
         case .pickerQuery: state.pickerQuery = text
         case .channelQuery: state.channelQuery = text
+        case .searchQuery:
+            state.searchQuery = text
+            effects.append(.search(text))
         }
     }
 

@@ -53,6 +53,7 @@ extension AppCore {
         case .speechHistory: present(.speechHistory)
         case .sayAll: startSayAll()
         case .nextActivity: goToNextActivity()
+        case .search: state.sheets.hasSheet ? say("Close the sheet first", .default, .reader) : openSearch("")
         case .channelNumber(let number): goToChannel(number: number)
         case .reviewPrevious: review(by: -1)
         case .reviewNext: review(by: 1)

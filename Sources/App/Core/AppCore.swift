@@ -110,6 +110,7 @@ public struct AppCore: Sendable {
         case .line(let line): handle(line: line)
         case .chat(let chat): handle(chat: chat)
         case .loaded(let snapshot): loaded(snapshot)
+        case .searched(let query, let results): searched(query, results)
         case .settings(let update): handle(settings: update)
         case .utterance(let kind, let voice): utterance(kind, voice: voice)
         case .tick: tick()

@@ -29,6 +29,8 @@ public enum AppEffect: Sendable, Equatable {
     case copy(String)
     /// Read channels and messages from the store; the answer comes back as ``AppEvent/loaded(_:)``.
     case load(ChatLoad)
+    /// Full-text search of the history; the answer comes back as ``AppEvent/searched(_:_:)``.
+    case search(String)
     /// Write to the local store.
     case store(StoreWrite)
     /// Send to the IRC server, in order; a failure comes back as ``AppEvent/failed(_:)``.

@@ -15,6 +15,8 @@ public enum AppEvent: Sendable {
     case chat(ChatEvent)
     /// What a ``AppEffect/load(_:)`` read from the store.
     case loaded(ChatSnapshot)
+    /// What a ``AppEffect/search(_:)`` found for its words, newest first.
+    case searched(String, [ChatMessage])
     /// The settings file changed (by hand, or by another Earshot).
     case settings(SettingsUpdate)
     /// An utterance in a voice started (`speak`), ended (`done`) or was cut off (`cancel`).

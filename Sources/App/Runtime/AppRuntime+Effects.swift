@@ -29,6 +29,9 @@ extension AppRuntime {
             parts.output.copyToClipboard(text)
         case .load(let load):
             return [.loaded(read(load))]
+        case .search(let query):
+            let results = (try? parts.workspace.store.search(query, limit: 30)) ?? []
+            return [.searched(query, results)]
         case .store(let write):
             return store(write)
         case .send(let send):

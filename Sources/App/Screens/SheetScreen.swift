@@ -31,6 +31,7 @@ enum SheetScreen {
         case .settings: SettingsSheet.build(state, into: &b)
         case .keyHelp: KeyHelpSheet.build(into: &b)
         case .speechHistory: SpeechHistorySheet.build(state, into: &b)
+        case .search: SearchSheet.build(state, into: &b)
         }
     }
 
@@ -54,6 +55,10 @@ enum SheetScreen {
             return SheetConfiguration(
                 title: "Key help", actionIdentifiers: identifiers, shortFormActionCount: identifiers.count,
                 firstElementIdentifier: identifiers.first, itemNoun: .init("key"))
+        case .search:
+            return SheetConfiguration(
+                title: "Search", actionIdentifiers: identifiers, shortFormActionCount: identifiers.count,
+                firstElementIdentifier: ElementID.searchField.identifier, itemNoun: .init("item"))
         case .speechHistory:
             return SheetConfiguration(
                 title: "Speech history", actionIdentifiers: identifiers, shortFormActionCount: identifiers.count,

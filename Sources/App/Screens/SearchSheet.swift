@@ -1,0 +1,35 @@
+import Accessibility
+import Chat
+
+/// Search: a field whose words search the whole history (FTS5) as they are typed, and the
+/// results, newest first, each said "kim, hash b, yesterday 10:42: deploy is done"; Enter opens
+/// the message in its channel.
+enum SearchSheet {
+    static func build(_ state: AppState, into b: inout ScreenTree.Builder) -> [Element] {
+        var elements = [
+            b.make(
+                .searchField,
+                Element(
+                    label: "Search messages", value: state.searchQuery, traits: .searchField,
+                    hint: "Type words to find; the results follow."),
+                ElementBehaviour(edits: .searchQuery))
+        ]
+        let results = state.searchResults
+        if results.isEmpty {
+            let words = state.searchQuery.trimmingCharacters(in: .whitespaces)
+            elements.append(b.make(.searchNone, Element(label: words.isEmpty ? "Type to search" : "No messages match", traits: .staticText)))
+        }
+        for (index, message) in results.enumerated() {
+            let channel = state.channels.first { $0.id == message.channelID }?.name ?? "another channel"
+            elements.append(
+                b.make(
+                    .searchResult(message.id),
+                    Element(
+                        label: "\(message.author), \(channel), \(Format.day(message.time)) \(Format.time(message.time)): \(message.text)",
+                        traits: .staticText, hint: "Press Enter to open it in its channel.",
+                        positionInSet: SetPosition(index + 1, of: results.count)),
+                    ElementBehaviour(activate: .openMessage(id: message.id, channelID: message.channelID))))
+        }
+        return elements
+    }
+}
