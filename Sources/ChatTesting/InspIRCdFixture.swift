@@ -29,13 +29,18 @@ public final class InspIRCdFixture: @unchecked Sendable {
     public let directory: TemporaryDirectory
     /// How many lines a channel with mode +H may keep (InspIRCd's chanhistory `maxlines`).
     public let historyLines: Int
+    /// Whether the server offers message-tags.
+    public let messageTags: Bool
     /// Channels that exist from the start, with their modes (InspIRCd's permchannels), e.g.
     /// `["#soak": "+H 5000:1d"]`: they keep their modes across restarts, whoever joins first.
     public let permanentChannels: [String: String]
     private var process: Process?
 
-    public init(historyLines: Int = 100, permanentChannels: [String: String] = [:]) throws {
+    /// `messageTags: false` leaves out `ircv3_ctctags`: a server without message-tags, where
+    /// reactions, replies and typing cannot be carried.
+    public init(historyLines: Int = 100, permanentChannels: [String: String] = [:], messageTags: Bool = true) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else { throw Missing() }
+        self.messageTags = messageTags
         self.historyLines = historyLines
         self.permanentChannels = permanentChannels
         directory = try TemporaryDirectory()
@@ -50,7 +55,7 @@ public final class InspIRCdFixture: @unchecked Sendable {
         let dir = directory.path
         try "Earshot test server\n".write(toFile: dir + "/motd", atomically: true, encoding: .utf8)
         let extra = permanentChannels.isEmpty ? [] : ["permchannels"]
-        let modules = (Self.modules + extra).map { "<module name=\"\($0)\">" }.joined(separator: "\n")
+        let modules = (Self.modules.filter { messageTags || $0 != "ircv3_ctctags" } + extra).map { "<module name=\"\($0)\">" }.joined(separator: "\n")
         let permanent = permanentChannels.sorted { $0.key < $1.key }.map { channel, modes in
             "<permchannels channel=\"\(channel)\" modes=\"+P\(modes.drop { $0 == "+" })\" topic=\"\">"
         }.joined(separator: "\n")
@@ -73,7 +78,7 @@ public final class InspIRCdFixture: @unchecked Sendable {
             <log method="file" type="* -USERINPUT -USEROUTPUT" level="default" target="\(dir)/ircd.log">
             \(modules)
             <chanhistory bots="yes" maxlines="\(historyLines)" prefixmsg="no">
-            <ctctags allowclientonlytags="yes">
+            \(messageTags ? "<ctctags allowclientonlytags=\"yes\">" : "")
             \(permanent)
             """
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)

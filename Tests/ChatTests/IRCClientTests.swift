@@ -199,3 +199,64 @@ import Testing
         await ada.stop()
     }
 }
+
+/// Reactions made offline and servers without message-tags, against real InspIRCd servers.
+@Suite struct ReactionOutboxTests {
+    @Test func aReactionMadeOfflineIsSentOnceOnReconnect() async throws {
+        let fixture = try InspIRCdFixture()
+        let directory = try TemporaryDirectory()
+        defer {
+            fixture.tearDown()
+            directory.remove()
+        }
+        let tests = IRCClientTests()
+        let (ada, adaEvents, adaStore) = try tests.makeClient(
+            "ada", fixture: fixture, directory: directory,
+            reconnect: ReconnectPolicy(initialDelay: .milliseconds(2500), maximumDelay: .milliseconds(2500), jitter: 0))
+        let (bob, bobEvents, _) = try tests.makeClient(
+            "bob", fixture: fixture, directory: directory,
+            reconnect: ReconnectPolicy(initialDelay: .milliseconds(100), maximumDelay: .milliseconds(300), jitter: 0.1))
+        await ada.start()
+        await bob.start()
+        #expect(await adaEvents.wait { $0.contains(where: \.isSynced) })
+        #expect(await bobEvents.wait { $0.contains(where: \.isSynced) })
+        try await bob.send("lunch?", to: "#earshot")
+        #expect(await adaEvents.wait { events in events.contains { if case .messages(let m) = $0 { m.contains { $0.text == "lunch?" } } else { false } } })
+        let msgid = try #require(await adaEvents.messages.first { $0.text == "lunch?" }?.msgid)
+
+        fixture.kill()
+        #expect(await adaEvents.wait { $0.contains(where: \.isDisconnected) })
+        try await ada.react("👍", to: msgid, in: "#earshot")
+        #expect(try adaStore.pendingReactions(network: ada.network.id).map(\.emoji) == ["👍"])
+        let channel = try adaStore.channel(named: "#earshot", network: ada.network.id)
+        #expect(try adaStore.message(msgid: msgid, channel: channel.id)?.reactions == ["👍": ["ada"]], "shown at once")
+        try fixture.start()
+
+        #expect(await bobEvents.wait(timeout: 20) { $0.contains { if case .reaction(_, msgid, "👍", "ada") = $0 { true } else { false } } })
+        #expect(try adaStore.pendingReactions(network: ada.network.id).isEmpty)
+        #expect(await bobEvents.count { if case .reaction(_, msgid, "👍", "ada") = $0 { true } else { false } } == 1)
+        await ada.stop()
+        await bob.stop()
+    }
+
+    @Test func withoutMessageTagsAReactionAndAReplyAreRefusedWithTheReason() async throws {
+        let fixture = try InspIRCdFixture(messageTags: false)
+        let directory = try TemporaryDirectory()
+        defer {
+            fixture.tearDown()
+            directory.remove()
+        }
+        let (ada, adaEvents, adaStore) = try IRCClientTests().makeClient("ada", fixture: fixture, directory: directory)
+        await ada.start()
+        #expect(await adaEvents.wait { $0.contains(where: \.isSynced) })
+        let refused = await #expect(throws: ChatError.self) { try await ada.react("👍", to: "abc", in: "#earshot") }
+        #expect(refused?.code == .unsupported)
+        #expect(refused?.message.contains("message-tags") == true)
+        let channel = try adaStore.channel(named: "#earshot", network: ada.network.id)
+        #expect(try adaStore.message(msgid: "abc", channel: channel.id) == nil)
+        let reply = await #expect(throws: ChatError.self) { try await ada.send("yes", to: "#earshot", replyTo: "abc") }
+        #expect(reply?.code == .unsupported)
+        #expect(try adaStore.pendingMessages(network: ada.network.id).isEmpty, "nothing kept to send later")
+        await ada.stop()
+    }
+}

@@ -170,8 +170,12 @@ public final class AppRuntime: Sendable {
         switch send {
         case .message(let text, _, _):
             if let refused = error as? IRCSerializationError { return .notSent(text, reason: refused.message) }
+            if let unsupported = error as? ChatError, unsupported.code == .unsupported {
+                return .notSent(text, reason: unsupported.message + "; send it from the channel's composer as a plain message")
+            }
             return .failed("Not sent yet: \(error). It stays in the outbox and goes out on reconnect.")
         case .react:
+            if let unsupported = error as? ChatError { return .failed("Not reacted: \(unsupported.message).") }
             return .failed("Could not send the reaction: \(error)")
         case .typing, .stoppedTyping, .quit:
             return nil

@@ -137,6 +137,9 @@ public actor IRCClient {
     public func send(_ text: String, to target: String, kind: MessageKind = .message, replyTo: String? = nil) throws
         -> [PendingMessage]
     {
+        if replyTo != nil, connection.isSynced, !connection.capabilities.contains("message-tags") {
+            throw Self.noMessageTags("replies")
+        }
         let command = kind == .notice ? "NOTICE" : "PRIVMSG"
         let budget = IRCLineSplitter.textBudget(
             command: command, target: target, nick: connection.nick, isAction: kind == .action)
@@ -162,8 +165,36 @@ public actor IRCClient {
         let channelID = try self.channelID(for: target, isDirect: !IRCConnection.isChannelName(target))
         try Self.checkTarget(target)
         try Self.check(IRCMessage(command: "TAGMSG", [target], tags: ["+draft/react": emoji, "+draft/reply": msgid]))
-        try store.addReaction(emoji, to: msgid, by: connection.nick, channel: channelID)
-        try perform(connection.react(emoji, to: msgid, in: target))
+        if connection.isSynced {
+            guard connection.capabilities.contains("message-tags") else { throw Self.noMessageTags("reactions") }
+            try store.addReaction(emoji, to: msgid, by: connection.nick, channel: channelID)
+            try perform(connection.react(emoji, to: msgid, in: target))
+        } else {
+            // Offline: shown at once, sent once on the next sync.
+            try store.addReaction(emoji, to: msgid, by: connection.nick, channel: channelID)
+            try store.enqueueReaction(emoji, to: msgid, channel: channelID)
+        }
+    }
+
+    /// Reactions made offline go out once the client is back; a server without message-tags
+    /// cannot carry them, and the user is told so rather than left to think they were sent.
+    private func sendPendingReactions() throws {
+        let pending = try store.pendingReactions(network: network.id)
+        guard !pending.isEmpty else { return }
+        if connection.capabilities.contains("message-tags") {
+            for reaction in pending {
+                try? perform(connection.react(reaction.emoji, to: reaction.target, in: reaction.channel))
+                try store.removePendingReaction(reaction.id)
+            }
+        } else {
+            for reaction in pending { try store.removePendingReaction(reaction.id) }
+            let count = pending.count == 1 ? "A reaction" : "\(pending.count) reactions"
+            emit(.error(ChatError(.unsupported, "\(count) made offline could not be sent: this server does not support reactions (no message-tags). They are kept only on this computer")))
+        }
+    }
+
+    static func noMessageTags(_ what: String) -> ChatError {
+        ChatError(.unsupported, "This server does not support \(what) (no message-tags)")
     }
 
     /// The user typed in the composer for `target` (throttled to one notice per 3 s).
@@ -287,6 +318,7 @@ public actor IRCClient {
                 for entry in try store.pendingMessages(network: network.id) where !inFlight.contains(entry.label) {
                     try write(entry)
                 }
+                try sendPendingReactions()
                 emit(.synced)
             case .joined(let name, let nick, let isSelf):
                 let id = try channelID(for: name, isDirect: false)

@@ -24,6 +24,8 @@ public struct ChatError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let unsafeCredentials = Code(rawValue: "unsafeCredentials")
         /// The channel or message does not exist.
         public static let notFound = Code(rawValue: "notFound")
+        /// The server lacks what this needs (message-tags for reactions and replies).
+        public static let unsupported = Code(rawValue: "unsupported")
     }
 
     public var code: Code

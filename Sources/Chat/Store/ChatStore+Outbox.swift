@@ -89,4 +89,42 @@ extension ChatStore {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM message WHERE id = ?", arguments: [id]) else { return nil }
         return try messages([row], channel: channel, db: db).first
     }
+
+    // MARK: Reactions made offline
+
+    /// Keeps a reaction made while disconnected, to send on the next sync.
+    public func enqueueReaction(_ emoji: String, to target: String, channel: Int64) throws {
+        try write { db in
+            try db.execute(
+                sql: "INSERT INTO reaction_outbox(channelID, target, emoji) VALUES (?, ?, ?)",
+                arguments: [channel, target, emoji])
+        }
+    }
+
+    /// Reactions waiting to be sent on `network`, oldest first, with their channel's name.
+    public func pendingReactions(network: Int64) throws -> [PendingReaction] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT reaction_outbox.*, channel.name AS channelName FROM reaction_outbox
+                    JOIN channel ON channel.id = reaction_outbox.channelID
+                    WHERE channel.networkID = ? ORDER BY reaction_outbox.id
+                    """, arguments: [network]
+            ).map { PendingReaction(id: $0["id"], emoji: $0["emoji"], target: $0["target"], channel: $0["channelName"]) }
+        }
+    }
+
+    /// A reaction was sent (or refused aloud): it leaves the outbox.
+    public func removePendingReaction(_ id: Int64) throws {
+        try write { db in try db.execute(sql: "DELETE FROM reaction_outbox WHERE id = ?", arguments: [id]) }
+    }
+}
+
+/// A reaction waiting in the outbox: `emoji` to the message `target` (a msgid) in `channel`.
+public struct PendingReaction: Hashable, Sendable {
+    public var id: Int64
+    public var emoji: String
+    public var target: String
+    public var channel: String
 }

@@ -71,6 +71,17 @@ extension ChatStore {
                 END;
                 """)
         }
+        migrator.registerMigration("v2: reaction outbox") { db in
+            // Reactions made while disconnected, sent once on the next sync.
+            try db.execute(sql: """
+                CREATE TABLE reaction_outbox (
+                    id INTEGER PRIMARY KEY,
+                    channelID INTEGER NOT NULL REFERENCES channel(id) ON DELETE CASCADE,
+                    target TEXT NOT NULL,
+                    emoji TEXT NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 }
