@@ -108,6 +108,7 @@ let package = Package(
             name: "ChatTests",
             dependencies: [
                 "Chat", "ChatTesting", .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swift6),
         .testTarget(

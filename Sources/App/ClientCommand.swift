@@ -179,7 +179,7 @@ public enum ClientCommand {
         guard let first = settings.ircServers.first else { return nil }
         let configuration = IRCServerConfiguration(
             name: first.host, host: first.host, port: first.port, usesTLS: first.tls, nick: first.nick,
-            channels: first.channels)
+            channels: first.channels, caFile: first.caFile)
         return try IRCClient(server: configuration, store: store)
     }
 }

@@ -31,6 +31,8 @@ public final class InspIRCdFixture: @unchecked Sendable {
     public let historyLines: Int
     /// Whether the server offers message-tags.
     public let messageTags: Bool
+    /// With certificates, the port takes TLS only (InspIRCd's `ssl_gnutls`).
+    public let tls: TestCertificates?
     /// Channels that exist from the start, with their modes (InspIRCd's permchannels), e.g.
     /// `["#soak": "+H 5000:1d"]`: they keep their modes across restarts, whoever joins first.
     public let permanentChannels: [String: String]
@@ -38,9 +40,13 @@ public final class InspIRCdFixture: @unchecked Sendable {
 
     /// `messageTags: false` leaves out `ircv3_ctctags`: a server without message-tags, where
     /// reactions, replies and typing cannot be carried.
-    public init(historyLines: Int = 100, permanentChannels: [String: String] = [:], messageTags: Bool = true) throws {
+    public init(
+        historyLines: Int = 100, permanentChannels: [String: String] = [:], messageTags: Bool = true,
+        tls: TestCertificates? = nil
+    ) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else { throw Missing() }
         self.messageTags = messageTags
+        self.tls = tls
         self.historyLines = historyLines
         self.permanentChannels = permanentChannels
         directory = try TemporaryDirectory()
@@ -54,7 +60,11 @@ public final class InspIRCdFixture: @unchecked Sendable {
     private func writeConfig() throws {
         let dir = directory.path
         try "Earshot test server\n".write(toFile: dir + "/motd", atomically: true, encoding: .utf8)
-        let extra = permanentChannels.isEmpty ? [] : ["permchannels"]
+        let extra = (permanentChannels.isEmpty ? [] : ["permchannels"]) + (tls == nil ? [] : ["ssl_gnutls"])
+        let tlsProfile = tls.map {
+            "<sslprofile name=\"Clients\" provider=\"gnutls\" certfile=\"\($0.certFile)\" keyfile=\"\($0.keyFile)\" "
+                + "hash=\"sha256\" requestclientcert=\"no\" priority=\"NORMAL\">"
+        } ?? ""
         let modules = (Self.modules.filter { messageTags || $0 != "ircv3_ctctags" } + extra).map { "<module name=\"\($0)\">" }.joined(separator: "\n")
         let permanent = permanentChannels.sorted { $0.key < $1.key }.map { channel, modes in
             "<permchannels channel=\"\(channel)\" modes=\"+P\(modes.drop { $0 == "+" })\" topic=\"\">"
@@ -64,7 +74,8 @@ public final class InspIRCdFixture: @unchecked Sendable {
         let config = """
             <server name="irc.earshot.test" description="Earshot test server" network="EarshotTest">
             <admin name="Earshot" nick="earshot" email="earshot@localhost">
-            <bind address="127.0.0.1" port="\(port)" type="clients">
+            \(tlsProfile)
+            <bind address="127.0.0.1" port="\(port)" type="clients"\(tls == nil ? "" : " sslprofile=\"Clients\"")>
             <connect name="main" allow="*" timeout="20" pingfreq="120" hardsendq="64M" softsendq="8M" recvq="8M"
                      threshold="1000000" commandrate="1000000000" fakelag="no" localmax="1000" globalmax="1000"
                      maxchans="50" resolvehostnames="no" useident="no">

@@ -20,6 +20,8 @@ public struct IRCServerSettings: Sendable, Equatable {
     public var nick: String
     public var channels: [String]
     public var saslUser: String?
+    /// `ca_file`: certificate authorities to trust for this server's TLS (PEM).
+    public var caFile: String?
     /// The name of the environment variable that holds the password.
     public var passwordEnvironmentVariable: String?
     /// A password from the file (only accepted from an owner-only file).
@@ -27,7 +29,7 @@ public struct IRCServerSettings: Sendable, Equatable {
 
     public init(
         host: String, port: Int? = nil, tls: Bool = true, nick: String = "earshot",
-        channels: [String] = [], saslUser: String? = nil, passwordEnvironmentVariable: String? = nil,
+        channels: [String] = [], saslUser: String? = nil, caFile: String? = nil, passwordEnvironmentVariable: String? = nil,
         password: String? = nil
     ) {
         self.host = host
@@ -36,6 +38,7 @@ public struct IRCServerSettings: Sendable, Equatable {
         self.nick = nick
         self.channels = channels
         self.saslUser = saslUser
+        self.caFile = caFile
         self.passwordEnvironmentVariable = passwordEnvironmentVariable
         self.password = password
     }

@@ -45,6 +45,7 @@ extension Settings {
                 .init(key: "channels", value: .array(server.channels.map(TOMLValue.string))),
             ]
             if let user = server.saslUser { entries.append(.init(key: "sasl_user", value: .string(user))) }
+            if let caFile = server.caFile { entries.append(.init(key: "ca_file", value: .string(caFile))) }
             if let name = server.passwordEnvironmentVariable {
                 entries.append(.init(key: "password_env", value: .string(name)))
             }

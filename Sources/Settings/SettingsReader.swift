@@ -84,6 +84,7 @@ struct SettingsReader {
             return names.count == array.count ? .ok(names) : .bad("expected channel names as strings")
         } ?? []
         let saslUser = string("sasl_user")
+        let caFile = string("ca_file")
         let passwordEnv = string("password_env")
         var password: String?
         if table["password"] != nil {
@@ -97,7 +98,7 @@ struct SettingsReader {
             }
         }
         return IRCServerSettings(
-            host: host, port: port, tls: tls, nick: nick, channels: channels, saslUser: saslUser,
+            host: host, port: port, tls: tls, nick: nick, channels: channels, saslUser: saslUser, caFile: caFile,
             passwordEnvironmentVariable: passwordEnv, password: password)
     }
 

@@ -70,3 +70,43 @@ extension EndToEndTests {
         #expect(bob.read(until: "QUIT").contains("see you"))
     }
 }
+
+extension EndToEndTests {
+    /// The binary against InspIRCd over TLS: with `ca_file` naming the test's authority it
+    /// joins; without it, the untrusted certificate is said aloud at high priority.
+    @Test func tlsWithTheServersAuthorityJoinsAndAnUntrustedCertificateIsSaid() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let certificates = try TestCertificates(in: directory.path)
+        let server = try InspIRCdFixture(tls: certificates)
+        defer { server.tearDown() }
+        func settings(caFile: String?) -> String {
+            Self.onboardedSettings + """
+                [[irc.servers]]
+                host = "127.0.0.1"
+                port = \(server.port)
+                tls = true
+                nick = "ears"
+                channels = ["#secure"]
+                \(caFile.map { "ca_file = \"\($0)\"" } ?? "")
+
+                """
+        }
+        let trusted = try Sandbox(settings: settings(caFile: certificates.caFile))
+        defer { trusted.remove() }
+        let session = try trusted.launch()
+        defer { session.kill() }
+        try await Self.waitForJoin("#secure", session)
+        try session.send("C-c")
+
+        let untrusted = try Sandbox(settings: settings(caFile: nil))
+        defer { untrusted.remove() }
+        let refused = try untrusted.launch()
+        defer { refused.kill() }
+        let said = try await refused.waitForSpeech(after: 0, timeout: .seconds(30)) {
+            $0.text.hasPrefix("Disconnected") && $0.text.contains("certificate is not trusted")
+        }
+        #expect(said?.priority == "high", "\(Self.context(refused))")
+        try refused.send("C-c")
+    }
+}

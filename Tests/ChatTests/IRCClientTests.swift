@@ -1,4 +1,5 @@
 import ChatTesting
+import NIOSSL
 import Foundation
 import Testing
 
@@ -258,5 +259,46 @@ import Testing
         #expect(reply?.code == .unsupported)
         #expect(try adaStore.pendingMessages(network: ada.network.id).isEmpty, "nothing kept to send later")
         await ada.stop()
+    }
+}
+
+/// TLS against InspIRCd with `ssl_gnutls` and a certificate from a CA the test makes.
+@Suite struct TLSTests {
+    func client(_ nick: String, _ fixture: InspIRCdFixture, _ directory: TemporaryDirectory, trust: TLSConfiguration?) throws
+        -> (IRCClient, EventRecorder)
+    {
+        let store = try ChatStore(path: directory.path + "/\(nick).sqlite")
+        let client = try IRCClient(
+            server: IRCServerConfiguration(
+                name: "tls", host: "127.0.0.1", port: fixture.port, usesTLS: true, nick: nick, channels: ["#secure"],
+                reconnect: ReconnectPolicy(initialDelay: .seconds(30), maximumDelay: .seconds(30), jitter: 0)),
+            store: store, tlsConfiguration: trust)
+        return (client, EventRecorder(client))
+    }
+
+    @Test func aTrustedCertificateConnectsAndAnUntrustedOneIsRefusedWithTheReason() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let certificates = try TestCertificates(in: directory.path)
+        let fixture = try InspIRCdFixture(tls: certificates)
+        defer { fixture.tearDown() }
+
+        var trusted = TLSConfiguration.makeClientConfiguration()
+        trusted.trustRoots = .file(certificates.caFile)
+        let (ada, adaEvents) = try client("ada", fixture, directory, trust: trusted)
+        await ada.start()
+        #expect(await adaEvents.wait(timeout: 20) { $0.contains(where: \.isSynced) }, "the trusted TLS connection did not sync")
+        try await ada.send("over TLS", to: "#secure")
+        #expect(await adaEvents.wait { $0.contains { if case .delivered(let m) = $0 { m.text == "over TLS" } else { false } } })
+        await ada.stop()
+
+        // The system's roots do not know the test's CA: refused, and the reason says so.
+        let (bob, bobEvents) = try client("bob", fixture, directory, trust: nil)
+        await bob.start()
+        #expect(await bobEvents.wait(timeout: 20) { $0.contains(where: \.isDisconnected) })
+        let reason = await bobEvents.events.compactMap { if case .disconnected(let reason) = $0 { reason } else { nil } }.first
+        #expect(reason?.contains("certificate is not trusted") == true, "\(reason ?? "no reason")")
+        #expect(!(await bobEvents.events.contains(where: \.isSynced)))
+        await bob.stop()
     }
 }

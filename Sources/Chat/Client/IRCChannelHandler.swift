@@ -1,4 +1,5 @@
 import NIOCore
+import Synchronization
 
 /// The NIO end of the connection: frames lines and hands them, one read at a time, to an
 /// `AsyncStream` that ``IRCClient`` consumes.
@@ -8,9 +9,11 @@ final class IRCChannelHandler: ChannelInboundHandler {
     private var framer = IRCLineFramer()
     private var lines: [[UInt8]] = []
     private let continuation: AsyncStream<[[UInt8]]>.Continuation
+    private let failure: ConnectionFailure
 
-    init(continuation: AsyncStream<[[UInt8]]>.Continuation) {
+    init(continuation: AsyncStream<[[UInt8]]>.Continuation, failure: ConnectionFailure = ConnectionFailure()) {
         self.continuation = continuation
+        self.failure = failure
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -36,7 +39,29 @@ final class IRCChannelHandler: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        failure.record(error)
         continuation.finish()
         context.close(promise: nil)
+    }
+}
+
+/// Why a connection ended, in words, when it ended with an error (a TLS handshake that
+/// failed, a reset); read by ``IRCClient`` for the reason it announces.
+final class ConnectionFailure: Sendable {
+    private let reason = Mutex<String?>(nil)
+
+    var message: String? { reason.withLock { $0 } }
+
+    func record(_ error: any Error) {
+        let text = String(describing: error)
+        let words: String
+        if text.contains("CERTIFICATE_VERIFY_FAILED") || text.contains("certificate verify failed") {
+            words = "the server's certificate is not trusted (set ca_file to the authority that signed it)"
+        } else if text.contains("handshakeFailed") || text.contains("SSL") {
+            words = "the secure (TLS) connection could not be set up: \(text)"
+        } else {
+            words = text
+        }
+        reason.withLock { if $0 == nil { $0 = words } }
     }
 }

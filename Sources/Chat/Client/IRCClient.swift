@@ -46,8 +46,15 @@ public actor IRCClient {
             nick: server.nick, user: server.user, realName: server.realName, credentials: server.credentials,
             channels: server.channels))
         if server.usesTLS {
+            var configuration = tlsConfiguration ?? .makeClientConfiguration()
+            if tlsConfiguration == nil, let caFile = server.caFile {
+                guard FileManager.default.isReadableFile(atPath: caFile) else {
+                    throw ChatError(.connection, "Cannot set up TLS: ca_file \(caFile) cannot be read")
+                }
+                configuration.trustRoots = .file(caFile)
+            }
             do {
-                sslContext = try NIOSSLContext(configuration: tlsConfiguration ?? .makeClientConfiguration())
+                sslContext = try NIOSSLContext(configuration: configuration)
             } catch {
                 throw ChatError(.connection, "Cannot set up TLS: \(error)")
             }
@@ -215,7 +222,7 @@ public actor IRCClient {
             emit(.connecting(attempt: attempt))
             var reason = "The connection closed."
             do {
-                let (channel, lines) = try await connect()
+                let (channel, lines, failure) = try await connect()
                 self.channel = channel
                 inFlight = []
                 do {
@@ -227,6 +234,7 @@ public actor IRCClient {
                     handle(batch)
                     if connection.isRegistered { attempt = 0 }
                 }
+                if let failed = failure.message { reason = "Connection to \(server.host):\(server.port) failed: \(failed)." }
             } catch {
                 reason = "Cannot connect to \(server.host):\(server.port): \(error)"
             }
@@ -242,7 +250,8 @@ public actor IRCClient {
         }
     }
 
-    private func connect() async throws -> (any Channel, AsyncStream<[[UInt8]]>) {
+    private func connect() async throws -> (any Channel, AsyncStream<[[UInt8]]>, ConnectionFailure) {
+        let failure = ConnectionFailure()
         let (lines, continuation) = AsyncStream.makeStream(of: [[UInt8]].self)
         let sslContext = self.sslContext
         let host = server.host
@@ -256,12 +265,12 @@ public actor IRCClient {
                         let tls = try NIOSSLClientHandler(context: sslContext, serverHostname: isAddress ? nil : host)
                         try channel.pipeline.syncOperations.addHandler(tls)
                     }
-                    try channel.pipeline.syncOperations.addHandler(IRCChannelHandler(continuation: continuation))
+                    try channel.pipeline.syncOperations.addHandler(IRCChannelHandler(continuation: continuation, failure: failure))
                 }
             }
         do {
             let channel = try await bootstrap.connect(host: host, port: server.port).get()
-            return (channel, lines)
+            return (channel, lines, failure)
         } catch {
             continuation.finish()
             throw error

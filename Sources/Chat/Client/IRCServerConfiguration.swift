@@ -22,12 +22,16 @@ public struct IRCServerConfiguration: Sendable, Hashable {
     /// Channels to join, and rejoin after every reconnect.
     public var channels: [String]
     public var reconnect: ReconnectPolicy
+    /// A PEM file of the certificate authorities to trust for TLS instead of the system's
+    /// (a server with its own CA).
+    public var caFile: String?
 
     public init(
         name: String, host: String, port: Int = 6697, usesTLS: Bool = true, insecure: Bool = false, nick: String,
         user: String? = nil, realName: String = "Earshot user", credentials: SASLCredentials? = nil,
-        channels: [String] = [], reconnect: ReconnectPolicy = ReconnectPolicy()
+        channels: [String] = [], reconnect: ReconnectPolicy = ReconnectPolicy(), caFile: String? = nil
     ) {
+        self.caFile = caFile
         self.name = name
         self.host = host
         self.port = port
