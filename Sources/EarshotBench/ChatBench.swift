@@ -18,6 +18,7 @@ func runChatBench(arguments: [String]) async throws {
 
     let insert = try measureInserts(path: directory + "/insert.sqlite")
     let open = try measureOpenMillion(path: directory + "/million.sqlite")
+    let search = try measureSearchMillion(path: directory + "/million.sqlite")
     let burst = try await measureBurst(directory: directory)
 
     report(
@@ -27,6 +28,8 @@ func runChatBench(arguments: [String]) async throws {
             ("open_1m_newest_page_ms", open.times.median),
             ("open_1m_newest_page_p99_ms", open.times(99)),
             ("rss_1m_mb", open.rss),
+            ("search_1m_ms", search.median),
+            ("search_1m_p99_ms", search(99)),
             ("burst_10k_received", Double(burst.received)),
             ("burst_10k_s", burst.seconds),
         ], json: json, title: "chat")
@@ -93,6 +96,27 @@ private func measureOpenMillion(path: String) throws -> (times: Percentiles, rss
     }
     _ = kept
     return (Percentiles(times), peakRSSMegabytes())
+}
+
+/// The search sheet's query (FTS5, newest 30 first) over the million-message store: rare words
+/// (one message's number), common ones (in every message) and prefixes, 200 queries in all.
+private func measureSearchMillion(path: String) throws -> Percentiles {
+    let store = try ChatStore(path: path)
+    var times: [Double] = []
+    for round in 0..<200 {
+        let query: String
+        switch round % 4 {
+        case 0: query = "number \(round * 4_999 % 1_000_000)"
+        case 1: query = "rotor drawer"
+        case 2: query = "ada sheet"
+        default: query = "numb"
+        }
+        let start = monotonicNanoseconds()
+        let results = try store.search(query, limit: 30)
+        times.append(Double(monotonicNanoseconds() - start) / 1e6)
+        guard !results.isEmpty else { throw BenchFailure(description: "search for \(query) found nothing") }
+    }
+    return Percentiles(times)
 }
 
 /// Resets VmHWM so the next `peakRSSMegabytes()` covers only what follows.

@@ -159,7 +159,8 @@ extension ChatStore {
         }
     }
 
-    /// Full-text search over message text and authors (FTS5), newest first.
+    /// Full-text search over message text and authors (FTS5): the `limit` most recently stored
+    /// matches, newest first.
     ///
     /// Each word of `query` must match (prefix match on the last one); FTS syntax in the query is
     /// treated as plain text.
@@ -170,6 +171,9 @@ extension ChatStore {
         guard !words.isEmpty else { return [] }
         let pattern = words.joined(separator: " ") + "*"
         return try read { db in
+            // In the index's own order, newest stored first, so LIMIT stops early instead of
+            // sorting every match (a common word matches every message); the page is then put
+            // in time order.
             var sql = """
                 SELECT message.* FROM message_fts JOIN message ON message.id = message_fts.rowid
                 WHERE message_fts MATCH ?
@@ -179,10 +183,11 @@ extension ChatStore {
                 sql += " AND message.channelID = ?"
                 arguments += [channel]
             }
-            sql += " ORDER BY message.time DESC, message.id DESC LIMIT ?"
+            sql += " ORDER BY message_fts.rowid DESC LIMIT ?"
             arguments += [limit]
             let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
-            return try rows.map { row in try Self.messages([row], channel: row["channelID"], db: db)[0] }
+            let found = try rows.map { row in try Self.messages([row], channel: row["channelID"], db: db)[0] }
+            return found.sorted { ($0.time, $0.id) > ($1.time, $1.id) }
         }
     }
 
