@@ -1,6 +1,6 @@
 import Typography
 
-/// `[display]`: motion, contrast, colour and how larger text is drawn.
+/// `[display]`: motion, contrast, colour, how larger text is drawn, and room for another screen reader.
 public struct DisplaySettings: Sendable, Equatable {
     /// `color`: true, false, "auto" (colour on a TTY unless `NO_COLOR` is set) — all in the
     /// terminal's own palette — or "truecolor" (the 24-bit themes, with their background).
@@ -12,6 +12,10 @@ public struct DisplaySettings: Sendable, Equatable {
     public var contrast: ContrastLevel = .standard
     public var color: ColorPreference = .auto
     public var textSizing: TextSizingPreference = .auto
+    /// `screen_reader`: another screen reader (Orca, Fenrir, Speakup, BRLTTY) reads the terminal:
+    /// the bottom line carries the focus's whole phrase with the cursor at its start, nothing
+    /// decorative is drawn, and announcements are printed as lines.
+    public var screenReader: Bool = false
 
     public init() {}
 

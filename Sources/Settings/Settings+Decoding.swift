@@ -6,7 +6,7 @@ extension Settings {
         ("text", ["size"]),
         ("speech", ["voice", "rate", "pitch", "volume", "punctuation", "capitals", "hints", "echo", "typing_interrupts", "messages", "channels"]),
         ("sounds", ["enabled", "volume"]),
-        ("display", ["reduce_motion", "contrast", "color", "text_sizing"]),
+        ("display", ["reduce_motion", "contrast", "color", "text_sizing", "screen_reader"]),
         ("irc", ["servers"]),
     ]
 
@@ -116,6 +116,7 @@ extension Settings {
         if let sizing = reader.word("display.text_sizing", TextSizingPreference.self) {
             settings.display.textSizing = sizing
         }
+        if let screenReader = reader.bool("display.screen_reader") { settings.display.screenReader = screenReader }
 
         if let servers = reader.read("irc.servers", { value -> Check<[TOMLValue]> in
             guard let array = value.arrayValue else { return .bad("expected [[irc.servers]] tables, found a \(value.typeName)") }

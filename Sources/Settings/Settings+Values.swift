@@ -35,6 +35,7 @@ extension Settings {
                     ? .string(display.color.rawValue) : .boolean(display.color == .always)
             ),
             ("display.text_sizing", .string(display.textSizing.rawValue)),
+            ("display.screen_reader", .boolean(display.screenReader)),
         ]
         for (index, server) in ircServers.enumerated() {
             var entries: [TOMLTable.Entry] = [
