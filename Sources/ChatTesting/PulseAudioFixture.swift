@@ -23,11 +23,17 @@ public final class PulseAudioFixture: @unchecked Sendable {
 
     public static let binary = "/usr/bin/pulseaudio"
     public static let pactl = "/usr/bin/pactl"
+    /// Plays raw PCM to the server (pulseaudio-utils, as `pactl`).
+    public static let pacat = "/usr/bin/pacat"
     /// The null sink's name; its monitor source is `sink + ".monitor"`.
     public static let sink = "earshot_null"
+    /// The source that records what the null sink plays.
+    public static let monitor = sink + ".monitor"
 
     public let directory: TemporaryDirectory
     private var process: ChildProcess?
+    /// Silent streams started by ``holdLatency(milliseconds:)``.
+    private var holders: [ChildProcess] = []
 
     public init() throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary),
@@ -73,6 +79,47 @@ public final class PulseAudioFixture: @unchecked Sendable {
         throw ChildProcess.Failure("pulseaudio did not start. Log:\n\(log.suffix(2000))")
     }
 
+    /// Holds the null sink at `milliseconds` of latency with a silent stream that asks for it,
+    /// as a desktop's sound theme or a call does to a real sink: a null sink runs at the lowest
+    /// latency any of its streams asks for (else at the server's default, tens of ms). Returns
+    /// once the stream plays; it is stopped with the server.
+    ///
+    /// ```swift
+    /// try pulse.holdLatency(milliseconds: 5)
+    /// ```
+    public func holdLatency(milliseconds: Int) throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.pacat) else {
+            throw ChildProcess.Failure(
+                "pacat is not installed (looked for \(Self.pacat)). Install it with: apt-get install -y pulseaudio-utils")
+        }
+        let before = playbackStreams()
+        let holder = try ChildProcess(
+            Self.pacat,
+            [
+                "--playback", "--device=\(Self.sink)", "--raw", "--format=s16le", "--rate=48000", "--channels=1",
+                "--latency-msec=\(milliseconds)", "--client-name=earshot-latency-hold", "/dev/zero",
+            ],
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+        holders.append(holder)
+        let deadline = Date() + 30
+        while Date() < deadline {
+            if playbackStreams() > before { return }
+            if !holder.isRunning { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw ChildProcess.Failure("pacat did not start a silent \(milliseconds) ms stream on \(Self.sink)")
+    }
+
+    /// The null sink's latency now, in microseconds, as `pactl list sinks` reports it.
+    public func sinkLatencyMicroseconds() -> Int? {
+        guard let listing = try? pactl(["list", "sinks"]) else { return nil }
+        guard let line = listing.split(separator: "\n").first(where: { $0.contains("Latency:") && $0.contains("configured") })
+        else { return nil }
+        // "Latency: 861 usec, configured 1250 usec"
+        guard let configured = line.split(separator: ",").last?.split(separator: " ").dropFirst().first else { return nil }
+        return Int(configured)
+    }
+
     /// How many playback streams the server has now (a client that holds audio open has one).
     public func playbackStreams() -> Int {
         guard let listing = try? pactl(["list", "short", "sink-inputs"]) else { return 0 }
@@ -87,13 +134,17 @@ public final class PulseAudioFixture: @unchecked Sendable {
 
     /// Kills the server with SIGKILL (a crash), as a sound server dies under a user.
     public func kill() {
+        for holder in holders { holder.terminate() }
+        holders.removeAll()
         process?.signal(SIGKILL)
         process?.wait()
         process = nil
     }
 
-    /// Terminates the server and waits for it.
+    /// Terminates the server (and any silent streams) and waits for it.
     public func stop() {
+        for holder in holders { holder.terminate() }
+        holders.removeAll()
         process?.terminate()
         process = nil
     }

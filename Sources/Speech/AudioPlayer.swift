@@ -32,23 +32,14 @@ public final class AudioPlayer: @unchecked Sendable {
     private let chunk: Int
     private let onFailure: @Sendable (String) -> Void
 
-    /// Opens the default device; throws ``SpeechError/Code/audioUnavailable`` when none opens.
+    /// Opens the default device (or takes the one ``prepare(sampleRate:)`` opened); throws
+    /// ``SpeechError/Code/audioUnavailable`` when none opens.
     public init(sampleRate: Int, onFailure: @escaping @Sendable (String) -> Void = { _ in }) throws(SpeechError) {
-        // ALSA writes its own complaints to stderr while probing; Earshot says it once, itself.
-        let savedStderr = dup(2)
-        let null = open("/dev/null", O_WRONLY)
-        if null >= 0 { dup2(null, 2); Glibc.close(null) }
-        defer {
-            if savedStderr >= 0 { dup2(savedStderr, 2); Glibc.close(savedStderr) }
-        }
-        guard let device = create_audio_device_object(nil, "earshot", "Earshot speech") else {
-            throw SpeechError(.audioUnavailable, "No audio device could be created.")
-        }
-        let status = audio_object_open(device, AUDIO_OBJECT_FORMAT_S16LE, UInt32(sampleRate), 1)
-        if status != 0 {
-            let reason = audio_object_strerror(device, status).map { String(cString: $0) } ?? "error \(status)"
-            audio_object_destroy(device)
-            throw SpeechError(.audioUnavailable, "No audio device could be opened (\(reason)).")
+        let device: OpaquePointer
+        if let prepared = try Self.takePrepared(sampleRate: sampleRate) {
+            device = prepared
+        } else {
+            device = try Self.openDevice(sampleRate: sampleRate)
         }
         self.device = device
         self.sampleRate = sampleRate

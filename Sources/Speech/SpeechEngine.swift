@@ -32,11 +32,17 @@ public final class SpeechEngine: @unchecked Sendable {
         public var bufferMilliseconds: Int32
         /// How far synthesis may run ahead of a sink that plays in real time.
         public var maxBacklogMilliseconds: Double
+        /// The roles whose voice files are read and checked at start (the reader's always is);
+        /// `nil` checks every role. `earshot say` names only the one it speaks with, so a broken
+        /// file for another role neither stops it nor is read.
+        public var roles: Set<VoiceRole>?
 
         public init(
             voices: VoiceLibrary = .discover(), parameters: SpeechParameters = SpeechParameters(),
-            dataPath: String? = nil, bufferMilliseconds: Int32 = 5, maxBacklogMilliseconds: Double = 20
+            dataPath: String? = nil, bufferMilliseconds: Int32 = 5, maxBacklogMilliseconds: Double = 20,
+            roles: Set<VoiceRole>? = nil
         ) {
+            self.roles = roles
             self.voices = voices
             self.parameters = parameters
             self.dataPath = dataPath
@@ -69,7 +75,8 @@ public final class SpeechEngine: @unchecked Sendable {
     private var synthesizing: Utterance?
     private let finished = ConditionLock(false)
 
-    /// Starts the engine thread and libespeak-ng, and checks every built-in voice file.
+    /// Starts the engine thread and libespeak-ng, and checks the voice files (every role's, or
+    /// those of ``Configuration/roles``).
     public convenience init(configuration: Configuration = Configuration(), sink: SpeechSink) throws(SpeechError) {
         try self.init(configuration: configuration) { _ throws(SpeechError) in sink }
     }
@@ -114,7 +121,11 @@ public final class SpeechEngine: @unchecked Sendable {
         let files: [VoiceRole: VoiceFile]
         do throws(SpeechError) {
             try configuration.parameters.validate()
-            files = try configuration.voices.voices()
+            if let roles = configuration.roles {
+                files = try configuration.voices.voices(for: roles.union([.reader]))
+            } else {
+                files = try configuration.voices.voices()
+            }
             guard files[.reader] != nil else {
                 throw SpeechError(.unknownVoiceRole, "No “reader” voice file in \(configuration.voices.searched).")
             }

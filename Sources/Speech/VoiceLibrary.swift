@@ -122,14 +122,32 @@ public struct VoiceLibrary: Hashable, Sendable {
 
     /// Every voice, checked, by role; the first broken file is the error.
     public func voices() throws(SpeechError) -> [VoiceRole: VoiceFile] {
+        let sources = sources()
         var result: [VoiceRole: VoiceFile] = [:]
-        for role in sources().keys { result[role] = try voice(for: role) }
+        for role in sources.keys { result[role] = try voice(for: role, from: sources) }
+        return result
+    }
+
+    /// The voices of `roles` only, checked, by role: a broken file for another role is not read.
+    /// A role without a voice is the error, as is the first broken file.
+    ///
+    /// ```swift
+    /// let reader = try VoiceLibrary.discover().voices(for: [.reader])[.reader]
+    /// ```
+    public func voices(for roles: Set<VoiceRole>) throws(SpeechError) -> [VoiceRole: VoiceFile] {
+        let sources = sources()
+        var result: [VoiceRole: VoiceFile] = [:]
+        for role in roles { result[role] = try voice(for: role, from: sources) }
         return result
     }
 
     /// The checked voice for `role`.
     public func voice(for role: VoiceRole) throws(SpeechError) -> VoiceFile {
-        switch sources()[role] {
+        try voice(for: role, from: sources())
+    }
+
+    private func voice(for role: VoiceRole, from sources: [VoiceRole: Source]) throws(SpeechError) -> VoiceFile {
+        switch sources[role] {
         case .file(let path):
             return try VoiceFile(path: path)
         case .builtIn:
