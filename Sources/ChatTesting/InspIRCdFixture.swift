@@ -36,19 +36,39 @@ public final class InspIRCdFixture: @unchecked Sendable {
     /// Channels that exist from the start, with their modes (InspIRCd's permchannels), e.g.
     /// `["#soak": "+H 5000:1d"]`: they keep their modes across restarts, whoever joins first.
     public let permanentChannels: [String: String]
+    /// Where services (Anope, see ``AnopeFixture``) link in, when they do.
+    public let services: ServicesLink?
     private var process: Process?
+
+    /// A services server allowed to link to this one: InspIRCd's `spanningtree` listens on
+    /// `port` for it, it is U-lined, `m_sasl` sends sign-ins to it and `m_services_account`
+    /// keeps the accounts it reports.
+    public struct ServicesLink: Sendable {
+        /// The services' server name (`<link name>`, `<uline>`, `<sasl target>`).
+        public var name: String
+        /// The port the services connect to, on 127.0.0.1.
+        public var port: Int
+        public var password: String
+
+        public init(name: String = "services.earshot.test", port: Int, password: String) {
+            self.name = name
+            self.port = port
+            self.password = password
+        }
+    }
 
     /// `messageTags: false` leaves out `ircv3_ctctags`: a server without message-tags, where
     /// reactions, replies and typing cannot be carried.
     public init(
         historyLines: Int = 100, permanentChannels: [String: String] = [:], messageTags: Bool = true,
-        tls: TestCertificates? = nil
+        tls: TestCertificates? = nil, services: ServicesLink? = nil
     ) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else { throw Missing() }
         self.messageTags = messageTags
         self.tls = tls
         self.historyLines = historyLines
         self.permanentChannels = permanentChannels
+        self.services = services
         directory = try TemporaryDirectory()
         port = try Self.freePort()
         try writeConfig()
@@ -61,6 +81,15 @@ public final class InspIRCdFixture: @unchecked Sendable {
         let dir = directory.path
         try "Earshot test server\n".write(toFile: dir + "/motd", atomically: true, encoding: .utf8)
         let extra = (permanentChannels.isEmpty ? [] : ["permchannels"]) + (tls == nil ? [] : ["ssl_gnutls"])
+            + (services == nil ? [] : ["spanningtree", "services_account", "sasl"])
+        let link = services.map {
+            """
+            <bind address="127.0.0.1" port="\($0.port)" type="servers">
+            <link name="\($0.name)" ipaddr="127.0.0.1" port="\($0.port)" allowmask="127.0.0.0/8" sendpass="\($0.password)" recvpass="\($0.password)">
+            <uline server="\($0.name)" silent="yes">
+            <sasl target="\($0.name)" requiressl="no">
+            """
+        } ?? ""
         let tlsProfile = tls.map {
             "<sslprofile name=\"Clients\" provider=\"gnutls\" certfile=\"\($0.certFile)\" keyfile=\"\($0.keyFile)\" "
                 + "hash=\"sha256\" requestclientcert=\"no\" priority=\"NORMAL\">"
@@ -91,6 +120,7 @@ public final class InspIRCdFixture: @unchecked Sendable {
             <chanhistory bots="yes" maxlines="\(historyLines)" prefixmsg="no">
             \(messageTags ? "<ctctags allowclientonlytags=\"yes\">" : "")
             \(permanent)
+            \(link)
             """
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
     }
