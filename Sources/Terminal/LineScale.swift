@@ -38,15 +38,15 @@ public struct LineScale: Sendable, Hashable {
     ///
     /// - kitty: `s` = the scale rounded after taking off 0.3 (so 1.35 → 2, 1.12 → 1), at most 7;
     ///   the fraction `n/d` (d ≤ 15) brings the glyph to the exact scale when it is below `s`.
-    /// - DEC: double width from 1.5, double height from 1.9 (both 2 cells wide).
+    /// - DEC: double size (double width and double height) from 1.5, never double width alone.
     /// - none: always normal.
     public static func forScale(_ scale: Double, method: TextSizingMethod) -> LineScale {
         switch method {
         case .none:
             return .normal
         case .dec:
-            if scale >= 1.9 { return LineScale(cells: 2, rows: 2, doubleHeight: true) }
-            if scale >= 1.5 { return LineScale(cells: 2, rows: 1) }
+            // Double width alone would draw the glyphs squashed (twice as wide, no taller).
+            if scale >= 1.5 { return LineScale(cells: 2, rows: 2, doubleHeight: true) }
             return .normal
         case .kitty:
             let whole = min(7, max(1, Int((scale - 0.3).rounded(.up))))

@@ -19,23 +19,33 @@ public struct TerminalEnvironment: Sendable, Hashable {
     public var noColor: Bool
     /// The background the terminal reported (OSC 11), if it answered.
     public var background: RGBColor?
+    /// How the terminal showed it draws larger text when asked (``TerminalProbe``); nil when it
+    /// was not asked or did not answer.
+    public var probedTextSizing: TextSizingMethod?
+    /// `TMUX` is set: running inside tmux, which draws neither OSC 66 nor DEC line sizes.
+    public var inTmux: Bool
 
     /// Light, dark, or unknown when the terminal did not say.
     public var backgroundTone: Palette.Tone { background.map(Palette.Tone.init(background:)) ?? .unknown }
 
-    public init(isTTY: Bool, term: String?, termProgram: String? = nil, kittyWindowID: String? = nil, noColor: Bool = false) {
+    public init(
+        isTTY: Bool, term: String?, termProgram: String? = nil, kittyWindowID: String? = nil, noColor: Bool = false,
+        inTmux: Bool = false
+    ) {
         self.isTTY = isTTY
+        self.inTmux = inTmux
         self.term = term
         self.termProgram = termProgram
         self.kittyWindowID = kittyWindowID
         self.noColor = noColor
     }
 
-    /// Reads `TERM`, `TERM_PROGRAM`, `KITTY_WINDOW_ID` and `NO_COLOR` from `variables`.
+    /// Reads `TERM`, `TERM_PROGRAM`, `KITTY_WINDOW_ID`, `NO_COLOR` and `TMUX` from `variables`.
     public init(variables: [String: String], isTTY: Bool) {
         self.init(
             isTTY: isTTY, term: variables["TERM"], termProgram: variables["TERM_PROGRAM"],
-            kittyWindowID: variables["KITTY_WINDOW_ID"], noColor: !(variables["NO_COLOR"] ?? "").isEmpty)
+            kittyWindowID: variables["KITTY_WINDOW_ID"], noColor: !(variables["NO_COLOR"] ?? "").isEmpty,
+            inTmux: !(variables["TMUX"] ?? "").isEmpty)
     }
 
     /// This process's environment, with stdout's TTY-ness.
@@ -45,6 +55,10 @@ public struct TerminalEnvironment: Sendable, Hashable {
 
     /// Not a terminal, or a dumb one: plain wrapped text without escapes.
     public var isPlain: Bool { !isTTY || term == "dumb" }
+
+    /// Whether `text_sizing = "auto"` should ask the terminal (``TerminalProbe``): a terminal,
+    /// not a dumb one, and not inside tmux.
+    public var shouldProbeTextSizing: Bool { !isPlain && !inTmux }
 
     /// Whether to colour text: `setting` is the user's choice (nil for auto). Never on a
     /// plain terminal; auto means on unless `NO_COLOR` is set; an explicit true in the

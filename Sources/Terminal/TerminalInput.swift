@@ -37,6 +37,8 @@ public final class TerminalInput: Sendable {
     /// The terminal whose size is reported after SIGWINCH.
     public let sizeSource: Int32
     public let escapeTimeout: Duration
+    /// Bytes read before the reader started (keys typed while ``TerminalProbe`` asked), decoded first.
+    public let pending: [UInt8]
     private let onEvent: @Sendable (KeyEvent) -> Void
     private let onEnd: @Sendable () -> Void
 
@@ -52,12 +54,15 @@ public final class TerminalInput: Sendable {
     ///   - input: the file to read keys from.
     ///   - sizeSource: the terminal asked for its size after SIGWINCH.
     ///   - escapeTimeout: how long a lone `ESC` waits for a following byte.
+    ///   - pending: bytes already read from `input` (keys typed during a probe), decoded first.
     ///   - onEvent: called on the reader thread for each event.
     ///   - onEnd: called on the reader thread when `input` ends or fails.
     public init(
         input: Int32 = STDIN_FILENO, sizeSource: Int32 = STDOUT_FILENO, escapeTimeout: Duration = .milliseconds(25),
-        onEvent: @escaping @Sendable (KeyEvent) -> Void, onEnd: @escaping @Sendable () -> Void = {}
+        pending: [UInt8] = [], onEvent: @escaping @Sendable (KeyEvent) -> Void,
+        onEnd: @escaping @Sendable () -> Void = {}
     ) {
+        self.pending = pending
         self.input = input
         self.sizeSource = sizeSource
         self.escapeTimeout = escapeTimeout
@@ -87,7 +92,7 @@ public final class TerminalInput: Sendable {
                 escapeTimeoutMilliseconds: Int32(
                     clamping: escapeTimeout.components.seconds * 1000
                         + escapeTimeout.components.attoseconds / 1_000_000_000_000_000),
-                onEvent: onEvent, onEnd: onEnd)
+                pending: pending, onEvent: onEvent, onEnd: onEnd)
             let context = Unmanaged.passRetained(loop).toOpaque()
             var thread = pthread_t()
             let status = pthread_create(
@@ -136,17 +141,19 @@ private final class ReaderLoop {
     let wake: Int32
     let sizeSource: Int32
     let escapeTimeoutMilliseconds: Int32
+    let pending: [UInt8]
     let onEvent: @Sendable (KeyEvent) -> Void
     let onEnd: @Sendable () -> Void
 
     init(
-        input: Int32, wake: Int32, sizeSource: Int32, escapeTimeoutMilliseconds: Int32,
+        input: Int32, wake: Int32, sizeSource: Int32, escapeTimeoutMilliseconds: Int32, pending: [UInt8],
         onEvent: @escaping @Sendable (KeyEvent) -> Void, onEnd: @escaping @Sendable () -> Void
     ) {
         self.input = input
         self.wake = wake
         self.sizeSource = sizeSource
         self.escapeTimeoutMilliseconds = escapeTimeoutMilliseconds
+        self.pending = pending
         self.onEvent = onEvent
         self.onEnd = onEnd
     }
@@ -154,6 +161,7 @@ private final class ReaderLoop {
     func run() {
         defer { close(wake) }
         var decoder = KeyDecoder()
+        decoder.feed(pending).forEach(onEvent)
         var inputOpen = true
         var buffer = [UInt8](repeating: 0, count: 4096)
         var descriptors = [

@@ -5,8 +5,8 @@ import Typography
 /// A cell's font is body text at Large (17 pt); a style's size on screen is its point size at
 /// the category over 17. Lines wrap at `columns ÷ cell scale`; at the accessibility sizes a blank line follows
 /// each line. Where the terminal supports it the glyphs are really larger: kitty's OSC 66
-/// (`ESC ] 66 ; s=2:n=13:d=16 ; text ESC \`) or DEC double-width (`ESC # 6`) and
-/// double-height (`ESC # 3` top half, `ESC # 4` bottom half) lines. Colours are the terminal's
+/// (`ESC ] 66 ; s=2:n=13:d=16 ; text ESC \`) or DEC double-size lines (`ESC # 3` top half,
+/// `ESC # 4` bottom half; every other line says `ESC # 5`, single size, outright). Colours are the terminal's
 /// own — default foreground, bold, underline and the 16-colour palette chosen for its background
 /// (``Palette``) — and never a background; with `display.color = "truecolor"` (no palette) they
 /// are the 24-bit theme's foreground on its background. Control characters in the text are
@@ -104,7 +104,8 @@ public struct TerminalRenderer: Sendable {
                 } else if scale.cells == 2 {
                     out += "\u{1B}#6" + content + "\n"
                 } else {
-                    out += content + "\n"
+                    // Said outright: the row may have held a double-size line (the bottom line).
+                    out += "\u{1B}#5" + content + "\n"
                 }
             case .kitty:
                 out += content + String(repeating: "\n", count: scale.rows)

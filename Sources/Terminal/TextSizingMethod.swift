@@ -9,30 +9,17 @@ public enum TextSizingMethod: String, CaseIterable, Sendable, Hashable {
     /// Wrap and spacing only.
     case none
 
-    /// The method for a preference in an environment. `auto` picks kitty for kitty (and
-    /// terminals that say they speak its protocol), DEC for xterm-compatible terminals that
-    /// draw DEC line sizes, and none otherwise. A plain environment (not a TTY, or
-    /// `TERM=dumb`) always gets none.
+    /// The method for a preference in an environment. An explicit kitty, dec or none wins on
+    /// any terminal; `auto` is what the terminal showed when asked (``TerminalProbe``, in
+    /// ``TerminalEnvironment/probedTextSizing``), and none inside tmux or when it did not answer.
+    /// A plain environment (not a TTY, or `TERM=dumb`) always gets none.
     public static func resolve(_ preference: TextSizingPreference, environment: TerminalEnvironment) -> TextSizingMethod {
         if environment.isPlain { return .none }
         switch preference {
         case .kitty: return .kitty
         case .dec: return .dec
         case .none: return .none
-        case .auto:
-            let term = environment.term ?? ""
-            let program = (environment.termProgram ?? "").lowercased()
-            if environment.kittyWindowID != nil || term == "xterm-kitty" || program == "kitty" {
-                return .kitty
-            }
-            // Terminals known to draw DEC double-width/double-height lines.
-            if program == "xterm" || term.hasPrefix("xterm") && program.isEmpty || term.hasPrefix("vt1")
-                || term.hasPrefix("vt2") || term.hasPrefix("vt3") || term.hasPrefix("vt4") || term.hasPrefix("konsole")
-                || program == "konsole" || program == "wezterm" || term.hasPrefix("mlterm")
-            {
-                return .dec
-            }
-            return .none
+        case .auto: return environment.inTmux ? .none : environment.probedTextSizing ?? .none
         }
     }
 }

@@ -27,25 +27,29 @@ import Typography
 
     // MARK: DEC
 
-    @Test func decAtLargeIsNormal() {
-        #expect(render(.dec, .large) == "Earshot speaks every\nmessage aloud\n")
+    @Test func decAtLargeIsNormalAndSaysSo() {
+        // Each normal line says single size outright: the row may have held the double-size bottom line.
+        let e = Self.esc
+        #expect(render(.dec, .large) == "\(e)#5Earshot speaks every\n\(e)#5message aloud\n")
     }
 
-    @Test func decAtAccessibilityMediumIsDoubleWidth() {
+    @Test func decAtAccessibilityMediumIsDoubleSizeNotSquashed() {
+        // 28 pt ÷ 17 = 1.65: double width alone would draw the glyphs twice as wide and no taller.
         let e = Self.esc
-        #expect(render(.dec, .accessibilityMedium) == """
-            \(e)#6Earshot
+        let expected = ["Earshot", "speaks", "every", "message", "aloud"].map {
+            "\(e)#3\($0)\n\(e)#4\($0)\n\n"
+        }.joined()
+        #expect(render(.dec, .accessibilityMedium) == expected)
+        #expect(!render(.dec, .accessibilityMedium).contains("\(e)#6"))
+    }
 
-            \(e)#6speaks
-
-            \(e)#6every
-
-            \(e)#6message
-
-            \(e)#6aloud
-
-
-            """)
+    @Test(arguments: TextStyle.allCases)
+    func decNeverDrawsAStyleSquashed(style: TextStyle) {
+        for category in ContentSizeCategory.allCases {
+            let renderer = TerminalRenderer(category: category, columns: 80, method: .dec, colors: false)
+            let scale = renderer.lineScale(for: StyledText("thumbs up 1", style: style))
+            #expect(scale.cells == scale.rows, "\(style) at \(category): \(scale.cells) wide, \(scale.rows) high")
+        }
     }
 
     @Test func decAtAccessibilityExtraLargeIsDoubleHeight() {

@@ -1,0 +1,52 @@
+import Testing
+import Typography
+@testable import Terminal
+
+@Suite struct TerminalRendererBottomTests {
+    static let e = "\u{1B}"
+
+    func bottom(_ method: TextSizingMethod, _ category: ContentSizeCategory, columns: Int = 40, _ line: String = "▸ Continue, button")
+        -> TerminalRenderer.BottomLine
+    {
+        TerminalRenderer(category: category, columns: columns, method: method, colors: false).bottom(line)
+    }
+
+    @Test func plainIsOneRow() {
+        #expect(bottom(.none, .accessibilityLarge) == .init(output: "▸ Continue, button", rows: 1, cursorRow: 0))
+    }
+
+    @Test func decAtLargeIsSingleSizeOutright() {
+        #expect(bottom(.dec, .large) == .init(output: "\(Self.e)#5▸ Continue, button", rows: 1, cursorRow: 0))
+    }
+
+    @Test func decAtAccessibilityLargeIsEnlargedLikeTheMessages() {
+        let e = Self.e
+        #expect(
+            bottom(.dec, .accessibilityLarge)
+                == .init(output: "\(e)#3▸ Continue, button\n\(e)#4▸ Continue, button", rows: 2, cursorRow: 1))
+    }
+
+    @Test func kittyAtAccessibilityLargeUsesOSC66() {
+        let line = bottom(.kitty, .accessibilityLarge)
+        #expect(line.output.hasPrefix("\(Self.e)]66;s=2"))
+        #expect(line.output.hasSuffix("▸ Continue, button\(Self.e)\\"))
+        #expect(line.rows == 2)
+        #expect(line.cursorRow == 0)
+    }
+
+    @Test func theLineIsClippedToOneLineOfItsScale() {
+        // 20 columns at double size hold 10 characters; one cell is kept free for the cursor.
+        let line = bottom(.dec, .accessibilityLarge, columns: 20, "Message #welcome: hello there")
+        #expect(line.output == "\(Self.e)#3Message #\n\(Self.e)#4Message #")
+        #expect(bottom(.none, .large, columns: 10, "Message #welcome").output == "Message #")
+    }
+
+    @Test func controlCharactersNeverReachTheTerminal() {
+        #expect(bottom(.none, .large, "a\u{1B}]0;x\u{07}b").output == "a]0;xb")
+    }
+
+    @Test func anEmptyLineIsStillOneRow() {
+        #expect(bottom(.none, .large, "") == .init(output: "", rows: 1, cursorRow: 0))
+        #expect(bottom(.dec, .accessibilityLarge, "").output == "\(Self.e)#5")
+    }
+}
