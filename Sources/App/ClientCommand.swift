@@ -177,8 +177,14 @@ public enum ClientCommand {
             return try IRCClient(server: configuration, store: store)
         }
         guard let first = settings.ircServers.first else { return nil }
+        let environment = ProcessInfo.processInfo.environment
+        let credentials = first.saslUser.flatMap { user in
+            (first.resolvedPassword(environment: environment) ?? environment[SASLCredentials.environmentKey])
+                .map { SASLCredentials(account: user, password: $0) }
+        }
         let configuration = IRCServerConfiguration(
             name: first.host, host: first.host, port: first.port, usesTLS: first.tls, nick: first.nick,
+            credentials: credentials, requiresAuthentication: first.saslRequired,
             channels: first.channels, caFile: first.caFile)
         return try IRCClient(server: configuration, store: store)
     }

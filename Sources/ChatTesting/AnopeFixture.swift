@@ -122,7 +122,7 @@ public final class AnopeFixture: @unchecked Sendable {
             }
             if let socket = try? RawSocket(port: port) {
                 socket.send("CAP LS 302\r\n")
-                let reply = Self.read(socket, until: { $0.contains(" LS ") && $0.hasSuffix("\n") }, seconds: 5)
+                let reply = Self.read(socket, until: { $0.contains(" LS ") && $0.utf8.last == 0x0A }, seconds: 5)
                 socket.close()
                 if reply.range(of: #"sasl=[A-Z,]*PLAIN"#, options: .regularExpression) != nil { return }
             }
@@ -145,7 +145,7 @@ public final class AnopeFixture: @unchecked Sendable {
             throw InspIRCdFixture.StartFailed(description: "cannot register \(account): no welcome. Server said:\n\(welcome)")
         }
         socket.send("PRIVMSG NickServ :REGISTER \(password) \(account)@earshot.test\r\n")
-        let answer = Self.read(socket, until: { $0.contains(":NickServ!") && $0.hasSuffix("\n") }, seconds: timeout)
+        let answer = Self.read(socket, until: { $0.contains(":NickServ!") && $0.utf8.last == 0x0A }, seconds: timeout)
         guard answer.contains("registered"), !answer.contains("not registered") else {
             throw InspIRCdFixture.StartFailed(description: "NickServ did not register \(account). It said:\n\(answer)")
         }
@@ -155,6 +155,7 @@ public final class AnopeFixture: @unchecked Sendable {
     }
 
     /// Reads from `socket` until `done` holds for all that arrived, or `seconds` pass, or it closes.
+    /// (A line's end is `utf8.last == 0x0A`: "\r\n" is one Character, so `hasSuffix("\n")` fails.)
     static func read(_ socket: RawSocket, until done: (String) -> Bool, seconds: Double) -> String {
         let deadline = Date() + seconds
         var received: [UInt8] = []

@@ -42,7 +42,7 @@ public final class InspIRCdFixture: @unchecked Sendable {
 
     /// A services server allowed to link to this one: InspIRCd's `spanningtree` listens on
     /// `port` for it, it is U-lined, `m_sasl` sends sign-ins to it and `m_services_account`
-    /// keeps the accounts it reports.
+    /// keeps the accounts it reports (Anope also insists on `hidechans`).
     public struct ServicesLink: Sendable {
         /// The services' server name (`<link name>`, `<uline>`, `<sasl target>`).
         public var name: String
@@ -81,7 +81,7 @@ public final class InspIRCdFixture: @unchecked Sendable {
         let dir = directory.path
         try "Earshot test server\n".write(toFile: dir + "/motd", atomically: true, encoding: .utf8)
         let extra = (permanentChannels.isEmpty ? [] : ["permchannels"]) + (tls == nil ? [] : ["ssl_gnutls"])
-            + (services == nil ? [] : ["spanningtree", "services_account", "sasl"])
+            + (services == nil ? [] : ["spanningtree", "services_account", "sasl", "hidechans"])
         let link = services.map {
             """
             <bind address="127.0.0.1" port="\($0.port)" type="servers">

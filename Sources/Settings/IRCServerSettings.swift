@@ -12,6 +12,7 @@
 /// channels = ["#earshot"]
 /// sasl_user = "ada"
 /// password_env = "EARSHOT_IRC_PASSWORD"
+/// sasl_required = true    # false: go on without the account when sign-in fails
 /// ```
 public struct IRCServerSettings: Sendable, Equatable {
     public var host: String
@@ -20,6 +21,9 @@ public struct IRCServerSettings: Sendable, Equatable {
     public var nick: String
     public var channels: [String]
     public var saslUser: String?
+    /// `sasl_required` (default true): with `sasl_user`, a failed sign-in disconnects and is
+    /// said aloud, rather than going on without the account.
+    public var saslRequired: Bool
     /// `ca_file`: certificate authorities to trust for this server's TLS (PEM).
     public var caFile: String?
     /// The name of the environment variable that holds the password.
@@ -30,8 +34,9 @@ public struct IRCServerSettings: Sendable, Equatable {
     public init(
         host: String, port: Int? = nil, tls: Bool = true, nick: String = "earshot",
         channels: [String] = [], saslUser: String? = nil, caFile: String? = nil, passwordEnvironmentVariable: String? = nil,
-        password: String? = nil
+        password: String? = nil, saslRequired: Bool = true
     ) {
+        self.saslRequired = saslRequired
         self.host = host
         self.port = port ?? (tls ? 6697 : 6667)
         self.tls = tls

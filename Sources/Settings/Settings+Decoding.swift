@@ -11,7 +11,7 @@ extension Settings {
     ]
 
     static let serverKeys: Set<String> = [
-        "host", "port", "tls", "nick", "channels", "sasl_user", "password", "password_env", "ca_file",
+        "host", "port", "tls", "nick", "channels", "sasl_user", "sasl_required", "password", "password_env", "ca_file",
     ]
 
     /// Reads settings from TOML text.

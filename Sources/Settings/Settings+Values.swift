@@ -45,7 +45,10 @@ extension Settings {
                 .init(key: "nick", value: .string(server.nick)),
                 .init(key: "channels", value: .array(server.channels.map(TOMLValue.string))),
             ]
-            if let user = server.saslUser { entries.append(.init(key: "sasl_user", value: .string(user))) }
+            if let user = server.saslUser {
+                entries.append(.init(key: "sasl_user", value: .string(user)))
+                entries.append(.init(key: "sasl_required", value: .boolean(server.saslRequired)))
+            }
             if let caFile = server.caFile { entries.append(.init(key: "ca_file", value: .string(caFile))) }
             if let name = server.passwordEnvironmentVariable {
                 entries.append(.init(key: "password_env", value: .string(name)))

@@ -84,6 +84,7 @@ struct SettingsReader {
             return names.count == array.count ? .ok(names) : .bad("expected channel names as strings")
         } ?? []
         let saslUser = string("sasl_user")
+        let saslRequired = bool("\(prefix).sasl_required") ?? true
         let caFile = string("ca_file")
         let passwordEnv = string("password_env")
         var password: String?
@@ -99,7 +100,7 @@ struct SettingsReader {
         }
         return IRCServerSettings(
             host: host, port: port, tls: tls, nick: nick, channels: channels, saslUser: saslUser, caFile: caFile,
-            passwordEnvironmentVariable: passwordEnv, password: password)
+            passwordEnvironmentVariable: passwordEnv, password: password, saslRequired: saslRequired)
     }
 
     /// Adds a warning for every key and section Earshot does not know.

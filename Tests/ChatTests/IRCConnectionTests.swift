@@ -59,13 +59,15 @@ import Testing
 
     @Test func saslFailureStillRegisters() {
         let credentials = SASLCredentials(account: "ada", password: "wrong")
-        var connection = IRCConnection(configuration: .init(nick: "ada", credentials: credentials))
+        var connection = IRCConnection(configuration: .init(nick: "ada", credentials: credentials, requiresAuthentication: false))
         _ = connection.connectionOpened()
         _ = connection.received(line(":s CAP * LS :sasl"), now: now)
         _ = connection.received(line(":s CAP ada ACK :sasl"), now: now)
         let failed = connection.received(line(":s 904 ada :SASL authentication failed"), now: now)
         #expect(sent(failed) == ["CAP END"])
-        #expect(events(failed) == [.authenticationFailed("SASL authentication failed")])
+        #expect(events(failed) == [
+            .authenticationFailed(account: "ada", reason: "the server refused the account name or password", continuing: true)
+        ])
     }
 
     @Test func noSaslWithoutCredentials() {

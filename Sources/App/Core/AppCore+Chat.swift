@@ -70,6 +70,13 @@ extension AppCore {
             refresh()
         case .members, .reaction, .synced, .connecting:
             refresh()
+        case .authenticationFailed(let account, let reason, let continuing):
+            if !continuing { state.connection = "Disconnected" }
+            let then = continuing ? "Going on without signing in." : "Disconnected, not reconnecting."
+            effects.append(.lines([Lines.plain("Sign-in failed for \(account): \(reason). \(then)")]))
+            playCue(.error, .high)
+            post(.announcement(
+                "Sign-in failed for \(SpokenText.verbatim(account)): \(SpokenText.verbatim(reason)). \(then)", priority: .high))
         case .error(let error):
             playCue(.error, .high)
             post(.announcement(SpokenText.verbatim(error.message), priority: .high))

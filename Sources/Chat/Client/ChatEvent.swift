@@ -32,6 +32,9 @@ public enum ChatEvent: Sendable, Hashable {
     case reaction(channelID: Int64, target: String, emoji: String, author: String)
     /// Someone is typing; expire `active` after 6 s (see ``TypingTracker``).
     case typing(channelID: Int64, nick: String, state: TypingState)
+    /// SASL sign-in as `account` failed for `reason`: with `continuing` the client goes on
+    /// without the account, else it has disconnected and does not reconnect.
+    case authenticationFailed(account: String, reason: String, continuing: Bool)
     /// Something the user should hear about.
     case error(ChatError)
 }

@@ -34,6 +34,8 @@ public actor IRCClient {
     private var channelIDs: [String: Int64] = [:]
     private var inFlight: Set<String> = []
     private var buffered: [(NewMessage, IRCIncomingMessage)] = []
+    /// A required sign-in failed: the connection is closed and not reopened.
+    private var signInRefused = false
 
     /// Creates a client; throws ``ChatError`` for a plain connection that is not allowed.
     public init(server: IRCServerConfiguration, store: ChatStore, tlsConfiguration: TLSConfiguration? = nil) throws {
@@ -44,7 +46,7 @@ public actor IRCClient {
             named: server.name, host: server.host, port: server.port, usesTLS: server.usesTLS, nick: server.nick)
         connection = IRCConnection(configuration: .init(
             nick: server.nick, user: server.user, realName: server.realName, credentials: server.credentials,
-            channels: server.channels))
+            requiresAuthentication: server.requiresAuthentication, channels: server.channels))
         if server.usesTLS {
             var configuration = tlsConfiguration ?? .makeClientConfiguration()
             if tlsConfiguration == nil, let caFile = server.caFile {
@@ -70,10 +72,18 @@ public actor IRCClient {
     /// Whether we are registered and past the join replay.
     public var isSynced: Bool { connection.isSynced }
 
+    /// The account we are signed in to with SASL, if any.
+    public var account: String? { connection.account }
+
+    /// Whether the client is connecting or connected, or will reconnect: false before
+    /// ``start()``, after ``stop(reason:)``, and once a required sign-in has failed.
+    public var isRunning: Bool { runTask != nil }
+
     /// Starts connecting (and reconnecting) in the background.
     public func start() {
         guard runTask == nil else { return }
         stopped = false
+        signInRefused = false
         runTask = Task { await self.run() }
     }
 
@@ -242,6 +252,11 @@ public actor IRCClient {
             channel = nil
             connection.connectionClosed()
             if stopped || Task.isCancelled { break }
+            if signInRefused {
+                // Reconnecting would only fail the same way (and could lock the account).
+                runTask = nil
+                break
+            }
             emit(.disconnected(reason: reason))
             let delay = server.reconnect.delay(attempt: attempt, random: Double.random(in: 0...1))
             attempt += 1
@@ -294,9 +309,11 @@ public actor IRCClient {
                 case .emit(let event): apply(event, now: now)
                 }
             }
+            if signInRefused { break }
         }
         flushBuffered()
         channel?.flush()
+        if signInRefused { channel?.close(promise: nil) }
     }
 
     private func apply(_ event: IRCEvent, now: Date) {
@@ -358,8 +375,9 @@ public actor IRCClient {
             case .typing(let name, let nick, let state):
                 let id = try channelID(for: name, isDirect: !IRCConnection.isChannelName(name))
                 emit(.typing(channelID: id, nick: nick, state: state))
-            case .authenticationFailed(let text):
-                emit(.error(ChatError(.authentication, "Login failed: \(text)")))
+            case .authenticationFailed(let account, let reason, let continuing):
+                if !continuing { signInRefused = true }
+                emit(.authenticationFailed(account: account, reason: reason, continuing: continuing))
             case .serverError(let text):
                 emit(.error(ChatError(.connection, text)))
             }

@@ -19,6 +19,9 @@ public struct IRCServerConfiguration: Sendable, Hashable {
     public var user: String?
     public var realName: String
     public var credentials: SASLCredentials?
+    /// With credentials: whether a failed sign-in disconnects (without reconnecting) rather
+    /// than going on without the account (`sasl_required` in the settings).
+    public var requiresAuthentication: Bool
     /// Channels to join, and rejoin after every reconnect.
     public var channels: [String]
     public var reconnect: ReconnectPolicy
@@ -29,8 +32,10 @@ public struct IRCServerConfiguration: Sendable, Hashable {
     public init(
         name: String, host: String, port: Int = 6697, usesTLS: Bool = true, insecure: Bool = false, nick: String,
         user: String? = nil, realName: String = "Earshot user", credentials: SASLCredentials? = nil,
-        channels: [String] = [], reconnect: ReconnectPolicy = ReconnectPolicy(), caFile: String? = nil
+        requiresAuthentication: Bool = true, channels: [String] = [], reconnect: ReconnectPolicy = ReconnectPolicy(),
+        caFile: String? = nil
     ) {
+        self.requiresAuthentication = requiresAuthentication
         self.caFile = caFile
         self.name = name
         self.host = host

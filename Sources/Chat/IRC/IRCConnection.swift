@@ -21,17 +21,21 @@ public struct IRCConnection: Sendable {
         public var user: String
         public var realName: String
         public var credentials: SASLCredentials?
+        /// With credentials: whether a failed sign-in ends the connection (the default) rather
+        /// than going on without the account.
+        public var requiresAuthentication: Bool
         /// Channels to join after registration, in order.
         public var channels: [String]
 
         public init(
             nick: String, user: String? = nil, realName: String = "Earshot user",
-            credentials: SASLCredentials? = nil, channels: [String] = []
+            credentials: SASLCredentials? = nil, requiresAuthentication: Bool = true, channels: [String] = []
         ) {
             self.nick = nick
             self.user = user ?? nick
             self.realName = realName
             self.credentials = credentials
+            self.requiresAuthentication = requiresAuthentication
             self.channels = channels
         }
     }
@@ -67,12 +71,18 @@ public struct IRCConnection: Sendable {
     public private(set) var joinedChannels: Set<String> = []
     /// Whether the replay after joining is over (see ``IRCEvent/synced``).
     public private(set) var isSynced = false
+    /// The account we are signed in to (RPL_LOGGEDIN, 900), if any.
+    public private(set) var account: String?
 
     private var wantedChannels: [String]
     private var advertised: Set<String> = []
     private var batches: [String: String] = [:]
     private var pendingNames: [String: [String]] = [:]
     private var nickAttempt = 0
+    /// Sign-in failed and the connection is being given up: nothing more is read.
+    private var signInRefused = false
+    /// The mechanisms the server offers (RPL_SASLMECHS, 908), to explain a failure.
+    private var saslMechanisms: String?
     private var syncCounter = 0
     private var syncToken: String?
     private var typingThrottle = TypingThrottle()
@@ -102,6 +112,9 @@ public struct IRCConnection: Sendable {
         joinedChannels = []
         isSynced = false
         nickAttempt = 0
+        signInRefused = false
+        saslMechanisms = nil
+        account = nil
         nick = configuration.nick
         return [
             .send(IRCMessage(command: "CAP", ["LS", "302"])),
@@ -122,6 +135,7 @@ public struct IRCConnection: Sendable {
 
     /// A line arrived.
     public mutating func received(_ message: IRCMessage, now: Date) -> [Action] {
+        if signInRefused { return [] }
         switch message.command {
         case "PING":
             return [.send(IRCMessage(command: "PONG", message.parameters.isEmpty ? [""] : [message.parameters[0]]))]
@@ -134,12 +148,7 @@ public struct IRCConnection: Sendable {
             return []
         case "CAP": return receivedCap(message)
         case "AUTHENTICATE": return receivedAuthenticate(message)
-        case "900", "901": return []
-        case "903": return finishNegotiation()
-        case "902", "904", "905", "906", "908":
-            guard state == .authenticating else { return [] }
-            return [.emit(.authenticationFailed(Sanitizer.plainText(message.parameters.last ?? "SASL failed")))]
-                + finishNegotiation()
+        case "900", "901", "902", "903", "904", "905", "906", "907", "908": return receivedSASLReply(message)
         case "001": return receivedWelcome(message)
         case "005":
             if let prefix = message.parameters.first(where: { $0.hasPrefix("PREFIX=") }),
@@ -306,11 +315,16 @@ public struct IRCConnection: Sendable {
                 advertised.insert(String(entry.split(separator: "=", maxSplits: 1).first ?? entry))
             }
             guard !more, state == .negotiating else { return [] }
+            var actions: [Action] = []
+            if configuration.credentials != nil, !advertised.contains("sasl") {
+                actions = signInFailed("this server does not offer SASL sign-in")
+                if signInRefused { return actions }
+            }
             let wanted = Self.wantedCapabilities.filter { cap in
                 advertised.contains(cap) && (cap != "sasl" || configuration.credentials != nil)
             }
-            if wanted.isEmpty { return finishNegotiation() }
-            return [.send(IRCMessage(command: "CAP", ["REQ", wanted.joined(separator: " ")]))]
+            if wanted.isEmpty { return actions + finishNegotiation() }
+            return actions + [.send(IRCMessage(command: "CAP", ["REQ", wanted.joined(separator: " ")]))]
         case "ACK":
             for entry in (message.parameters.last ?? "").split(separator: " ") {
                 if entry.hasPrefix("-") { capabilities.remove(String(entry.dropFirst())) } else { capabilities.insert(String(entry)) }
@@ -322,7 +336,11 @@ public struct IRCConnection: Sendable {
             }
             return finishNegotiation()
         case "NAK":
-            return state == .negotiating ? finishNegotiation() : []
+            guard state == .negotiating else { return [] }
+            let refused = (message.parameters.last ?? "").split(separator: " ").contains("sasl")
+            guard refused, configuration.credentials != nil else { return finishNegotiation() }
+            let actions = signInFailed("the server refused SASL sign-in")
+            return signInRefused ? actions : actions + finishNegotiation()
         case "DEL":
             for entry in (message.parameters.last ?? "").split(separator: " ") { capabilities.remove(String(entry)) }
             return []
@@ -344,6 +362,52 @@ public struct IRCConnection: Sendable {
         }
         if payload.count % 400 == 0 { actions.append(.send(IRCMessage(command: "AUTHENTICATE", ["+"]))) }
         return actions
+    }
+
+    /// The SASL numerics: 900/901 logged in or out, 903 success (907: already signed in),
+    /// 908 the mechanisms on offer, 902/904/905/906 failure.
+    private mutating func receivedSASLReply(_ message: IRCMessage) -> [Action] {
+        switch message.command {
+        case "900":
+            account = message.parameter(2).map(clean)
+            return []
+        case "901":
+            account = nil
+            return []
+        case "903", "907":
+            return finishNegotiation()
+        case "908":
+            saslMechanisms = message.parameter(1).map(clean)
+            return []
+        default:
+            guard state == .authenticating else { return [] }
+            let reason: String
+            if message.command == "904" {
+                if let mechanisms = saslMechanisms, !mechanisms.split(separator: ",").contains("PLAIN") {
+                    reason = "the server does not take a password sign-in (it offers \(mechanisms))"
+                } else {
+                    reason = "the server refused the account name or password"
+                }
+            } else {
+                reason = clean(message.parameters.last ?? "SASL failed")
+            }
+            let actions = signInFailed(reason)
+            return signInRefused ? actions : actions + finishNegotiation()
+        }
+    }
+
+    /// Sign-in failed: say so, and either go on without the account or, when it is required,
+    /// quit and read nothing more (the shell must not reconnect).
+    private mutating func signInFailed(_ reason: String) -> [Action] {
+        let account = clean(configuration.credentials?.account ?? nick)
+        guard configuration.requiresAuthentication else {
+            return [.emit(.authenticationFailed(account: account, reason: reason, continuing: true))]
+        }
+        signInRefused = true
+        return [
+            .send(IRCMessage(command: "QUIT", ["Sign-in failed"])),
+            .emit(.authenticationFailed(account: account, reason: reason, continuing: false)),
+        ]
     }
 
     private mutating func finishNegotiation() -> [Action] {

@@ -25,8 +25,10 @@ public enum IRCEvent: Sendable, Hashable {
     case reaction(IRCReaction)
     /// A `+typing` TAGMSG.
     case typing(channel: String, nick: String, state: TypingState)
-    /// SASL failed; registration goes on without an account.
-    case authenticationFailed(String)
+    /// SASL sign-in as `account` failed for `reason` (in words). With `continuing` the
+    /// connection goes on without the account; without it (`sasl_required`, the default) the
+    /// connection quits and the client must not reconnect.
+    case authenticationFailed(account: String, reason: String, continuing: Bool)
     /// The server sent ERROR or refused something; the text is for the user.
     case serverError(String)
     /// After (re)joining, everything the server replays on join has arrived: pending messages

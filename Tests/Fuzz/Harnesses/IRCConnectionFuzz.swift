@@ -58,7 +58,8 @@ func texts(of event: IRCEvent) -> [String] {
         [message.channel, message.author, message.text] + [message.msgid, message.replyTo, message.label].compactMap { $0 }
     case .reaction(let reaction): [reaction.channel, reaction.author, reaction.emoji, reaction.target]
     case .typing(let channel, let nick, _): [channel, nick]
-    case .authenticationFailed(let text), .serverError(let text): [text]
+    case .authenticationFailed(let account, let reason, _): [account, reason]
+    case .serverError(let text): [text]
     case .synced: []
     }
 }
