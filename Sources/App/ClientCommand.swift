@@ -22,6 +22,8 @@ public enum ClientCommand {
         public var speech = SpeechOutput()
         /// Report mouse drags, so a sheet can be dragged (the terminal's own wheel scrolling stops).
         public var mouse = false
+        /// Another screen reader reads the terminal (`--screen-reader`, as `display.screen_reader`).
+        public var screenReader = false
 
         public init() {}
     }
@@ -43,11 +45,15 @@ public enum ClientCommand {
 
         let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         let size = TerminalSize.current(fd: STDOUT_FILENO)
-        // The palette suits the terminal's background: ask it (OSC 11), briefly, before drawing.
-        let asks = interactive && settings.display.color != .never && settings.display.color != .truecolor
+        // Ask the terminal, briefly, before drawing: its background (OSC 11) for the palette, and
+        // whether it really draws larger text (keys typed meanwhile go to the key decoder).
+        let probe = TerminalProbe.ask(
+            background: interactive && settings.display.color != .never && settings.display.color != .truecolor,
+            textSizing: interactive && settings.display.textSizing == .auto
+                && TerminalEnvironment.current(variables: environment).shouldProbeTextSizing)
         let output = LineOutput.standardOutput(
-            settings: settings, columns: size.columns, interactive: interactive,
-            background: asks ? BackgroundQuery.ask() : nil)
+            settings: settings, columns: size.columns, interactive: interactive, probe: probe,
+            screenReader: options.screenReader)
 
         // Speech events reach the runtime, which is made after the engine, through a box.
         let runtimeBox = RuntimeBox()
@@ -113,7 +119,7 @@ public enum ClientCommand {
             _ = try mode.enter()
             rawMode = mode
             let reader = TerminalInput(
-                onEvent: { key in runtime.post(.key(key)) },
+                pending: probe.unrelated, onEvent: { key in runtime.post(.key(key)) },
                 onEnd: { runtime.stop() })
             try reader.start()
             input = reader

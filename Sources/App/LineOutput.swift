@@ -8,15 +8,30 @@ import Typography
 /// The line-mode screen: a stream of lines with scrollback, and one bottom line — the focused
 /// element or the composer — that is the only thing ever rewritten.
 ///
-/// Lines are rendered in their text styles at the chosen size (kitty, DEC or plain). Nothing is
-/// written that did not pass through the renderer, which drops control characters, so text
-/// from the network can never act on the terminal. When stdout is not a terminal the bottom
-/// line is printed as an ordinary line each time focus moves.
+/// Lines are rendered in their text styles at the chosen size (kitty, DEC or plain), and so is
+/// the bottom line, in body text (``TerminalRenderer/bottom(_:)``). Nothing is written that did
+/// not pass through the renderer, which drops control characters, so text from the network can
+/// never act on the terminal. When stdout is not a terminal the bottom line is printed as an
+/// ordinary line each time focus moves.
+///
+/// In screen-reader mode (``isScreenReader``: `display.screen_reader` or `--screen-reader`) the
+/// terminal is read by another screen reader: the real cursor sits at the start of the bottom
+/// line, and nothing decorative (the `▸`, `•` and `»` markers) is drawn.
 public final class LineOutput: @unchecked Sendable {
     private let lock = NSLock()
     private var renderer: TerminalRenderer
     private let interactive: Bool
     private var bottom = ""
+    /// What of the bottom line is on screen: its rows and the row the cursor is on.
+    private var drawn = TerminalRenderer.BottomLine(output: "", rows: 1, cursorRow: 0)
+    /// `--screen-reader`, whatever the settings say.
+    private let forcedScreenReader: Bool
+    private var screenReader: Bool
+    /// The last lines printed in screen-reader mode, and their words, to leave out polite
+    /// announcements that only restate them.
+    private var recentLines: [String] = []
+    private var recentWords: Set<String> = []
+    static let recentLineCount = 12
     private let write: @Sendable (String) -> Void
     private let environment: TerminalEnvironment
     /// Everything written, for tests and the capture benchmark (kept only when asked).
@@ -24,24 +39,29 @@ public final class LineOutput: @unchecked Sendable {
 
     public init(
         settings: Settings, columns: Int, environment: TerminalEnvironment, interactive: Bool,
-        keepTranscript: Bool = false, write: @escaping @Sendable (String) -> Void
+        screenReader: Bool = false, keepTranscript: Bool = false, write: @escaping @Sendable (String) -> Void
     ) {
         self.environment = environment
+        self.forcedScreenReader = screenReader
+        self.screenReader = screenReader || settings.display.screenReader
         self.renderer = Self.renderer(settings, columns: columns, environment: environment)
         self.interactive = interactive
         self.write = write
         self.transcript = keepTranscript ? [] : nil
     }
 
-    /// Writes to stdout; `background` is what the terminal reported (OSC 11), if it did.
+    /// Writes to stdout; `probe` is what the terminal said when asked (OSC 11, text sizing).
     public static func standardOutput(
-        settings: Settings, columns: Int, interactive: Bool, background: RGBColor? = nil
+        settings: Settings, columns: Int, interactive: Bool, probe: TerminalProbe.Answer = .init(),
+        screenReader: Bool = false
     ) -> LineOutput {
         let variables = ProcessInfo.processInfo.environment
         var environment = TerminalEnvironment.current(variables: variables)
-        environment.background = background
+        environment.background = probe.background
+        environment.probedTextSizing = probe.textSizing
         return LineOutput(
-            settings: settings, columns: columns, environment: environment, interactive: interactive
+            settings: settings, columns: columns, environment: environment, interactive: interactive,
+            screenReader: screenReader
         ) { text in
             FileHandle.standardOutput.write(Data(text.utf8))
         }
@@ -63,8 +83,19 @@ public final class LineOutput: @unchecked Sendable {
     /// What was written so far (when kept).
     public var written: String { lock.withLock { (transcript ?? []).joined() } }
 
+    /// Whether another screen reader reads the terminal (`display.screen_reader` or `--screen-reader`).
+    public var isScreenReader: Bool { lock.withLock { screenReader } }
+
+    /// The text sizing in use (what `auto` resolved to), for tests and `earshot config`.
+    public var textSizing: TextSizingMethod { lock.withLock { renderer.method } }
+
+    /// Renders with new settings; the bottom line is drawn again at once, at the new size.
     public func apply(settings: Settings) {
-        lock.withLock { renderer = Self.renderer(settings, columns: renderer.columns, environment: environment) }
+        lock.withLock {
+            renderer = Self.renderer(settings, columns: renderer.columns, environment: environment)
+            screenReader = forcedScreenReader || settings.display.screenReader
+            if interactive { out(eraseBottom() + drawBottom()) }
+        }
     }
 
     public func resize(columns: Int) {
@@ -75,31 +106,71 @@ public final class LineOutput: @unchecked Sendable {
     public func emit(_ lines: [StyledText]) {
         guard !lines.isEmpty else { return }
         lock.withLock {
-            var text = interactive ? "\r\u{1B}[2K" : ""
-            text += renderer.render(lines)
+            var text = interactive ? eraseBottom() : ""
+            if screenReader {
+                recentLines = Array((recentLines + lines.map(\.string)).suffix(Self.recentLineCount))
+                recentWords = recentLines.reduce(into: Set<String>()) { $0.formUnion(Self.words($1)) }
+            }
+            text += renderer.render(screenReader ? lines.map(Lines.undecorated) : lines)
             if !text.hasSuffix("\n") { text += "\n" }
-            if interactive { text += bottom }
+            if interactive { text += drawBottom() }
             out(text)
         }
     }
 
-    /// Rewrites the bottom line for the focused element; the cursor stays at its end.
+    /// Rewrites the bottom line for the focused element; the cursor stays at its end, or in
+    /// screen-reader mode at its start.
     public func setBottom(_ line: String) {
         lock.withLock {
-            let clipped = Self.clip(Self.safe(line), to: max(1, renderer.columns - 1))
-            guard clipped != bottom else { return }
-            bottom = clipped
+            let safe = Self.safe(screenReader ? Lines.undecorated(line) : line)
+            guard safe != bottom else { return }
+            bottom = safe
             if interactive {
-                out("\r\u{1B}[2K" + clipped)
+                out(eraseBottom() + drawBottom())
             } else {
-                out("> " + clipped + "\n")
+                out("> " + Self.clip(safe, to: max(1, renderer.columns - 1)) + "\n")
             }
         }
+    }
+
+    /// Moves to the bottom line's top row and erases it and everything below.
+    private func eraseBottom() -> String {
+        "\r" + (drawn.cursorRow > 0 ? "\u{1B}[\(drawn.cursorRow)A" : "") + "\u{1B}[J"
+    }
+
+    /// Draws the bottom line at the cursor and leaves the cursor at its end, or at its start
+    /// for another screen reader (which reads the line the cursor is on).
+    private func drawBottom() -> String {
+        drawn = renderer.bottom(bottom)
+        var text = drawn.output
+        if screenReader {
+            text += "\r" + (drawn.cursorRow > 0 ? "\u{1B}[\(drawn.cursorRow)A" : "")
+            drawn.cursorRow = 0
+        }
+        return text
     }
 
     /// A caption for what is spoken (`--speech text`), like NVDA's Speech Viewer.
     public func caption(_ text: String) {
         emit([StyledText("» " + text, style: .footnote, role: .secondary)])
+    }
+
+    /// An announcement as a line of its own, for another screen reader to read; a `polite` one
+    /// whose every word is in the lines just printed (a new message's announcement) is not
+    /// printed again.
+    public func announcement(_ text: String, polite: Bool) {
+        let line = Self.safe(text)
+        if polite {
+            let words = Self.words(line)
+            let shown = lock.withLock { recentWords }
+            if !words.isEmpty, words.isSubset(of: shown) { return }
+        }
+        emit([StyledText(line, style: .body, role: .body)])
+    }
+
+    /// Lowercased words (letters and digits) of `text`.
+    static func words(_ text: String) -> Set<String> {
+        Set(text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init))
     }
 
     /// A line of the client's own (a warning, a fallback notice).
@@ -114,7 +185,7 @@ public final class LineOutput: @unchecked Sendable {
 
     /// Restores a clean line before exit.
     public func finish() {
-        lock.withLock { if interactive { out("\r\u{1B}[2K") } }
+        lock.withLock { if interactive { out(eraseBottom() + (renderer.method == .dec ? "\u{1B}#5" : "")) } }
     }
 
     private func out(_ text: String) {

@@ -18,6 +18,46 @@ enum Lines {
         return "▸ " + parts.joined(separator: ", ")
     }
 
+    /// The bottom line for another screen reader: the focused element's whole phrase as
+    /// ``Phrase`` orders it (label, value, trait words, position, state), in its own words
+    /// (the other screen reader names symbols and emoji itself), without the hint.
+    ///
+    /// ```swift
+    /// Lines.phrase(Element(label: "Hints", traits: [.toggleButton, .selected]))  // "Hints, toggle, on."
+    /// ```
+    static func phrase(_ element: Element) -> String {
+        var parts: [String] = []
+        if !element.label.isEmpty { parts.append(element.label) }
+        if !element.traits.contains(.toggleButton), !element.value.isEmpty { parts.append(element.value) }
+        parts += Phrase.traitWords(for: element, verbosity: .full)
+        guard !parts.isEmpty else { return "" }
+        let text = parts.joined(separator: ", ")
+        return text.hasSuffix(".") || text.hasSuffix("?") || text.hasSuffix("!") ? text : text + "."
+    }
+
+    /// The markers drawn for sighted readers (`▸ `, `• `, `» `) that another screen reader
+    /// would read aloud.
+    static let decorations = ["▸ ", "• ", "» "]
+
+    /// `text` without a leading decoration.
+    static func undecorated(_ text: String) -> String {
+        for marker in decorations where text.hasPrefix(marker) { return String(text.dropFirst(marker.count)) }
+        return text
+    }
+
+    /// A line without its leading decoration; its styles are kept.
+    static func undecorated(_ line: StyledText) -> StyledText {
+        guard let first = line.runs.first else { return line }
+        let firstText = String(decoding: line.utf8[first.range], as: UTF8.self)
+        let stripped = undecorated(firstText)
+        guard stripped != firstText else { return line }
+        var spans = [StyledText.Span(stripped, style: first.style, role: first.role)]
+        for run in line.runs.dropFirst() {
+            spans.append(.init(String(decoding: line.utf8[run.range], as: UTF8.self), style: run.style, role: run.role))
+        }
+        return StyledText(spans)
+    }
+
     /// A toggle's state as shown: "on" or "off"; nil for anything else.
     static func toggleState(_ element: Element) -> String? {
         guard element.traits.contains(.toggleButton) else { return nil }

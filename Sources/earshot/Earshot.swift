@@ -34,6 +34,9 @@ struct Earshot: ParsableCommand {
     @Flag(help: "Report mouse drags, so sheets can be dragged by mouse (the terminal's wheel scrolling stops meanwhile).")
     var mouse = false
 
+    @Flag(help: "Another screen reader (Orca, Fenrir, Speakup, BRLTTY) reads the terminal: the focus's whole phrase on the bottom line with the cursor at its start, announcements as lines, nothing decorative. Use with --speech off.")
+    var screenReader = false
+
     @OptionGroup var speech: SpeechOptions
 
     func validate() throws {
@@ -52,6 +55,7 @@ struct Earshot: ParsableCommand {
         options.configPath = config
         options.speech = speech.output()
         options.mouse = mouse
+        options.screenReader = screenReader
         let status: Int32
         do {
             status = try ClientCommand.run(options)
