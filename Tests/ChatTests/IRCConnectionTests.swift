@@ -150,7 +150,9 @@ import Testing
         #expect(events(connection.received(line(":ada!a@h JOIN #y"), now: now)) == [.joined(channel: "#y", nick: "ada", isSelf: true)])
         _ = connection.received(line(":s 332 ada #y :the \u{03}4topic"), now: now)
         _ = connection.received(line(":s 353 ada = #y :@ada +bob carol"), now: now)
-        #expect(events(connection.received(line(":s 366 ada #y :End"), now: now)) == [.members(channel: "#y", nicks: ["ada", "bob", "carol"])])
+        #expect(events(connection.received(line(":s 366 ada #y :End"), now: now)) == [
+            .memberRanks(channel: "#y", ranks: ["ada": "@", "bob": "+"]), .members(channel: "#y", nicks: ["ada", "bob", "carol"]),
+        ])
         #expect(events(connection.received(line(":bob!b@h TOPIC #y :new topic"), now: now)) == [.topic(channel: "#y", topic: "new topic", setBy: "bob")])
         #expect(events(connection.received(line(":bob!b@h NICK robert"), now: now)) == [.nickChanged(from: "bob", to: "robert", isSelf: false)])
         connection.connectionClosed()
@@ -161,5 +163,39 @@ import Testing
         connection.connectionClosed()
         _ = connection.connectionOpened()
         #expect(sent(connection.received(line(":s 001 ada :Welcome"), now: now)) == ["PING earshot-sync-3"])
+    }
+
+    /// Kicks, channel modes, WHOIS answers and WARN/NOTE become events with words in them; a
+    /// WHOIS nobody asked for is not news, and our own user modes are not either.
+    @Test func kicksModesWhoisAndStandardRepliesAreEvents() {
+        var connection = registered()
+        #expect(events(connection.received(line(":op!o@h KICK #x bob :spam"), now: now)) == [
+            .kicked(channel: "#x", nick: "bob", by: "op", reason: "spam", isSelf: false),
+        ])
+        #expect(events(connection.received(line(":op!o@h KICK #x ada"), now: now)) == [
+            .kicked(channel: "#x", nick: "ada", by: "op", reason: "", isSelf: true),
+        ])
+        #expect(!connection.joinedChannels.contains("#x"))
+        #expect(events(connection.received(line(":op!o@h MODE #x +o kim"), now: now)) == [
+            .modeChanged(channel: "#x", change: "+o kim", by: "op"),
+        ])
+        #expect(events(connection.received(line(":ada MODE ada :+i"), now: now)).isEmpty)
+        #expect(events(connection.received(line(":s 311 ada kim k host.example * :Kim Lee"), now: now)).isEmpty, "nobody asked")
+        #expect(sent(connection.whois("kim")) == ["WHOIS kim"])
+        _ = connection.received(line(":s 311 ada kim k host.example * :Kim Lee"), now: now)
+        _ = connection.received(line(":s 319 ada kim :@#x #y"), now: now)
+        _ = connection.received(line(":s 312 ada kim irc.example :A server"), now: now)
+        _ = connection.received(line(":s 317 ada kim 300 1700000000 :seconds idle, signon time"), now: now)
+        #expect(events(connection.received(line(":s 318 ada kim :End of /WHOIS list."), now: now)) == [
+            .whois(nick: "kim", lines: ["kim is k@host.example, Kim Lee", "in @#x #y", "on server irc.example", "idle 5 minutes"]),
+        ])
+        #expect(events(connection.received(line(":s 318 ada kim :End of /WHOIS list."), now: now)).isEmpty)
+        #expect(events(connection.received(line(":s 401 ada nobody :No such nick"), now: now)) == [.serverError("nobody: No such nick")])
+        #expect(events(connection.received(line(":s WARN REHASH CERTS_EXPIRED :Certificate [xyz] has expired"), now: now)) == [
+            .note("Certificate [xyz] has expired", isWarning: true),
+        ])
+        #expect(events(connection.received(line(":s NOTE * OPER_MESSAGE :The server is restarting soon"), now: now)) == [
+            .note("The server is restarting soon", isWarning: false),
+        ])
     }
 }

@@ -28,6 +28,16 @@ public enum ChatEvent: Sendable, Hashable {
     case nickChanged(from: String, to: String, isSelf: Bool)
     case topic(channelID: Int64, topic: String, setBy: String?)
     case members(channelID: Int64, nicks: [String])
+    /// Members' prefixes in a channel (`"@"` operator, `"%"` half-operator, `"+"` voice).
+    case memberRanks(channelID: Int64, ranks: [String: String])
+    /// Someone (maybe us) was kicked from a channel.
+    case kicked(channelID: Int64, channel: String, nick: String, by: String, reason: String, isSelf: Bool)
+    /// A channel's modes changed ("+o kim").
+    case modeChanged(channelID: Int64, change: String, by: String)
+    /// The server's answer to WHOIS, one line each.
+    case whois(nick: String, lines: [String])
+    /// An IRCv3 WARN or NOTE from the server.
+    case note(String, isWarning: Bool)
     /// Someone reacted to the message `target` (a msgid).
     case reaction(channelID: Int64, target: String, emoji: String, author: String)
     /// Someone is typing; expire `active` after 6 s (see ``TypingTracker``).

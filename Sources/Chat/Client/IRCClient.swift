@@ -139,6 +139,19 @@ public actor IRCClient {
         try perform([.send(IRCMessage(command: "AWAY", reason.map { [$0] } ?? []))])
     }
 
+    /// Asks the server who is in a channel; the answer comes as ``ChatEvent/memberRanks(channelID:ranks:)``
+    /// and ``ChatEvent/members(channelID:nicks:)``.
+    public func requestNames(_ channelName: String) throws(IRCSerializationError) {
+        try Self.checkTarget(channelName)
+        try perform(connection.requestNames(channelName))
+    }
+
+    /// Asks the server who `nick` is; the answer comes as ``ChatEvent/whois(nick:lines:)``.
+    public func whois(_ nick: String) throws(IRCSerializationError) {
+        try Self.checkTarget(nick)
+        try perform(connection.whois(nick))
+    }
+
     /// Asks for another nick.
     public func changeNick(_ newNick: String) throws(IRCSerializationError) {
         try perform(connection.changeNick(newNick))
@@ -367,6 +380,18 @@ public actor IRCClient {
                 let id = try channelID(for: name, isDirect: false)
                 try store.setMembers(nicks, channel: id)
                 emit(.members(channelID: id, nicks: nicks))
+            case .memberRanks(let name, let ranks):
+                emit(.memberRanks(channelID: try channelID(for: name, isDirect: false), ranks: ranks))
+            case .kicked(let name, let nick, let by, let reason, let isSelf):
+                let id = try channelID(for: name, isDirect: false)
+                try store.updateMember(nick, present: false, channel: id)
+                emit(.kicked(channelID: id, channel: name, nick: nick, by: by, reason: reason, isSelf: isSelf))
+            case .modeChanged(let name, let change, let by):
+                emit(.modeChanged(channelID: try channelID(for: name, isDirect: false), change: change, by: by))
+            case .whois(let nick, let lines):
+                emit(.whois(nick: nick, lines: lines))
+            case .note(let text, let isWarning):
+                emit(.note(text, isWarning: isWarning))
             case .reaction(let reaction):
                 let id = try channelID(for: reaction.channel, isDirect: reaction.isDirect)
                 if try store.addReaction(reaction.emoji, to: reaction.target, by: reaction.author, channel: id) {

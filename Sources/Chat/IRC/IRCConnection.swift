@@ -78,6 +78,9 @@ public struct IRCConnection: Sendable {
     private var advertised: Set<String> = []
     private var batches: [String: String] = [:]
     private var pendingNames: [String: [String]] = [:]
+    private var pendingRanks: [String: [String: String]] = [:]
+    /// WHOIS replies being gathered, by folded nick, until 318 ends them (at most a few).
+    private var pendingWhois: [String: [String]] = [:]
     private var nickAttempt = 0
     /// Sign-in failed and the connection is being given up: nothing more is read.
     private var signInRefused = false
@@ -164,8 +167,27 @@ public struct IRCConnection: Sendable {
             guard let channel = message.parameter(0), let kicked = message.parameter(1) else { return [] }
             let isSelf = IRCCaseMapping.equal(kicked, nick)
             if isSelf { joinedChannels.remove(IRCCaseMapping.fold(channel)) }
-            return [.emit(.parted(channel: clean(channel), nick: clean(kicked), isSelf: isSelf,
-                reason: clean(message.parameter(2) ?? "kicked")))]
+            return [.emit(.kicked(
+                channel: clean(channel), nick: clean(kicked), by: clean(message.sourceNick ?? "the server"),
+                reason: clean(message.parameter(2) ?? ""), isSelf: isSelf))]
+        case "MODE":
+            // A channel's modes; our own user modes are not news.
+            guard let channel = message.parameter(0), Self.isChannelName(channel), message.parameters.count > 1 else { return [] }
+            let change = message.parameters.dropFirst().joined(separator: " ")
+            return [.emit(.modeChanged(channel: clean(channel), change: clean(change), by: clean(message.sourceNick ?? "the server")))]
+        case "311", "312", "313", "301", "317", "319", "330", "338", "671", "276":
+            return receivedWhoisLine(message)
+        case "318":
+            guard let who = message.parameter(1) else { return [] }
+            let key = IRCCaseMapping.fold(who)
+            guard let lines = pendingWhois.removeValue(forKey: key) else { return [] }
+            return [.emit(.whois(nick: clean(who), lines: lines))]
+        case "401", "402":
+            // No such nick or server: an answer to WHOIS or to a message.
+            if let who = message.parameter(1) { pendingWhois.removeValue(forKey: IRCCaseMapping.fold(who)) }
+            return [.emit(.serverError(clean(message.parameters.dropFirst().joined(separator: ": "))))]
+        case "WARN", "NOTE":
+            return [.emit(.note(clean(message.parameters.last ?? ""), isWarning: message.command == "WARN"))]
         case "QUIT":
             guard let who = message.sourceNick else { return [] }
             return [.emit(.quit(nick: clean(who), reason: clean(message.parameter(0) ?? "")))]
@@ -180,15 +202,19 @@ public struct IRCConnection: Sendable {
         case "353":
             guard message.parameters.count >= 4 else { return [] }
             let key = IRCCaseMapping.fold(message.parameters[2])
-            let nicks = message.parameters[3].split(separator: " ").map { entry in
-                clean(String(entry.drop(while: { memberPrefixes.contains($0) })))
+            for entry in message.parameters[3].split(separator: " ") {
+                let prefix = String(entry.prefix(while: { memberPrefixes.contains($0) }))
+                let nick = clean(String(entry.dropFirst(prefix.count)))
+                pendingNames[key, default: []].append(nick)
+                if !prefix.isEmpty { pendingRanks[key, default: [:]][nick] = prefix }
             }
-            pendingNames[key, default: []].append(contentsOf: nicks)
             return []
         case "366":
             guard let channel = message.parameter(1) else { return [] }
-            let nicks = pendingNames.removeValue(forKey: IRCCaseMapping.fold(channel)) ?? []
-            return [.emit(.members(channel: clean(channel), nicks: nicks))]
+            let key = IRCCaseMapping.fold(channel)
+            let nicks = pendingNames.removeValue(forKey: key) ?? []
+            let ranks = pendingRanks.removeValue(forKey: key) ?? [:]
+            return [.emit(.memberRanks(channel: clean(channel), ranks: ranks)), .emit(.members(channel: clean(channel), nicks: nicks))]
         case "BATCH":
             guard let reference = message.parameter(0), reference.count > 1 else { return [] }
             let id = String(reference.dropFirst())
@@ -236,6 +262,14 @@ public struct IRCConnection: Sendable {
     /// Ask for the member list of `channel`.
     public func requestNames(_ channel: String) -> [Action] {
         state == .registered ? [.send(IRCMessage(command: "NAMES", [channel]))] : []
+    }
+
+    /// Ask who `nick` is; the answer comes as one ``IRCEvent/whois(nick:lines:)``.
+    public mutating func whois(_ nick: String) -> [Action] {
+        guard state == .registered else { return [] }
+        if pendingWhois.count >= 8 { pendingWhois.removeAll() }
+        pendingWhois[IRCCaseMapping.fold(nick)] = []
+        return [.send(IRCMessage(command: "WHOIS", [nick]))]
     }
 
     /// Ask for a new nick.
@@ -522,6 +556,30 @@ public struct IRCConnection: Sendable {
             actions.append(.emit(.typing(channel: clean(place.channel), nick: clean(author), state: typing)))
         }
         return actions
+    }
+
+    /// One line of a WHOIS answer we asked for, in words.
+    private mutating func receivedWhoisLine(_ message: IRCMessage) -> [Action] {
+        guard let who = message.parameter(1) else { return [] }
+        let key = IRCCaseMapping.fold(who)
+        guard var lines = pendingWhois[key], lines.count < 20 else { return [] }
+        let p = message.parameters.map(clean)
+        let last = p.last ?? ""
+        switch message.command {
+        case "311" where p.count >= 6: lines.append("\(p[1]) is \(p[2])@\(p[3]), \(p[5])")
+        case "312" where p.count >= 3: lines.append("on server \(p[2])")
+        case "313": lines.append("is an IRC operator")
+        case "301": lines.append("away: \(last)")
+        case "317" where p.count >= 3:
+            let seconds = Int(p[2]) ?? 0
+            lines.append(seconds < 60 ? "idle \(seconds) seconds" : "idle \(seconds / 60) minutes")
+        case "319": lines.append("in \(last)")
+        case "330" where p.count >= 3: lines.append("signed in as \(p[2])")
+        case "671", "276": lines.append("on a secure connection")
+        default: lines.append(last)
+        }
+        pendingWhois[key] = lines
+        return []
     }
 
     private func clean(_ text: String) -> String { Sanitizer.plainText(text) }

@@ -19,6 +19,17 @@ public enum IRCEvent: Sendable, Hashable {
     case topic(channel: String, topic: String, setBy: String?)
     /// The full member list of a channel (end of NAMES).
     case members(channel: String, nicks: [String])
+    /// The prefixes of the members who have one (`"@"` for an operator, `"+"` for voice), at
+    /// the end of NAMES, just before ``members(channel:nicks:)``.
+    case memberRanks(channel: String, ranks: [String: String])
+    /// Someone (maybe us) was kicked from a channel by `by`.
+    case kicked(channel: String, nick: String, by: String, reason: String, isSelf: Bool)
+    /// A channel's modes changed (`change` as the server wrote it: "+o kim"), by `by`.
+    case modeChanged(channel: String, change: String, by: String)
+    /// What the server said of a nick (WHOIS), one line each, at the end of its reply.
+    case whois(nick: String, lines: [String])
+    /// An IRCv3 standard reply WARN or NOTE (FAIL is a ``serverError(_:)``).
+    case note(String, isWarning: Bool)
     /// A PRIVMSG or NOTICE (channel or direct), an echo of ours, or a replayed one.
     case message(IRCIncomingMessage)
     /// A `+draft/react` TAGMSG.

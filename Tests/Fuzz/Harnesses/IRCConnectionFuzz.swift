@@ -14,6 +14,7 @@ public func ircConnectionFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     for line in ["CAP * LS :message-tags server-time echo-message batch labeled-response", "CAP * ACK :message-tags server-time echo-message batch labeled-response", ":s 001 ada :hi", ":ada!u@h JOIN #a"] {
         if let message = IRCMessage(parsing: Array(line.utf8)) { actions += connection.received(message, now: now) }
     }
+    actions += connection.whois("kim")
     for line in bytes.split(separator: 0x0A) {
         guard let message = IRCMessage(parsing: line) else { continue }
         actions += connection.received(message, now: now)
@@ -54,6 +55,11 @@ func texts(of event: IRCEvent) -> [String] {
     case .nickChanged(let from, let to, _): [from, to]
     case .topic(let channel, let topic, let setBy): [channel, topic] + (setBy.map { [$0] } ?? [])
     case .members(let channel, let nicks): [channel] + nicks
+    case .memberRanks(let channel, let ranks): [channel] + ranks.keys + ranks.values
+    case .kicked(let channel, let nick, let by, let reason, _): [channel, nick, by, reason]
+    case .modeChanged(let channel, let change, let by): [channel, change, by]
+    case .whois(let nick, let lines): [nick] + lines
+    case .note(let text, _): [text]
     case .message(let message):
         [message.channel, message.author, message.text] + [message.msgid, message.replyTo, message.label].compactMap { $0 }
     case .reaction(let reaction): [reaction.channel, reaction.author, reaction.emoji, reaction.target]
