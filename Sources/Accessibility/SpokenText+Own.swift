@@ -22,6 +22,11 @@ extension SpokenText {
         String(verbatimStart) + text.filter { $0 != verbatimStart && $0 != verbatimEnd } + String(verbatimEnd)
     }
 
+    /// `text` with the marks of ``verbatim(_:)`` taken out, for the screen.
+    public static func unmarked(_ text: String) -> String {
+        text.filter { $0 != verbatimStart && $0 != verbatimEnd }
+    }
+
     /// `text`, one of the client's own sentences, made ready for the voice: outside
     /// ``verbatim(_:)`` parts, ", ", ": ", "; " and ". " (and a final full stop) are pauses;
     /// everything between them, and every verbatim part, is prepared as ``prepare(_:punctuation:)``

@@ -30,6 +30,8 @@ public struct AppState: Sendable {
         case keyHelp
         case speechHistory
         case search
+        /// Who is in a channel (/names), by rank.
+        case names(channelID: Int64)
     }
 
     /// The screens pushed, and the only source of ``route``.
@@ -38,6 +40,8 @@ public struct AppState: Sendable {
     var routes: [String: Route]
     public var settings: Settings
     public var channels: [ChatChannel] = []
+    /// The prefix of each member who has one ("@" operator, "+" voice), per channel, from NAMES.
+    public var memberRanks: [Int64: [String: String]] = [:]
     public var channelID: Int64 = 0
     /// The newest page of the current channel, oldest first, without replies.
     public var messages: [ChatMessage] = []

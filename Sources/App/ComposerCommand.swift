@@ -9,6 +9,11 @@ public enum ComposerCommand: Hashable, Sendable {
     case join(String)
     case part(String, reason: String)
     case message(to: String, text: String)
+    /// Open the direct-message conversation with a nick, and send `text` there if any.
+    case query(String, text: String?)
+    /// Who is in a channel (the open one when nil).
+    case names(String?)
+    case whois(String)
     case me(String)
     case nick(String)
     case topic(String?)
@@ -29,9 +34,12 @@ public enum ComposerCommand: Hashable, Sendable {
         Entry(name: "join", usage: "/join #channel", does: "join a channel"),
         Entry(name: "part", usage: "/part [#channel] [reason]", does: "leave this channel or the one named"),
         Entry(name: "msg", usage: "/msg nick text", does: "send a direct message"),
+        Entry(name: "query", usage: "/query nick [text]", does: "open a direct conversation with someone"),
         Entry(name: "me", usage: "/me does something", does: "send an action"),
         Entry(name: "nick", usage: "/nick newname", does: "change your nick"),
         Entry(name: "topic", usage: "/topic [new topic]", does: "say or set this channel's topic"),
+        Entry(name: "names", usage: "/names [#channel]", does: "list who is in this channel, by rank"),
+        Entry(name: "whois", usage: "/whois nick", does: "say who someone is"),
         Entry(name: "away", usage: "/away [reason]", does: "mark yourself away"),
         Entry(name: "back", usage: "/back", does: "mark yourself back"),
         Entry(name: "search", usage: "/search words", does: "find messages in every channel"),
@@ -60,11 +68,22 @@ public enum ComposerCommand: Hashable, Sendable {
             }
             guard let channel else { return usage("No channel is open to leave") }
             return .success(.part(channel, reason: text))
-        case "msg", "query":
+        case "msg":
             guard words.count == 2, !words[1].trimmingCharacters(in: .whitespaces).isEmpty else {
                 return usage("/msg needs a nick and the text")
             }
             return .success(.message(to: words[0], text: words[1]))
+        case "query", "q":
+            guard let nick = words.first else { return usage("/query needs a nick") }
+            guard !nick.hasPrefix("#"), !nick.hasPrefix("&") else { return usage("/query takes a nick, not a channel") }
+            let said = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : ""
+            return .success(.query(nick, text: said.isEmpty ? nil : said))
+        case "names", "who":
+            guard words.count <= 1 else { return usage("/names takes one channel") }
+            return .success(.names(words.first))
+        case "whois", "wi":
+            guard words.count == 1 else { return usage(words.isEmpty ? "/whois needs a nick" : "A nick has no spaces") }
+            return .success(.whois(words[0]))
         case "me":
             guard !text.isEmpty else { return usage("/me needs what you do") }
             return .success(.me(text))

@@ -22,6 +22,7 @@ public enum ElementID: Hashable, Sendable {
     case help(Int)
     case spoken(Int)
     case searchField, searchNone, searchResult(Int64)
+    case member(String)
 
     /// The string the element carries as its `identifier`.
     public var identifier: String {
@@ -87,6 +88,7 @@ public enum ElementID: Hashable, Sendable {
         case .searchField: "search.field"
         case .searchNone: "search.none"
         case .searchResult(let id): "search.\(id)"
+        case .member(let nick): "member.\(nick)"
         }
     }
 }

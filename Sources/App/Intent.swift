@@ -30,6 +30,8 @@ public enum Intent: Hashable, Sendable {
     case openMessage(id: Int64, channelID: Int64)
     /// Say an entry of the speech history again (its index, oldest first).
     case repeatSpoken(Int)
+    /// Open the direct-message conversation with a nick (/query).
+    case query(String)
     case toggleSounds
     case adjustSoundVolume(by: Int)
     case toggleTypingInterrupts

@@ -7,7 +7,7 @@ extension Settings {
         ("speech", ["voice", "rate", "pitch", "volume", "punctuation", "capitals", "hints", "echo", "typing_interrupts", "messages", "channels"]),
         ("sounds", ["enabled", "volume"]),
         ("display", ["reduce_motion", "contrast", "color", "text_sizing", "screen_reader"]),
-        ("irc", ["servers"]),
+        ("irc", ["servers", "highlights"]),
     ]
 
     static let serverKeys: Set<String> = [
@@ -118,6 +118,13 @@ extension Settings {
         }
         if let screenReader = reader.bool("display.screen_reader") { settings.display.screenReader = screenReader }
 
+        if let highlights = reader.read("irc.highlights", { value -> Check<[String]> in
+            guard let array = value.arrayValue else { return .bad("expected an array of words, found a \(value.typeName)") }
+            let words = array.compactMap(\.stringValue).map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+            guard words.count == array.count else { return .bad("expected words as strings") }
+            guard !words.contains(where: \.isEmpty) else { return .bad("an empty word would match every message") }
+            return .ok(words)
+        }) { settings.highlights = highlights }
         if let servers = reader.read("irc.servers", { value -> Check<[TOMLValue]> in
             guard let array = value.arrayValue else { return .bad("expected [[irc.servers]] tables, found a \(value.typeName)") }
             return .ok(array)

@@ -36,6 +36,7 @@ extension Settings {
             ),
             ("display.text_sizing", .string(display.textSizing.rawValue)),
             ("display.screen_reader", .boolean(display.screenReader)),
+            ("irc.highlights", .array(highlights.map(TOMLValue.string))),
         ]
         for (index, server) in ircServers.enumerated() {
             var entries: [TOMLTable.Entry] = [

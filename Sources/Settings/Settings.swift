@@ -11,6 +11,9 @@ public struct Settings: Sendable, Equatable {
     public var display = DisplaySettings()
     /// `[irc] servers`.
     public var ircServers: [IRCServerSettings] = []
+    /// `[irc] highlights`: words that make a message a mention, as the user's nick does
+    /// (matched without regard to case).
+    public var highlights: [String] = []
 
     public init() {}
 

@@ -7,7 +7,8 @@ import Testing
     @Test(arguments: [
         ("/join #b", ComposerCommand.join("#b")), ("/j b", .join("#b")), ("/part", .part("#a", reason: "")),
         ("/part #c bye now", .part("#c", reason: "bye now")), ("/part gone home", .part("#a", reason: "gone home")),
-        ("/msg kim hi there", .message(to: "kim", text: "hi there")), ("/query kim hi", .message(to: "kim", text: "hi")),
+        ("/msg kim hi there", .message(to: "kim", text: "hi there")), ("/query kim hi", .query("kim", text: "hi")),
+        ("/query kim", .query("kim", text: nil)), ("/names", .names(nil)), ("/names #b", .names("#b")), ("/whois kim", .whois("kim")),
         ("/me waves", .me("waves")), ("/nick ada2", .nick("ada2")), ("/topic", .topic(nil)),
         ("/topic deploy day", .topic("deploy day")), ("/away lunch", .away("lunch")), ("/away", .away("Away")),
         ("/back", .away(nil)), ("/quit", .quit("")), ("/QUIT see you", .quit("see you")), ("/help join", .help("join")),
@@ -16,7 +17,10 @@ import Testing
         #expect(try ComposerCommand.parse(line, channel: "#a").get() == expected)
     }
 
-    @Test(arguments: ["/jion #b", "/join", "/join #a b", "/msg kim", "/msg", "/me", "/nick", "/nick a b"])
+    @Test(arguments: [
+        "/jion #b", "/join", "/join #a b", "/msg kim", "/msg", "/me", "/nick", "/nick a b", "/query", "/query #b",
+        "/whois", "/whois a b", "/names #a #b",
+    ])
     func mistakesAreSaidInWords(line: String) {
         guard case .failure(let problem) = ComposerCommand.parse(line, channel: "#a") else {
             Issue.record("\(line) was accepted")

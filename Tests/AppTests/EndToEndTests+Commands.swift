@@ -110,3 +110,58 @@ extension EndToEndTests {
         try refused.send("C-c")
     }
 }
+
+extension EndToEndTests {
+    /// The daily moves on a real InspIRCd: /whois is answered aloud, /names lists who is here
+    /// with the operator first, a rank given by the operator is shown, /query opens a direct
+    /// conversation and sends to the person, and being kicked is said at high priority.
+    @Test func whoisNamesQueryAndKickOnARealServer() async throws {
+        let server = try InspIRCdFixture()
+        defer { server.tearDown() }
+        let bob = try Self.peer(nick: "bob", in: "#earshot", on: server)
+        defer { bob.close() }
+        let sandbox = try Sandbox(settings: Self.onboardedSettings)
+        defer { sandbox.remove() }
+        let session = try sandbox.launch(
+            arguments: ["--server", "127.0.0.1:\(server.port)", "--nick", "ears", "--channel", "#earshot"])
+        defer { session.kill() }
+        try await Self.waitForJoin("#earshot", session)
+        try #require(try await Self.waitForEditor(session, label: "Message #earshot"), "\(Self.context(session))")
+        func enter(_ line: String) throws {
+            try session.type(line)
+            try session.send("Enter")
+        }
+
+        var mark = session.spoken().count
+        try enter("/whois bob")
+        let whois = try await session.waitForSpeech(after: mark) { $0.text.contains("bob is") }
+        #expect(whois?.text.contains("hash earshot") == true, "\(Self.context(session))")
+
+        mark = session.spoken().count
+        try enter("/names")
+        let names = try await session.waitForSpeech(after: mark) { $0.text.contains("People in hash earshot") }
+        #expect(names != nil, "\(Self.context(session))")
+        let listed = try await session.waitForSpeech(after: mark) { $0.text.hasPrefix("bob, operator") }
+        #expect(listed != nil, "the operator is not first\n\(Self.context(session))")
+        try session.send("Escape")
+
+        mark = session.spoken().count
+        bob.send("MODE #earshot +v ears\r\n")
+        let mode = try await session.waitForSpeech(after: mark) { $0.text.contains("bob gave voice to ears") }
+        #expect(mode != nil, "\(Self.context(session))")
+
+        try #require(try await Self.waitForEditor(session, label: "Message #earshot"), "\(Self.context(session))")
+        mark = session.spoken().count
+        try enter("/query bob are you there?")
+        #expect(bob.read(until: "are you there?").contains("PRIVMSG bob :are you there?"))
+        let opened = try await session.waitForSpeech(after: mark) { $0.text.hasPrefix("bob") }
+        #expect(opened != nil, "the conversation did not open\n\(Self.context(session))")
+        #expect(try await Self.waitForEditor(session, label: "Message bob"), "\(Self.context(session))")
+
+        mark = session.spoken().count
+        bob.send("KICK #earshot ears :out you go\r\n")
+        let kicked = try await session.waitForSpeech(after: mark) { $0.text.hasPrefix("You were kicked from hash earshot by bob") }
+        #expect(kicked?.priority == "high", "\(Self.context(session))")
+        #expect(kicked?.text.contains("out you go") == true)
+    }
+}

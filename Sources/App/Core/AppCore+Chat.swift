@@ -68,6 +68,34 @@ extension AppCore {
                 membership("\(old) is now \(new)", in: state.channelID)
             }
             refresh()
+        case .memberRanks(let channelID, let ranks):
+            state.memberRanks[channelID] = ranks
+        case .kicked(let channelID, let channel, let nick, let by, let reason, let isSelf):
+            let why = reason.isEmpty || reason == nick ? "" : ": " + SpokenText.verbatim(reason)
+            if isSelf {
+                playCue(.error, .high)
+                post(.announcement("You were kicked from \(channel) by \(SpokenText.verbatim(by))\(why)", priority: .high))
+                if channelID == state.channelID { effects.append(.lines([Lines.plain("You were kicked from \(channel) by \(by)\(why)")])) }
+            } else {
+                membership("\(nick) was kicked by \(by)\(why)", in: channelID)
+            }
+            refresh()
+        case .modeChanged(let channelID, let change, let by):
+            membership(Self.describeMode(change, by: by), in: channelID)
+            // A rank given or taken ("+o kim"): ask for the member list again.
+            if change.split(separator: " ").first?.contains(where: { "qaohv".contains($0) }) == true,
+                let name = state.channels.first(where: { $0.id == channelID })?.name
+            {
+                effects.append(.send(.names(name)))
+            }
+        case .whois(let nick, let lines):
+            let text = lines.isEmpty ? "\(nick): nothing known" : lines.joined(separator: "; ")
+            effects.append(.lines([Lines.plain("Whois \(nick): \(text)")]))
+            say(SpokenText.verbatim(text), .default, .announcer)
+        case .note(let text, let isWarning):
+            effects.append(.lines([Lines.plain((isWarning ? "Warning: " : "Note: ") + text)]))
+            if isWarning { playCue(.error, .default) }
+            post(.announcement((isWarning ? "Warning: " : "") + SpokenText.verbatim(text), priority: isWarning ? .default : .low))
         case .members, .reaction, .synced, .connecting:
             refresh()
         case .authenticationFailed(let account, let reason, let continuing):
@@ -133,8 +161,11 @@ extension AppCore {
         rebuild()
     }
 
+    /// Whether a message names the user: their nick, or one of `irc.highlights`.
     func mentions(_ message: ChatMessage) -> Bool {
-        message.author != state.nick && message.text.lowercased().contains(state.nick.lowercased())
+        guard message.author != state.nick else { return false }
+        let text = message.text.lowercased()
+        return ([state.nick] + state.settings.highlights).contains { !$0.isEmpty && text.contains($0.lowercased()) }
     }
 
     /// Puts a message of the open channel into the page: a reply counts, a new one is added,
@@ -231,11 +262,28 @@ extension AppCore {
     /// ``membershipSpeechLimit`` people they are shown but not spoken.
     mutating func membership(_ text: String, in channelID: Int64) {
         guard channelID == state.channelID else { return }
-        effects.append(.lines([Lines.plain(text)]))
+        effects.append(.lines([Lines.plain(SpokenText.unmarked(text))]))
         guard (state.channel?.members.count ?? 0) <= Self.membershipSpeechLimit else { return }
         announce(announcer.liveRegionChanged(
             LiveRegionChange(region: state.channelName, politeness: .polite, text: text, noun: "event"), at: now))
     }
 
     static let membershipSpeechLimit = 20
+
+    /// A mode change in words where it gives or takes a rank ("bob gave voice to kim"), else
+    /// as the server wrote it ("bob sets mode +k secret").
+    static func describeMode(_ change: String, by: String) -> String {
+        let words = change.split(separator: " ").map(String.init)
+        guard let modes = words.first, let sign = modes.first, sign == "+" || sign == "-" else { return "\(by) sets mode \(change)" }
+        let letters = Array(modes.dropFirst())
+        let ranks: [Character: String] = ["o": "operator", "h": "half-operator", "v": "voice"]
+        guard !letters.isEmpty, letters.count == words.count - 1, letters.allSatisfy({ ranks[$0] != nil }) else {
+            return "\(by) sets mode \(change)"
+        }
+        return zip(letters, words.dropFirst()).map { letter, nick in
+            let rank = ranks[letter] ?? ""
+            if letter == "v" { return sign == "+" ? "\(by) gave voice to \(nick)" : "\(by) took voice from \(nick)" }
+            return sign == "+" ? "\(by) made \(nick) \(rank == "operator" ? "an" : "a") \(rank)" : "\(by) took \(rank) from \(nick)"
+        }.joined(separator: ", ")
+    }
 }

@@ -32,6 +32,18 @@ extension AppCore {
             say("Leaving \(name)", .default, .announcer)
         case .message(let target, let text):
             effects.append(.send(.message(text, to: target, replyTo: nil)))
+        case .query(let nick, let text):
+            effects.append(.store(.openDirect(nick: nick)))
+            if let text { effects.append(.send(.message(text, to: nick, replyTo: nil))) }
+        case .names(let name):
+            let named = name.flatMap { name in state.channels.first { IRCCaseMapping.equal($0.name, name) && !$0.isDirect } }
+            if name != nil, named == nil { return refuse(line, "You are not in \(name ?? "")") }
+            let target = named ?? channel
+            guard !target.isDirect else { return refuse(line, "This is a direct conversation with \(target.name)") }
+            effects.append(.send(.names(target.name)))
+            present(.names(channelID: target.id))
+        case .whois(let nick):
+            effects.append(.send(.whois(nick)))
         case .me(let text):
             effects.append(.send(.action(text, to: channel.name)))
             effects.append(.send(.stoppedTyping(in: channel.name)))

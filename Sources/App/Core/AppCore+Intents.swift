@@ -144,6 +144,9 @@ extension AppCore {
             } else {
                 carryOut(.selectChannel(channelID))
             }
+        case .query(let nick):
+            guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
+            effects.append(.store(.openDirect(nick: nick)))
         case .unavailable(let text):
             post(.announcement(text, priority: .default))
         }

@@ -94,6 +94,9 @@ public enum StoreWrite: Sendable, Hashable {
     case react(String, to: ChatMessage)
     /// Move the read marker.
     case markRead(channelID: Int64, upTo: Int64)
+    /// Open the direct-message conversation with a nick on the IRC network, made if it is new
+    /// (/query); it comes back as an opened channel.
+    case openDirect(nick: String)
 }
 
 /// Something for the IRC server.
@@ -110,4 +113,8 @@ public enum ChatSend: Sendable, Hashable {
     /// Away with a reason, or back (nil).
     case away(String?)
     case quit(String)
+    /// Ask who is in a channel (NAMES).
+    case names(String)
+    /// Ask who a nick is (WHOIS).
+    case whois(String)
 }

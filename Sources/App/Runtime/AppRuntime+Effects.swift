@@ -98,6 +98,10 @@ extension AppRuntime {
                 _ = try workspace.react(emoji, to: message)
             case .markRead(let channelID, let upTo):
                 try workspace.store.markRead(channel: channelID, upTo: upTo)
+            case .openDirect(let nick):
+                guard let irc = parts.irc else { return [.failed("No IRC server is connected, so /query cannot work here")] }
+                let channel = try workspace.store.channel(named: nick, network: irc.network.id, isDirect: true)
+                return [.loaded(read(ChatLoad(channelID: channel.id, purpose: .open)))]
             }
         } catch {
             return [.failed("Could not save: \(Self.describe(error))")]
@@ -126,6 +130,8 @@ extension AppRuntime {
         case .topic(let topic, let name): try await irc.setTopic(topic, in: name)
         case .away(let reason): try await irc.setAway(reason)
         case .quit(let reason): await irc.stop(reason: reason.isEmpty ? "Earshot" : reason)
+        case .names(let name): try await irc.requestNames(name)
+        case .whois(let nick): try await irc.whois(nick)
         }
     }
 }

@@ -189,6 +189,8 @@ public final class AppRuntime: Sendable {
         case .nick(let nick): return .failed("Could not change the nick to \(nick): \(error)")
         case .topic: return .failed("Could not set the topic: \(error)")
         case .away: return .failed("Could not change away: \(error)")
+        case .names(let name): return .failed("Could not list who is in \(name): \(error)")
+        case .whois(let nick): return .failed("Could not ask who \(nick) is: \(error)")
         }
     }
 

@@ -32,6 +32,7 @@ enum SheetScreen {
         case .keyHelp: KeyHelpSheet.build(into: &b)
         case .speechHistory: SpeechHistorySheet.build(state, into: &b)
         case .search: SearchSheet.build(state, into: &b)
+        case .names(let channelID): NamesSheet.build(state, channelID: channelID, into: &b)
         }
     }
 
@@ -59,6 +60,10 @@ enum SheetScreen {
             return SheetConfiguration(
                 title: "Search", actionIdentifiers: identifiers, shortFormActionCount: identifiers.count,
                 firstElementIdentifier: ElementID.searchField.identifier, itemNoun: .init("item"))
+        case .names(let channelID):
+            return SheetConfiguration(
+                title: NamesSheet.title(state, channelID: channelID), actionIdentifiers: identifiers,
+                shortFormActionCount: identifiers.count, firstElementIdentifier: identifiers.first, itemNoun: .init("person", plural: "people"))
         case .speechHistory:
             return SheetConfiguration(
                 title: "Speech history", actionIdentifiers: identifiers, shortFormActionCount: identifiers.count,

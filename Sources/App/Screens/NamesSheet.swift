@@ -1,0 +1,55 @@
+import Accessibility
+import Chat
+
+/// Who is in a channel (/names), by rank as irssi lists them: operators, half-operators,
+/// voiced people, then everyone else, each group by name. Each person is an element whose value
+/// is their rank ("kim, operator"); Enter opens a direct-message conversation with them.
+enum NamesSheet {
+    static func build(_ state: AppState, channelID: Int64, into b: inout ScreenTree.Builder) -> [Element] {
+        let people = members(state, channelID: channelID)
+        guard !people.isEmpty else {
+            return [b.make(.member(""), Element(label: "Nobody is listed yet", traits: .staticText))]
+        }
+        return people.enumerated().map { index, person in
+            b.make(
+                .member(person.nick),
+                Element(
+                    label: person.nick, value: rank(of: person.prefix) ?? "", traits: .button,
+                    hint: person.nick == state.nick ? "" : "Press Enter to send a direct message.",
+                    positionInSet: SetPosition(index + 1, of: people.count)),
+                ElementBehaviour(activate: person.nick == state.nick ? nil : .query(person.nick)))
+        }
+    }
+
+    /// "People in #a".
+    static func title(_ state: AppState, channelID: Int64) -> String {
+        let name = state.channels.first { $0.id == channelID }?.name ?? "this channel"
+        return "People in \(name)"
+    }
+
+    /// The channel's members with their prefixes, highest rank first, then by name.
+    static func members(_ state: AppState, channelID: Int64) -> [(nick: String, prefix: String)] {
+        let nicks = state.channels.first { $0.id == channelID }?.members ?? []
+        let ranks = state.memberRanks[channelID] ?? [:]
+        return nicks.map { ($0, ranks[$0] ?? "") }.sorted { left, right in
+            let (a, b) = (order(left.1), order(right.1))
+            return a != b ? a < b : left.0.lowercased() < right.0.lowercased()
+        }
+    }
+
+    /// What a prefix means, in words; nil for no rank.
+    static func rank(of prefix: String) -> String? {
+        switch prefix.first {
+        case "~": "owner"
+        case "&": "administrator"
+        case "@": "operator"
+        case "%": "half-operator"
+        case "+": "voiced"
+        default: nil
+        }
+    }
+
+    private static func order(_ prefix: String) -> Int {
+        "~&@%+".firstIndex(of: prefix.first ?? " ").map { "~&@%+".distance(from: "~&@%+".startIndex, to: $0) } ?? 5
+    }
+}

@@ -1,0 +1,145 @@
+import Accessibility
+import Chat
+import Foundation
+import Settings
+import Testing
+@testable import App
+
+/// The core on an IRC channel: /query, /names, /whois, kicks, mode changes, standard replies
+/// and highlight words, fed as events, read as effects.
+@Suite struct IRCEventsCoreTests {
+    static let irc: Int64 = 2
+    static let a = ChatChannel(id: 20, networkID: irc, name: "#a", members: ["you", "bob", "kim", "ada"])
+
+    /// A core with #a on an IRC network open.
+    static func ircCore(_ configure: (inout Settings) -> Void = { _ in }) -> AppCore {
+        var settings = Settings()
+        configure(&settings)
+        var core = AppCore(
+            .init(settings: settings, onboarded: true, terminalRows: 24, localNetworkID: AppCoreTests.local, welcomeChannelID: 10, nick: "you"))
+        _ = core.handle(.start(problems: []), at: .zero)
+        let load = ChatLoad(channelID: a.id, purpose: .open)
+        _ = core.handle(.loaded(ChatSnapshot(load: load, channels: [AppCoreTests.welcome, a], messages: [])), at: .milliseconds(1))
+        return core
+    }
+
+    static func enter(_ line: String, _ core: inout AppCore, at seconds: Int) -> [AppEffect] {
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        _ = core.handle(.key(.paste(line)), at: .seconds(seconds))
+        return core.handle(.key(.enter), at: .seconds(seconds) + .milliseconds(1))
+    }
+
+    /// Ends each transition the core draws, as the runtime does, and returns what followed.
+    static func finishTransitions(_ core: inout AppCore, at seconds: Int) -> [AppEffect] {
+        var all: [AppEffect] = []
+        for step in 0..<10 {
+            let next = core.handle(.transitionFinished, at: .seconds(seconds) + .milliseconds(step))
+            all += next
+            if !next.contains(where: { if case .drawTransition = $0 { true } else { false } }) { break }
+        }
+        return all
+    }
+
+    static func sends(_ effects: [AppEffect]) -> [ChatSend] {
+        effects.compactMap { if case .send(let send) = $0 { send } else { nil } }
+    }
+
+    static func printed(_ effects: [AppEffect]) -> String {
+        effects.compactMap { if case .lines(let lines) = $0 { lines.map(\.string).joined(separator: "\n") } else { nil } }
+            .joined(separator: "\n")
+    }
+
+    @Test func queryOpensTheConversationAndSendsItsText() {
+        var core = Self.ircCore()
+        let effects = Self.enter("/query kim are you there?", &core, at: 1)
+        #expect(effects.contains(.store(.openDirect(nick: "kim"))))
+        #expect(Self.sends(effects) == [.message("are you there?", to: "kim", replyTo: nil)])
+        // The runtime answers with the conversation opened: its heading is said.
+        let kim = ChatChannel(id: 30, networkID: Self.irc, name: "kim", isDirect: true)
+        let opened = core.handle(
+            .loaded(ChatSnapshot(load: ChatLoad(channelID: 30, purpose: .open), channels: [AppCoreTests.welcome, Self.a, kim], messages: [])),
+            at: .seconds(2))
+        #expect(core.state.channelID == 30)
+        #expect(AppCoreTests.spoken(opened).first?.contains("kim") == true, "\(AppCoreTests.spoken(opened))")
+    }
+
+    /// /names asks the server again and lists who is here, operators first, each with their rank;
+    /// Enter on a person opens a conversation with them.
+    @Test func namesListsPeopleByRankAndEnterOpensAConversation() throws {
+        var core = Self.ircCore()
+        _ = core.handle(.chat(.memberRanks(channelID: 20, ranks: ["kim": "@", "ada": "+"])), at: .seconds(1))
+        var effects = Self.enter("/names", &core, at: 2)
+        #expect(Self.sends(effects) == [.names("#a")])
+        effects += Self.finishTransitions(&core, at: 3)
+        let said = AppCoreTests.spoken(effects).joined(separator: " | ")
+        #expect(said.contains("People in hash a"), "\(said)")
+        #expect(said.contains("4 people"), "\(said)")
+        var members: [Element] = []
+        core.tree.root.walk { element, _ in
+            if element.identifier?.hasPrefix("member.") == true { members.append(element) }
+            return true
+        }
+        #expect(members.map(\.label) == ["kim", "ada", "bob", "you"])
+        let kim = try #require(members.first)
+        #expect(Phrase(kim).text.hasPrefix("kim, operator, button"), "\(Phrase(kim).text)")
+        _ = core.navigator.focus(identifier: "member.kim")
+        var opened = core.handle(.key(.enter), at: .seconds(4))
+        opened += Self.finishTransitions(&core, at: 5)
+        #expect(opened.contains(.store(.openDirect(nick: "kim"))), "\(opened)")
+    }
+
+    @Test func namesOfAChannelWeAreNotInIsRefusedAloud() {
+        var core = Self.ircCore()
+        let effects = Self.enter("/names #elsewhere", &core, at: 1)
+        #expect(Self.sends(effects).isEmpty)
+        #expect(AppCoreTests.spoken(effects).contains { $0.hasPrefix("Not done: You are not in hash elsewhere") }, "\(AppCoreTests.spoken(effects))")
+    }
+
+    @Test func whoisAsksAndTheAnswerIsShownAndSaid() {
+        var core = Self.ircCore()
+        #expect(Self.sends(Self.enter("/whois kim", &core, at: 1)) == [.whois("kim")])
+        let answer = core.handle(.chat(.whois(nick: "kim", lines: ["kim is k@host, Kim Lee", "in #a"])), at: .seconds(2))
+        #expect(Self.printed(answer).contains("Whois kim: kim is k@host, Kim Lee; in #a"))
+        #expect(AppCoreTests.spoken(answer).contains { $0.contains("Kim Lee") && $0.contains("in hash a") }, "\(AppCoreTests.spoken(answer))")
+    }
+
+    /// Someone else kicked is a membership event (shown, spoken politely); being kicked
+    /// yourself is said at high priority with who did it and why.
+    @Test func kicksAreShownAndBeingKickedIsSaidAssertively() {
+        var core = Self.ircCore()
+        let other = core.handle(.chat(.kicked(channelID: 20, channel: "#a", nick: "bob", by: "kim", reason: "spam", isSelf: false)), at: .seconds(1))
+        #expect(Self.printed(other).contains("bob was kicked by kim: spam"))
+        let me = core.handle(.chat(.kicked(channelID: 20, channel: "#a", nick: "you", by: "kim", reason: "bye", isSelf: true)), at: .seconds(5))
+        let high = me.compactMap { if case .speak(let text, .high, _, _) = $0, !text.isEmpty { text } else { nil } }
+        #expect(high.contains("You were kicked from hash a by kim: bye"), "\(AppCoreTests.spoken(me))")
+    }
+
+    @Test func aRankChangeIsShownAndTheMemberListAskedForAgain() {
+        var core = Self.ircCore()
+        let effects = core.handle(.chat(.modeChanged(channelID: 20, change: "+o bob", by: "kim")), at: .seconds(1))
+        #expect(Self.printed(effects).contains("kim made bob an operator"))
+        #expect(Self.sends(effects) == [.names("#a")])
+        let key = core.handle(.chat(.modeChanged(channelID: 20, change: "+k secret", by: "kim")), at: .seconds(2))
+        #expect(Self.sends(key).isEmpty)
+        #expect(Self.printed(key).contains("kim sets mode +k secret"))
+        #expect(AppCore.describeMode("-vo ada bob", by: "kim") == "kim took voice from ada, kim took operator from bob")
+    }
+
+    @Test func warningsAreSaidAndNotesPolitely() {
+        var core = Self.ircCore()
+        let warn = core.handle(.chat(.note("Your nick will expire soon", isWarning: true)), at: .seconds(1))
+        #expect(warn.contains { if case .speak("Warning: Your nick will expire soon", .default, _, _) = $0 { true } else { false } }, "\(warn)")
+        let note = core.handle(.chat(.note("Maintenance tonight", isWarning: false)), at: .seconds(10))
+        #expect(Self.printed(note).contains("Note: Maintenance tonight"))
+    }
+
+    /// A word from `irc.highlights` makes a message a mention: spoken at high priority with
+    /// the channel's name, as the user's nick does.
+    @Test func highlightWordsAreMentions() {
+        var core = Self.ircCore { $0.highlights = ["deploy"] }
+        let message = ChatMessage(id: 500, channelID: 10, msgid: "x", author: "kim", text: "the DEPLOY is done", time: Date())
+        let effects = core.handle(.chat(.messages([message])), at: .seconds(1))
+        let high = effects.compactMap { if case .speak(let text, .high, _, _) = $0, !text.isEmpty { text } else { nil } }
+        #expect(high.contains { $0.hasPrefix("kim mentioned you in hash welcome") }, "\(AppCoreTests.spoken(effects))")
+    }
+}
