@@ -29,27 +29,36 @@ public enum SayCommand {
     ) throws(SpeechError) {
         let (spoken, problem) = prepared(text)
         if let problem { warn(problem) }
+        // The sound server's connection opens while libespeak-ng starts (espeak-ng's voices
+        // are all 22,050 Hz; at any other rate the player opens its own). After the warning:
+        // opening hides stderr for a moment from ALSA's probing noise.
+        if output.mode == .audio { AudioPlayer.prepare(sampleRate: 22_050) }
+        defer { AudioPlayer.discardPrepared() }
         var parameters = SpeechParameters()
         if let rate { parameters.rate = rate }
         try parameters.validate()
+        // Only the voice spoken with is read and checked: another role's broken file is no
+        // reason not to speak, and reading every file is start-up time before the first sound.
+        let library = VoiceLibrary.discover()
+        var role = VoiceRole.reader
+        if let voice, !voice.contains("/") {
+            role = VoiceRole(rawValue: voice)
+            let known = library.sources().keys
+            guard known.contains(role) else {
+                let names = known.map(\.rawValue).sorted().joined(separator: ", ")
+                throw SpeechError(.unknownVoiceRole, "No voice named “\(voice)”. Voices: \(names).")
+            }
+        }
         var opened: SpeechOutput.Opened?
-        let engine = try SpeechEngine(configuration: .init(parameters: parameters)) { rate throws(SpeechError) in
+        let engine = try SpeechEngine(configuration: .init(voices: library, parameters: parameters, roles: [role])) {
+            rate throws(SpeechError) in
             let result = try output.open(sampleRate: rate)
             opened = result
             return result.sink
         }
         defer { engine.shutdown() }
-        var role = VoiceRole.reader
-        if let voice {
-            if voice.contains("/") {
-                role = try engine.setVoice(path: voice)
-            } else {
-                role = VoiceRole(rawValue: voice)
-                guard engine.voiceFiles[role] != nil else {
-                    let known = engine.voiceFiles.keys.map(\.rawValue).sorted().joined(separator: ", ")
-                    throw SpeechError(.unknownVoiceRole, "No voice named “\(voice)”. Voices: \(known).")
-                }
-            }
+        if let voice, voice.contains("/") {
+            role = try engine.setVoice(path: voice)
         }
         engine.speak(spoken, voice: role)
         engine.waitUntilIdle(timeoutSeconds: 600)

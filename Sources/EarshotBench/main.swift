@@ -8,7 +8,7 @@
     @preconcurrency import Glibc
 #endif
 
-let suites = ["speech", "accessibility", "typography", "chat", "app", "soak", "hostile"]
+let suites = ["speech", "accessibility", "typography", "chat", "app", "soak", "hostile", "audio"]
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let suite = arguments.first, suites.contains(suite) else {
     print("usage: earshot-bench \(suites.joined(separator: "|")) [--json]")
@@ -23,6 +23,7 @@ do {
     case "chat": try await runChatBench(arguments: rest)
     case "soak": try await runSoakBench(arguments: rest)
     case "hostile": try await runHostileBench(arguments: rest)
+    case "audio": try await runAudioBench(arguments: rest)
     default: try await runAppBench(arguments: rest)
     }
 } catch {
