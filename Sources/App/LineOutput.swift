@@ -141,7 +141,7 @@ public final class LineOutput: @unchecked Sendable {
     /// Draws the bottom line at the cursor and leaves the cursor at its end, or at its start
     /// for another screen reader (which reads the line the cursor is on).
     private func drawBottom() -> String {
-        drawn = renderer.bottom(bottom)
+        drawn = renderer.bottom(bottom, whole: screenReader)
         var text = drawn.output
         if screenReader {
             text += "\r" + (drawn.cursorRow > 0 ? "\u{1B}[\(drawn.cursorRow)A" : "")

@@ -30,9 +30,21 @@ enum Lines {
         if !element.label.isEmpty { parts.append(element.label) }
         if !element.traits.contains(.toggleButton), !element.value.isEmpty { parts.append(element.value) }
         parts += Phrase.traitWords(for: element, verbosity: .full)
-        guard !parts.isEmpty else { return "" }
-        let text = parts.joined(separator: ", ")
-        return text.hasSuffix(".") || text.hasSuffix("?") || text.hasSuffix("!") ? text : text + "."
+        // Joined as Phrase joins them: commas, but after a part that ends a sentence the next
+        // starts one of its own ("… this computer. Unread.").
+        var text = ""
+        for part in parts {
+            if let end = text.last {
+                if ".?!".contains(end) {
+                    text += " " + part.prefix(1).uppercased() + part.dropFirst()
+                    continue
+                }
+                text += ", "
+            }
+            text += part
+        }
+        guard let final = text.last else { return "" }
+        return ".?!".contains(final) ? text : text + "."
     }
 
     /// The markers drawn for sighted readers (`▸ `, `• `, `» `) that another screen reader

@@ -26,10 +26,20 @@ extension TerminalRenderer {
     /// renderer.bottom("▸ Continue, button").output
     /// // ESC # 3 ▸ Continue, button CR LF ESC # 4 ▸ Continue, button
     /// ```
-    public func bottom(_ line: String) -> BottomLine {
+    ///
+    /// With `whole` (for another screen reader, which must get the whole phrase), a line longer
+    /// than one line of its scale is not clipped: it is drawn at normal size and the terminal
+    /// wraps it over as many rows as it needs.
+    public func bottom(_ line: String, whole: Bool = false) -> BottomLine {
         let text = StyledText(line, style: .body, role: .body)
         let scale = lineScale(for: text)
-        let clipped = Self.clip(Self.printable(text.utf8[...]), to: max(1, wrapWidth(for: scale) - 1))
+        let printable = Self.printable(text.utf8[...])
+        let width = max(1, wrapWidth(for: scale) - 1)
+        if whole, DisplayWidth.of(printable) > width {
+            let rows = Self.rows(printable, columns: columns)
+            return BottomLine(output: (method == .dec ? "\u{1B}#5" : "") + printable, rows: rows, cursorRow: rows - 1)
+        }
+        let clipped = Self.clip(printable, to: width)
         guard !clipped.isEmpty else {
             return BottomLine(output: method == .dec ? "\u{1B}#5" : "", rows: 1, cursorRow: 0)
         }
@@ -46,6 +56,23 @@ extension TerminalRenderer {
         case .kitty:
             return BottomLine(output: content, rows: scale.rows, cursorRow: 0)
         }
+    }
+
+    /// The rows `text` takes when the terminal wraps it at `columns`: a wide character that
+    /// does not fit at the end of a row starts the next one.
+    static func rows(_ text: String, columns: Int) -> Int {
+        var rows = 1
+        var used = 0
+        for character in text {
+            let w = DisplayWidth.of(String(character))
+            if used + w > columns {
+                rows += 1
+                used = w
+            } else {
+                used += w
+            }
+        }
+        return rows
     }
 
     /// The longest start of `text` that fits in `width` cells.

@@ -41,6 +41,24 @@ import Typography
         #expect(bottom(.none, .large, columns: 10, "Message #welcome").output == "Message #")
     }
 
+    @Test func theWholeLineForAnotherScreenReaderWrapsInsteadOfBeingClipped() {
+        let phrase = "Earshot, 18:27, Try it now: write a message below and press Enter."
+        let line = TerminalRenderer(category: .large, columns: 30, method: .none, colors: false).bottom(phrase, whole: true)
+        #expect(line == .init(output: phrase, rows: 3, cursorRow: 2))
+        // At double size the long phrase is drawn at normal size, so the terminal can wrap it.
+        let dec = TerminalRenderer(category: .accessibilityLarge, columns: 30, method: .dec, colors: false)
+            .bottom(phrase, whole: true)
+        #expect(dec == .init(output: "\(Self.e)#5" + phrase, rows: 3, cursorRow: 2))
+        // A phrase that fits keeps its size.
+        #expect(bottom(.dec, .accessibilityLarge).rows == 2)
+        #expect(TerminalRenderer(category: .large, columns: 30, method: .none, colors: false).bottom("short", whole: true).rows == 1)
+    }
+
+    @Test(arguments: [("abcdef", 3, 2), ("abcdefg", 3, 3), ("ab漢", 3, 2), ("a漢漢", 4, 2), ("", 5, 1)])
+    func rowsFollowTheTerminalsWrap(text: String, columns: Int, rows: Int) {
+        #expect(TerminalRenderer.rows(text, columns: columns) == rows)
+    }
+
     @Test func controlCharactersNeverReachTheTerminal() {
         #expect(bottom(.none, .large, "a\u{1B}]0;x\u{07}b").output == "a]0;xb")
     }
