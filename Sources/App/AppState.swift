@@ -40,6 +40,11 @@ public struct AppState: Sendable {
     var routes: [String: Route]
     public var settings: Settings
     public var channels: [ChatChannel] = []
+    /// The networks, the local workspace first, in the order their channels come.
+    public var networks: [ChatNetwork] = []
+    /// The user's nick on each IRC network, as the server gave it; ``nick`` is the open
+    /// channel's network's.
+    public var nicks: [Int64: String] = [:]
     /// The prefix of each member who has one ("@" operator, "+" voice), per channel, from NAMES.
     public var memberRanks: [Int64: [String: String]] = [:]
     public var channelID: Int64 = 0

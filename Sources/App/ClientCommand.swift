@@ -41,7 +41,8 @@ public enum ClientCommand {
 
         let store = try ChatStore.openDefault()
         let workspace = try LocalWorkspace(store: store, nick: options.nick ?? environment["USER"] ?? "you")
-        let irc = try ircClient(options: options, settings: settings, store: store)
+        let clients = try ircClients(options: options, settings: settings, store: store)
+        let irc = clients.first
 
         let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         let size = TerminalSize.current(fd: STDOUT_FILENO)
@@ -87,15 +88,16 @@ public enum ClientCommand {
             core: core,
             parts: .init(
                 speech: engine, output: output, workspace: workspace, settingsStore: settingsStore, irc: irc,
+                otherIRC: Array(clients.dropFirst()),
                 setVoice: { voice in setReaderVoice(voice, engine: engine) }))
         runtimeBox.set(runtime)
 
         let watcher = try? SettingsWatcher(store: settingsStore) { update in runtime.post(.settings(update)) }
-        var chatTask: Task<Void, Never>?
-        if let irc {
-            chatTask = Task {
-                await irc.start()
-                for await event in irc.events { runtime.post(.chat(event)) }
+        // Each server connects and reconnects on its own; its events say which network they are from.
+        let chatTasks = clients.map { client in
+            Task {
+                await client.start()
+                for await event in client.events { runtime.post(.chat(event, network: client.network.id)) }
             }
         }
 
@@ -137,16 +139,16 @@ public enum ClientCommand {
         output.finish()
         rawMode?.restore()
         watcher?.stop()
-        if let irc {
+        if !clients.isEmpty {
             let done = DispatchSemaphore(value: 0)
             Task {
                 await runtime.finishSends()
-                await irc.stop()
+                for client in clients { await client.stop() }
                 done.signal()
             }
             _ = done.wait(timeout: .now() + 5)
         }
-        chatTask?.cancel()
+        for task in chatTasks { task.cancel() }
         _ = engine.waitUntilIdle(timeoutSeconds: interactive ? 0.5 : 30)
         engine.shutdown()
         try? opened?.close()
@@ -172,7 +174,9 @@ public enum ClientCommand {
         }
     }
 
-    static func ircClient(options: Options, settings: Settings, store: ChatStore) throws -> IRCClient? {
+    /// The IRC clients: the one `--server` names, or one for each `[[irc.servers]]` entry. Each
+    /// is its own network in the store, named by its host (and port, when two share a host).
+    static func ircClients(options: Options, settings: Settings, store: ChatStore) throws -> [IRCClient] {
         if let server = options.server {
             let parts = server.split(separator: ":", maxSplits: 1)
             let host = String(parts[0])
@@ -180,19 +184,22 @@ public enum ClientCommand {
             let configuration = IRCServerConfiguration(
                 name: host, host: host, port: port, usesTLS: options.tls, insecure: options.insecure,
                 nick: options.nick ?? "earshot", channels: options.channels.isEmpty ? ["#earshot"] : options.channels)
+            return [try IRCClient(server: configuration, store: store)]
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let servers = settings.ircServers
+        return try servers.map { server in
+            let credentials = server.saslUser.flatMap { user in
+                (server.resolvedPassword(environment: environment) ?? environment[SASLCredentials.environmentKey])
+                    .map { SASLCredentials(account: user, password: $0) }
+            }
+            let sharesHost = servers.filter { $0.host == server.host }.count > 1
+            let configuration = IRCServerConfiguration(
+                name: sharesHost ? "\(server.host):\(server.port)" : server.host, host: server.host, port: server.port,
+                usesTLS: server.tls, nick: server.nick, credentials: credentials, requiresAuthentication: server.saslRequired,
+                channels: server.channels, caFile: server.caFile)
             return try IRCClient(server: configuration, store: store)
         }
-        guard let first = settings.ircServers.first else { return nil }
-        let environment = ProcessInfo.processInfo.environment
-        let credentials = first.saslUser.flatMap { user in
-            (first.resolvedPassword(environment: environment) ?? environment[SASLCredentials.environmentKey])
-                .map { SASLCredentials(account: user, password: $0) }
-        }
-        let configuration = IRCServerConfiguration(
-            name: first.host, host: first.host, port: first.port, usesTLS: first.tls, nick: first.nick,
-            credentials: credentials, requiresAuthentication: first.saslRequired,
-            channels: first.channels, caFile: first.caFile)
-        return try IRCClient(server: configuration, store: store)
     }
 }
 

@@ -12,7 +12,7 @@ public enum ElementID: Hashable, Sendable {
     case onboardingRate, onboardingIRCNote, onboardingContinue
     case mainScreen, mainHeader, newMessages, day(String), log, typingRegion, typing, composer, settingsButton
     case message(Int64)
-    case drawer, drawerSearch, channel(Int64)
+    case drawer, drawerSearch, channel(Int64), network(Int64)
     case threadScreen, threadHeader, threadComposer
     case sheet, sheetTitle, moreActions
     case react(String), addReaction, reply, markUnread, copy, edit, delete, pin, share, viewReactions
@@ -89,6 +89,7 @@ public enum ElementID: Hashable, Sendable {
         case .searchNone: "search.none"
         case .searchResult(let id): "search.\(id)"
         case .member(let nick): "member.\(nick)"
+        case .network(let id): "network.\(id)"
         }
     }
 }

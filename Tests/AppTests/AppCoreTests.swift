@@ -145,10 +145,10 @@ import Testing
         _ = core.handle(.loaded(ChatSnapshot(load: .init(channelID: 20, purpose: .open), channels: [irc], messages: [])), at: .zero)
         #expect(core.navigator.focusedElement?.identifier == ElementID.composer.identifier)
         let typed = core.handle(.key(.character("h")), at: .seconds(1))
-        #expect(typed.contains(.send(.typing(in: "#a"))))
+        #expect(typed.contains(.send(.typing(in: "#a"), network: 2)))
         let sent = core.handle(.key(.enter), at: .seconds(2))
-        #expect(sent.contains(.send(.message("h", to: "#a", replyTo: nil))))
-        #expect(sent.contains(.send(.stoppedTyping(in: "#a"))))
+        #expect(sent.contains(.send(.message("h", to: "#a", replyTo: nil), network: 2)))
+        #expect(sent.contains(.send(.stoppedTyping(in: "#a"), network: 2)))
     }
 
     @Test func atPunctuationAllAPhraseNamesTheTextsPunctuationNotItsOwnPauses() {

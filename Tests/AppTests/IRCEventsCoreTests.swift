@@ -41,7 +41,7 @@ import Testing
     }
 
     static func sends(_ effects: [AppEffect]) -> [ChatSend] {
-        effects.compactMap { if case .send(let send) = $0 { send } else { nil } }
+        effects.compactMap { if case .send(let send, _) = $0 { send } else { nil } }
     }
 
     static func printed(_ effects: [AppEffect]) -> String {
@@ -52,7 +52,7 @@ import Testing
     @Test func queryOpensTheConversationAndSendsItsText() {
         var core = Self.ircCore()
         let effects = Self.enter("/query kim are you there?", &core, at: 1)
-        #expect(effects.contains(.store(.openDirect(nick: "kim"))))
+        #expect(effects.contains(.store(.openDirect(nick: "kim", network: Self.irc))))
         #expect(Self.sends(effects) == [.message("are you there?", to: "kim", replyTo: nil)])
         // The runtime answers with the conversation opened: its heading is said.
         let kim = ChatChannel(id: 30, networkID: Self.irc, name: "kim", isDirect: true)
@@ -85,7 +85,7 @@ import Testing
         _ = core.navigator.focus(identifier: "member.kim")
         var opened = core.handle(.key(.enter), at: .seconds(4))
         opened += Self.finishTransitions(&core, at: 5)
-        #expect(opened.contains(.store(.openDirect(nick: "kim"))), "\(opened)")
+        #expect(opened.contains(.store(.openDirect(nick: "kim", network: Self.irc))), "\(opened)")
     }
 
     @Test func namesOfAChannelWeAreNotInIsRefusedAloud() {
@@ -141,5 +141,35 @@ import Testing
         let effects = core.handle(.chat(.messages([message])), at: .seconds(1))
         let high = effects.compactMap { if case .speak(let text, .high, _, _) = $0, !text.isEmpty { text } else { nil } }
         #expect(high.contains { $0.hasPrefix("kim mentioned you in hash welcome") }, "\(AppCoreTests.spoken(effects))")
+    }
+
+    /// On two IRC networks: the drawer puts each network's channels under its name (headings
+    /// the rotor can move by), a line typed goes to the open channel's network, and what a
+    /// network says of itself names it.
+    @Test func onTwoNetworksTheDrawerGroupsChannelsAndSendsFollowTheOpenChannel() {
+        let local = ChatNetwork(id: AppCoreTests.local, name: "local", host: "", port: 0, usesTLS: false, nick: "you")
+        let libera = ChatNetwork(id: 2, name: "libera", host: "irc.libera.example", port: 6697, usesTLS: true, nick: "ada")
+        let oftc = ChatNetwork(id: 3, name: "oftc", host: "irc.oftc.example", port: 6697, usesTLS: true, nick: "ada")
+        let a = ChatChannel(id: 20, networkID: 2, name: "#a")
+        let b = ChatChannel(id: 30, networkID: 3, name: "#b")
+        var core = Self.ircCore()
+        _ = core.handle(.chat(.registered(nick: "ada_"), network: 3), at: .seconds(1))
+        _ = core.handle(
+            .loaded(ChatSnapshot(
+                load: ChatLoad(channelID: 30, purpose: .open), channels: [AppCoreTests.welcome, a, b], messages: [],
+                networks: [local, libera, oftc])),
+            at: .seconds(2))
+        #expect(core.state.nick == "ada_", "the open channel's network's nick")
+        var state = core.state
+        _ = state.drawer.move(to: .fullHeight)
+        var builder = ScreenTree.Builder()
+        let drawer = ChannelDrawer.build(state, into: &builder)
+        let order = drawer.children.map { $0.traits.contains(.header) ? "[\($0.label)]" : $0.label }
+        #expect(order == ["Search channels", "[Local workspace]", "#welcome", "[libera]", "#a", "[oftc]", "#b"], "\(order)")
+
+        let sent = Self.enter("hello", &core, at: 3)
+        #expect(sent.contains(.send(.message("hello", to: "#b", replyTo: nil), network: 3)), "\(Self.sends(sent))")
+        let lost = core.handle(.chat(.disconnected(reason: "EOF"), network: 2), at: .seconds(4))
+        #expect(AppCoreTests.spoken(lost).contains("libera: Disconnected: EOF"), "\(AppCoreTests.spoken(lost))")
     }
 }

@@ -3,7 +3,26 @@ import Chat
 import Foundation
 
 extension AppCore {
-    mutating func handle(chat event: ChatEvent) {
+    /// Sends to the IRC server of `network`, or of the open channel.
+    mutating func transmit(_ send: ChatSend, on network: Int64? = nil) {
+        effects.append(.send(send, network: network ?? state.channel?.networkID ?? configuration.localNetworkID))
+    }
+
+    /// "libera: " before what a network says of itself, when the client is on several networks.
+    func networkPrefix(_ network: Int64?) -> String {
+        let ircNetworks = state.networks.filter { $0.id != configuration.localNetworkID }
+        guard ircNetworks.count > 1, let network, let name = ircNetworks.first(where: { $0.id == network })?.name else { return "" }
+        return SpokenText.verbatim(name) + ": "
+    }
+
+    /// The user's nick on the network of `channelID`.
+    func nick(inChannel channelID: Int64) -> String {
+        guard let network = state.channels.first(where: { $0.id == channelID })?.networkID else { return state.nick }
+        return state.nicks[network] ?? state.nick
+    }
+
+    mutating func handle(chat event: ChatEvent, network: Int64? = nil) {
+        let on = networkPrefix(network)
         switch event {
         case .messages(let messages): received(messages)
         case .delivered(let message):
@@ -19,16 +38,19 @@ extension AppCore {
         case .disconnected(let reason):
             state.connection = "Disconnected"
             playCue(.connectionLost, .high)
-            post(.announcement("Disconnected: " + SpokenText.verbatim(reason), priority: .high))
+            post(.announcement(on + "Disconnected: " + SpokenText.verbatim(reason), priority: .high))
         case .reconnecting(let delay, let attempt):
-            effects.append(.lines([Lines.plain("Reconnecting in \(delay), attempt \(attempt)")]))
+            effects.append(.lines([Lines.plain(SpokenText.unmarked(on) + "Reconnecting in \(delay), attempt \(attempt)")]))
         case .reconnected:
             state.connection = "Connected"
-            post(.announcement("Reconnected", priority: .high))
+            post(.announcement(on + "Reconnected", priority: .high))
         case .registered(let nick):
-            state.nick = nick
+            if let network { state.nicks[network] = nick }
+            if network == nil || network == state.channel?.networkID || state.channel?.networkID == configuration.localNetworkID {
+                state.nick = nick
+            }
             state.connection = "Connected as \(nick)"
-            post(.announcement("Connected as \(nick)", priority: .default))
+            post(.announcement(on.isEmpty ? "Connected as \(nick)" : "Connected to \(on.dropLast(2)) as \(nick)", priority: .default))
         case .topic(let channelID, let topic, let setBy):
             if channelID == state.channelID {
                 effects.append(.lines([Lines.plain("Topic: \(topic)")]))
@@ -62,8 +84,9 @@ extension AppCore {
             refresh()
         case .nickChanged(let old, let new, let isSelf):
             if isSelf {
-                state.nick = new
-                say("You are now \(new)", .default, .announcer)
+                if let network { state.nicks[network] = new }
+                if network == nil || network == state.channel?.networkID { state.nick = new }
+                say(on + "You are now \(new)", .default, .announcer)
             } else if state.channel?.members.contains(old) == true || state.channel?.members.contains(new) == true {
                 membership("\(old) is now \(new)", in: state.channelID)
             }
@@ -84,9 +107,9 @@ extension AppCore {
             membership(Self.describeMode(change, by: by), in: channelID)
             // A rank given or taken ("+o kim"): ask for the member list again.
             if change.split(separator: " ").first?.contains(where: { "qaohv".contains($0) }) == true,
-                let name = state.channels.first(where: { $0.id == channelID })?.name
+                let channel = state.channels.first(where: { $0.id == channelID })
             {
-                effects.append(.send(.names(name)))
+                transmit(.names(channel.name), on: channel.networkID)
             }
         case .whois(let nick, let lines):
             let text = lines.isEmpty ? "\(nick): nothing known" : lines.joined(separator: "; ")
@@ -107,7 +130,7 @@ extension AppCore {
                 "Sign-in failed for \(SpokenText.verbatim(account)): \(SpokenText.verbatim(reason)). \(then)", priority: .high))
         case .error(let error):
             playCue(.error, .high)
-            post(.announcement(SpokenText.verbatim(error.message), priority: .high))
+            post(.announcement(on + SpokenText.verbatim(error.message), priority: .high))
         }
     }
 
@@ -123,7 +146,7 @@ extension AppCore {
             let channel = state.channels.first { $0.id == message.channelID }
             let name = channel?.name ?? "another channel"
             typingTracker.messageReceived(from: message.author, in: name)
-            let mine = message.author == state.nick
+            let mine = message.author == nick(inChannel: message.channelID)
             if message.channelID == state.channelID {
                 merge(message)
                 if !message.pending { effects.append(.lines(Lines.message(message))) }
@@ -163,9 +186,10 @@ extension AppCore {
 
     /// Whether a message names the user: their nick, or one of `irc.highlights`.
     func mentions(_ message: ChatMessage) -> Bool {
-        guard message.author != state.nick else { return false }
+        let nick = nick(inChannel: message.channelID)
+        guard message.author != nick else { return false }
         let text = message.text.lowercased()
-        return ([state.nick] + state.settings.highlights).contains { !$0.isEmpty && text.contains($0.lowercased()) }
+        return ([nick] + state.settings.highlights).contains { !$0.isEmpty && text.contains($0.lowercased()) }
     }
 
     /// Puts a message of the open channel into the page: a reply counts, a new one is added,
@@ -197,8 +221,10 @@ extension AppCore {
     /// its first unread message; an opened thread is pushed.
     mutating func loaded(_ snapshot: ChatSnapshot) {
         state.channels = snapshot.channels
+        if !snapshot.networks.isEmpty { state.networks = snapshot.networks }
         if snapshot.load.purpose == .open, snapshot.load.channelID != state.channelID {
             state.channelID = snapshot.load.channelID
+            if let network = state.channel?.networkID, let nick = state.nicks[network] { state.nick = nick }
             state.channelQuery = ""
             state.composer = ""
         }

@@ -25,45 +25,45 @@ extension AppCore {
         guard let channel = state.channel else { return refuse(line, "No channel is open") }
         switch command {
         case .join(let name):
-            effects.append(.send(.join(name)))
+            transmit(.join(name))
             say("Joining \(name)", .default, .announcer)
         case .part(let name, let reason):
-            effects.append(.send(.part(name, reason: reason)))
+            transmit(.part(name, reason: reason))
             say("Leaving \(name)", .default, .announcer)
         case .message(let target, let text):
-            effects.append(.send(.message(text, to: target, replyTo: nil)))
+            transmit(.message(text, to: target, replyTo: nil))
         case .query(let nick, let text):
-            effects.append(.store(.openDirect(nick: nick)))
-            if let text { effects.append(.send(.message(text, to: nick, replyTo: nil))) }
+            effects.append(.store(.openDirect(nick: nick, network: channel.networkID)))
+            if let text { transmit(.message(text, to: nick, replyTo: nil)) }
         case .names(let name):
             let named = name.flatMap { name in state.channels.first { IRCCaseMapping.equal($0.name, name) && !$0.isDirect } }
             if name != nil, named == nil { return refuse(line, "You are not in \(name ?? "")") }
             let target = named ?? channel
             guard !target.isDirect else { return refuse(line, "This is a direct conversation with \(target.name)") }
-            effects.append(.send(.names(target.name)))
+            transmit(.names(target.name))
             present(.names(channelID: target.id))
         case .whois(let nick):
-            effects.append(.send(.whois(nick)))
+            transmit(.whois(nick))
         case .me(let text):
-            effects.append(.send(.action(text, to: channel.name)))
-            effects.append(.send(.stoppedTyping(in: channel.name)))
+            transmit(.action(text, to: channel.name))
+            transmit(.stoppedTyping(in: channel.name))
         case .nick(let nick):
-            effects.append(.send(.nick(nick)))
+            transmit(.nick(nick))
             say("Asking for the nick \(nick)", .default, .announcer)
         case .topic(let topic?):
-            effects.append(.send(.topic(topic, in: channel.name)))
+            transmit(.topic(topic, in: channel.name))
             say("Setting the topic of \(channel.name)", .default, .announcer)
         case .topic(nil):
             let topic = channel.topic.isEmpty ? "no topic" : "topic: " + SpokenText.verbatim(channel.topic)
             say("\(channel.name) has \(topic)", .default, .announcer)
         case .away(let reason?):
-            effects.append(.send(.away(reason)))
+            transmit(.away(reason))
             say("You are away: " + SpokenText.verbatim(reason), .default, .announcer)
         case .away(nil):
-            effects.append(.send(.away(nil)))
+            transmit(.away(nil))
             say("You are back", .default, .announcer)
         case .quit(let reason):
-            effects.append(.send(.quit(reason)))
+            transmit(.quit(reason))
             effects.append(.quit)
         case .help, .search:
             break

@@ -146,7 +146,7 @@ extension AppCore {
             }
         case .query(let nick):
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
-            effects.append(.store(.openDirect(nick: nick)))
+            effects.append(.store(.openDirect(nick: nick, network: state.channel?.networkID ?? configuration.localNetworkID)))
         case .unavailable(let text):
             post(.announcement(text, priority: .default))
         }
@@ -170,8 +170,8 @@ extension AppCore {
     mutating func send(_ text: String, replyTo: ChatMessage?) {
         guard let channel = state.channel else { return say("No channel is open", .high, .announcer) }
         if onIRC {
-            effects.append(.send(.message(text, to: channel.name, replyTo: replyTo?.msgid)))
-            effects.append(.send(.stoppedTyping(in: channel.name)))
+            transmit(.message(text, to: channel.name, replyTo: replyTo?.msgid))
+            transmit(.stoppedTyping(in: channel.name))
         } else {
             effects.append(.store(.post(text, replyTo: replyTo, channel: channel)))
         }
@@ -193,7 +193,7 @@ extension AppCore {
     mutating func react(_ emoji: Emoji, to id: Int64) {
         guard let message = state.message(id: id), let channel = state.channel else { return }
         if onIRC, let msgid = message.msgid {
-            effects.append(.send(.react(emoji.storedForm, msgid: msgid, in: channel.name)))
+            transmit(.react(emoji.storedForm, msgid: msgid, in: channel.name))
         } else {
             effects.append(.store(.react(emoji.storedForm, to: message)))
         }

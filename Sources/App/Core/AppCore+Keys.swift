@@ -103,7 +103,7 @@ extension AppCore {
         // The field's new value is not spoken: the echo is.
         rebuild()
         if field == .composer, let channel = state.channel, channel.networkID != configuration.localNetworkID {
-            effects.append(.send(state.composer.isEmpty ? .stoppedTyping(in: channel.name) : .typing(in: channel.name)))
+            transmit(state.composer.isEmpty ? .stoppedTyping(in: channel.name) : .typing(in: channel.name))
         }
     }
 

@@ -108,7 +108,7 @@ public struct AppCore: Sendable {
         case .start(let problems): start(problems: problems)
         case .key(let key): handle(key: key)
         case .line(let line): handle(line: line)
-        case .chat(let chat): handle(chat: chat)
+        case .chat(let chat, let network): handle(chat: chat, network: network)
         case .loaded(let snapshot): loaded(snapshot)
         case .searched(let query, let results): searched(query, results)
         case .settings(let update): handle(settings: update)

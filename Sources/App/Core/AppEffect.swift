@@ -33,8 +33,8 @@ public enum AppEffect: Sendable, Equatable {
     case search(String)
     /// Write to the local store.
     case store(StoreWrite)
-    /// Send to the IRC server, in order; a failure comes back as ``AppEvent/failed(_:)``.
-    case send(ChatSend)
+    /// Send to the IRC server of `network`, in order; a failure comes back as ``AppEvent/failed(_:)``.
+    case send(ChatSend, network: Int64)
     /// Change one settings key in the file, keeping the rest.
     case writeSetting(TOMLValue, [String])
     /// Draw a transition's frames; ``AppEvent/transitionFinished`` follows the last.
@@ -72,14 +72,19 @@ public struct ChatLoad: Sendable, Hashable {
 /// What a ``ChatLoad`` found.
 public struct ChatSnapshot: Sendable, Hashable {
     public var load: ChatLoad
+    /// The networks, the local workspace first, in the order their channels come.
+    public var networks: [ChatNetwork]
     public var channels: [ChatChannel]
     /// The newest page of the channel, oldest first, replies included.
     public var messages: [ChatMessage]
     /// The thread's root and replies, for a thread load.
     public var thread: [ChatMessage]
 
-    public init(load: ChatLoad, channels: [ChatChannel], messages: [ChatMessage], thread: [ChatMessage] = []) {
+    public init(
+        load: ChatLoad, channels: [ChatChannel], messages: [ChatMessage], thread: [ChatMessage] = [], networks: [ChatNetwork] = []
+    ) {
         self.load = load
+        self.networks = networks
         self.channels = channels
         self.messages = messages
         self.thread = thread
@@ -96,7 +101,7 @@ public enum StoreWrite: Sendable, Hashable {
     case markRead(channelID: Int64, upTo: Int64)
     /// Open the direct-message conversation with a nick on the IRC network, made if it is new
     /// (/query); it comes back as an opened channel.
-    case openDirect(nick: String)
+    case openDirect(nick: String, network: Int64)
 }
 
 /// Something for the IRC server.

@@ -11,8 +11,9 @@ public enum AppEvent: Sendable {
     case key(KeyEvent)
     /// A line of the scripted interface (stdin is not a terminal).
     case line(String)
-    /// Something from the chat client or the store.
-    case chat(ChatEvent)
+    /// Something from the chat client or the store; `network` is the IRC network it came from
+    /// when there may be several (nil: the only one, or the store).
+    case chat(ChatEvent, network: Int64? = nil)
     /// What a ``AppEffect/load(_:)`` read from the store.
     case loaded(ChatSnapshot)
     /// What a ``AppEffect/search(_:)`` found for its words, newest first.

@@ -34,9 +34,9 @@ extension AppRuntime {
             return [.searched(query, results)]
         case .store(let write):
             return store(write)
-        case .send(let send):
+        case .send(let send, let network):
             guard parts.irc != nil else { return [.failed("Not sent: no IRC server is connected.")] }
-            sendInOrder(send)
+            sendInOrder(send, network: network)
         case .writeSetting(let value, let keyPath):
             do {
                 _ = try parts.settingsStore.set(value, at: keyPath)
@@ -70,8 +70,9 @@ extension AppRuntime {
     func read(_ load: ChatLoad) -> ChatSnapshot {
         let store = parts.workspace.store
         var channels = (try? store.channels(network: parts.workspace.network.id)) ?? []
-        let networks = (try? store.networks()) ?? []
-        for network in networks where network.id != parts.workspace.network.id {
+        var networks = [parts.workspace.network]
+        for network in (try? store.networks()) ?? [] where network.id != parts.workspace.network.id {
+            networks.append(network)
             channels += (try? store.channels(network: network.id)) ?? []
         }
         let messages = (try? store.newestPage(in: load.channelID, limit: 50)) ?? []
@@ -80,7 +81,7 @@ extension AppRuntime {
             thread = [root]
             if let msgid = root.msgid { thread += (try? store.replies(to: msgid, channel: root.channelID)) ?? [] }
         }
-        return ChatSnapshot(load: load, channels: channels, messages: messages, thread: thread)
+        return ChatSnapshot(load: load, channels: channels, messages: messages, thread: thread, networks: networks)
     }
 
     func store(_ write: StoreWrite) -> [AppEvent] {
@@ -98,9 +99,11 @@ extension AppRuntime {
                 _ = try workspace.react(emoji, to: message)
             case .markRead(let channelID, let upTo):
                 try workspace.store.markRead(channel: channelID, upTo: upTo)
-            case .openDirect(let nick):
-                guard let irc = parts.irc else { return [.failed("No IRC server is connected, so /query cannot work here")] }
-                let channel = try workspace.store.channel(named: nick, network: irc.network.id, isDirect: true)
+            case .openDirect(let nick, let network):
+                guard parts.client(for: network) != nil else {
+                    return [.failed("No IRC server is connected, so /query cannot work here")]
+                }
+                let channel = try workspace.store.channel(named: nick, network: network, isDirect: true)
                 return [.loaded(read(ChatLoad(channelID: channel.id, purpose: .open)))]
             }
         } catch {

@@ -20,20 +20,28 @@ public final class AppRuntime: Sendable {
         public var output: LineOutput
         public var workspace: LocalWorkspace
         public var settingsStore: SettingsStore
-        public var irc: IRCClient?
+        /// The IRC clients, one per server, each reconnecting on its own.
+        public var ircClients: [IRCClient]
+        /// The first IRC client, if any.
+        public var irc: IRCClient? { ircClients.first }
         /// Makes a voice (a role name or a voice file's path) read content; returns an error to say.
         public var setVoice: @Sendable (String) -> String?
 
         public init(
             speech: SpeechEngine, output: LineOutput, workspace: LocalWorkspace, settingsStore: SettingsStore,
-            irc: IRCClient?, setVoice: @escaping @Sendable (String) -> String?
+            irc: IRCClient?, otherIRC: [IRCClient] = [], setVoice: @escaping @Sendable (String) -> String?
         ) {
             self.speech = speech
             self.output = output
             self.workspace = workspace
             self.settingsStore = settingsStore
-            self.irc = irc
+            self.ircClients = (irc.map { [$0] } ?? []) + otherIRC
             self.setVoice = setVoice
+        }
+
+        /// The client of `network`.
+        public func client(for network: Int64) -> IRCClient? {
+            ircClients.first { $0.network.id == network }
         }
     }
 
@@ -65,21 +73,22 @@ public final class AppRuntime: Sendable {
     private let latest: Mutex<AppCore>
     private let clock = ContinuousClock()
     private let origin: ContinuousClock.Instant
-    private let sends: AsyncStream<ChatSend>.Continuation
+    private let sends: AsyncStream<(ChatSend, Int64)>.Continuation
     private let sender: Task<Void, Never>?
 
     public init(core: AppCore, parts: Parts) {
         self.parts = parts
         latest = Mutex(core)
         origin = clock.now
-        let (stream, continuation) = AsyncStream.makeStream(of: ChatSend.self)
+        let (stream, continuation) = AsyncStream.makeStream(of: (ChatSend, Int64).self)
         sends = continuation
-        if let irc = parts.irc {
+        if let first = parts.irc {
             let mailbox = self.mailbox
+            let clients = parts
             sender = Task {
-                for await send in stream {
+                for await (send, network) in stream {
                     do {
-                        try await Self.perform(send, on: irc)
+                        try await Self.perform(send, on: clients.client(for: network) ?? first)
                     } catch {
                         if let failure = Self.failure(of: send, error) { mailbox.post(failure) }
                     }
@@ -156,7 +165,7 @@ public final class AppRuntime: Sendable {
         var result: [AppEvent] = []
         result.reserveCapacity(events.count)
         for event in events {
-            if case .chat(.messages(let new)) = event, case .chat(.messages(let old))? = result.last {
+            if case .chat(.messages(let new), _) = event, case .chat(.messages(let old), _)? = result.last {
                 result[result.count - 1] = .chat(.messages(old + new))
             } else {
                 result.append(event)
@@ -194,7 +203,7 @@ public final class AppRuntime: Sendable {
         }
     }
 
-    func sendInOrder(_ send: ChatSend) { sends.yield(send) }
+    func sendInOrder(_ send: ChatSend, network: Int64) { sends.yield((send, network)) }
 
     func setDeadline(_ deadline: Duration) {
         mailbox.contents.withLock { $0.deadline = deadline }

@@ -16,10 +16,23 @@ enum ChannelDrawer {
         ]
         let query = state.channelQuery.lowercased()
         let matching = state.channels.filter { query.isEmpty || $0.name.lowercased().contains(query) }
+        let shown: ArraySlice<ChatChannel>
         switch state.drawer.state {
-        case .compressed: break
-        case .expanded: children += matching.prefix(5).map { button($0, state: state, into: &b) }
-        case .fullHeight: children += matching.map { button($0, state: state, into: &b) }
+        case .compressed: shown = []
+        case .expanded: shown = matching.prefix(5)
+        case .fullHeight: shown = matching[...]
+        }
+        // On several IRC networks, each network's channels follow its name as a heading (the
+        // rotor's Headings move between them).
+        let ircNetworks = Set(state.networks.filter { !$0.isLocal }.map(\.id))
+        let grouped = Set(state.channels.map(\.networkID)).intersection(ircNetworks).count > 1
+        var network: Int64?
+        for channel in shown {
+            if grouped, channel.networkID != network {
+                network = channel.networkID
+                children.append(heading(channel.networkID, state: state, into: &b))
+            }
+            children.append(button(channel, state: state, into: &b))
         }
         var drawer = b.make(
             .drawer, Element(label: "Channels, drawer, \(stateName(state.drawer.state))", isModal: state.drawer.isModal, children: children))
@@ -33,6 +46,12 @@ enum ChannelDrawer {
         case .expanded: "expanded"
         case .fullHeight: "full height"
         }
+    }
+
+    static func heading(_ network: Int64, state: AppState, into b: inout ScreenTree.Builder) -> Element {
+        let known = state.networks.first { $0.id == network }
+        let name = known.map { $0.isLocal ? "Local workspace" : $0.name } ?? "Network \(network)"
+        return b.make(.network(network), Element(label: name, traits: .header, headingLevel: 2))
     }
 
     static func button(_ channel: ChatChannel, state: AppState, into b: inout ScreenTree.Builder) -> Element {
