@@ -32,6 +32,8 @@ public struct AppState: Sendable {
         case search
         /// Who is in a channel (/names), by rank.
         case names(channelID: Int64)
+        /// What can be done with a channel in the drawer: which of its messages are spoken.
+        case channelActions(channelID: Int64)
     }
 
     /// The screens pushed, and the only source of ``route``.

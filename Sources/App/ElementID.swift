@@ -23,6 +23,7 @@ public enum ElementID: Hashable, Sendable {
     case spoken(Int)
     case searchField, searchNone, searchResult(Int64)
     case member(String)
+    case channelSpeech, channelNames
 
     /// The string the element carries as its `identifier`.
     public var identifier: String {
@@ -90,6 +91,8 @@ public enum ElementID: Hashable, Sendable {
         case .searchResult(let id): "search.\(id)"
         case .member(let nick): "member.\(nick)"
         case .network(let id): "network.\(id)"
+        case .channelSpeech: "channel.speech"
+        case .channelNames: "channel.names"
         }
     }
 }

@@ -32,6 +32,10 @@ public enum Intent: Hashable, Sendable {
     case repeatSpoken(Int)
     /// Open the direct-message conversation with a nick (/query).
     case query(String)
+    /// Step which new messages of a channel are spoken (`speech.channels`).
+    case adjustChannelSpeech(channelID: Int64, by: Int)
+    /// The sheet of who is in a channel.
+    case showNames(channelID: Int64)
     case toggleSounds
     case adjustSoundVolume(by: Int)
     case toggleTypingInterrupts

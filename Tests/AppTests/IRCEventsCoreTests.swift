@@ -172,4 +172,26 @@ import Testing
         let lost = core.handle(.chat(.disconnected(reason: "EOF"), network: 2), at: .seconds(4))
         #expect(AppCoreTests.spoken(lost).contains("libera: Disconnected: EOF"), "\(AppCoreTests.spoken(lost))")
     }
+
+    /// The actions key on a channel in the drawer opens its actions: "Messages spoken here" is
+    /// adjustable; Up changes it, says the new value, writes `speech.channels."#a"`, and the
+    /// policy holds at once.
+    @Test func aChannelsActionsChooseWhichOfItsMessagesAreSpoken() {
+        var core = Self.ircCore()
+        _ = core.navigator.focus(identifier: ElementID.drawerSearch.identifier)
+        _ = core.handle(.line("/expand"), at: .seconds(1))
+        _ = Self.finishTransitions(&core, at: 2)
+        #expect(core.navigator.focus(identifier: ElementID.channel(20).identifier) != nil)
+        var opened = core.handle(.line("/actions"), at: .seconds(3))
+        opened += Self.finishTransitions(&core, at: 4)
+        #expect(AppCoreTests.spoken(opened).contains { $0.hasPrefix("Messages spoken here, all, adjustable") }, "\(AppCoreTests.spoken(opened))")
+        let down = core.handle(.line("/down"), at: .seconds(5))
+        #expect(down.contains(.writeSetting(.string("none"), ["speech", "channels", "#a"])), "\(down)")
+        #expect(AppCoreTests.spoken(down).contains("none"), "\(AppCoreTests.spoken(down))")
+        #expect(core.state.settings.speech.messagePolicy(in: "#A") == .none)
+        // A message in #a is shown but not spoken now.
+        let message = ChatMessage(id: 600, channelID: 20, msgid: "q", author: "kim", text: "quiet please", time: Date())
+        let effects = core.handle(.chat(.messages([message])), at: .seconds(6))
+        #expect(!AppCoreTests.spoken(effects).contains { $0.contains("quiet please") })
+    }
 }

@@ -144,6 +144,20 @@ extension AppCore {
             } else {
                 carryOut(.selectChannel(channelID))
             }
+        case .adjustChannelSpeech(let channelID, let delta):
+            guard let name = state.channels.first(where: { $0.id == channelID })?.name else { break }
+            let all = SpeechSettings.MessagePolicy.allCases
+            let index = all.firstIndex(of: state.settings.speech.messagePolicy(in: name)) ?? 0
+            let policy = all[(index + delta + all.count) % all.count]
+            var settings = state.settings
+            settings.speech.channelMessages = settings.speech.channelMessages.filter { $0.key.lowercased() != name.lowercased() }
+            settings.speech.channelMessages[name] = policy
+            change(settings, .string(policy.rawValue), ["speech", "channels", name])
+        case .showNames(let channelID):
+            guard let channel = state.channels.first(where: { $0.id == channelID }) else { break }
+            guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
+            if onIRC(channel) { transmit(.names(channel.name), on: channel.networkID) }
+            present(.names(channelID: channelID))
         case .query(let nick):
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
             effects.append(.store(.openDirect(nick: nick, network: state.channel?.networkID ?? configuration.localNetworkID)))
@@ -165,6 +179,9 @@ extension AppCore {
     }
 
     /// Whether the open channel is on IRC (else it is the local workspace).
+    /// Whether `channel` is on an IRC network (not the local workspace).
+    func onIRC(_ channel: ChatChannel) -> Bool { channel.networkID != configuration.localNetworkID }
+
     var onIRC: Bool { (state.channel?.networkID ?? configuration.localNetworkID) != configuration.localNetworkID }
 
     mutating func send(_ text: String, replyTo: ChatMessage?) {

@@ -59,7 +59,13 @@ extension AppCore {
         case .reviewNext: review(by: 1)
         case .cyclePunctuation: cyclePunctuation()
         case .actions:
-            if let id = behaviour?.message { carryOut(.openActions(messageID: id)) } else { say("No actions", .default, .reader) }
+            if let id = behaviour?.message {
+                carryOut(.openActions(messageID: id))
+            } else if case .selectChannel(let id)? = behaviour?.activate, !state.sheets.hasSheet {
+                present(.channelActions(channelID: id))
+            } else {
+                say("No actions", .default, .reader)
+            }
         case .expand: expandOrCompress(expand: true)
         case .compress: expandOrCompress(expand: false)
         case .help: present(.keyHelp)

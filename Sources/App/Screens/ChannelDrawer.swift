@@ -62,7 +62,7 @@ enum ChannelDrawer {
             Element(
                 label: channel.name, value: unread == 0 ? "" : "\(unread) unread",
                 traits: channel.id == state.channelID ? [.button, .selected] : .button,
-                hint: "Press Enter to open this channel."),
+                hint: "Press Enter to open this channel, or A for its actions."),
             ElementBehaviour(activate: .selectChannel(channel.id)))
     }
 }

@@ -33,6 +33,7 @@ enum SheetScreen {
         case .speechHistory: SpeechHistorySheet.build(state, into: &b)
         case .search: SearchSheet.build(state, into: &b)
         case .names(let channelID): NamesSheet.build(state, channelID: channelID, into: &b)
+        case .channelActions(let channelID): ChannelActionsSheet.build(state, channelID: channelID, into: &b)
         }
     }
 
@@ -64,6 +65,11 @@ enum SheetScreen {
             return SheetConfiguration(
                 title: NamesSheet.title(state, channelID: channelID), actionIdentifiers: identifiers,
                 shortFormActionCount: identifiers.count, firstElementIdentifier: identifiers.first, itemNoun: .init("person", plural: "people"))
+        case .channelActions(let channelID):
+            let name = state.channels.first { $0.id == channelID }?.name ?? "Channel"
+            return SheetConfiguration(
+                title: "\(name) actions", actionIdentifiers: identifiers, shortFormActionCount: identifiers.count,
+                firstElementIdentifier: identifiers.first)
         case .speechHistory:
             return SheetConfiguration(
                 title: "Speech history", actionIdentifiers: identifiers, shortFormActionCount: identifiers.count,
