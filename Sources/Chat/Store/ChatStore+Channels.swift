@@ -106,7 +106,9 @@ extension ChatStore {
         let members: String = row["members"]
         return ChatChannel(
             id: row["id"], networkID: row["networkID"], name: row["name"], topic: row["topic"],
-            members: members.split(separator: " ").map(String.init), unread: row["unread"],
+            // Split as bytes: a channel of 500 is read on every refresh of every channel list.
+            members: members.utf8.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) },
+            unread: row["unread"],
             lastReadMessageID: row["lastReadMessageID"], muted: row["muted"], isDirect: row["isDirect"],
             draft: row["draft"])
     }
