@@ -164,7 +164,7 @@ func runAppBench(arguments: [String]) async throws {
 }
 
 /// Notes when each utterance's first sample arrives, and tells announcer utterances' ends.
-private final class FirstSampleProbe: @unchecked Sendable {
+final class FirstSampleProbe: @unchecked Sendable {
     private let lock = NSLock()
     private var firstSamples: [(id: UInt64, time: UInt64, voice: VoiceRole)] = []
     private var seen: Set<UInt64> = []

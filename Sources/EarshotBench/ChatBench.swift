@@ -6,8 +6,10 @@ import Foundation
     @preconcurrency import Glibc
 #endif
 
-/// The chat suite: store throughput, opening a channel of a million messages, and a burst of
-/// 10,000 messages from a real InspIRCd on loopback.
+/// The chat suite: store throughput, opening a channel of a million messages, a burst of
+/// 10,000 messages from a real InspIRCd on loopback, and key-to-sound while joining 50
+/// channels of 500 nicks under 1,000 messages a second (`--join-only` runs just that;
+/// `--join-members N` and `--join-rate N` change the load).
 ///
 ///     swift run -c release earshot-bench chat --json
 func runChatBench(arguments: [String]) async throws {
@@ -15,6 +17,24 @@ func runChatBench(arguments: [String]) async throws {
     let directory = NSTemporaryDirectory() + "earshot-chat-bench-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
+
+    // --join-members and --join-rate vary the load to see which part costs (500 and 1,000 by default).
+    func value(_ flag: String, _ fallback: Int) -> Int {
+        arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil } ?? fallback
+    }
+    let join = try await measureJoinFlood(
+        directory: directory + "/join", members: value("--join-members", 500), messagesPerSecond: value("--join-rate", 1000))
+    let joinFigures: [(String, Double)] = [
+        ("join_50x500_key_p50_ms", join.latencies.median),
+        ("join_50x500_key_p99_ms", join.latencies(99)),
+        ("join_50x500_key_max_ms", join.latencies(100)),
+        ("join_50x500_keys", Double(join.keys)),
+        ("join_50x500_channels_joined", Double(join.joined)),
+        ("join_50x500_messages_per_s", (Double(join.messagesSent) / join.seconds).rounded()),
+    ]
+    if arguments.contains("--join-only") {
+        return report(joinFigures, json: json, title: "chat (join 50 x 500 only)")
+    }
 
     let insert = try measureInserts(path: directory + "/insert.sqlite")
     let open = try measureOpenMillion(path: directory + "/million.sqlite")
@@ -32,7 +52,7 @@ func runChatBench(arguments: [String]) async throws {
             ("search_1m_p99_ms", search(99)),
             ("burst_10k_received", Double(burst.received)),
             ("burst_10k_s", burst.seconds),
-        ], json: json, title: "chat")
+        ] + joinFigures, json: json, title: "chat")
 }
 
 private let burstSenders = 20

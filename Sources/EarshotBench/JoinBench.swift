@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+import App
+import Chat
+import Foundation
+import Settings
+import Speech
+import Terminal
+
+/// Key to first PCM sample while the client joins 50 channels of 500 nicks each and 1,000
+/// messages a second arrive across them (`join_50x500_key_p99_ms`, goal ≤ 5 ms).
+///
+/// The whole client as AppBench measures it — the real core, runtime and libespeak-ng engine
+/// into a probe sink — with a real ``IRCClient`` (connection machine, parser, store writes of
+/// members and messages) to a ``ScriptedIRCServer`` on 127.0.0.1 that answers one JOIN every
+/// `joinInterval`, so joining lasts the whole measurement. Only keys pressed while JOINs are
+/// still being answered count.
+struct JoinBenchResult {
+    var latencies: Percentiles
+    var keys: Int
+    var joined: Int
+    var messagesSent: Int
+    var seconds: Double
+}
+
+func measureJoinFlood(
+    directory: String, channels: Int = 50, members: Int = 500, messagesPerSecond: Int = 1000,
+    joinInterval: Duration = .milliseconds(160)
+) async throws -> JoinBenchResult {
+    try FileManager.default.createDirectory(atPath: directory + "/config/earshot", withIntermediateDirectories: true)
+    let configPath = directory + "/config/earshot/config.toml"
+    try "[speech]\nhints = false\n".write(toFile: configPath, atomically: true, encoding: .utf8)
+
+    let server = try ScriptedIRCServer(members: members, joinInterval: joinInterval, messagesPerSecond: messagesPerSecond)
+    defer { server.stop() }
+    let store = try ChatStore(path: directory + "/join.sqlite")
+    let workspace = try LocalWorkspace(store: store, nick: "reader")
+    let names = (0..<channels).map { "#c\($0)" }
+    let client = try IRCClient(
+        server: IRCServerConfiguration(
+            name: "bench", host: "127.0.0.1", port: server.port, usesTLS: false, nick: "reader", channels: names),
+        store: store)
+
+    let probe = FirstSampleProbe()
+    let engine = try SpeechEngine(configuration: .init(voices: .discover()), sink: probe.sink)
+    defer { engine.shutdown() }
+    let settingsStore = SettingsStore(file: SettingsFile(path: configPath))
+    _ = settingsStore.loadInitial()
+    let output = LineOutput(
+        settings: settingsStore.current, columns: 100, environment: .init(isTTY: false, term: "dumb"),
+        interactive: false
+    ) { _ in }
+    let core = AppCore(
+        .init(
+            settings: settingsStore.current, onboarded: true, terminalRows: 40, localNetworkID: workspace.network.id,
+            welcomeChannelID: workspace.welcome.id, nick: "reader", expectsIRC: true))
+    let runtime = AppRuntime(
+        core: core,
+        parts: .init(
+            speech: engine, output: output, workspace: workspace, settingsStore: settingsStore, irc: client,
+            setVoice: { _ in nil }))
+    probe.onAnnouncementEnd = { runtime.post(.utterance(.done, .announcer)) }
+    let loop = Thread { runtime.run() }
+    loop.start()
+    runtime.post(.start(problems: []))
+    defer { runtime.stop() }
+    engine.waitUntilIdle()
+
+    let chat = Task {
+        await client.start()
+        for await event in client.events { runtime.post(.chat(event)) }
+    }
+    // Keys start with the first answered JOIN (the flood starts with it too).
+    let waitStart = monotonicNanoseconds()
+    while server.joinsAnswered == 0 {
+        guard monotonicNanoseconds() - waitStart < 30_000_000_000 else {
+            throw ScriptedServerError(description: "the client never joined a channel")
+        }
+        usleep(1000)
+    }
+    usleep(100_000)
+
+    var decoder = KeyDecoder()
+    var latencies: [Double] = []
+    let right: [UInt8] = [0x1B, 0x5B, 0x43]
+    let left: [UInt8] = [0x1B, 0x5B, 0x44]
+    let begin = monotonicNanoseconds()
+    var index = 0
+    while server.joinsAnswered < channels {
+        let bytes = index % 2 == 0 ? left : right
+        index += 1
+        let mark = probe.mark()
+        let pressed = SpeechClock.now()
+        for key in decoder.feed(bytes) { runtime.post(.key(key)) }
+        guard let first = probe.waitForReaderSample(after: mark, timeoutSeconds: 2) else { continue }
+        // A key after the last JOIN was answered is not "while joining".
+        if server.joinsAnswered >= channels { break }
+        latencies.append(Double(first - pressed) / 1e6)
+        usleep(20_000)
+    }
+    let seconds = Double(monotonicNanoseconds() - begin) / 1e9
+    let result = JoinBenchResult(
+        latencies: Percentiles(latencies), keys: latencies.count, joined: server.joinsAnswered,
+        messagesSent: server.messagesSent, seconds: seconds)
+    await client.stop()
+    chat.cancel()
+    return result
+}
