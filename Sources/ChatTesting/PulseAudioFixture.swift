@@ -35,10 +35,17 @@ public final class PulseAudioFixture: @unchecked Sendable {
     /// Silent streams started by ``holdLatency(milliseconds:)``.
     private var holders: [ChildProcess] = []
 
-    public init() throws {
+    /// Whether the null sink may rewind: re-render what it has already rendered ahead when a
+    /// stream starts. A rewind writes the same stretch of time to the monitor twice, so a
+    /// recording of the monitor no longer keeps time; a latency measurement turns them off.
+    public let rewinds: Bool
+
+    /// Starts the server; `rewinds: false` loads the null sink with `norewinds=1`.
+    public init(rewinds: Bool = true) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary),
             FileManager.default.isExecutableFile(atPath: Self.pactl)
         else { throw Missing() }
+        self.rewinds = rewinds
         directory = try TemporaryDirectory()
         try start()
     }
@@ -63,7 +70,7 @@ public final class PulseAudioFixture: @unchecked Sendable {
                 "-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
                 "--log-target=file:\(directory.path)/pulse.log",
                 "-L", "module-native-protocol-unix auth-anonymous=1",
-                "-L", "module-null-sink sink_name=\(Self.sink) rate=48000",
+                "-L", "module-null-sink sink_name=\(Self.sink) rate=48000" + (rewinds ? "" : " norewinds=1"),
             ],
             environment: environment)
         self.process = process

@@ -5,12 +5,12 @@ import Foundation
     @preconcurrency import Glibc
 #endif
 
-/// `earshot-bench audio [--json] [--keys N] [--runs N]`: speech latency measured where it is
+/// `earshot-bench audio [--json] [--keys N] [--runs N] [--verbose]`: speech latency measured where it is
 /// heard, at a real sound server, side by side with the usual ways of speaking on Linux.
 ///
 /// It starts its own PulseAudio (private runtime folder, one null sink at 48 kHz), holds the sink
 /// at 5 ms of latency with a silent stream, and records the sink's monitor (``MonitorRecorder``).
-/// First it checks the method: a click written to `pacat` asking for 10, 20 and 50 ms of latency
+/// First it checks the method: a click written to `pacat` asking for 20, 50 and 100 ms of latency
 /// must be heard as long after it was written as PulseAudio says that stream's latency is
 /// (`pacat -v`), give or take one constant offset (the null sink renders ahead of its clock),
 /// which is added to every figure; `method_error_ms` is how far any click strays from it. Then, in one run and interleaved round by
@@ -29,7 +29,7 @@ func runAudioBench(arguments: [String]) async throws {
     }
     let keyCount = max(1, value("--keys", 200))
     let runs = max(1, value("--runs", 40))
-    let bench = try AudioBench()
+    let bench = try AudioBench(verbose: arguments.contains("--verbose"))
     defer { bench.tearDown() }
     try bench.run(keyCount: keyCount, runs: runs, json: json)
 }
@@ -50,13 +50,16 @@ private final class AudioBench {
 
     let folder: String
     let earshot: String
+    /// Each trial on stderr: what was timed, how long, and (for keys) what the client said.
+    let verbose: Bool
     let pulse: PulseAudioFixture
     private var recorder: MonitorRecorder?
     private var speechDispatcher: SpawnedProcess?
     private var client: TerminalClient?
     private var environment: [String: String]
 
-    init() throws {
+    init(verbose: Bool) throws {
+        self.verbose = verbose
         let missing = Self.tools.filter { !FileManager.default.isExecutableFile(atPath: $0.path) }
         guard missing.isEmpty else {
             let packages = Set(missing.map(\.package)).sorted().joined(separator: " ")
@@ -103,7 +106,7 @@ private final class AudioBench {
         // before the sink's clock plays it; that offset is measured here and added to every
         // figure below, so they are times to the sound's playout.
         var clicks: [(requested: Int, reported: Double, heard: Percentiles)] = []
-        for requested in [10, 20, 50] {
+        for requested in [20, 50, 100] {
             let (heard, reported) = try clickLatencies(requested: requested, count: 20, recorder: recorder)
             clicks.append((requested, reported, Percentiles(heard)))
         }
@@ -277,6 +280,11 @@ private final class AudioBench {
 
     // MARK: Trials
 
+    /// One line on stderr.
+    private func note(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
     /// One key in the running client: Right or Left, to its first loud sample; then Ctrl-X.
     private func keyLatency(client: TerminalClient, right: Bool, recorder: MonitorRecorder) throws -> Double? {
         guard recorder.waitForQuiet(milliseconds: 150, timeoutSeconds: 30) else { throw Failure("never quiet before a key") }
@@ -284,7 +292,13 @@ private final class AudioBench {
         let begin = client.type(right ? [0x1B, 0x5B, 0x43] : [0x1B, 0x5B, 0x44])
         let heard = recorder.firstLoud(after: begin, timeoutSeconds: 5)
         _ = client.type([0x18])
-        return heard.map { Double(Int64($0) - Int64(begin)) / 1e6 }
+        let latency = heard.map { Double(Int64($0) - Int64(begin)) / 1e6 }
+        if verbose {
+            let log = (try? String(contentsOfFile: folder + "/client-speech.jsonl", encoding: .utf8)) ?? ""
+            let said = log.split(separator: "\n").last { $0.contains("\"event\": \"speak\"") } ?? ""
+            note("key \(right ? "Right" : "Left"): \(latency.map(format3) ?? "missed") ms (raw) \(said.suffix(120))")
+        }
+        return latency
     }
 
     /// A new process (`arguments`), from its spawn to its first loud sample; waits for it to
@@ -296,6 +310,8 @@ private final class AudioBench {
         defer { process.stop() }
         let heard = recorder.firstLoud(after: begin, timeoutSeconds: 10)
         _ = process.wait(seconds: 30)
-        return heard.map { Double(Int64($0) - Int64(begin)) / 1e6 }
+        let latency = heard.map { Double(Int64($0) - Int64(begin)) / 1e6 }
+        if verbose { note("\(arguments.joined(separator: " ")): \(latency.map(format3) ?? "missed") ms (raw)") }
+        return latency
     }
 }

@@ -10,8 +10,9 @@ import Foundation
 /// `parec` writes raw mono s16le at ``sampleRate`` to a pipe, in fragments of about a
 /// millisecond. Sample `n` was captured at `T0 + n / rate`; a fragment that ends with sample
 /// `N` reaches this process at `T0 + N / rate + delay`, with `delay ≥ 0`. So the sample clock's
-/// origin is the smallest `arrival − N / rate` seen around that sample (within a second, so a
-/// dropped fragment cannot shift the whole recording). What is left is a constant: the time
+/// origin is the smallest `arrival − N / rate` among the fragments that delivered the sample
+/// or came in the 50 ms after it (local, so a dropped or doubled stretch elsewhere cannot
+/// shift it). What is left is a constant: the time
 /// from the sink rendering a sample to the monitor delivering it, which the audio suite
 /// measures with a click of known latency before it trusts the method.
 ///
@@ -111,18 +112,21 @@ final class MonitorRecorder: @unchecked Sendable {
         }
     }
 
-    /// The sample clock's origin (the capture time of sample 0, in nanoseconds), from the
-    /// arrivals within a second of sample `index` (lock held).
-    private func origin(near index: Int) -> Double? {
-        let window = sampleRate
+    /// The sample clock's origin (the capture time of sample 0, in nanoseconds) as seen from
+    /// sample `index`: the earliest `arrival − N / rate` among the fragments that delivered it
+    /// or came within the next `window` samples (lock held). Only arrivals after the sample
+    /// count, so samples the sink wrote twice before it (a rewind, when a stream starts)
+    /// cannot make it look earlier than it was.
+    private func origin(near index: Int, window: Int? = nil) -> Double? {
+        let window = window ?? sampleRate / 20
         let perSample = 1e9 / Double(sampleRate)
         var origin = Double.infinity
-        // Arrivals are in order of sample count: find the first within a second of `index`.
+        // Arrivals are in order of sample count: find the first that delivered `index`.
         var low = 0
         var high = arrivals.count
         while low < high {
             let middle = (low + high) / 2
-            if arrivals[middle].samples < index - window { low = middle + 1 } else { high = middle }
+            if arrivals[middle].samples <= index { low = middle + 1 } else { high = middle }
         }
         var position = low
         while position < arrivals.count, arrivals[position].samples <= index + window {
@@ -141,7 +145,8 @@ final class MonitorRecorder: @unchecked Sendable {
 
     /// The index of the first sample captured at or after `nanoseconds` (lock held).
     private func index(at nanoseconds: UInt64) -> Int {
-        guard let last = arrivals.last, let origin = origin(near: last.samples) else { return 0 }
+        guard let last = arrivals.last, let origin = origin(near: max(0, last.samples - sampleRate), window: sampleRate)
+        else { return 0 }
         let offset = (Double(nanoseconds) - origin) * Double(sampleRate) / 1e9
         return max(0, Int(offset.rounded(.up)))
     }
@@ -157,7 +162,12 @@ final class MonitorRecorder: @unchecked Sendable {
         while true {
             while next < samples.count {
                 let sample = samples[next]
-                if sample > threshold || sample < -threshold { return time(ofSample: next) }
+                if sample > threshold || sample < -threshold {
+                    // Let the next 50 ms arrive, so the time rests on every fragment after it.
+                    let settled = Date() + 1
+                    while samples.count < next + sampleRate / 20 && !ended && condition.wait(until: settled) {}
+                    return time(ofSample: next)
+                }
                 next += 1
             }
             if ended || !condition.wait(until: deadline) { return nil }
