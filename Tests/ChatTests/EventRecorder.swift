@@ -18,7 +18,7 @@ actor EventRecorder {
 
     /// Waits until `predicate` holds for the events so far (or `timeout` passes).
     @discardableResult
-    func wait(timeout: TimeInterval = 10, until predicate: ([ChatEvent]) -> Bool) async -> Bool {
+    func wait(timeout: TimeInterval = 30, until predicate: ([ChatEvent]) -> Bool) async -> Bool {
         let deadline = Date() + timeout
         while Date() < deadline {
             if predicate(events) { return true }
