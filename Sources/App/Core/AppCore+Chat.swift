@@ -63,7 +63,7 @@ extension AppCore {
                         at: now))
                 }
             }
-            refresh()
+            refresh(showing: channelID)
         case .joined(let channelID, let channel, let nick, let isSelf):
             if isSelf, state.channelID == configuration.welcomeChannelID, state.route == .main, !state.sheets.hasSheet {
                 // The first IRC channel joined replaces the local workspace on screen.
@@ -71,17 +71,17 @@ extension AppCore {
                 effects.append(.load(ChatLoad(channelID: channelID, purpose: .open)))
             } else {
                 if isSelf { say("Joined \(channel)", .low, .announcer) } else { membership("\(nick) joined \(channel)", in: channelID) }
-                refresh()
+                isSelf ? refresh() : refresh(showing: channelID)
             }
         case .parted(let channelID, let channel, let nick, let isSelf):
             if isSelf { say("Left \(channel)", .low, .announcer) } else { membership("\(nick) left \(channel)", in: channelID) }
-            refresh()
+            isSelf ? refresh() : refresh(showing: channelID)
         case .quit(let nick, let reason):
             if state.channel?.members.contains(nick) == true {
                 let why = reason.isEmpty ? "" : " (" + SpokenText.verbatim(reason) + ")"
                 membership("\(nick) quit" + why, in: state.channelID)
             }
-            refresh()
+            refresh(ifShowing: [nick])
         case .nickChanged(let old, let new, let isSelf):
             if isSelf {
                 if let network { state.nicks[network] = new }
@@ -90,7 +90,7 @@ extension AppCore {
             } else if state.channel?.members.contains(old) == true || state.channel?.members.contains(new) == true {
                 membership("\(old) is now \(new)", in: state.channelID)
             }
-            refresh()
+            isSelf ? refresh() : refresh(ifShowing: [old, new])
         case .memberRanks(let channelID, let ranks):
             state.memberRanks[channelID] = ranks
         case .kicked(let channelID, let channel, let nick, let by, let reason, let isSelf):
@@ -102,7 +102,7 @@ extension AppCore {
             } else {
                 membership("\(nick) was kicked by \(by)\(why)", in: channelID)
             }
-            refresh()
+            isSelf ? refresh() : refresh(showing: channelID)
         case .modeChanged(let channelID, let change, let by):
             membership(Self.describeMode(change, by: by), in: channelID)
             // A rank given or taken ("+o kim"): ask for the member list again.
@@ -119,7 +119,9 @@ extension AppCore {
             effects.append(.lines([Lines.plain((isWarning ? "Warning: " : "Note: ") + text)]))
             if isWarning { playCue(.error, .default) }
             post(.announcement((isWarning ? "Warning: " : "") + SpokenText.verbatim(text), priority: isWarning ? .default : .low))
-        case .members, .reaction, .synced, .connecting:
+        case .members(let channelID, _), .reaction(let channelID, _, _, _):
+            refresh(showing: channelID)
+        case .synced, .connecting:
             refresh()
         case .authenticationFailed(let account, let reason, let continuing):
             if !continuing { state.connection = "Disconnected" }
@@ -215,6 +217,30 @@ extension AppCore {
 
     mutating func refresh() {
         effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
+    }
+
+    /// Refreshes only if `channelID` is on screen: the open channel, or a sheet about it. A
+    /// change in a channel nobody is looking at is read when it opens (a refresh reads every
+    /// channel, and joining 50 busy channels would otherwise read them all at each event).
+    mutating func refresh(showing channelID: Int64) {
+        // A channel the core has not seen yet is learnt at once, for the drawer.
+        if isShowing(channelID) || !state.channels.contains(where: { $0.id == channelID }) { refresh() }
+    }
+
+    /// Refreshes only if one of `nicks` is in a channel on screen (a quit or a nick change).
+    mutating func refresh(ifShowing nicks: [String]) {
+        let shown = state.channels.filter { isShowing($0.id) }
+        if shown.contains(where: { channel in nicks.contains { channel.members.contains($0) } }) { refresh() }
+    }
+
+    func isShowing(_ channelID: Int64) -> Bool {
+        if channelID == state.channelID { return true }
+        return state.sheetKinds.values.contains { kind in
+            switch kind {
+            case .names(let id), .channelActions(let id): id == channelID
+            default: false
+            }
+        }
     }
 
     /// What the store read: the page is shown; an opened channel says its heading and focuses
