@@ -102,7 +102,7 @@ public struct Phrase: Hashable, Sendable, CustomStringConvertible {
 
     /// `parts` joined by commas, ending with a full stop unless the last part already ends a
     /// sentence.
-    static func sentence(_ parts: [String]) -> String {
+    public static func sentence(_ parts: [String]) -> String {
         guard let last = parts.last else { return "" }
         // Parts join with a comma; after a part that ends a sentence ("… this computer."), the
         // next starts a sentence of its own ("Unread.") instead of a stray ".,".

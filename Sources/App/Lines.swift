@@ -32,19 +32,7 @@ enum Lines {
         parts += Phrase.traitWords(for: element, verbosity: .full)
         // Joined as Phrase joins them: commas, but after a part that ends a sentence the next
         // starts one of its own ("… this computer. Unread.").
-        var text = ""
-        for part in parts {
-            if let end = text.last {
-                if ".?!".contains(end) {
-                    text += " " + part.prefix(1).uppercased() + part.dropFirst()
-                    continue
-                }
-                text += ", "
-            }
-            text += part
-        }
-        guard let final = text.last else { return "" }
-        return ".?!".contains(final) ? text : text + "."
+        return Phrase.sentence(parts)
     }
 
     /// The markers drawn for sighted readers (`▸ `, `• `, `» `) that another screen reader

@@ -72,25 +72,7 @@ public enum BackgroundQuery {
         let query = Array(request.utf8)
         guard query.withUnsafeBytes({ write(output, $0.baseAddress, $0.count) }) == query.count else { return nil }
 
-        var bytes: [UInt8] = []
-        var start = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
-        while true {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1_000_000
-            let remaining = timeoutMilliseconds - elapsed
-            if remaining <= 0 { break }
-            var poller = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(remaining))
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else { break }
-            var chunk = [UInt8](repeating: 0, count: 256)
-            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            guard count > 0 else { break }
-            bytes += chunk[..<count]
-            if parse(bytes).complete { break }
-        }
+        let bytes = TerminalReply.read(from: input, timeoutMilliseconds: timeoutMilliseconds) { parse($0).complete }
         return parse(bytes).color
     }
 }

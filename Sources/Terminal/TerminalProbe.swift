@@ -197,24 +197,8 @@ public enum TerminalProbe {
         let query = Array(request(background: background, textSizing: textSizing, columns: columns).utf8)
         guard query.withUnsafeBytes({ write(output, $0.baseAddress, $0.count) }) == query.count else { return Answer() }
 
-        var bytes: [UInt8] = []
-        var start = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
-        while true {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1_000_000
-            let remaining = timeoutMilliseconds - elapsed
-            if remaining <= 0 { break }
-            var poller = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(remaining))
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else { break }
-            var chunk = [UInt8](repeating: 0, count: 256)
-            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            guard count > 0 else { break }
-            bytes += chunk[..<count]
-            if parse(bytes, textSizing: textSizing).complete { break }
+        let bytes = TerminalReply.read(from: input, timeoutMilliseconds: timeoutMilliseconds) {
+            parse($0, textSizing: textSizing).complete
         }
         var answer = parse(bytes, textSizing: textSizing)
         // A reply cut off by the timeout is dropped, not taken for keys; a lone ESC last is a key.

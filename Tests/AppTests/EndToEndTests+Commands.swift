@@ -9,15 +9,12 @@ extension EndToEndTests {
     @Test func composerCommandsReachTheServerAndMistakesAreSaid() async throws {
         let server = try InspIRCdFixture()
         defer { server.tearDown() }
-        let bob = try Self.peer(nick: "bob", in: "#earshot", on: server)
-        defer { bob.close() }
-        let sandbox = try Sandbox(settings: Self.onboardedSettings)
-        defer { sandbox.remove() }
-        let session = try sandbox.launch(
-            arguments: ["--server", "127.0.0.1:\(server.port)", "--nick", "ears", "--channel", "#earshot"])
-        defer { session.kill() }
-        try await Self.waitForJoin("#earshot", session)
-        try #require(try await Self.waitForEditor(session, label: "Message #earshot"), "\(Self.context(session))")
+        let (bob, sandbox, session) = try await Self.earsJoinsAfterBob(on: server)
+        defer {
+            session.kill()
+            sandbox.remove()
+            bob.close()
+        }
 
         // Anyone may set the topic (bob, who came first, is the channel operator).
         bob.send("MODE #earshot -t\r\n")
@@ -118,15 +115,12 @@ extension EndToEndTests {
     @Test func whoisNamesQueryAndKickOnARealServer() async throws {
         let server = try InspIRCdFixture()
         defer { server.tearDown() }
-        let bob = try Self.peer(nick: "bob", in: "#earshot", on: server)
-        defer { bob.close() }
-        let sandbox = try Sandbox(settings: Self.onboardedSettings)
-        defer { sandbox.remove() }
-        let session = try sandbox.launch(
-            arguments: ["--server", "127.0.0.1:\(server.port)", "--nick", "ears", "--channel", "#earshot"])
-        defer { session.kill() }
-        try await Self.waitForJoin("#earshot", session)
-        try #require(try await Self.waitForEditor(session, label: "Message #earshot"), "\(Self.context(session))")
+        let (bob, sandbox, session) = try await Self.earsJoinsAfterBob(on: server)
+        defer {
+            session.kill()
+            sandbox.remove()
+            bob.close()
+        }
         func enter(_ line: String) throws {
             try session.type(line)
             try session.send("Enter")
@@ -163,5 +157,19 @@ extension EndToEndTests {
         let kicked = try await session.waitForSpeech(after: mark) { $0.text.hasPrefix("You were kicked from hash earshot by bob") }
         #expect(kicked?.priority == "high", "\(Self.context(session))")
         #expect(kicked?.text.contains("out you go") == true)
+    }
+}
+
+extension EndToEndTests {
+    /// bob (a raw peer, so the channel's operator) in #earshot on `server`, then the client as
+    /// "ears" joined there with its composer focused.
+    static func earsJoinsAfterBob(on server: InspIRCdFixture) async throws -> (RawSocket, Sandbox, TmuxSession) {
+        let bob = try peer(nick: "bob", in: "#earshot", on: server)
+        let sandbox = try Sandbox(settings: onboardedSettings)
+        let session = try sandbox.launch(
+            arguments: ["--server", "127.0.0.1:\(server.port)", "--nick", "ears", "--channel", "#earshot"])
+        try await waitForJoin("#earshot", session)
+        try #require(try await waitForEditor(session, label: "Message #earshot"), "\(context(session))")
+        return (bob, sandbox, session)
     }
 }
