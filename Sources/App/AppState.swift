@@ -61,6 +61,9 @@ public struct AppState: Sendable {
     public var lastReadID: Int64 = 0
     public var composer = ""
     public var threadComposer = ""
+    /// A reply the server could not carry, offered to be sent as a plain message: Enter on the
+    /// same text in the thread's composer sends it to the channel addressed to the root's author.
+    public var plainReplyOffer: String?
     public var pickerQuery = ""
     /// The search sheet's words, and what the store found for them (newest first).
     public var searchQuery = ""

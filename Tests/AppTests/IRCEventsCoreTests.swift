@@ -195,4 +195,31 @@ import Testing
         let effects = core.handle(.chat(.messages([message])), at: .seconds(6))
         #expect(!AppCoreTests.spoken(effects).contains { $0.contains("quiet please") })
     }
+
+    /// A reply the server cannot carry (no message-tags) is said, goes back to the thread's
+    /// composer, and Enter again sends it to the channel as a plain message to the author.
+    @Test func aReplyTheServerCannotCarryIsOfferedAsAPlainMessage() {
+        var core = Self.ircCore()
+        let root = ChatMessage(id: 700, channelID: 20, msgid: "r1", author: "kim", text: "lunch?", time: Date())
+        let channels = [AppCoreTests.welcome, Self.a]
+        _ = core.handle(.loaded(ChatSnapshot(load: ChatLoad(channelID: 20, purpose: .refresh), channels: channels, messages: [root])), at: .seconds(1))
+        _ = core.handle(
+            .loaded(ChatSnapshot(
+                load: ChatLoad(channelID: 20, purpose: .thread(rootID: 700, announce: true), root: root), channels: channels,
+                messages: [root], thread: [root])),
+            at: .seconds(2))
+        _ = Self.finishTransitions(&core, at: 3)
+        #expect(core.state.route == .thread(rootID: 700))
+        _ = core.navigator.focus(identifier: ElementID.threadComposer.identifier)
+        _ = core.handle(.key(.paste("yes")), at: .seconds(4))
+        let first = core.handle(.key(.enter), at: .seconds(5))
+        #expect(Self.sends(first).contains(.message("yes", to: "#a", replyTo: "r1")), "\(Self.sends(first))")
+        let refused = core.handle(.replyRefused("yes", reason: "This server does not support replies (no message-tags)"), at: .seconds(6))
+        let high = refused.compactMap { if case .speak(let text, .high, _, _) = $0, !text.isEmpty { text } else { nil } }
+        #expect(high.contains { $0.contains("no message-tags") && $0.contains("Press Enter again") && $0.contains("kim") }, "\(high)")
+        #expect(core.state.threadComposer == "yes")
+        _ = core.navigator.focus(identifier: ElementID.threadComposer.identifier)
+        let second = core.handle(.key(.enter), at: .seconds(7))
+        #expect(Self.sends(second).contains(.message("kim: yes", to: "#a", replyTo: nil)), "\(Self.sends(second))")
+    }
 }

@@ -125,6 +125,14 @@ extension AppCore {
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return say("Nothing to send", .default, .reader) }
             guard case .thread(let rootID) = state.route, let root = state.message(id: rootID) else { break }
             state.threadComposer = ""
+            if state.plainReplyOffer == text {
+                // The server cannot carry replies: the offered plain form, addressed as IRC
+                // users address each other ("kim: yes").
+                state.plainReplyOffer = nil
+                send("\(root.author): \(text)", replyTo: nil)
+                break
+            }
+            state.plainReplyOffer = nil
             send(text, replyTo: root)
             effects.append(.load(ChatLoad(channelID: root.channelID, purpose: .thread(rootID: rootID, announce: false), root: root)))
         case .selectChannel(let id):
@@ -178,10 +186,10 @@ extension AppCore {
         }
     }
 
-    /// Whether the open channel is on IRC (else it is the local workspace).
     /// Whether `channel` is on an IRC network (not the local workspace).
     func onIRC(_ channel: ChatChannel) -> Bool { channel.networkID != configuration.localNetworkID }
 
+    /// Whether the open channel is on IRC (else it is the local workspace).
     var onIRC: Bool { (state.channel?.networkID ?? configuration.localNetworkID) != configuration.localNetworkID }
 
     mutating func send(_ text: String, replyTo: ChatMessage?) {
@@ -205,6 +213,21 @@ extension AppCore {
         rebuild()
         playCue(.error, .high)
         post(.announcement("Not sent: \(reason). Your message is back in the composer.", priority: .high))
+    }
+
+    /// A reply the server cannot carry goes back to the thread's composer; the reason is said,
+    /// and Enter again sends it to the channel as a plain message ("kim: yes"). Never kept
+    /// silently.
+    mutating func replyRefused(_ text: String, reason: String) {
+        if state.threadComposer.isEmpty { state.threadComposer = text }
+        state.plainReplyOffer = text
+        rebuild()
+        playCue(.error, .high)
+        var author = "its author"
+        if case .thread(let rootID) = state.route, let root = state.message(id: rootID) { author = SpokenText.verbatim(root.author) }
+        post(.announcement(
+            "Not sent: \(reason). Press Enter again to send it to the channel as a plain message to \(author).",
+            priority: .high))
     }
 
     mutating func react(_ emoji: Emoji, to id: Int64) {

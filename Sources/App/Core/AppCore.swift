@@ -119,6 +119,7 @@ public struct AppCore: Sendable {
             playCue(.error, .high)
             post(.announcement(message, priority: .high))
         case .notSent(let text, let reason): notSent(text, reason: reason)
+        case .replyRefused(let text, let reason): replyRefused(text, reason: reason)
         case .speechRoute(let route): speechMoved(to: route)
         }
         finish()

@@ -30,6 +30,9 @@ public enum AppEvent: Sendable {
     case failed(String)
     /// A line the user typed could not be stored or sent; it goes back to its composer.
     case notSent(String, reason: String)
+    /// A reply the server cannot carry (no message-tags): it goes back to the thread's composer,
+    /// and sending it as a plain message is offered.
+    case replyRefused(String, reason: String)
     /// Speech moved between the sound server and text captions (the server died or came back).
     case speechRoute(SpeechRoute)
 

@@ -179,10 +179,10 @@ public final class AppRuntime: Sendable {
     /// typing notice that fails is not worth a word.
     static func failure(of send: ChatSend, _ error: any Error) -> AppEvent? {
         switch send {
-        case .message(let text, _, _):
+        case .message(let text, _, let replyTo):
             if let refused = error as? IRCSerializationError { return .notSent(text, reason: refused.message) }
             if let unsupported = error as? ChatError, unsupported.code == .unsupported {
-                return .notSent(text, reason: unsupported.message + "; send it from the channel's composer as a plain message")
+                return replyTo == nil ? .notSent(text, reason: unsupported.message) : .replyRefused(text, reason: unsupported.message)
             }
             return .failed("Not sent yet: \(error). It stays in the outbox and goes out on reconnect.")
         case .react:
