@@ -67,7 +67,18 @@ let package = Package(
         .executableTarget(
             name: "earshot",
             dependencies: ["App", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: swift6),
+            swiftSettings: swift6,
+            // A release `earshot` starts in about half the time (`earshot say` is heard sooner):
+            // the Swift runtime and Foundation linked in, not loaded and bound at start, and a
+            // fixed load address, so the loader has no relocations to apply to it. Copied alone,
+            // it also runs where no Swift is installed.
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-static-stdlib", "-Xclang-linker", "-no-pie", "-lCoreFoundation", "-l_FoundationICU",
+                        "-l_FoundationCShims", "-l_FoundationCollections", "-lFoundationEssentials",
+                    ], .when(configuration: .release))
+            ]),
         .target(
             name: "AccessibilityTesting", dependencies: ["Accessibility", "SpeechVocabulary"], swiftSettings: swift6),
         .target(name: "ChatTesting", swiftSettings: swift6),

@@ -39,6 +39,24 @@ struct Earshot: ParsableCommand {
 
     @OptionGroup var speech: SpeechOptions
 
+    /// `earshot say …` is parsed by ``Say`` alone: building the whole command tree (every
+    /// subcommand's options, found by reflection) costs milliseconds that a listener waits
+    /// through before the first word. Help, and any mistake, go through the whole tree as
+    /// before, so what they print names `earshot say`.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let asksForHelp = arguments.contains { $0 == "-h" || $0 == "--help" || $0 == "-help" || $0.hasPrefix("--generate") || $0.hasPrefix("--experimental") }
+        if arguments.first == "say", !asksForHelp, let say = try? Say.parse(Array(arguments.dropFirst())) {
+            do {
+                try say.run()
+            } catch {
+                Say.exit(withError: error)
+            }
+            return
+        }
+        main(nil)
+    }
+
     func validate() throws {
         if let server, server.split(separator: ":").count > 2 {
             throw ValidationError("--server takes HOST or HOST:PORT, not “\(server)”.")
