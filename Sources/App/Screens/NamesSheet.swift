@@ -3,21 +3,25 @@ import Chat
 
 /// Who is in a channel (/names), by rank as irssi lists them: operators, half-operators,
 /// voiced people, then everyone else, each group by name. Each person is an element whose value
-/// is their rank ("kim, operator"); Enter opens a direct-message conversation with them.
+/// is their rank ("kim, operator"); on IRC, Enter opens a direct-message conversation with them.
 enum NamesSheet {
     static func build(_ state: AppState, channelID: Int64, into b: inout ScreenTree.Builder) -> [Element] {
         let people = members(state, channelID: channelID)
+        // Direct messages go over IRC: the local workspace's people are listed, not messaged.
+        let network = state.channels.first { $0.id == channelID }?.networkID
+        let canMessage = state.networks.first { $0.id == network }?.isLocal != true
         guard !people.isEmpty else {
             return [b.make(.member(""), Element(label: "Nobody is listed yet", traits: .staticText))]
         }
         return people.enumerated().map { index, person in
-            b.make(
+            let messageable = canMessage && person.nick != state.nick
+            return b.make(
                 .member(person.nick),
                 Element(
-                    label: person.nick, value: rank(of: person.prefix) ?? "", traits: .button,
-                    hint: person.nick == state.nick ? "" : "Press Enter to send a direct message.",
+                    label: person.nick, value: rank(of: person.prefix) ?? "", traits: messageable ? .button : .staticText,
+                    hint: messageable ? "Press Enter to send a direct message." : "",
                     positionInSet: SetPosition(index + 1, of: people.count)),
-                ElementBehaviour(activate: person.nick == state.nick ? nil : .query(person.nick)))
+                ElementBehaviour(activate: messageable ? .query(person.nick) : nil))
         }
     }
 
