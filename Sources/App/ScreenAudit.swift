@@ -21,6 +21,7 @@ public enum ScreenAudit {
         state.messages = page.filter { $0.replyTo == nil }
         for message in page { if let parent = message.replyTo { state.replyCounts[parent, default: 0] += 1 } }
         state.typing = ["Bob"]
+        state.networks = [workspace.network]
         result.append(("Main", Screens.tree(state).root))
         for drawerState in [Drawer.State.expanded, .fullHeight] {
             var drawerSnapshot = state
@@ -35,7 +36,8 @@ public enum ScreenAudit {
             let kinds: [(String, AppState.SheetKind)] = [
                 ("Message actions", .messageActions(messageID: root.id)), ("Emoji picker", .emojiPicker(messageID: root.id)),
                 ("Settings", .settings), ("Key help", .keyHelp), ("Speech history", .speechHistory),
-                ("Search", .search),
+                ("Search", .search), ("Channel actions", .channelActions(channelID: state.channelID)),
+                ("People", .names(channelID: state.channelID)),
             ]
             for (name, kind) in kinds {
                 var base = state
