@@ -128,7 +128,7 @@ public final class LineOutput: @unchecked Sendable {
             if interactive {
                 out(eraseBottom() + drawBottom())
             } else {
-                out("> " + Self.clip(safe, to: max(1, renderer.columns - 1)) + "\n")
+                out("> " + DisplayWidth.prefix(of: safe, fitting: max(1, renderer.columns - 1)) + "\n")
             }
         }
     }
@@ -198,17 +198,5 @@ public final class LineOutput: @unchecked Sendable {
         String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
             (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) ? "\u{FFFD}" : scalar
         }))
-    }
-
-    static func clip(_ text: String, to width: Int) -> String {
-        var result = ""
-        var used = 0
-        for character in text {
-            let w = DisplayWidth.of(String(character))
-            if used + w > width { break }
-            result.append(character)
-            used += w
-        }
-        return result
     }
 }

@@ -44,30 +44,9 @@ func runAppBench(arguments: [String]) async throws {
     }
 
     // The client, with real speech into a probe sink.
-    let probe = FirstSampleProbe()
-    let engine = try SpeechEngine(configuration: .init(voices: .discover()), sink: probe.sink)
-    defer { engine.shutdown() }
-    let settingsStore = SettingsStore(file: SettingsFile(path: configPath))
-    _ = settingsStore.loadInitial()
-    let output = LineOutput(
-        settings: settingsStore.current, columns: 100, environment: .init(isTTY: false, term: "dumb"),
-        interactive: false
-    ) { _ in }
-    let core = AppCore(
-        .init(
-            settings: settingsStore.current, onboarded: true, terminalRows: 40, localNetworkID: workspace.network.id,
-            welcomeChannelID: workspace.welcome.id, nick: workspace.nick))
-    let runtime = AppRuntime(
-        core: core,
-        parts: .init(
-            speech: engine, output: output, workspace: workspace, settingsStore: settingsStore, irc: nil,
-            setVoice: { _ in nil }))
-    probe.onAnnouncementEnd = { runtime.post(.utterance(.done, .announcer)) }
-    let loop = Thread { runtime.run() }
-    loop.start()
-    runtime.post(.start(problems: []))
-    defer { runtime.stop() }
-    engine.waitUntilIdle()
+    let client = try BenchClient(workspace: workspace, configPath: configPath, nick: workspace.nick)
+    defer { client.stop() }
+    let (probe, runtime) = (client.probe, client.runtime)
 
     // 1,000 messages a second arrive in the open channel while keys are pressed.
     let flooding = Atomic<Bool>(true)
@@ -164,6 +143,44 @@ func runAppBench(arguments: [String]) async throws {
 }
 
 /// Notes when each utterance's first sample arrives, and tells announcer utterances' ends.
+/// The client as the app and join suites run it: the real core, runtime and libespeak-ng
+/// engine, speech into a ``FirstSampleProbe``, plain line output; started, its first screen said.
+struct BenchClient {
+    let probe = FirstSampleProbe()
+    let engine: SpeechEngine
+    let runtime: AppRuntime
+
+    init(workspace: LocalWorkspace, configPath: String, nick: String, irc: IRCClient? = nil) throws {
+        engine = try SpeechEngine(configuration: .init(voices: .discover()), sink: probe.sink)
+        let settingsStore = SettingsStore(file: SettingsFile(path: configPath))
+        _ = settingsStore.loadInitial()
+        let output = LineOutput(
+            settings: settingsStore.current, columns: 100, environment: .init(isTTY: false, term: "dumb"),
+            interactive: false
+        ) { _ in }
+        let core = AppCore(
+            .init(
+                settings: settingsStore.current, onboarded: true, terminalRows: 40, localNetworkID: workspace.network.id,
+                welcomeChannelID: workspace.welcome.id, nick: nick, expectsIRC: irc != nil))
+        let runtime = AppRuntime(
+            core: core,
+            parts: .init(
+                speech: engine, output: output, workspace: workspace, settingsStore: settingsStore, irc: irc,
+                setVoice: { _ in nil }))
+        self.runtime = runtime
+        probe.onAnnouncementEnd = { runtime.post(.utterance(.done, .announcer)) }
+        let loop = Thread { runtime.run() }
+        loop.start()
+        runtime.post(.start(problems: []))
+        engine.waitUntilIdle()
+    }
+
+    func stop() {
+        runtime.stop()
+        engine.shutdown()
+    }
+}
+
 final class FirstSampleProbe: @unchecked Sendable {
     private let lock = NSLock()
     private var firstSamples: [(id: UInt64, time: UInt64, voice: VoiceRole)] = []

@@ -42,30 +42,9 @@ func measureJoinFlood(
             name: "bench", host: "127.0.0.1", port: server.port, usesTLS: false, nick: "reader", channels: names),
         store: store)
 
-    let probe = FirstSampleProbe()
-    let engine = try SpeechEngine(configuration: .init(voices: .discover()), sink: probe.sink)
-    defer { engine.shutdown() }
-    let settingsStore = SettingsStore(file: SettingsFile(path: configPath))
-    _ = settingsStore.loadInitial()
-    let output = LineOutput(
-        settings: settingsStore.current, columns: 100, environment: .init(isTTY: false, term: "dumb"),
-        interactive: false
-    ) { _ in }
-    let core = AppCore(
-        .init(
-            settings: settingsStore.current, onboarded: true, terminalRows: 40, localNetworkID: workspace.network.id,
-            welcomeChannelID: workspace.welcome.id, nick: "reader", expectsIRC: true))
-    let runtime = AppRuntime(
-        core: core,
-        parts: .init(
-            speech: engine, output: output, workspace: workspace, settingsStore: settingsStore, irc: client,
-            setVoice: { _ in nil }))
-    probe.onAnnouncementEnd = { runtime.post(.utterance(.done, .announcer)) }
-    let loop = Thread { runtime.run() }
-    loop.start()
-    runtime.post(.start(problems: []))
-    defer { runtime.stop() }
-    engine.waitUntilIdle()
+    let bench = try BenchClient(workspace: workspace, configPath: configPath, nick: "reader", irc: client)
+    defer { bench.stop() }
+    let (probe, runtime) = (bench.probe, bench.runtime)
 
     let chat = Task {
         await client.start()

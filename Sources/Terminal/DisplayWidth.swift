@@ -32,6 +32,23 @@ public enum DisplayWidth {
         return total
     }
 
+    /// The longest start of `text` that fits in `width` cells, whole characters only.
+    ///
+    /// ```swift
+    /// DisplayWidth.prefix(of: "日本語", fitting: 5)  // "日本"
+    /// ```
+    public static func prefix(of text: String, fitting width: Int) -> String {
+        var result = ""
+        var used = 0
+        for character in text {
+            let cells = of(String(character))
+            if used + cells > width { break }
+            result.append(character)
+            used += cells
+        }
+        return result
+    }
+
     static func contains(_ table: [(UInt32, UInt32)], _ value: UInt32) -> Bool {
         var low = 0
         var high = table.count - 1

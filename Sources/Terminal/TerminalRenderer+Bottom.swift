@@ -39,7 +39,7 @@ extension TerminalRenderer {
             let rows = Self.rows(printable, columns: columns)
             return BottomLine(output: (method == .dec ? "\u{1B}#5" : "") + printable, rows: rows, cursorRow: rows - 1)
         }
-        let clipped = Self.clip(printable, to: width)
+        let clipped = DisplayWidth.prefix(of: printable, fitting: width)
         guard !clipped.isEmpty else {
             return BottomLine(output: method == .dec ? "\u{1B}#5" : "", rows: 1, cursorRow: 0)
         }
@@ -73,18 +73,5 @@ extension TerminalRenderer {
             }
         }
         return rows
-    }
-
-    /// The longest start of `text` that fits in `width` cells.
-    static func clip(_ text: String, to width: Int) -> String {
-        var result = ""
-        var used = 0
-        for character in text {
-            let w = DisplayWidth.of(String(character))
-            if used + w > width { break }
-            result.append(character)
-            used += w
-        }
-        return result
     }
 }

@@ -11,6 +11,17 @@ import Testing
         #expect(DisplayWidth.of(text) == width, "\(text)")
     }
 
+    /// The longest start that fits: whole characters only, so a wide one that would cross the
+    /// edge is left out rather than cut.
+    @Test(arguments: [
+        ("日本語", 5, "日本"), ("日本語", 6, "日本語"), ("héllo", 3, "hél"), ("👨‍👩‍👧ab", 3, "👨‍👩‍👧a"), ("ab", 0, ""), ("", 4, ""),
+    ])
+    func prefixFitsItsWidth(text: String, width: Int, expected: String) {
+        let prefix = DisplayWidth.prefix(of: text, fitting: width)
+        #expect(prefix == expected)
+        #expect(DisplayWidth.of(prefix) <= width)
+    }
+
     @Test func wrapAgreesWithWidth() {
         let text = "🇫🇷 et 日本 und 👨‍👩‍👧 and more words to wrap"
         for width in 2...20 {
