@@ -90,14 +90,15 @@ let package = Package(
             ],
             swiftSettings: swift6),
 
-        // Tests.
+        // Tests. `TestThreads` (Tests/Threads) is their shared trait for suites that block a thread.
+        .target(name: "TestThreads", path: "Tests/Threads", swiftSettings: swift6),
         .testTarget(
             name: "SpeechVocabularyTests",
             dependencies: [
                 "SpeechVocabulary", .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swift6),
-        .testTarget(name: "SpeechTests", dependencies: ["Speech"], swiftSettings: swift6),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "TestThreads"], swiftSettings: swift6),
         .testTarget(name: "UnicodeDataTests", dependencies: ["UnicodeData"], swiftSettings: swift6),
         .testTarget(
             name: "AccessibilityTests",
@@ -107,7 +108,7 @@ let package = Package(
             ],
             swiftSettings: swift6),
         .testTarget(name: "TypographyTests", dependencies: ["Typography"], swiftSettings: swift6),
-        .testTarget(name: "SettingsTests", dependencies: ["Settings"], swiftSettings: swift6),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings", "TestThreads"], swiftSettings: swift6),
         .testTarget(
             name: "PresentationTests",
             dependencies: [
@@ -118,15 +119,16 @@ let package = Package(
         .testTarget(
             name: "ChatTests",
             dependencies: [
-                "Chat", "ChatTesting", .product(name: "PropertyBased", package: "swift-property-based"),
+                "Chat", "ChatTesting", "TestThreads", .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swift6),
         .testTarget(
             name: "TerminalTests",
-            dependencies: ["Terminal", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["Terminal", "TestThreads", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: swift6),
         .testTarget(
-            name: "AppTests", dependencies: ["App", "AccessibilityTesting", "ChatTesting"], swiftSettings: swift6),
+            name: "AppTests", dependencies: ["App", "AccessibilityTesting", "ChatTesting", "TestThreads"],
+            swiftSettings: swift6),
     ]
 )

@@ -36,6 +36,13 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // Nothing else of the test process: a socket of an IRC client under test, inherited by
+        // an Xvfb, would keep that connection open after the client closed it.
+        // (glibc 2.34's posix_spawn_file_actions_addclosefrom_np; Swift's Glibc module hides it.)
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
+            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+        }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

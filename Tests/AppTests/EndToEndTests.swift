@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 import Testing
 
 #if canImport(Glibc)
@@ -12,7 +13,7 @@ import Testing
 /// settings file is a first run (onboarding). The binary is the one `swift test` built beside the
 /// test bundle. The client runs under `sh`, which records `stty -g` before and after it and its
 /// exit status, then keeps the pane open until the session's tmux server is killed.
-@Suite(.serialized) struct EndToEndTests {
+@Suite(.serialized, .ownThreads) struct EndToEndTests {
     typealias SpeechEntry = TmuxSession.SpeechEntry
 
     /// A settings file that skips onboarding.

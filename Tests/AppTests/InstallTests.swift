@@ -1,9 +1,10 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// `earshot install` puts a binary that speaks anywhere: from another folder, with an empty HOME
 /// and no XDG variables; and a lone copy of the binary speaks with its built-in voices.
-@Suite struct InstallTests {
+@Suite(.ownThreads) struct InstallTests {
     /// The result of one run of a program.
     struct Run: CustomStringConvertible {
         var status: Int32

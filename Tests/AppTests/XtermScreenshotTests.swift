@@ -1,5 +1,6 @@
 import ChatTesting
 import Foundation
+import TestThreads
 import Testing
 
 #if canImport(Glibc)
@@ -17,7 +18,7 @@ import Testing
 ///
 /// Needs Debian's `xterm`, `xvfb`, `x11-apps` (xwd) and `imagemagick` (convert); a missing one
 /// fails the test with the package to install.
-@Suite(.serialized) struct XtermScreenshotTests {
+@Suite(.serialized, .ownThreads) struct XtermScreenshotTests {
     /// A theme: xterm's colours, and the background as pixels.
     struct Theme: CustomStringConvertible, Sendable {
         var name: String

@@ -1,11 +1,12 @@
 import ChatTesting
 import Foundation
 import GRDB
+import TestThreads
 import Testing
 
 @testable import Chat
 
-@Suite struct ChatStoreTests {
+@Suite(.ownThreads) struct ChatStoreTests {
     let base = Date(timeIntervalSince1970: 1_700_000_000)
 
     func withStore(_ body: (ChatStore) throws -> Void) throws {

@@ -1,12 +1,13 @@
 import ChatTesting
 import NIOSSL
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Chat
 
 /// Against a real InspIRCd on loopback.
-@Suite(.serialized) struct IRCClientTests {
+@Suite(.serialized, .ownThreads) struct IRCClientTests {
     func makeClient(
         _ nick: String, fixture: InspIRCdFixture, directory: TemporaryDirectory, channels: [String] = ["#earshot"],
         reconnect: ReconnectPolicy = ReconnectPolicy(initialDelay: .milliseconds(200), maximumDelay: .seconds(1), jitter: 0.2)
@@ -202,7 +203,7 @@ import Testing
 }
 
 /// Reactions made offline and servers without message-tags, against real InspIRCd servers.
-@Suite struct ReactionOutboxTests {
+@Suite(.ownThreads) struct ReactionOutboxTests {
     @Test func aReactionMadeOfflineIsSentOnceOnReconnect() async throws {
         let fixture = try InspIRCdFixture()
         let directory = try TemporaryDirectory()
@@ -263,7 +264,7 @@ import Testing
 }
 
 /// TLS against InspIRCd with `ssl_gnutls` and a certificate from a CA the test makes.
-@Suite struct TLSTests {
+@Suite(.ownThreads) struct TLSTests {
     func client(_ nick: String, _ fixture: InspIRCdFixture, _ directory: TemporaryDirectory, trust: TLSConfiguration?) throws
         -> (IRCClient, EventRecorder)
     {
@@ -287,7 +288,9 @@ import Testing
         trusted.trustRoots = .file(certificates.caFile)
         let (ada, adaEvents) = try client("ada", fixture, directory, trust: trusted)
         await ada.start()
-        #expect(await adaEvents.wait(timeout: 20) { $0.contains(where: \.isSynced) }, "the trusted TLS connection did not sync")
+        let synced = await adaEvents.wait { $0.contains(where: \.isSynced) }
+        let seen = await adaEvents.events
+        #expect(synced, "the trusted TLS connection did not sync: \(seen)")
         try await ada.send("over TLS", to: "#secure")
         #expect(await adaEvents.wait { $0.contains { if case .delivered(let m) = $0 { m.text == "over TLS" } else { false } } })
         await ada.stop()

@@ -1,12 +1,13 @@
 import ChatTesting
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Chat
 
 /// SASL PLAIN against real services: InspIRCd with `m_sasl` linked to Anope (Debian's
 /// `anope`, protocol module `inspircd3`), the account registered with NickServ by the test.
-@Suite(.serialized) struct SASLTests {
+@Suite(.serialized, .ownThreads) struct SASLTests {
     static let account = "ada"
     static let password = "correct-horse-7"
 

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestThreads
 import Testing
 import Typography
 @testable import Settings
@@ -38,7 +39,7 @@ func runShell(_ script: String) throws -> Int32 {
     return process.terminationStatus
 }
 
-@Suite(.serialized) struct SettingsWatcherTests {
+@Suite(.serialized, .ownThreads) struct SettingsWatcherTests {
     @Test func anotherProcessesEditIsAnnounced() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }

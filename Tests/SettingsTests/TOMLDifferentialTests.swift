@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Settings
@@ -9,7 +10,7 @@ import Testing
 ///
 /// Needs python3 3.11 or later (`apt-get install python3`; `.ci/setup` installs it). Without
 /// it the test fails, it does not skip.
-@Suite struct TOMLDifferentialTests {
+@Suite(.ownThreads) struct TOMLDifferentialTests {
     /// A small deterministic generator (SplitMix64), so every run tests the same documents.
     struct Random {
         var state: UInt64

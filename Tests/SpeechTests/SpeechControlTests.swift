@@ -1,9 +1,10 @@
 import Synchronization
+import TestThreads
 import Testing
 @testable import Speech
 
 /// Sound cues and pause/resume, through the real engine into a recording sink.
-@Suite(.serialized) struct SpeechControlTests {
+@Suite(.serialized, .ownThreads) struct SpeechControlTests {
     @Test func everyCueIsAudibleShortAndUnlikeTheOthers() {
         var seen: [[Int16]] = []
         for cue in SoundCue.allCases {

@@ -1,10 +1,11 @@
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
+import TestThreads
 import Testing
 @testable import Speech
 
-@Suite(.serialized) struct SpeechEngineTests {
+@Suite(.serialized, .ownThreads) struct SpeechEngineTests {
     /// libespeak-ng's output depends a little on what it said before in the same process, so
     /// the comparison runs the engine in a fresh process: `earshot say --wav`, built beside the
     /// tests, against `espeak-ng -w`, both with the shipped `reader` voice file.

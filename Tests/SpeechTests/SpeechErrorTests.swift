@@ -1,10 +1,11 @@
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
+import TestThreads
 import Testing
 @testable import Speech
 
-@Suite(.serialized) struct SpeechErrorTests {
+@Suite(.serialized, .ownThreads) struct SpeechErrorTests {
     @Test func aMissingVoiceFileNamesTheFileAndKeepsThePreviousVoice() async throws {
         try await withEngine { engine, recorder in
             let first = engine.speak("Hello.")

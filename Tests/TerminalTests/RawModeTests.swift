@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Terminal
@@ -92,7 +93,7 @@ private let childVariable = "EARSHOT_RAWMODE_CHILD_PTY"
 /// Set as well: the child crashes (a Swift runtime trap) after it reads one byte.
 private let childCrashVariable = "EARSHOT_RAWMODE_CHILD_CRASH"
 
-@Suite(.serialized) struct RawModeTests {
+@Suite(.serialized, .ownThreads) struct RawModeTests {
     @Test func rawInsideTheScopeAndRestoredAfter() throws {
         let terminal = try PseudoTerminal()
         let original = terminal.settings
