@@ -30,13 +30,16 @@ let package = Package(
         .systemLibrary(
             name: "CPCAudio",
             providers: [.apt(["libpcaudio-dev"])]),
+        .systemLibrary(
+            name: "CPulseSimple", pkgConfig: "libpulse-simple",
+            providers: [.apt(["libpulse-dev"])]),
 
         // Parts.
         .target(name: "SpeechVocabulary", swiftSettings: swift6),
         .target(
             name: "Speech",
             dependencies: [
-                "SpeechVocabulary", "CEspeakNG", "CPCAudio",
+                "SpeechVocabulary", "CEspeakNG", "CPCAudio", "CPulseSimple",
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             swiftSettings: swift6),
@@ -72,12 +75,15 @@ let package = Package(
             // the Swift runtime and Foundation linked in, not loaded and bound at start, and a
             // fixed load address, so the loader has no relocations to apply to it. Copied alone,
             // it also runs where no Swift is installed.
+            // Only libespeak-ng's audio device request is answered from here (EspeakAudioDevice.swift).
             linkerSettings: [
                 .unsafeFlags(
                     [
                         "-static-stdlib", "-Xclang-linker", "-no-pie", "-lCoreFoundation", "-l_FoundationICU",
                         "-l_FoundationCShims", "-l_FoundationCollections", "-lFoundationEssentials",
-                    ], .when(configuration: .release))
+                        "-Xlinker", "--no-export-dynamic",
+                    ], .when(configuration: .release)),
+                .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=create_audio_device_object"]),
             ]),
         .target(
             name: "AccessibilityTesting", dependencies: ["Accessibility", "SpeechVocabulary"], swiftSettings: swift6),

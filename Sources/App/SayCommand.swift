@@ -20,6 +20,15 @@ public enum SayCommand {
         return (spoken, needsEmoji ? EmojiCatalog.shared.problem : nil)
     }
 
+    /// Starts, each on a thread of its own, what ``run(text:voice:rate:output:warn:)`` will
+    /// wait for: the sound server's connection (with `audio`) and libespeak-ng. `earshot say`
+    /// calls it before its arguments are parsed, so the two overlap the parsing.
+    public static func warmUp(audio: Bool) {
+        // espeak-ng's voices are all 22,050 Hz; at any other rate the player opens its own.
+        if audio { AudioPlayer.prepare(sampleRate: 22_050) }
+        SpeechEngine.warmUp()
+    }
+
     /// Speaks `text` with `voice` (a role name, or a path to a voice file) at `rate`, through
     /// `output`, and waits until it has been spoken. The text is prepared first
     /// (``prepared(_:)``); a missing emoji data set is said once on stderr.
@@ -29,9 +38,8 @@ public enum SayCommand {
     ) throws(SpeechError) {
         let (spoken, problem) = prepared(text)
         if let problem { warn(problem) }
-        // The sound server's connection opens while libespeak-ng starts (espeak-ng's voices
-        // are all 22,050 Hz; at any other rate the player opens its own). After the warning:
-        // opening hides stderr for a moment from ALSA's probing noise.
+        // The sound server's connection opens while libespeak-ng starts (when warmUp(audio:)
+        // has not begun it already).
         if output.mode == .audio { AudioPlayer.prepare(sampleRate: 22_050) }
         defer { AudioPlayer.discardPrepared() }
         var parameters = SpeechParameters()

@@ -40,12 +40,17 @@ public final class PulseAudioFixture: @unchecked Sendable {
     /// recording of the monitor no longer keeps time; a latency measurement turns them off.
     public let rewinds: Bool
 
-    /// Starts the server; `rewinds: false` loads the null sink with `norewinds=1`.
-    public init(rewinds: Bool = true) throws {
+    /// Whether the server's log (``log``) names each client and stream (`--log-level=info`).
+    public let logsClients: Bool
+
+    /// Starts the server; `rewinds: false` loads the null sink with `norewinds=1`;
+    /// `logsClients` logs each connection and stream.
+    public init(rewinds: Bool = true, logsClients: Bool = false) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary),
             FileManager.default.isExecutableFile(atPath: Self.pactl)
         else { throw Missing() }
         self.rewinds = rewinds
+        self.logsClients = logsClients
         directory = try TemporaryDirectory()
         try start()
     }
@@ -68,7 +73,7 @@ public final class PulseAudioFixture: @unchecked Sendable {
             Self.binary,
             [
                 "-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
-                "--log-target=file:\(directory.path)/pulse.log",
+                "--log-target=file:\(directory.path)/pulse.log", "--log-level=\(logsClients ? "info" : "notice")",
                 "-L", "module-native-protocol-unix auth-anonymous=1",
                 "-L", "module-null-sink sink_name=\(Self.sink) rate=48000" + (rewinds ? "" : " norewinds=1"),
             ],
@@ -84,6 +89,12 @@ public final class PulseAudioFixture: @unchecked Sendable {
         stop()
         let log = (try? String(contentsOfFile: directory.path + "/pulse.log", encoding: .utf8)) ?? ""
         throw ChildProcess.Failure("pulseaudio did not start. Log:\n\(log.suffix(2000))")
+    }
+
+    /// The server's log so far (with ``logsClients``, a line per connection and per stream).
+    public var log: String {
+        guard let data = FileManager.default.contents(atPath: directory.path + "/pulse.log") else { return "" }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Holds the null sink at `milliseconds` of latency with a silent stream that asks for it,

@@ -1,10 +1,10 @@
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
-import CPCAudio
 import DequeModule
 
-/// Live audio through Debian's libpcaudio (PulseAudio, ALSA or OSS, whichever opens).
+/// Live audio through PulseAudio, or without a sound server through Debian's libpcaudio (ALSA
+/// or OSS, whichever opens); see ``SoundOutput``.
 ///
 /// PCM is queued here and written to the device by a player thread in 10 ms chunks, so the
 /// engine never blocks on the sound card. ``flush()`` empties the queue and the device at once.
@@ -27,21 +27,19 @@ public final class AudioPlayer: @unchecked Sendable {
     }
 
     public let sampleRate: Int
-    private let device: OpaquePointer
+    private let device: SoundOutput
     private let state = ConditionLock(State())
     private let chunk: Int
     private let onFailure: @Sendable (String) -> Void
 
-    /// Opens the default device (or takes the one ``prepare(sampleRate:)`` opened); throws
+    /// Opens the default device (or takes the stream ``prepare(sampleRate:)`` opened); throws
     /// ``SpeechError/Code/audioUnavailable`` when none opens.
     public init(sampleRate: Int, onFailure: @escaping @Sendable (String) -> Void = { _ in }) throws(SpeechError) {
-        let device: OpaquePointer
-        if let prepared = try Self.takePrepared(sampleRate: sampleRate) {
-            device = prepared
+        if let prepared = Self.takePrepared(sampleRate: sampleRate) {
+            self.device = prepared
         } else {
-            device = try Self.openDevice(sampleRate: sampleRate)
+            self.device = try SoundOutput.open(sampleRate: sampleRate)
         }
-        self.device = device
         self.sampleRate = sampleRate
         self.chunk = sampleRate / 100
         self.onFailure = onFailure
@@ -61,7 +59,7 @@ public final class AudioPlayer: @unchecked Sendable {
     public func flush() {
         state.withLock { state in
             state.queue.removeAll(keepingCapacity: true)
-            if !state.destroyed { audio_object_flush(device) }
+            if !state.destroyed { device.flush() }
         }
     }
 
@@ -86,11 +84,9 @@ public final class AudioPlayer: @unchecked Sendable {
                 return count
             }
             guard let count else { break }
-            let status = buffer.withUnsafeBytes { raw in
-                audio_object_write(device, raw.baseAddress, count * 2)
-            }
+            let status = buffer.withUnsafeBytes { raw in device.write(UnsafeRawBufferPointer(rebasing: raw[0..<count * 2])) }
             if status != 0 {
-                let reason = audio_object_strerror(device, status).map { String(cString: $0) } ?? "error \(status)"
+                let reason = device.describe(status)
                 state.withLockThenBroadcast { state in
                     state.failed = true
                     state.queue.removeAll()
@@ -100,15 +96,14 @@ public final class AudioPlayer: @unchecked Sendable {
                 return
             }
         }
-        audio_object_drain(device)
+        device.drain()
         destroyDevice()
     }
 
     private func destroyDevice() {
         state.withLock { state in
             state.destroyed = true
-            audio_object_close(device)
-            audio_object_destroy(device)
+            device.close()
         }
     }
 }

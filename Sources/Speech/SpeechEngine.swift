@@ -158,6 +158,17 @@ public final class SpeechEngine: @unchecked Sendable {
         startThread(name: "earshot-synth") { [self] in run() }
     }
 
+    /// Starts libespeak-ng (loading its phoneme data and making its output buffer) on a thread
+    /// of its own, so that the first engine of a new process finds it started while the
+    /// process did something else: `earshot say` calls this before it parses its arguments.
+    /// A failure is not kept; the engine tries again and says why.
+    public static func warmUp(configuration: Configuration = Configuration()) {
+        startThread(name: "earshot-espeak-start") {
+            _ = EspeakOwnership.initialize(
+                dataPath: configuration.dataPath, bufferMilliseconds: configuration.bufferMilliseconds)
+        }
+    }
+
     // MARK: Speaking
 
     /// Queues `text` at `priority` in `voice`'s voice; returns the utterance (with its id).

@@ -41,18 +41,38 @@ struct Earshot: ParsableCommand {
 
     /// `earshot say …` is parsed by ``Say`` alone: building the whole command tree (every
     /// subcommand's options, found by reflection) costs milliseconds that a listener waits
-    /// through before the first word. Help, and any mistake, go through the whole tree as
+    /// through before the first word. `earshot say TEXT` alone, the commonest form, is not
+    /// parsed at all: what ``Say`` would make of it is its defaults and the text, and parsing
+    /// it still cost two milliseconds. Help, and any mistake, go through the whole tree as
     /// before, so what they print names `earshot say`.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let asksForHelp = arguments.contains { $0 == "-h" || $0 == "--help" || $0 == "-help" || $0.hasPrefix("--generate") || $0.hasPrefix("--experimental") }
-        if arguments.first == "say", !asksForHelp, let say = try? Say.parse(Array(arguments.dropFirst())) {
-            do {
-                try say.run()
-            } catch {
-                Say.exit(withError: error)
+        if arguments.first == "say", !asksForHelp {
+            // The sound server and libespeak-ng start while the arguments are parsed; a
+            // `--speech` other than audio is looked for only to spare a needless connection.
+            SayCommand.warmUp(audio: !arguments.indices.contains { index in
+                let argument = arguments[index]
+                let value = argument.hasPrefix("--speech=") ? String(argument.dropFirst(9))
+                    : argument == "--speech" && index + 1 < arguments.count ? arguments[index + 1] : nil
+                return value.map { $0 != "audio" } ?? false
+            })
+            if arguments.count == 2, !arguments[1].hasPrefix("-") {
+                do {
+                    try Say.speak(arguments[1], voice: nil, rate: nil, output: SpeechOutput())
+                } catch {
+                    Say.exit(withError: error)
+                }
+                return
             }
-            return
+            if let say = try? Say.parse(Array(arguments.dropFirst())) {
+                do {
+                    try say.run()
+                } catch {
+                    Say.exit(withError: error)
+                }
+                return
+            }
         }
         main(nil)
     }

@@ -19,8 +19,13 @@ struct Say: ParsableCommand {
     @OptionGroup var speech: SpeechOptions
 
     func run() throws {
+        try Self.speak(text, voice: voice, rate: rate, output: speech.output(wav: wav))
+    }
+
+    /// What `run()` does with what was parsed; `earshot say TEXT` alone comes here unparsed.
+    static func speak(_ text: String, voice: String?, rate: Int?, output: SpeechOutput) throws {
         do {
-            try SayCommand.run(text: text, voice: voice, rate: rate, output: speech.output(wav: wav))
+            try SayCommand.run(text: text, voice: voice, rate: rate, output: output)
         } catch {
             throw RuntimeFailure(error.message)
         }

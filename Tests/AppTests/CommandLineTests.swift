@@ -1,10 +1,11 @@
 import Foundation
 import Speech
+import TestThreads
 import Testing
 
 /// The `earshot` command line tells the truth: `--config` wherever it stands, runtime failures
 /// as one line and status 1, usage mistakes as status 64.
-@Suite struct CommandLineTests {
+@Suite(.ownThreads) struct CommandLineTests {
     /// Runs the built `earshot` with `arguments`; returns its status and what it printed.
     func earshot(_ arguments: [String], environment extra: [String: String] = [:]) throws -> InstallTests.Run {
         var environment = ProcessInfo.processInfo.environment
