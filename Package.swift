@@ -114,7 +114,8 @@ let package = Package(
             ],
             swiftSettings: swift6),
         .testTarget(name: "TypographyTests", dependencies: ["Typography"], swiftSettings: swift6),
-        .testTarget(name: "SettingsTests", dependencies: ["Settings", "TestThreads"], swiftSettings: swift6),
+        .testTarget(
+            name: "SettingsTests", dependencies: ["Settings", "TestThreads"], exclude: ["Fixtures"], swiftSettings: swift6),
         .testTarget(
             name: "PresentationTests",
             dependencies: [
@@ -135,6 +136,6 @@ let package = Package(
             swiftSettings: swift6),
         .testTarget(
             name: "AppTests", dependencies: ["App", "AccessibilityTesting", "ChatTesting", "TestThreads"],
-            swiftSettings: swift6),
+            exclude: ["Fixtures"], swiftSettings: swift6),
     ]
 )
