@@ -188,10 +188,20 @@ public final class InspIRCdFixture: @unchecked Sendable {
         directory.remove()
     }
 
+    /// A port on 127.0.0.1 that nothing listens on now.
     public static func freePort() throws -> Int {
+        let (fd, port) = try boundLoopbackSocket()
+        close(fd)
+        return port
+    }
+
+    /// A TCP socket bound to 127.0.0.1 at a port the kernel chose (`SO_REUSEADDR` set), and
+    /// that port; the caller listens on it or closes it.
+    public static func boundLoopbackSocket() throws -> (fd: Int32, port: Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw StartFailed(description: "socket() failed") }
-        defer { close(fd) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -199,12 +209,15 @@ public final class InspIRCdFixture: @unchecked Sendable {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0 else { throw StartFailed(description: "bind() failed") }
+        guard bound == 0 else {
+            close(fd)
+            throw StartFailed(description: "bind() failed")
+        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        return Int(UInt16(bigEndian: address.sin_port))
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     public static func accepts(port: Int) -> Bool {

@@ -1,3 +1,4 @@
+import ChatTesting
 import Foundation
 import Synchronization
 
@@ -38,27 +39,13 @@ final class ScriptedIRCServer: Sendable {
         self.members = members
         self.joinInterval = joinInterval
         self.messagesPerSecond = messagesPerSecond
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ScriptedServerError(description: "socket() failed") }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(fd, 4) == 0 else {
+        let (fd, port) = try InspIRCdFixture.boundLoopbackSocket()
+        guard listen(fd, 4) == 0 else {
             close(fd)
-            throw ScriptedServerError(description: "bind() or listen() failed")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+            throw ScriptedServerError(description: "listen() failed")
         }
         listener = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         let accepter = Thread { [self] in serve() }
         accepter.start()
     }

@@ -2,7 +2,7 @@
 /// starts, even in the synchronous mode Earshot uses, where it never plays anything itself:
 /// libpcaudio answers by connecting to the sound server, opening a stream at 44.1 kHz and
 /// closing it again. In `earshot say` that connection competes with Earshot's own for the
-/// first sound. (espeak-ng asks only in its playing modes since 1.52.)
+/// first sound. (Newer espeak-ng sources ask only in the modes that play.)
 ///
 /// This executable defines the function libespeak-ng calls, exported so the dynamic linker
 /// binds libespeak-ng to it rather than to libpcaudio: no device. libpcaudio 1.2 treats a
