@@ -30,6 +30,9 @@ import Testing
         var insecure = remote
         insecure.insecure = true
         #expect(throws: Never.self) { try IRCClient(server: insecure, store: store) }
+        try #require(
+            IRCClient.systemHasTrustRoots,
+            "TLS by default checks servers with the system's certificate authorities: apt install ca-certificates")
         #expect(throws: Never.self) {
             try IRCClient(server: IRCServerConfiguration(name: "t", host: "irc.example.org", nick: "ada"), store: store)
         }

@@ -58,12 +58,24 @@ public actor IRCClient {
             do {
                 sslContext = try NIOSSLContext(configuration: configuration)
             } catch {
+                if case .default = configuration.trustRoots ?? .default, !Self.systemHasTrustRoots {
+                    throw ChatError(
+                        .connection,
+                        "Cannot set up TLS: this system has no certificate authorities to check \(server.host) with. Install them (apt install ca-certificates), or set ca_file for this server.")
+                }
                 throw ChatError(.connection, "Cannot set up TLS: \(error)")
             }
         } else {
             sslContext = nil
         }
         (events, eventContinuation) = AsyncStream.makeStream(of: ChatEvent.self)
+    }
+
+    /// Whether the places where Linux distributions keep their certificate authorities (those
+    /// NIOSSL's default trust looks in) hold any.
+    static var systemHasTrustRoots: Bool {
+        ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/certs"]
+            .contains { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// Our nick on the server now.
