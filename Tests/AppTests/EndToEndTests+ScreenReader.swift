@@ -36,6 +36,14 @@ extension EndToEndTests {
         defer { session.kill() }
         try await Self.waitUntilReady(session)
 
+        // The opening announcement is printed as written: "#welcome", which the other screen
+        // reader says (and brailles) its own way, not Earshot's spoken "hash welcome".
+        let asWritten = try await TmuxSession.waitUntil(timeout: .seconds(30)) {
+            try session.tmuxScreenRows().contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#welcome, ") }
+        }
+        #expect(asWritten, "the channel's announcement is not printed as written\n\(Self.context(session))")
+        #expect(try !session.tmuxScreenRows().joined().contains("hash welcome"), "\(Self.context(session))")
+
         var checked = 0
         for key in ["End", "Left", "Left", "Left", "Home", "Right", "Right"] {
             let start = session.spoken().count

@@ -185,17 +185,22 @@ public struct AppCore: Sendable {
     /// text (punctuation, emoji, key symbols); its own commas and colons are pauses at every
     /// punctuation level, and someone else's words in it are marked ``SpokenText/verbatim(_:)``.
     mutating func say(_ text: String, _ priority: SpeechPriority, _ voice: VoiceRole) {
-        utter(SpokenText.prepareOwn(text, punctuation: navigator.options.punctuation), priority, voice)
+        let prepared = SpokenText.prepareOwn(text, punctuation: navigator.options.punctuation)
+        let shown = SpokenText.unmarked(text)
+        utter(prepared, priority, voice, shown: shown == prepared ? nil : shown)
     }
 
     /// Says what the navigator made, which `Phrase` has already prepared (its own commas and
     /// full stops are pauses, not punctuation to name).
     ///
     /// What is said in the reading or announcing voice goes into the speech history (unless
-    /// `remember` is false: a repeat, or browsing the history itself).
-    mutating func utter(_ prepared: String, _ priority: SpeechPriority, _ voice: VoiceRole, remember: Bool = true) {
+    /// `remember` is false: a repeat, or browsing the history itself). `shown` is the text as
+    /// written, when it differs (see ``AppEffect/speak(_:_:_:cue:shown:)``).
+    mutating func utter(
+        _ prepared: String, _ priority: SpeechPriority, _ voice: VoiceRole, remember: Bool = true, shown: String? = nil
+    ) {
         guard !prepared.isEmpty else { return }
-        effects.append(.speak(prepared, priority, voice))
+        effects.append(.speak(prepared, priority, voice, shown: shown))
         if remember, voice == .reader || voice == .announcer, state.activeSheet?.kind != .speechHistory {
             state.speechHistory.append(SpokenEntry(text: prepared, voice: voice))
             if state.speechHistory.count > AppState.speechHistoryLimit {

@@ -7,8 +7,10 @@ import Terminal
 /// What the core asks the runtime to do, in order.
 public enum AppEffect: Sendable, Equatable {
     /// Say `text` (already prepared for the voice) at a priority, in a voice; a `cue` sounds
-    /// first (and `text` may then be empty).
-    case speak(String, SpeechPriority, VoiceRole, cue: SoundCue? = nil)
+    /// first (and `text` may then be empty). `shown` is the same words as written, where the
+    /// voice's preparation changed them ("#welcome" is said "hash welcome"): what another screen
+    /// reader gets to read, so that it speaks and brailles them its own way.
+    case speak(String, SpeechPriority, VoiceRole, cue: SoundCue? = nil, shown: String? = nil)
     /// Silence speech now.
     case stopSpeech
     /// Pause speech, keeping what was cut off; or resume it when it is paused.

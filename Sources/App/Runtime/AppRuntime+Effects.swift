@@ -7,7 +7,7 @@ extension AppRuntime {
     /// Performs one effect; returns what it read back, to be handled at once.
     func perform(_ effect: AppEffect) -> [AppEvent] {
         switch effect {
-        case .speak(let text, let priority, let voice, let cue):
+        case .speak(let text, let priority, let voice, let cue, _):
             parts.speech.speak(text, priority: priority, voice: voice, cue: cue)
         case .stopSpeech:
             parts.speech.stop()
