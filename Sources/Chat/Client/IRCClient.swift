@@ -71,8 +71,9 @@ public actor IRCClient {
         (events, eventContinuation) = AsyncStream.makeStream(of: ChatEvent.self)
     }
 
-    /// Whether the places where Linux distributions keep their certificate authorities (those
-    /// NIOSSL's default trust looks in) hold any.
+    /// Whether one of the places where Linux distributions keep their certificate authorities
+    /// (the file or folder NIOSSL's default trust loads) exists; without one, a TLS context with
+    /// the system's trust cannot be made at all.
     static var systemHasTrustRoots: Bool {
         ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/certs"]
             .contains { FileManager.default.fileExists(atPath: $0) }
