@@ -142,7 +142,6 @@ func runAppBench(arguments: [String]) async throws {
         ], json: json, title: "app (\(messageCount) messages, 1000/s arriving)")
 }
 
-/// Notes when each utterance's first sample arrives, and tells announcer utterances' ends.
 /// The client as the app and join suites run it: the real core, runtime and libespeak-ng
 /// engine, speech into a ``FirstSampleProbe``, plain line output; started, its first screen said.
 struct BenchClient {
@@ -181,6 +180,7 @@ struct BenchClient {
     }
 }
 
+/// Notes when each utterance's first sample arrives, and tells announcer utterances' ends.
 final class FirstSampleProbe: @unchecked Sendable {
     private let lock = NSLock()
     private var firstSamples: [(id: UInt64, time: UInt64, voice: VoiceRole)] = []
