@@ -76,14 +76,62 @@ import Testing
             ]
             #expect(try store.insert(live).inserted.count == 2)
             let replay = [
-                NewMessage(channelID: channel.id, msgid: "m1", author: "bob", text: "hi", time: base),
-                NewMessage(channelID: channel.id, author: "carol", text: "no id", time: base),
-                NewMessage(channelID: channel.id, msgid: "m2", author: "bob", text: "new", time: base + 2),
+                NewMessage(channelID: channel.id, msgid: "m1", author: "bob", text: "hi", time: base, isReplay: true),
+                NewMessage(channelID: channel.id, author: "carol", text: "no id", time: base, isReplay: true),
+                NewMessage(channelID: channel.id, msgid: "m2", author: "bob", text: "new", time: base + 2, isReplay: true),
             ]
             let result = try store.insert(replay)
             #expect(result.duplicates == 2)
-            #expect(result.inserted.map(\.text) == ["new"])
+            #expect(result.replayed.map(\.text) == ["new"], "history, not news")
+            #expect(result.inserted.isEmpty)
             #expect(try store.messageCount(channel: channel.id) == 3)
+        }
+    }
+
+    /// On a server without msgid, a paste of "}" twice in one second is two lines, both kept;
+    /// a replay of the same second later carries them again and adds nothing, and a replay
+    /// with a third copy adds only that one.
+    @Test func twoIdenticalLinesInOneSecondAreBothKeptAndAReplayOfThemIsNot() throws {
+        try withStore { store in
+            let network = try store.network(named: "n")
+            let channel = try store.channel(named: "#x", network: network.id)
+            let line = { (time: Double, replay: Bool) in
+                NewMessage(channelID: channel.id, author: "bob", text: "}", time: base + time, isReplay: replay)
+            }
+            #expect(try store.insert([line(0.1, false)]).inserted.count == 1)
+            #expect(try store.insert([line(0.2, false)]).inserted.count == 1)
+            #expect(try store.messageCount(channel: channel.id) == 2)
+            let again = try store.insert([line(0, true), line(0, true)])
+            #expect(again.duplicates == 2 && again.replayed.isEmpty)
+            let third = try store.insert([line(0, true), line(0, true), line(0, true)])
+            #expect(third.duplicates == 2 && third.replayed.count == 1)
+            #expect(try store.messageCount(channel: channel.id) == 3)
+        }
+    }
+
+    /// History is private: the database and its folder are owner-only, and an existing
+    /// database that was readable by others is tightened when it is opened.
+    @Test func theDatabaseAndItsFolderAreOwnerOnly() throws {
+        let root = NSTemporaryDirectory() + "earshot-private-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folder = root + "/earshot"
+        let path = folder + "/earshot.sqlite"
+        func mode(_ path: String) throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) & 0o777
+        }
+        do {
+            let store = try ChatStore(path: path)
+            _ = try store.network(named: "n")
+        }
+        #expect(try mode(folder) == 0o700)
+        #expect(try mode(path) == 0o600)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
+        _ = try ChatStore(path: path)
+        #expect(try mode(path) == 0o600)
+        #expect(try mode(folder) == 0o700)
+        for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            #expect(try mode(path + suffix) == 0o600)
         }
     }
 

@@ -303,7 +303,7 @@ import Testing
         await bob.start()
         #expect(await bobEvents.wait(timeout: 20) { $0.contains(where: \.isDisconnected) })
         let reason = await bobEvents.events.compactMap { if case .disconnected(let reason) = $0 { reason } else { nil } }.first
-        #expect(reason?.contains("certificate is not trusted") == true, "\(reason ?? "no reason")")
+        #expect(reason == .certificateNotTrusted, "\(String(describing: reason))")
         #expect(!(await bobEvents.events.contains(where: \.isSynced)))
         await bob.stop()
     }

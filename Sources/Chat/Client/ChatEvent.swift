@@ -15,11 +15,13 @@ public enum ChatEvent: Sendable, Hashable {
     /// Joined, rejoined and replayed: pending messages are being sent.
     case synced
     /// The connection was lost or closed.
-    case disconnected(reason: String)
+    case disconnected(reason: DisconnectReason)
     /// Waiting `delay` before reconnect attempt `attempt`.
     case reconnecting(delay: Duration, attempt: Int)
     /// New messages stored (received, replayed or from another client of ours), in order.
     case messages([ChatMessage])
+    /// Messages a server or bouncer replayed that were not stored yet: history, not news.
+    case history([ChatMessage])
     /// Our pending message was echoed by the server.
     case delivered(ChatMessage)
     case joined(channelID: Int64, channel: String, nick: String, isSelf: Bool)

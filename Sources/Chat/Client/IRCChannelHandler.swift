@@ -48,20 +48,13 @@ final class IRCChannelHandler: ChannelInboundHandler {
 /// Why a connection ended, in words, when it ended with an error (a TLS handshake that
 /// failed, a reset); read by ``IRCClient`` for the reason it announces.
 final class ConnectionFailure: Sendable {
-    private let reason = Mutex<String?>(nil)
+    private let reason = Mutex<DisconnectReason?>(nil)
 
-    var message: String? { reason.withLock { $0 } }
+    /// Why the connection failed, once an error was caught.
+    var recorded: DisconnectReason? { reason.withLock { $0 } }
 
     func record(_ error: any Error) {
-        let text = String(describing: error)
-        let words: String
-        if text.contains("CERTIFICATE_VERIFY_FAILED") || text.contains("certificate verify failed") {
-            words = "the server's certificate is not trusted (set ca_file to the authority that signed it)"
-        } else if text.contains("handshakeFailed") || text.contains("SSL") {
-            words = "the secure (TLS) connection could not be set up: \(text)"
-        } else {
-            words = text
-        }
-        reason.withLock { if $0 == nil { $0 = words } }
+        let typed = DisconnectReason(error)
+        reason.withLock { if $0 == nil { $0 = typed } }
     }
 }

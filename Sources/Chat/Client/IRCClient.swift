@@ -256,7 +256,7 @@ public actor IRCClient {
         var attempt = 0
         while !stopped && !Task.isCancelled {
             emit(.connecting(attempt: attempt))
-            var reason = "The connection closed."
+            var reason = DisconnectReason.closedByServer
             do {
                 let (channel, lines, failure) = try await connect()
                 self.channel = channel
@@ -264,15 +264,15 @@ public actor IRCClient {
                 do {
                     try perform(connection.connectionOpened())
                 } catch {
-                    emit(.error(ChatError(.connection, "Cannot register: \(error.message)")))
+                    emit(.error(ChatError(.connection, "Cannot register: the nick or a channel name cannot be sent")))
                 }
                 for await batch in lines {
                     handle(batch)
                     if connection.isRegistered { attempt = 0 }
                 }
-                if let failed = failure.message { reason = "Connection to \(server.host):\(server.port) failed: \(failed)." }
+                if let failed = failure.recorded { reason = failed }
             } catch {
-                reason = "Cannot connect to \(server.host):\(server.port): \(error)"
+                reason = DisconnectReason(error)
             }
             flushBuffered()
             channel = nil
@@ -350,7 +350,8 @@ public actor IRCClient {
                     NewMessage(
                         channelID: channelID, msgid: incoming.msgid, author: incoming.author, text: incoming.text,
                         time: incoming.time ?? now, kind: incoming.kind, replyTo: incoming.replyTo,
-                        countsAsUnread: !incoming.isEcho),
+                        // Replayed history is history: stored, not news, not unread.
+                        countsAsUnread: !incoming.isEcho && !incoming.isHistory, isReplay: incoming.isHistory),
                     incoming))
             } catch {
                 report(error)
@@ -455,6 +456,7 @@ public actor IRCClient {
         do {
             let result = try store.insert(batch.map(\.0), ownNick: connection.nick)
             for message in result.delivered { emit(.delivered(message)) }
+            if !result.replayed.isEmpty { emit(.history(result.replayed)) }
             if !result.inserted.isEmpty { emit(.messages(result.inserted)) }
         } catch {
             report(error)

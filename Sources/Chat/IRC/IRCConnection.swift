@@ -573,7 +573,10 @@ public struct IRCConnection: Sendable {
         case "317" where p.count >= 3:
             let seconds = Int(p[2]) ?? 0
             lines.append(seconds < 60 ? "idle \(seconds) seconds" : "idle \(seconds / 60) minutes")
-        case "319": lines.append("in \(last)")
+        case "319":
+            // "#a #b": said as a list, "in #a and #b".
+            let names = last.split(separator: " ").map(String.init)
+            lines.append("in " + (names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "") : last))
         case "330" where p.count >= 3: lines.append("signed in as \(p[2])")
         case "671", "276": lines.append("on a secure connection")
         default: lines.append(last)

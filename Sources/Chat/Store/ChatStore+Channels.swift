@@ -89,6 +89,15 @@ extension ChatStore {
         try write { db in try db.execute(sql: "UPDATE channel SET draft = ? WHERE id = ?", arguments: [draft, channel]) }
     }
 
+    /// Sets the read marker at `messageID` (forward or back) with the count still unread after it.
+    public func setReadMarker(channel: Int64, at messageID: Int64, unread: Int) throws {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE channel SET lastReadMessageID = ?, unread = ? WHERE id = ?",
+                arguments: [messageID, max(0, unread), channel])
+        }
+    }
+
     /// Marks everything up to `messageID` read and clears the unread count.
     public func markRead(channel: Int64, upTo messageID: Int64) throws {
         try write { db in

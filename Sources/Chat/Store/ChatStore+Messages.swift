@@ -4,9 +4,11 @@ import GRDB
 extension ChatStore {
     /// Stores a batch of messages in one transaction, skipping ones already stored.
     ///
-    /// A message is a duplicate when its channel already holds its `msgid`, or, without a msgid,
-    /// a message with the same author and text in the same second (history replays round times
-    /// down to the second). When `ownNick` is given, a message from that nick whose text matches
+    /// A message is a duplicate when its channel already holds its `msgid`. Without a msgid,
+    /// only a replay (``NewMessage/isReplay``) can be one: the same stored message coming back,
+    /// matched by author, text and second (replays round times down to the second), counted,
+    /// so a replay of two identical lines over one stored keeps the second. A line arriving
+    /// live is never a duplicate: two identical lines someone sent in one second are both kept. When `ownNick` is given, a message from that nick whose text matches
     /// one of our pending messages in the channel marks that message delivered instead.
     public func insert(_ messages: [NewMessage], ownNick: String? = nil) throws -> InsertResult {
         try write { db in try Self.insert(messages, ownNick: ownNick, db: db) }
@@ -18,8 +20,11 @@ extension ChatStore {
             sql: "INSERT OR IGNORE INTO message(channelID, msgid, author, text, time, kind, replyTo) VALUES (?, ?, ?, ?, ?, ?, ?)")
         let byMsgid = try db.cachedStatement(sql: "SELECT 1 FROM message WHERE channelID = ? AND msgid = ?")
         let bySecond = try db.cachedStatement(
-            sql: "SELECT 1 FROM message WHERE channelID = ? AND time BETWEEN ? AND ? AND author = ? AND text = ? LIMIT 1")
+            sql: "SELECT COUNT(*) FROM message WHERE channelID = ? AND time BETWEEN ? AND ? AND author = ? AND text = ?")
         var unread: [Int64: Int] = [:]
+        // How many of each (channel, second, author, text) this replay has carried so far.
+        var replayed: [String: Int] = [:]
+        var insertedHere: [String: Int] = [:]
         for message in messages {
             let time = milliseconds(message.time)
             let isOwn = ownNick.map { IRCCaseMapping.equal($0, message.author) } ?? false
@@ -30,14 +35,18 @@ extension ChatStore {
                     result.duplicates += 1
                     continue
                 }
-            } else {
+            } else if message.isReplay {
                 let second = time - ((time % 1000) + 1000) % 1000
-                if try Bool.fetchOne(
-                    bySecond, arguments: [message.channelID, second, second + 999, message.author, message.text]) == true
-                {
+                let key = "\(message.channelID) \(second) \(message.author)\u{0} \(message.text)"
+                replayed[key, default: 0] += 1
+                let stored = try Int.fetchOne(
+                    bySecond, arguments: [message.channelID, second, second + 999, message.author, message.text]) ?? 0
+                // What is stored includes what this batch inserted: compare with what came before.
+                if replayed[key, default: 0] <= stored - insertedHere[key, default: 0] {
                     result.duplicates += 1
                     continue
                 }
+                insertedHere[key, default: 0] += 1
             }
             if isOwn, let delivered = try deliverMatching(
                 channel: message.channelID, text: message.text, msgid: message.msgid, db: db)
@@ -56,9 +65,10 @@ extension ChatStore {
             }
             let id = db.lastInsertedRowID
             if message.countsAsUnread { unread[message.channelID, default: 0] += 1 }
-            result.inserted.append(ChatMessage(
+            let stored = ChatMessage(
                 id: id, channelID: message.channelID, msgid: message.msgid, author: message.author, text: message.text,
-                time: Date(timeIntervalSince1970: Double(time) / 1000), kind: message.kind, replyTo: message.replyTo))
+                time: Date(timeIntervalSince1970: Double(time) / 1000), kind: message.kind, replyTo: message.replyTo)
+            if message.isReplay { result.replayed.append(stored) } else { result.inserted.append(stored) }
         }
         for (channel, count) in unread {
             try db.execute(sql: "UPDATE channel SET unread = unread + ? WHERE id = ?", arguments: [count, channel])

@@ -24,10 +24,7 @@ public final class ChatStore: Sendable {
     public init(path: String) throws {
         self.path = path
         do {
-            let directory = (path as NSString).deletingLastPathComponent
-            if !directory.isEmpty {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            }
+            try Self.makePrivate(path)
             var configuration = Configuration()
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
@@ -39,6 +36,29 @@ public final class ChatStore: Sendable {
             throw error
         } catch {
             throw ChatError(.storage, "Cannot open the chat database at \(path): \(error)")
+        }
+    }
+
+    /// History is private, as irssi's logs are: the folder Earshot makes for it is owner-only
+    /// (0700), as is an existing folder of Earshot's own ("earshot"); the database is created
+    /// owner-only (0600) and an existing one is tightened. SQLite gives its WAL and shared-memory
+    /// files the database's mode.
+    static func makePrivate(_ path: String) throws {
+        let files = FileManager.default
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            if !files.fileExists(atPath: directory) {
+                try files.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } else if (directory as NSString).lastPathComponent == "earshot" {
+                try? files.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory)
+            }
+        }
+        if !files.fileExists(atPath: path) {
+            _ = files.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
+        for suffix in ["", "-wal", "-shm"] where files.fileExists(atPath: path + suffix) {
+            try? files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path + suffix)
         }
     }
 

@@ -16,11 +16,15 @@ public struct NewMessage: Sendable, Hashable {
     public var replyTo: String?
     /// Whether it raises the channel's unread count (false for our own and system lines).
     public var countsAsUnread: Bool
+    /// Whether a server or bouncer replayed it (history on join), rather than it arriving now:
+    /// only a replay can repeat what is stored.
+    public var isReplay: Bool
 
     public init(
         channelID: Int64, msgid: String? = nil, author: String, text: String, time: Date,
-        kind: MessageKind = .message, replyTo: String? = nil, countsAsUnread: Bool = true
+        kind: MessageKind = .message, replyTo: String? = nil, countsAsUnread: Bool = true, isReplay: Bool = false
     ) {
+        self.isReplay = isReplay
         self.channelID = channelID
         self.msgid = msgid
         self.author = author
@@ -36,6 +40,8 @@ public struct NewMessage: Sendable, Hashable {
 public struct InsertResult: Sendable, Hashable {
     /// Newly stored messages, in input order.
     public var inserted: [ChatMessage] = []
+    /// Replayed messages that were not stored yet (history, not news), in order.
+    public var replayed: [ChatMessage] = []
     /// Our pending messages that the batch proved delivered (replayed history after a crash).
     public var delivered: [ChatMessage] = []
     /// Messages already stored (same msgid, or same second, author and text): skipped.

@@ -73,8 +73,8 @@ public struct LocalWorkspace: Sendable {
         ("Ada", "How do I react to a message, or reply to it?", nil, []),
         (guide, "Press a on a message for its actions: react, reply and more. Escape closes the sheet, or goes back.", 3, []),
         ("Ada", "Got it. And when speech runs on?", 3, []),
-        (guide, "Ctrl-Space or Ctrl-X stops speech at once. Shift-Up and Shift-Down expand or compress a sheet. Press ? at any time for key help.", 3, [("🎉", "Ada")]),
-        (guide, "Try it now: write a message below and press Enter. Everything here stays on this computer.", nil, []),
+        (guide, "Ctrl-Space or Ctrl-X stops speech at once. Shift-Up and Shift-Down expand or compress a sheet. Press F1 at any time for key help, or ? outside the message field.", 3, [("🎉", "Ada")]),
+        (guide, "Try it now: write a message below and press Enter. In the message field Left and Right move the caret, Up brings back what you sent, and Escape leaves the field. Everything here stays on this computer.", nil, []),
     ]
 
     private func seed() throws {

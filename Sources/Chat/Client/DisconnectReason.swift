@@ -1,0 +1,94 @@
+import NIOCore
+import NIOPosix
+import NIOSSL
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// Why a connection to a server ended or could not be made, as a listener is told it: a typed
+/// reason the core words, never an error's own description.
+///
+/// ```swift
+/// DisconnectReason(error)   // .refused, for ECONNREFUSED
+/// DisconnectReason.refused.words  // "connection refused"
+/// ```
+public enum DisconnectReason: Hashable, Sendable {
+    /// Nothing listens on that port (ECONNREFUSED).
+    case refused
+    /// No answer in time.
+    case timedOut
+    /// The host name has no address.
+    case nameNotFound
+    /// No route to the host, or the network is down.
+    case unreachable
+    /// The server's certificate is not signed by an authority this system (or `ca_file`) trusts.
+    case certificateNotTrusted
+    /// The secure (TLS) connection could not be set up otherwise.
+    case tlsFailed
+    /// The connection was reset.
+    case reset
+    /// The server closed the connection.
+    case closedByServer
+    /// Something else went wrong.
+    case other
+
+    /// The reason in a few words, for a sentence: "Lost the connection to 127.0.0.1: connection refused."
+    public var words: String {
+        switch self {
+        case .refused: "connection refused"
+        case .timedOut: "no answer in time"
+        case .nameNotFound: "no such host name"
+        case .unreachable: "the network cannot reach it"
+        case .certificateNotTrusted:
+            "its certificate is not signed by an authority this computer trusts. Set ca_file for this server to the one that signed it"
+        case .tlsFailed: "the secure connection could not be set up"
+        case .reset: "the connection was reset"
+        case .closedByServer: "the server closed the connection"
+        case .other: "the connection failed"
+        }
+    }
+
+    /// Classifies a connection error by its type and code (NIO's connection errors, `IOError`'s
+    /// errno, BoringSSL's handshake errors).
+    public init(_ error: any Error) {
+        switch error {
+        case let failure as NIOConnectionError:
+            if let first = failure.connectionErrors.first { self.init(first.error) } else if failure.dnsAError != nil || failure.dnsAAAAError != nil {
+                self = .nameNotFound
+            } else {
+                self = .other
+            }
+        case let io as IOError:
+            self = Self.from(errno: io.errnoCode)
+        case let channel as ChannelError:
+            switch channel {
+            case .connectTimeout: self = .timedOut
+            case .eof, .ioOnClosedChannel, .alreadyClosed: self = .closedByServer
+            default: self = .other
+            }
+        case let ssl as NIOSSLError:
+            if case .handshakeFailed(let errors) = ssl, String(describing: errors).contains("CERTIFICATE_VERIFY_FAILED") {
+                self = .certificateNotTrusted
+            } else {
+                self = .tlsFailed
+            }
+        case is BoringSSLError:
+            self = String(describing: error).contains("CERTIFICATE_VERIFY_FAILED") ? .certificateNotTrusted : .tlsFailed
+        case is SocketAddressError:
+            self = .nameNotFound
+        default:
+            self = .other
+        }
+    }
+
+    static func from(errno code: Int32) -> DisconnectReason {
+        switch code {
+        case ECONNREFUSED: .refused
+        case ETIMEDOUT: .timedOut
+        case ECONNRESET, EPIPE: .reset
+        case EHOSTUNREACH, ENETUNREACH, ENETDOWN: .unreachable
+        default: .other
+        }
+    }
+}
