@@ -46,6 +46,11 @@ public struct Announcer: Sendable {
         var text: String
         /// Whether entries from different sources were merged into this one.
         var isMixed = false
+        /// Whether a summary of it ends with its newest text in full.
+        var newestInFull = false
+        /// Whether a newer change replaces it instead of adding to it (a status, such as a
+        /// search's count: only the latest is news).
+        var replaces = false
     }
 
     /// The most entries the pending queue holds.
@@ -135,7 +140,8 @@ public struct Announcer: Sendable {
         guard let priority = change.politeness.priority else { return .none }
         return arrive(
             Pending(key: "region:\(change.politeness.rawValue):" + change.region, priority: priority,
-                    region: change.region, noun: change.noun, count: change.count, text: change.text),
+                    region: change.region, noun: change.noun, count: change.count, text: change.text,
+                    newestInFull: change.newestInFull, replaces: change.replaces),
             at: now)
     }
 
@@ -153,6 +159,10 @@ public struct Announcer: Sendable {
 
     private mutating func arrive(_ item: Pending, at now: Duration) -> Action {
         if let index = pending.firstIndex(where: { $0.key == item.key }) {
+            if item.replaces {
+                pending[index] = item
+                return release(at: now)
+            }
             pending[index].count += item.count
             pending[index].text = item.text
             return release(at: now)
@@ -214,6 +224,7 @@ public struct Announcer: Sendable {
         let text = Announcer.summary(
             count: item.count, noun: item.isMixed ? "message" : item.noun,
             region: item.isMixed ? nil : item.region)
+        if item.newestInFull, !item.isMixed { return Utterance(text + ". Newest: " + item.text, priority: item.priority, count: item.count) }
         return Utterance(text, priority: item.priority, count: item.count)
     }
 

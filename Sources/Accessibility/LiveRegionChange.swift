@@ -20,11 +20,20 @@ public struct LiveRegionChange: Hashable, Sendable {
     public var noun: String
     /// How many items this change stands for (at least 1).
     public var count: Int
+    /// Whether a coalesced summary ends with the newest change in full ("3 new mentions in
+    /// #a. Newest: kim: me, look"), for changes a listener must not miss the words of.
+    public var newestInFull: Bool
+    /// Whether this change replaces one still waiting in the region instead of adding to its
+    /// count, as ARIA's `status` role: a search's "3 messages found" is news only as the latest.
+    public var replaces: Bool
 
     /// A change in `region` of `count` items.
     public init(
-        region: String, politeness: LiveRegion, text: String, noun: String = "message", count: Int = 1
+        region: String, politeness: LiveRegion, text: String, noun: String = "message", count: Int = 1,
+        newestInFull: Bool = false, replaces: Bool = false
     ) {
+        self.newestInFull = newestInFull
+        self.replaces = replaces
         self.region = region
         self.politeness = politeness
         self.text = text

@@ -1,14 +1,15 @@
 import Accessibility
 
 extension Sheet {
-    /// What is said when the sheet appears: "Message actions, sheet, short form, 4 of 9 actions".
+    /// What is said when the sheet appears: "Message actions, sheet, short form, 4 of 9 actions
+    /// and More actions" (the button that shows the rest is counted as what it is).
     ///
     /// When the short form shows every action: "Reactions, sheet, short form, 2 actions".
     public var appearPhrase: String {
         let total = configuration.actionIdentifiers.count
         let visible = configuration.shortFormVisibleCount
         let count =
-            visible < total ? "\(visible) of \(actions(total))" : actions(total)
+            visible < total ? "\(visible) of \(actions(total)) and More actions" : actions(total)
         return "\(configuration.title), sheet, short form, \(count)"
     }
 
@@ -24,8 +25,8 @@ extension Sheet {
         .screenChanged(focus: configuration.firstElementIdentifier, announcing: appearPhrase)
     }
 
-    /// Focus the first action the long form adds (the "More actions" button that may have had
-    /// focus is gone).
+    /// Focus the first action the long form adds, for a listener on the "More actions" button
+    /// (gone now); the core keeps focus where it is for anyone else.
     var expandNotification: AccessibilityNotification {
         let ids = configuration.actionIdentifiers
         let visible = configuration.shortFormVisibleCount
@@ -33,15 +34,17 @@ extension Sheet {
         return .layoutChanged(focus: focus, announcing: expandPhrase)
     }
 
-    /// Focus the "More actions" button, where the hidden actions now are.
+    /// Focus the "More actions" button, where the hidden actions now are, for a listener on an
+    /// action the short form hides; the core keeps focus where it is for anyone else.
     var compressNotification: AccessibilityNotification {
         .layoutChanged(
             focus: configuration.hasMoreActions ? configuration.moreActionsIdentifier : nil,
             announcing: Self.compressPhrase)
     }
 
+    /// "Message actions closed", then the element that opened it has focus again.
     var dismissNotification: AccessibilityNotification {
-        .screenChanged(focus: openerIdentifier, announcing: nil)
+        .screenChanged(focus: openerIdentifier, announcing: "\(configuration.title) closed")
     }
 
     func actions(_ count: Int) -> String { configuration.itemNoun.count(count) }

@@ -7,6 +7,7 @@ extension SettingsUpdate {
     /// - Contrast and reduce motion changes.
     /// - Errors: "Settings error in config.toml, line 3, column 8, key text.size: … Keeping
     ///   the last good settings." at high priority (at start: "Using defaults for the bad keys.").
+    /// - A file that had errors and now has none: "Settings fixed: config.toml reads without errors".
     /// - New warnings (unknown keys) at low priority.
     ///
     /// ```swift
@@ -24,6 +25,10 @@ extension SettingsUpdate {
             if errors.count > 1 { text += " And \(errors.count - 1) more \(errors.count == 2 ? "error" : "errors")." }
             text += kind == .reload ? " Keeping the last good settings." : " Using defaults for the bad keys."
             result.append(SettingsAnnouncement(text: text, priority: .high))
+        }
+        if kind == .reload, errors.isEmpty, let fixed = previousProblems.first(where: { $0.severity == .error }) {
+            // The file was broken and now reads well: the listener who fixed it hears so.
+            result.append(SettingsAnnouncement(text: "Settings fixed: \(Self.spokenFile(fixed.file)) reads without errors", priority: .default))
         }
         if old.text.size != new.text.size {
             result.append(SettingsAnnouncement(text: Self.textSizePhrase(new.text.size), priority: .default))

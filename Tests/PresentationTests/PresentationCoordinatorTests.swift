@@ -23,7 +23,7 @@ import Testing
         #expect(
             Fixtures.notifications(afterPresent) == [
                 .screenChanged(
-                    focus: "reply", announcing: "Message actions, sheet, short form, 4 of 9 actions")
+                    focus: "reply", announcing: "Message actions, sheet, short form, 4 of 9 actions and More actions")
             ])
         #expect(coordinator.activeSheet?.sheet.state == .dismissing)
         #expect(coordinator.pending == [.present(Self.reply, openedBy: "message.43")])
@@ -31,7 +31,7 @@ import Testing
         // Finishing the dismissal returns focus, then the queued sheet starts presenting.
         let afterDismiss = coordinator.transitionFinished()
         #expect(
-            Fixtures.notifications(afterDismiss) == [.screenChanged(focus: "message.42", announcing: nil)])
+            Fixtures.notifications(afterDismiss) == [.screenChanged(focus: "message.42", announcing: "Message actions closed")])
         #expect(coordinator.entries.count == 1)
         #expect(coordinator.activeSheet?.sheet.configuration.title == "Reply options")
         #expect(coordinator.activeSheet?.sheet.state == .presenting)
@@ -66,7 +66,7 @@ import Testing
 
         // Dismissing the top returns focus to the action that opened it; the lower is active again.
         let gone = coordinator.dismiss(.escape)
-        #expect(Fixtures.notifications(gone) == [.screenChanged(focus: "reply", announcing: nil)])
+        #expect(Fixtures.notifications(gone) == [.screenChanged(focus: "reply", announcing: "Reply options closed")])
         #expect(!coordinator.isInert(lower))
         #expect(coordinator.activeSheet?.id == lower)
     }
@@ -98,7 +98,7 @@ import Testing
         _ = coordinator.panBegan()
         _ = coordinator.panChanged(translation: 7)
         let actions = coordinator.panEnded(velocity: .zero)
-        #expect(Fixtures.notifications(actions) == [.screenChanged(focus: "m", announcing: nil)])
+        #expect(Fixtures.notifications(actions) == [.screenChanged(focus: "m", announcing: "Message actions closed")])
         #expect(!coordinator.hasSheet)
     }
 

@@ -108,7 +108,7 @@ import Testing
                     guard case .settle(_, let notification) = sheetAction else { continue }
                     if case .screenChanged(_, let text?) = notification, text.contains(", sheet, ") {
                         appeared.append(String(text.prefix { $0 != "," }))
-                    } else if case .screenChanged(_, nil) = notification {
+                    } else if case .screenChanged(_, let text?) = notification, text.hasSuffix(" closed") {
                         dismissals += 1
                     }
                 }

@@ -41,7 +41,7 @@ import Testing
         _ = sheet.panChanged(translation: 6)
         let action = sheet.panEnded(velocity: .rowsPerSecond(60))
         #expect(sheet.state == .dismissed)
-        #expect(Fixtures.notification(action) == .screenChanged(focus: "opener", announcing: nil))
+        #expect(Fixtures.notification(action) == .screenChanged(focus: "opener", announcing: "Message actions closed"))
     }
 
     @Test func theSameDragWithoutScrollingDismisses() {

@@ -72,7 +72,7 @@ import Testing
                 == .settle(
                     [],
                     .screenChanged(
-                        focus: "reply", announcing: "Message actions, sheet, short form, 4 of 9 actions")))
+                        focus: "reply", announcing: "Message actions, sheet, short form, 4 of 9 actions and More actions")))
         #expect(sheet.visibleActionIdentifiers == ["reply", "react", "copy", "pin"])
         #expect(sheet.showsMoreActionsButton)
     }
@@ -94,7 +94,7 @@ import Testing
         #expect(
             sheet.dismiss(.escape)
                 == .settle(
-                    [PresentationFrame(height: 0, dim: 0)], .screenChanged(focus: "opener", announcing: nil)))
+                    [PresentationFrame(height: 0, dim: 0)], .screenChanged(focus: "opener", announcing: "Message actions closed")))
     }
 
     @Test func tapOutsideRespectsConfigurationButEscapeAlwaysDismisses() {

@@ -62,8 +62,12 @@ enum TOMLNumber: Equatable {
             let fractionStart = rest.index(after: index)
             let fractionEnd = rest[fractionStart...].firstIndex { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
                 ?? rest.endIndex
-            guard digitsWithUnderscores(rest[fractionStart..<fractionEnd], radix: 10) != nil else {
-                return .invalid("a decimal point needs digits on both sides")
+            let fraction = rest[fractionStart..<fractionEnd]
+            guard digitsWithUnderscores(fraction, radix: 10) != nil else {
+                return .invalid(
+                    fraction.isEmpty
+                        ? "a decimal point needs digits on both sides"
+                        : "only digits may follow a decimal point; text goes in quotes")
             }
             index = fractionEnd
         }
