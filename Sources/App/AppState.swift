@@ -61,6 +61,18 @@ public struct AppState: Sendable {
     public var lastReadID: Int64 = 0
     public var composer = ""
     public var threadComposer = ""
+    /// Where the caret is in each text field, for the text it was placed in: a field whose
+    /// text changed another way (sent, completed, put back) has its caret at the end.
+    var carets: [TextField: Caret] = [:]
+    /// What Ctrl-W, Ctrl-U or Ctrl-K last removed, for Ctrl-Y to put back.
+    var killed = ""
+    /// Lines sent from the composer, per channel, oldest first, for Up and Down to recall.
+    var sentLines: [Int64: [String]] = [:]
+    static let sentLinesLimit = 100
+    /// Up and Down's place in ``sentLines`` while recalling, with the draft they replaced.
+    var recall: Recall?
+    /// A paste of several lines, waiting for Enter (send them) or Escape (into the field).
+    var pendingPaste: PendingPaste?
     /// A reply the server could not carry, offered to be sent as a plain message: Enter on the
     /// same text in the thread's composer sends it to the channel addressed to the root's author.
     public var plainReplyOffer: String?
@@ -74,6 +86,10 @@ public struct AppState: Sendable {
     /// Who is typing in the open channel, from the typing tracker.
     public var typing: [String] = []
     public var connection: String = "Local workspace"
+    /// Networks whose lost connection has been said, until they are back.
+    var lostNetworks: Set<Int64> = []
+    /// Lines written while their server was away, said again when they go.
+    var waitingToSend: [String] = []
     /// Other channels where someone mentioned the user since they were last open (Alt-A goes
     /// there first).
     public var mentionedChannelIDs: Set<Int64> = []
@@ -131,7 +147,7 @@ public struct AppState: Sendable {
     public var unreadCount: Int { messages.filter(isUnread).count }
 
     /// The heading of the open channel: "#welcome, 8 unread".
-    public var channelHeading: String { "\(channelName), \(unreadCount) unread" }
+    public var channelHeading: String { unreadCount == 0 ? channelName : "\(channelName), \(unreadCount) unread" }
 
     /// The sheet on top, if any, and what it shows.
     public var activeSheet: (id: SheetID, kind: SheetKind, sheet: Sheet)? {
@@ -142,6 +158,25 @@ public struct AppState: Sendable {
     public func message(id: Int64) -> ChatMessage? {
         messages.first { $0.id == id } ?? threadMessages.first { $0.id == id }
     }
+}
+
+/// A caret and the text it was placed in.
+struct Caret: Hashable, Sendable {
+    var text: String
+    var offset: Int
+}
+
+/// Recalling sent lines in a text field: which line is shown, and the draft it replaced.
+struct Recall: Hashable, Sendable {
+    var field: TextField
+    var index: Int
+    var draft: String
+}
+
+/// Lines pasted at once into a text field, waiting to be confirmed.
+struct PendingPaste: Hashable, Sendable {
+    var field: TextField
+    var lines: [String]
 }
 
 /// One utterance in the speech history: its text as it was prepared for the voice, and the voice.

@@ -25,13 +25,55 @@ public enum KeyMap {
         case type(String)
         case backspace
         case quit
+        /// In a text field: the caret by a character, by a word, to an end. Left, Right, Home
+        /// and End (`arrows`) in an empty field move between elements, as anywhere else: there
+        /// is no caret to move.
+        case caret(forward: Bool)
+        case caretWord(forward: Bool, arrows: Bool)
+        case caretToEnd(Bool, arrows: Bool)
+        /// In a text field: Delete (Ctrl-D in a field with text), Ctrl-W, Ctrl-U, Ctrl-K, Ctrl-Y.
+        case deleteForward
+        case killWord, killToStart, killToEnd
+        case yank
+        /// In a text field: Up and Down recall lines sent (other fields move as anywhere else).
+        case recall(older: Bool)
+        /// Alt-= and Alt--: the text size one step larger or smaller, from anywhere (a
+        /// terminal's own Ctrl-+ zoom never reaches a program).
+        case textSize(larger: Bool)
+    }
+
+    /// The command for `key` in a text field, where keys edit as readline's do; nil for keys
+    /// that do what they do anywhere.
+    static func editingCommand(for key: KeyEvent) -> Command? {
+        switch key {
+        case .key(.left, []): .caret(forward: false)
+        case .key(.right, []): .caret(forward: true)
+        case .key(.left, let m) where m.contains(.control) || m.contains(.alt): .caretWord(forward: false, arrows: true)
+        case .key(.right, let m) where m.contains(.control) || m.contains(.alt): .caretWord(forward: true, arrows: true)
+        case .alt("b"), .alt("B"): .caretWord(forward: false, arrows: false)
+        case .alt("f"), .alt("F"): .caretWord(forward: true, arrows: false)
+        case .key(.home, _): .caretToEnd(false, arrows: true)
+        case .key(.end, _): .caretToEnd(true, arrows: true)
+        case .control("a"): .caretToEnd(false, arrows: false)
+        case .control("e"): .caretToEnd(true, arrows: false)
+        case .key(.delete, _): .deleteForward
+        case .control("w"): .killWord
+        case .control("u"): .killToStart
+        case .control("k"): .killToEnd
+        case .control("y"): .yank
+        case .key(.up, []): .recall(older: true)
+        case .key(.down, []): .recall(older: false)
+        default: nil
+        }
     }
 
     /// The command for `key`; `editing` is whether a text field has focus (letters type there).
     public static func command(for key: KeyEvent, editing: Bool) -> Command? {
+        if editing, let command = editingCommand(for: key) { return command }
         switch key {
         case .key(let named, let modifiers):
             switch (named, modifiers) {
+            case (.function(1), _): return .help
             case (.right, []), (.tab, []): return .next
             case (.left, []), (.backTab, _): return .previous
             case (.right, let m) where m.contains(.control): return .nextRotor
@@ -50,7 +92,10 @@ public enum KeyMap {
             default: return nil
             }
         case .control(" "), .control("x"): return .stopSpeech
-        case .control("c"), .control("d"), .control("q"): return .quit
+        // Ctrl-D deletes forward in a field with text (the core decides); elsewhere it quits,
+        // as end-of-input does in a shell.
+        case .control("d"): return editing ? .deleteForward : .quit
+        case .control("c"), .control("q"): return .quit
         case .alt("p"), .alt("P"): return .cyclePunctuation
         case .alt("s"), .alt("S"): return .pauseSpeech
         case .alt("l"), .alt("L"): return .repeatSpeech
@@ -58,6 +103,8 @@ public enum KeyMap {
         case .alt("r"), .alt("R"): return .sayAll
         case .alt("a"), .alt("A"): return .nextActivity
         case .alt("f"), .alt("F"): return .search
+        case .alt("="), .alt("+"): return .textSize(larger: true)
+        case .alt("-"), .alt("_"): return .textSize(larger: false)
         case .alt(let digit) where ("1"..."9").contains(digit): return .channelNumber(Int(String(digit)) ?? 1)
         case .paste(let text): return editing ? .type(text) : nil
         case .character(let c):
@@ -88,14 +135,24 @@ public enum KeyMap {
         ("Alt-L", "say the last thing again"),
         ("Alt-H", "speech history: the last 100 things said"),
         ("Alt-R", "read from here to the end; any key stops"),
-        ("Alt-F", "search every channel's messages"),
+        ("Alt-F outside a text field, or slash search in the message field", "search every channel's messages"),
         ("Alt-A", "next channel with new messages, mentions first"),
         ("Alt-1 to Alt-9", "the channel with that number in the drawer"),
         ("Alt-Up or Alt-Down", "the previous or next message of this channel, without moving focus"),
         ("Alt-P", "next punctuation level: none, some, most, all"),
+        ("Alt-Equals or Alt-Minus", "larger or smaller text"),
         ("A", "actions for the focused message"),
         ("Shift-Up or Shift-Down", "expand or compress a sheet or the drawer"),
-        ("Question mark", "this key help"),
+        ("In a text field, Left or Right", "move the caret and say the character passed"),
+        ("In a text field, Control-Left or Control-Right, also Alt-B or Alt-F", "move by a word"),
+        ("In a text field, Home or End, also Control-A or Control-E", "to the start or the end"),
+        ("In a text field, Backspace or Delete", "delete a character"),
+        ("In a text field, Control-W, Control-U or Control-K", "delete the word before, all before, or all after the caret"),
+        ("In a text field, Control-Y", "put back what was deleted"),
+        ("In the message field, Up or Down", "recall the lines you sent in this channel"),
+        ("In a text field, Tab", "complete a command, channel or nick, or go to the next element"),
+        ("In a text field, Shift-Tab or Escape", "leave the field"),
+        ("F1, or question mark outside a text field", "this key help, from anywhere"),
         ("Control-C", "quit"),
     ]
 }

@@ -22,6 +22,8 @@ public final class LineOutput: @unchecked Sendable {
     private var renderer: TerminalRenderer
     private let interactive: Bool
     private var bottom = ""
+    /// Where the cursor goes in the bottom line (a text field's caret), or nil for its end.
+    private var bottomCaret: Int?
     /// What of the bottom line is on screen: its rows and the row the cursor is on.
     private var drawn = TerminalRenderer.BottomLine(output: "", rows: 1, cursorRow: 0)
     /// `--screen-reader`, whatever the settings say.
@@ -120,11 +122,12 @@ public final class LineOutput: @unchecked Sendable {
 
     /// Rewrites the bottom line for the focused element; the cursor stays at its end, or in
     /// screen-reader mode at its start.
-    public func setBottom(_ line: String) {
+    public func setBottom(_ line: String, caret: Int? = nil) {
         lock.withLock {
             let safe = Self.safe(screenReader ? Lines.undecorated(line) : line)
-            guard safe != bottom else { return }
+            guard safe != bottom || caret != bottomCaret else { return }
             bottom = safe
+            bottomCaret = caret
             if interactive {
                 out(eraseBottom() + drawBottom())
             } else {
@@ -141,7 +144,7 @@ public final class LineOutput: @unchecked Sendable {
     /// Draws the bottom line at the cursor and leaves the cursor at its end, or at its start
     /// for another screen reader (which reads the line the cursor is on).
     private func drawBottom() -> String {
-        drawn = renderer.bottom(bottom, whole: screenReader)
+        drawn = renderer.bottom(bottom, caret: bottomCaret, whole: screenReader)
         var text = drawn.output
         if screenReader {
             text += "\r" + (drawn.cursorRow > 0 ? "\u{1B}[\(drawn.cursorRow)A" : "")

@@ -22,6 +22,7 @@ enum Keys {
     static let controlRight = Array("\u{1B}[1;5C".utf8)
     static let enter: [UInt8] = [0x0D]
     static let tab: [UInt8] = [0x09]
+    static let backTab = Array("\u{1B}[Z".utf8)
     static let backspace: [UInt8] = [0x7F]
     static let escape: [UInt8] = [0x1B]
     static let controlX: [UInt8] = [0x18]
@@ -136,8 +137,10 @@ final class AppHost: AccessibilityTestHost, Sendable {
             current = 0
         }
         guard var at = current else { return }
-        while at < target { press(Keys.right); at += 1 }
-        while at > target { press(Keys.left); at -= 1 }
+        // Tab and Shift-Tab, which move between elements in text fields too (where the
+        // arrows move the caret).
+        while at < target { press(Keys.tab); at += 1 }
+        while at > target { press(Keys.backTab); at -= 1 }
     }
 
     /// Moves focus to the element `identifier` with Right and Left.

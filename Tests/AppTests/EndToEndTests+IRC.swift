@@ -114,7 +114,9 @@ extension EndToEndTests {
     /// Waits until the client has joined `channel` and opened it: its heading is spoken.
     static func waitForJoin(_ channel: String, _ session: TmuxSession) async throws {
         let spokenName = "hash " + channel.dropFirst()
-        let joined = try await session.waitForSpeech(after: 0, timeout: .seconds(30)) { $0.text.hasPrefix(spokenName + ", ") }
+        let joined = try await session.waitForSpeech(after: 0, timeout: .seconds(30)) {
+            $0.text == spokenName || $0.text.hasPrefix(spokenName + ", ")
+        }
         try #require(joined != nil, "the client never joined \(channel)\n\(context(session))")
     }
 }

@@ -70,7 +70,7 @@ extension EndToEndTests {
         // The second server dies: said with its network's name; the first still carries messages.
         mark = session.spoken().count
         second.stop()
-        let lost = try await session.waitForSpeech(after: mark) { $0.text.contains("Disconnected") }
+        let lost = try await session.waitForSpeech(after: mark) { $0.text.hasPrefix("Lost the connection") }
         #expect(lost?.text.contains("\(second.port)") == true, "the lost network is not named\n\(Self.context(session))")
         mark = session.spoken().count
         bob.send("PRIVMSG #a :still here\r\n")

@@ -169,8 +169,10 @@ import Testing
 
         let sent = Self.enter("hello", &core, at: 3)
         #expect(sent.contains(.send(.message("hello", to: "#b", replyTo: nil), network: 3)), "\(Self.sends(sent))")
-        let lost = core.handle(.chat(.disconnected(reason: "EOF"), network: 2), at: .seconds(4))
-        #expect(AppCoreTests.spoken(lost).contains("libera: Disconnected: EOF"), "\(AppCoreTests.spoken(lost))")
+        let lost = core.handle(.chat(.disconnected(reason: .closedByServer), network: 2), at: .seconds(4))
+        #expect(
+            AppCoreTests.spoken(lost).contains("Lost the connection to irc.libera.example: the server closed the connection. Trying again."),
+            "\(AppCoreTests.spoken(lost))")
     }
 
     /// The actions key on a channel in the drawer opens its actions: "Messages spoken here" is

@@ -84,11 +84,18 @@ extension AppSuites {
 
         @Test func disconnectsAndReconnectsAreAnnounced() async throws {
             let host = try await AppHost()
-            host.post(.chat(.disconnected(reason: "connection reset")))
+            host.post(.chat(.disconnected(reason: .reset)))
+            host.post(.chat(.reconnecting(delay: .seconds(1), attempt: 1)))
+            host.post(.chat(.disconnected(reason: .refused)))
             host.post(.chat(.reconnected))
+            host.post(.chat(.registered(nick: "you")))
             let texts = host.spoken.filter { $0.priority == "high" }.map(\.text)
-            #expect(texts.contains("Disconnected: connection reset"))
-            #expect(texts.contains("Reconnected"))
+            // Said once, in words; the retry is quiet; the return is one sentence.
+            #expect(texts.filter { $0.hasPrefix("Lost the connection") } == [
+                "Lost the connection to the server: the connection was reset. Trying again."
+            ], "\(texts)")
+            #expect(host.spoken.contains { $0.text.hasPrefix("Back on the server") }, "\(host.spoken.map(\.text))")
+            #expect(!host.spoken.contains { $0.text.contains("Reconnect") })
         }
 
         @Test func typingComesFromTheTypingTracker() async throws {

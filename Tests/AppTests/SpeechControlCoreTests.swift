@@ -155,7 +155,7 @@ import Testing
             .chat(.messages([ChatMessage(id: 203, channelID: 11, author: "kim", text: "you there?", time: Date())])), at: .seconds(2))
         #expect(mention.contains(.speak("", .high, .sound, cue: .mention)))
         #expect(Core.cues(core.handle(.failed("Could not save the setting"), at: .seconds(3))) == [.error])
-        #expect(Core.cues(core.handle(.chat(.disconnected(reason: "EOF")), at: .seconds(4))) == [.connectionLost])
+        #expect(Core.cues(core.handle(.chat(.disconnected(reason: .closedByServer)), at: .seconds(4))) == [.connectionLost])
         let mine = ChatMessage(id: 204, channelID: 10, author: "you", text: "hi", time: Date())
         #expect(Core.cues(core.handle(.chat(.delivered(mine)), at: .seconds(5))) == [.sent])
 

@@ -15,6 +15,25 @@ extension AppCore {
         return SpokenText.verbatim(name) + ": "
     }
 
+    /// "#a", "#a and #b", "#a, #b and #c".
+    static func andList(_ items: [String]) -> String {
+        guard items.count > 1, let last = items.last else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    /// The host of an IRC network, as the user configured it ("127.0.0.1"), for sentences.
+    /// `nil` is the only IRC network there is.
+    func host(of network: Int64?) -> String {
+        let candidates = state.networks.filter { network == nil ? $0.id != configuration.localNetworkID : $0.id == network }
+        guard candidates.count == 1, let found = candidates.first, !found.host.isEmpty else { return "the server" }
+        // Two servers on one host are told apart by their names ("127.0.0.1:6668").
+        let sharing = state.networks.filter { $0.host == found.host && $0.id != configuration.localNetworkID }
+        return sharing.count > 1 ? found.name : found.host
+    }
+
+    /// Whether the connection to `network` is lost (said, and not back yet).
+    func isLost(_ network: Int64) -> Bool { state.lostNetworks.contains(network) || state.lostNetworks.contains(0) }
+
     /// The user's nick on the network of `channelID`.
     func nick(inChannel channelID: Int64) -> String {
         guard let network = state.channels.first(where: { $0.id == channelID })?.networkID else { return state.nick }
@@ -25,32 +44,53 @@ extension AppCore {
         let on = networkPrefix(network)
         switch event {
         case .messages(let messages): received(messages)
+        case .history(let messages): receivedHistory(messages)
         case .delivered(let message):
             merge(message)
             if message.channelID == state.channelID { effects.append(.lines(Lines.message(message))) }
             rebuild()
             playCue(.sent, .low)
-            post(.announcement("Sent", priority: .low))
+            if let index = state.waitingToSend.firstIndex(of: message.text) {
+                // It waited for the server: which line went is news.
+                state.waitingToSend.remove(at: index)
+                post(.announcement("Sent: " + SpokenText.verbatim(message.text), priority: .low))
+            } else {
+                post(.announcement("Sent", priority: .low))
+            }
         case .typing(let channelID, let nick, let typingState):
             guard let name = state.channels.first(where: { $0.id == channelID })?.name else { break }
             typingTracker.received(typingState, from: nick, in: name, now: date)
             refreshTyping()
         case .disconnected(let reason):
+            // Said once; the quiet retries after it are not news.
+            let key = network ?? 0
+            guard !state.lostNetworks.contains(key) else { break }
+            state.lostNetworks.insert(key)
             state.connection = "Disconnected"
+            let sentence = "Lost the connection to \(host(of: network)): \(reason.words). Trying again."
+            effects.append(.lines([Lines.plain(sentence)]))
             playCue(.connectionLost, .high)
-            post(.announcement(on + "Disconnected: " + SpokenText.verbatim(reason), priority: .high))
-        case .reconnecting(let delay, let attempt):
-            effects.append(.lines([Lines.plain(SpokenText.unmarked(on) + "Reconnecting in \(delay), attempt \(attempt)")]))
-        case .reconnected:
-            state.connection = "Connected"
-            post(.announcement(on + "Reconnected", priority: .high))
+            post(.announcement(sentence, priority: .high))
+        case .reconnecting, .reconnected:
+            break
         case .registered(let nick):
             if let network { state.nicks[network] = nick }
             if network == nil || network == state.channel?.networkID || state.channel?.networkID == configuration.localNetworkID {
                 state.nick = nick
             }
             state.connection = "Connected as \(nick)"
-            post(.announcement(on.isEmpty ? "Connected as \(nick)" : "Connected to \(on.dropLast(2)) as \(nick)", priority: .default))
+            if state.lostNetworks.remove(network ?? 0) != nil {
+                // One sentence on return: where the user is again.
+                let channels = state.channels.filter {
+                    !$0.isDirect && (network == nil ? $0.networkID != configuration.localNetworkID : $0.networkID == network)
+                }.map(\.name)
+                let place = channels.isEmpty ? "" : ", in " + Self.andList(channels)
+                let sentence = "Back on \(host(of: network))\(place)."
+                effects.append(.lines([Lines.plain(sentence)]))
+                post(.announcement(sentence, priority: .default))
+            } else {
+                post(.announcement(on.isEmpty ? "Connected as \(nick)" : "Connected to \(on.dropLast(2)) as \(nick)", priority: .default))
+            }
         case .topic(let channelID, let topic, let setBy):
             if channelID == state.channelID {
                 effects.append(.lines([Lines.plain("Topic: \(topic)")]))
@@ -78,7 +118,9 @@ extension AppCore {
             isSelf ? refresh() : refresh(showing: channelID)
         case .quit(let nick, let reason):
             if state.channel?.members.contains(nick) == true {
-                let why = reason.isEmpty ? "" : " (" + SpokenText.verbatim(reason) + ")"
+                // The reason is someone else's words, after a colon: brackets around it are
+                // read aloud as "left paren".
+                let why = reason.isEmpty ? "" : ": " + SpokenText.verbatim(reason)
                 membership("\(nick) quit" + why, in: state.channelID)
             }
             refresh(ifShowing: [nick])
@@ -171,27 +213,59 @@ extension AppCore {
             let author = SpokenText.verbatim(message.author)
             let words = message.kind == .action
                 ? SpokenText.verbatim("\(message.author) \(message.text)") : "\(author): " + SpokenText.verbatim(message.text)
-            if mentions(message) {
+            let change: LiveRegionChange
+            if direct {
+                // A direct message is to the user already: no "mentioned you", and its
+                // conversation's name is the author's, said once. Alt-A goes there first.
+                if !here {
+                    playCue(.mention, .low)
+                    state.mentionedChannelIDs.insert(message.channelID)
+                }
+                let text = here ? words : "Direct message from " + words
+                change = LiveRegionChange(region: name, politeness: .polite, text: text, noun: "direct message")
+            } else if mentions(message) {
                 playCue(.mention, .high)
                 if !here { state.mentionedChannelIDs.insert(message.channelID) }
                 let place = here ? "" : " in \(name)"
-                post(.announcement("\(author) mentioned you\(place): " + SpokenText.verbatim(message.text), priority: .high))
+                // Mentions coalesce under a flood too ("12 new mentions in #a. Newest: …").
+                change = LiveRegionChange(
+                    region: name, politeness: .assertive,
+                    text: "\(author) mentioned you\(place): " + SpokenText.verbatim(message.text), noun: "mention",
+                    newestInFull: true)
             } else {
                 if !here { playCue(.messageElsewhere, .low) }
-                let text = here ? words : "\(name), \(words)"
-                announce(announcer.liveRegionChanged(LiveRegionChange(region: name, politeness: .polite, text: text), at: now))
+                change = LiveRegionChange(region: name, politeness: .polite, text: here ? words : "\(name), \(words)")
             }
+            // Said in full as it arrives in the open channel, it is heard (see AppCore+Reading).
+            if here { arrivedHere = Arrived(id: message.id, text: change.text) }
+            announce(announcer.liveRegionChanged(change, at: now))
         }
         refreshTyping()
         rebuild()
     }
 
-    /// Whether a message names the user: their nick, or one of `irc.highlights`.
+    /// Replayed history (a server's chathistory, a bouncer's playback) that was not stored yet:
+    /// shown in the open channel and put in its page, but not announced and not unread.
+    mutating func receivedHistory(_ messages: [ChatMessage]) {
+        let allRead = state.unreadCount == 0
+        let here = messages.filter { $0.channelID == state.channelID }
+        for message in here {
+            merge(message)
+            effects.append(.lines(Lines.message(message)))
+        }
+        // Shown while the channel is open, and nothing else was unread: the marker moves past it.
+        if allRead, let newest = here.map(\.id).max(), newest > state.lastReadID {
+            moveReadMarker(to: newest)
+        }
+        rebuild()
+    }
+
+    /// Whether a message names the user: their nick, or one of `irc.highlights`, as a whole
+    /// word in the server's case mapping (``IRCHighlight``).
     func mentions(_ message: ChatMessage) -> Bool {
         let nick = nick(inChannel: message.channelID)
         guard message.author != nick else { return false }
-        let text = message.text.lowercased()
-        return ([nick] + state.settings.highlights).contains { !$0.isEmpty && text.contains($0.lowercased()) }
+        return IRCHighlight.matches(message.text, words: [nick] + state.settings.highlights)
     }
 
     /// Puts a message of the open channel into the page: a reply counts, a new one is added,

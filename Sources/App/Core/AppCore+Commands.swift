@@ -19,6 +19,11 @@ extension AppCore {
     mutating func carryOut(_ command: ComposerCommand, line: String) {
         if case .help(let name) = command { return help(name) }
         if case .search(let words) = command { return openSearch(words) }
+        if case .quit(let reason) = command {
+            // The local workspace quits too, as /help says; on IRC the server hears why.
+            if onIRC { transmit(.quit(reason)) }
+            return effects.append(.quit)
+        }
         guard onIRC else {
             return refuse(line, "No IRC server is connected, so \(line.split(separator: " ").first ?? "") cannot work here")
         }
@@ -86,7 +91,23 @@ extension AppCore {
         rebuild()
         guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { return }
         let count = results.count == 30 ? "30 or more messages found" : Plural.phrase(results.count, "message") + " found"
-        post(.announcement(count, priority: .low))
+        // Drawn as the sheet's other lines are, under the words searched for.
+        let found = Set(results.map { ElementID.searchResult($0.id).identifier })
+        effects.append(.lines([Lines.plain("Search for \"\(query)\": \(count)")] + Lines.elements(in: tree, identifiers: found)))
+        // A status: only the latest count is news, said once typing pauses.
+        announce(announcer.liveRegionChanged(
+            LiveRegionChange(region: "search", politeness: .polite, text: count, noun: "result", replaces: true), at: now))
+    }
+
+    /// The search waits for a pause in typing (a quarter second), so each word typed is one
+    /// search, not one for each letter.
+    static let searchPause: Duration = .milliseconds(250)
+
+    /// Runs the search the last typed words asked for, once typing has paused.
+    mutating func searchIfDue() {
+        guard let due = searchDue, due <= now else { return }
+        searchDue = nil
+        effects.append(.search(state.searchQuery))
     }
 
     /// /help: every command, or how to use one.

@@ -18,7 +18,14 @@ extension AppCore {
     mutating func complete() -> Bool {
         guard let focused = navigator.focusedElement, focused.identifier == ElementID.composer.identifier else { return false }
         let text = state.composer
+        // Completion is of the word before the caret, with the caret at the end.
+        guard editor(.composer).atEnd else { return false }
         guard !text.isEmpty, !text.hasSuffix(" ") || completion?.result == text else { return false }
+        if let current = completion, current.result == text, current.candidates.count < 2 {
+            // The one completion is in: Tab goes on to the next element.
+            completion = nil
+            return false
+        }
         if var current = completion, current.result == text, current.candidates.count > 1 {
             current.index = (current.index + 1) % current.candidates.count
             current.result = current.before + current.candidates[current.index]
@@ -28,10 +35,8 @@ extension AppCore {
         let word = String(text.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
         let before = String(text.dropLast(word.count))
         let candidates = Self.candidates(for: word, atStart: before.isEmpty, state: state)
-        guard !candidates.isEmpty else {
-            say("No completion for " + SpokenText.verbatim(word), .default, .reader)
-            return true
-        }
+        // Nothing to complete: Tab leaves the field, as anywhere else.
+        guard !candidates.isEmpty else { return false }
         let entry = Completion(before: before, candidates: candidates, index: 0, result: before + candidates[0])
         completion = entry
         return accept(entry)

@@ -101,10 +101,8 @@ extension AppCore {
             effects.append(.load(ChatLoad(channelID: root.channelID, purpose: .thread(rootID: id, announce: true), root: root)))
         case .markUnread(let id):
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
-            effects.append(.store(.markRead(channelID: state.channelID, upTo: max(0, id - 1))))
-            state.lastReadID = max(0, id - 1)
             state.firstUnreadID = id
-            rebuild()
+            moveReadMarker(to: max(0, id - 1))
             post(.announcement("Marked unread", priority: .default))
         case .copyText(let id):
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
@@ -118,6 +116,7 @@ extension AppCore {
             let text = state.composer
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return say("Nothing to send", .default, .reader) }
             state.composer = ""
+            remember(sent: text)
             if text.hasPrefix("/") { return command(text) }
             send(text, replyTo: nil)
         case .sendReply:
@@ -136,9 +135,7 @@ extension AppCore {
             send(text, replyTo: root)
             effects.append(.load(ChatLoad(channelID: root.channelID, purpose: .thread(rootID: rootID, announce: false), root: root)))
         case .selectChannel(let id):
-            if let newest = state.messages.last, state.channelID != id {
-                effects.append(.store(.markRead(channelID: state.channelID, upTo: newest.id)))
-            }
+            // Leaving a channel reads nothing: what was heard in full is read already.
             // The channel changes when its page has been read (see `loaded`).
             effects.append(.load(ChatLoad(channelID: id, purpose: .open)))
         case .openSettings:
@@ -182,7 +179,7 @@ extension AppCore {
         case .channelQuery: state.channelQuery = text
         case .searchQuery:
             state.searchQuery = text
-            effects.append(.search(text))
+            searchDue = now + Self.searchPause
         }
     }
 
@@ -197,6 +194,13 @@ extension AppCore {
         if onIRC {
             transmit(.message(text, to: channel.name, replyTo: replyTo?.msgid))
             transmit(.stoppedTyping(in: channel.name))
+            if isLost(channel.networkID) {
+                // Kept, and sent when the server is back: said now, and again when it goes.
+                state.waitingToSend.append(text)
+                let sentence = "Waiting to send: " + SpokenText.verbatim(text) + ". It goes when \(host(of: channel.networkID)) is back."
+                effects.append(.lines([Lines.plain(SpokenText.unmarked(sentence))]))
+                post(.announcement(sentence, priority: .default))
+            }
         } else {
             effects.append(.store(.post(text, replyTo: replyTo, channel: channel)))
         }
@@ -232,6 +236,17 @@ extension AppCore {
 
     mutating func react(_ emoji: Emoji, to id: Int64) {
         guard let message = state.message(id: id), let channel = state.channel else { return }
+        let me = nick(inChannel: channel.id)
+        if message.reactions[emoji.storedForm]?.contains(where: { IRCCaseMapping.equal($0, me) }) == true {
+            // The same reaction again takes it back, as in Slack.
+            guard !onIRC else {
+                return post(.announcement(
+                    "You reacted with \(emoji.name) already. IRC has no way to take a reaction back", priority: .default))
+            }
+            effects.append(.store(.removeReaction(emoji.storedForm, from: message)))
+            effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
+            return post(.announcement("Removed your \(emoji.name) reaction", priority: .default))
+        }
         if onIRC, let msgid = message.msgid {
             transmit(.react(emoji.storedForm, msgid: msgid, in: channel.name))
         } else {

@@ -14,10 +14,13 @@ extension AppCore {
             handle(mouse: mouse)
         case .key(.tab, []) where complete():
             return
+        case _ where state.pendingPaste != nil:
+            confirmPaste(send: key == .enter)
         default:
             let editing = navigator.focusedElement.map { !$0.traits.isDisjoint(with: .editable) } ?? false
             guard let command = KeyMap.command(for: key, editing: editing) else { return stopSayAllForKey() }
-            if command != .sayAll { stopSayAllForKey() }
+            // Alt-S pauses say-all and resumes it; every other key ends it.
+            if command != .sayAll && command != .pauseSpeech { stopSayAllForKey() }
             perform(command)
         }
     }
@@ -45,7 +48,13 @@ extension AppCore {
                 if navigator.rotor == .actions, case .say(let name) = action { chosenAction = name }
                 speak(action)
             }
-        case .escape: escape()
+        case .escape:
+            // In the conversation's message field, Escape leaves the field for the messages
+            // above it; in a sheet or a thread it goes on as Escape does.
+            if behaviour?.edits == .composer, !state.sheets.hasSheet, state.route == .main, state.drawer.state == .compressed {
+                return moved(navigator.previous())
+            }
+            escape()
         case .stopSpeech:
             effects.append(.stopSpeech)
         case .pauseSpeech: pauseOrResume()
@@ -69,8 +78,38 @@ extension AppCore {
         case .expand: expandOrCompress(expand: true)
         case .compress: expandOrCompress(expand: false)
         case .help: present(.keyHelp)
-        case .type(let text): edit(behaviour?.edits, focused?.value ?? "", typed: text)
-        case .backspace: edit(behaviour?.edits, focused?.value ?? "", typed: nil)
+        case .type(let text): edit(behaviour?.edits, .type(text))
+        case .backspace: edit(behaviour?.edits, .delete(forward: false))
+        case .deleteForward:
+            // Ctrl-D in an empty field ends the session, as end-of-input does in a shell.
+            if let field = behaviour?.edits, editor(field).isEmpty { return effects.append(.quit) }
+            edit(behaviour?.edits, .delete(forward: true))
+        case .caret(let forward):
+            // An empty field has no caret to move: the arrows go on to the next element.
+            if let field = behaviour?.edits, editor(field).isEmpty { return perform(forward ? .next : .previous) }
+            edit(behaviour?.edits, .caret(forward: forward))
+        case .caretWord(let forward, let arrows):
+            // In an empty field Ctrl-Left and Ctrl-Right turn the rotor, as anywhere else.
+            if arrows, let field = behaviour?.edits, editor(field).isEmpty { return perform(forward ? .nextRotor : .previousRotor) }
+            edit(behaviour?.edits, .word(forward: forward))
+        case .caretToEnd(let end, let arrows):
+            if arrows, let field = behaviour?.edits, editor(field).isEmpty { return perform(end ? .last : .first) }
+            edit(behaviour?.edits, .toEnd(end))
+        case .killWord: edit(behaviour?.edits, .killWord)
+        case .killToStart: edit(behaviour?.edits, .killToStart)
+        case .killToEnd: edit(behaviour?.edits, .killToEnd)
+        case .yank: edit(behaviour?.edits, .yank)
+        case .recall(let older):
+            guard let field = behaviour?.edits, field == .composer || field == .threadComposer else {
+                return perform(older ? .up : .down)
+            }
+            recall(field, older: older)
+        case .textSize(let larger):
+            let before = state.settings.text.size
+            carryOut(.adjustTextSize(by: larger ? 1 : -1))
+            if state.settings.text.size != before {
+                say("Text size: " + Format.sizeValue(state.settings.text.size), .default, .reader)
+            }
         case .quit: effects.append(.quit)
         }
     }
@@ -92,39 +131,6 @@ extension AppCore {
         // A text field emptied by sending is not news; what was sent is.
         if editing, case .say = action { return }
         speak(action)
-    }
-
-    /// Typing (or Backspace, when `typed` is nil) in the focused text field, echoed as settings say.
-    mutating func edit(_ field: TextField?, _ value: String, typed: String?) {
-        guard let field else { return }
-        noteTyping()
-        if let typed {
-            setText(field, value + typed)
-            echo(typed, value: value + typed)
-        } else {
-            guard let removed = value.last else { return }
-            setText(field, String(value.dropLast()))
-            say("\(SpokenText.characterName(removed, capitals: capitals)) deleted", echoPriority, .keyEcho)
-        }
-        // The field's new value is not spoken: the echo is.
-        rebuild()
-        if field == .composer, let channel = state.channel, channel.networkID != configuration.localNetworkID {
-            transmit(state.composer.isEmpty ? .stoppedTyping(in: channel.name) : .typing(in: channel.name))
-        }
-    }
-
-    mutating func echo(_ text: String, value: String) {
-        let echo = state.settings.speech.echo
-        guard echo != .none else { return }
-        if echo == .characters || echo == .both, text.count == 1, let character = text.first {
-            say(SpokenText.characterName(character, capitals: capitals), echoPriority, .keyEcho)
-        } else if echo == .words || echo == .both, text == " " {
-            if let word = value.split(separator: " ").last {
-                say(SpokenText.verbatim(SpokenText.markingCapitals(String(word), capitals)), echoPriority, .keyEcho)
-            }
-        } else if text.count > 1 {
-            say(SpokenText.verbatim(text), echoPriority, .keyEcho)
-        }
     }
 
     /// How capitals are marked in echoed characters and words.

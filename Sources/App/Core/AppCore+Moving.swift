@@ -53,5 +53,6 @@ extension AppCore {
             ? SpokenText.verbatim("\(message.author) \(message.text)")
             : SpokenText.verbatim(message.author) + ", " + Format.time(message.time) + ": " + SpokenText.verbatim(message.text)
         say(said, .default, .reader)
+        hearing = Hearing(messageID: message.id)
     }
 }

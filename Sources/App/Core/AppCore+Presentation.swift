@@ -31,8 +31,17 @@ extension AppCore {
             case .settle(let frames, let notification):
                 if let last = frames.last { state.sheetFrames[id] = last }
                 let appeared = state.sheets.entries.contains { $0.id == id }
+                let focusedBefore = navigator.focusedElement?.identifier
                 forgetDismissedSheets()
                 rebuild()
+                var notification = notification
+                if case .layoutChanged(_?, let text) = notification, let focusedBefore,
+                    navigator.focusedElement?.identifier == focusedBefore
+                {
+                    // Expanding or compressing moves nobody unasked: the focused element is
+                    // still there, so focus stays on it.
+                    notification = .layoutChanged(focus: nil, announcing: text)
+                }
                 if appeared, case .screenChanged = notification {
                     effects.append(.lines(Lines.screen(state: state, tree: tree)))
                 } else if appeared, let sheet = state.sheets.activeSheet?.sheet, sheet.state == .longForm {

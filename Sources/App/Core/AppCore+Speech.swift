@@ -9,6 +9,8 @@ extension AppCore {
         /// Whether the first element's reading has started (ends and cuts before it belong to
         /// speech from before Alt-R).
         var started = false
+        /// Paused by Alt-S: the reading cut off by the pause comes back on resume.
+        var paused = false
     }
 
     /// How long after the last typed key polite announcements wait.
@@ -26,13 +28,18 @@ extension AppCore {
             announcementAudible = true
         case (.announcer, _):
             announcementAudible = false
+            announcerUtterance(finished: kind == .done)
             announce(announcer.speechFinished(at: now))
         case (.reader, .speak):
+            readerUtterance(kind)
             sayAll?.started = true
+            sayAll?.paused = false
         case (.reader, .done):
+            readerUtterance(kind)
             if sayAll?.started == true { readNext() }
         case (.reader, _):
-            if sayAll?.started == true { sayAll = nil }
+            readerUtterance(kind)
+            if sayAll?.started == true, sayAll?.paused != true { sayAll = nil }
         default:
             break
         }
@@ -42,7 +49,7 @@ extension AppCore {
 
     /// Alt-S: pause, or resume what was paused (the engine knows which).
     mutating func pauseOrResume() {
-        sayAll = nil
+        sayAll?.paused.toggle()
         effects.append(.pauseOrResumeSpeech)
     }
 
@@ -84,6 +91,7 @@ extension AppCore {
     mutating func read(_ phrase: Phrase?) {
         guard let phrase else { return }
         utter(phrase.text, .default, .reader)
+        hearingFocus()
     }
 
     /// Any key ends say-all; the key then does what it does.
@@ -112,7 +120,7 @@ extension AppCore {
     /// Plays `cue` when sounds are on; low cues of one kind at most once a second.
     mutating func playCue(_ cue: SoundCue, _ priority: SpeechPriority, voice: VoiceRole = .sound) {
         guard state.settings.sounds.enabled else { return }
-        if priority == .low, let last = lastCue[cue], now - last < Self.cueInterval { return }
+        if priority == .low || cue == .mention, let last = lastCue[cue], now - last < Self.cueInterval { return }
         lastCue[cue] = now
         effects.append(.speak("", priority, voice, cue: cue))
     }

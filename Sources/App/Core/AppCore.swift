@@ -73,6 +73,7 @@ public struct AppCore: Sendable {
     /// Set while messages wait for their channels to be read, so they are read only once.
     var learningChannels = false
     var lastBottom: String?
+    var lastCaret: Int?
     var lastWake: Duration?
     /// The sheet pan in progress, from a mouse drag.
     var drag: Drag?
@@ -82,6 +83,14 @@ public struct AppCore: Sendable {
     var reviewIndex: Int?
     /// Reading from focus to the end (Alt-R), while it lasts.
     var sayAll: SayAll?
+    /// When the words typed in search are searched for (after a pause in typing).
+    var searchDue: Duration?
+    /// The message whose phrase the reading voice is saying, until it is heard or cut off.
+    var hearing: Hearing?
+    /// The newest message of the open channel announced as it arrived, and the words used.
+    var arrivedHere: Arrived?
+    /// The message of the open channel the announcing voice is saying in full.
+    var announcingMessage: Int64?
     /// Whether an announcement is being heard now (started, not yet ended).
     var announcementAudible = false
     /// When the last sound cue of each kind was asked for (a flood plays one).
@@ -118,6 +127,12 @@ public struct AppCore: Sendable {
         case .failed(let message):
             playCue(.error, .high)
             post(.announcement(message, priority: .high))
+        case .settingNotSaved(let reason, let saved):
+            // The sheet shows what is in force, not a change the file does not hold.
+            apply(saved)
+            rebuild()
+            playCue(.error, .high)
+            post(.announcement("Not saved: \(reason). The setting is as it was", priority: .high))
         case .notSent(let text, let reason): notSent(text, reason: reason)
         case .replyRefused(let text, let reason): replyRefused(text, reason: reason)
         case .speechRoute(let route): speechMoved(to: route)
@@ -130,7 +145,7 @@ public struct AppCore: Sendable {
         if case .onboarding = state.route {
             rebuild()
             effects.append(.lines(Lines.screen(state: state, tree: tree)))
-            post(.screenChanged(focus: ElementID.onboardingTitle.identifier, announcing: nil))
+            post(.screenChanged(focus: ElementID.onboardingTitle.identifier, announcing: OnboardingScreen.title(step: 1)))
         } else {
             effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .open)))
         }
@@ -157,18 +172,22 @@ public struct AppCore: Sendable {
         announce(announcer.tick(at: now))
         refreshTyping()
         giveUpWaitingLines()
+        searchIfDue()
     }
 
     /// The bottom line follows focus; the next deadline is asked for.
     mutating func finish() {
         let bottom = navigator.focusedElement.map(Lines.bottom) ?? ""
-        if bottom != lastBottom {
+        let caret = bottomCaret
+        if bottom != lastBottom || caret != lastCaret {
             lastBottom = bottom
-            effects.append(.bottom(bottom))
+            lastCaret = caret
+            effects.append(.bottom(bottom, caret: caret))
         }
         maxPendingAnnouncements = max(maxPendingAnnouncements, announcer.pendingCount)
         var deadline = announcer.nextDeadline.map { max($0, now) }
         if let waiting = waitingDeadline { deadline = min(deadline ?? waiting, waiting) }
+        if let due = searchDue { deadline = min(deadline ?? due, due) }
         if !state.typing.isEmpty {
             let typingCheck = now + .seconds(1)
             deadline = min(deadline ?? typingCheck, typingCheck)
@@ -234,6 +253,7 @@ public struct AppCore: Sendable {
 
     mutating func announce(_ action: Announcer.Action) {
         guard case .speak(let utterance) = action else { return }
+        announcing(utterance)
         say(utterance.text, utterance.priority, .announcer)
     }
 
@@ -251,6 +271,7 @@ public struct AppCore: Sendable {
     mutating func speakFocus(_ action: Navigator.Action, queued: Bool) {
         guard case .focus(_, let phrase) = action else { return }
         utter(phrase.text, queued ? .low : .default, .reader)
+        hearingFocus()
         if state.settings.speech.hints, !phrase.hint.isEmpty { say(phrase.hint, .low, .hint) }
     }
 

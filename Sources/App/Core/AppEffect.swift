@@ -21,8 +21,9 @@ public enum AppEffect: Sendable, Equatable {
     case configureSounds(SoundSettings)
     /// Print lines above the bottom line.
     case lines([StyledText])
-    /// Rewrite the bottom line: the focused element.
-    case bottom(String)
+    /// Rewrite the bottom line: the focused element; in a text field, `caret` is where the
+    /// terminal's cursor goes (a character offset into the line).
+    case bottom(String, caret: Int? = nil)
     /// Render with these settings (size, colours, contrast).
     case display(Settings)
     /// The terminal is this wide now (its height is the core's business: sheets and drawer).
@@ -99,8 +100,10 @@ public enum StoreWrite: Sendable, Hashable {
     case post(String, replyTo: ChatMessage?, channel: ChatChannel?)
     /// A reaction in the local workspace.
     case react(String, to: ChatMessage)
-    /// Move the read marker.
-    case markRead(channelID: Int64, upTo: Int64)
+    /// Takes the user's reaction back in the local workspace.
+    case removeReaction(String, from: ChatMessage)
+    /// Set the read marker (forward, or back for Mark unread) and the count still unread after it.
+    case markRead(channelID: Int64, upTo: Int64, unread: Int)
     /// Open the direct-message conversation with a nick on the IRC network, made if it is new
     /// (/query); it comes back as an opened channel.
     case openDirect(nick: String, network: Int64)

@@ -28,6 +28,9 @@ public enum AppEvent: Sendable {
     case transitionFinished
     /// An effect failed (a send, a store or settings write); the text says what, in words.
     case failed(String)
+    /// A setting could not be written to the file (`reason`, in words): `saved` are the
+    /// settings still in force, which the sheet goes back to.
+    case settingNotSaved(reason: String, saved: Settings)
     /// A line the user typed could not be stored or sent; it goes back to its composer.
     case notSent(String, reason: String)
     /// A reply the server cannot carry (no message-tags): it goes back to the thread's composer,

@@ -19,8 +19,8 @@ extension AppRuntime {
             parts.speech.setCueVolume(sounds.cueVolume)
         case .lines(let lines):
             parts.output.emit(lines)
-        case .bottom(let line):
-            parts.output.setBottom(line)
+        case .bottom(let line, let caret):
+            parts.output.setBottom(line, caret: caret)
         case .display(let settings):
             parts.output.apply(settings: settings)
         case .resize(let columns):
@@ -41,7 +41,7 @@ extension AppRuntime {
             do {
                 _ = try parts.settingsStore.set(value, at: keyPath)
             } catch {
-                return [.failed("Could not save the setting: \(error.message)")]
+                return [.settingNotSaved(reason: error.message, saved: parts.settingsStore.current)]
             }
         case .drawTransition:
             // Line mode animates nothing: the frames are drawn at once, and the transition ends
@@ -97,8 +97,10 @@ extension AppRuntime {
                 }
             case .react(let emoji, let message):
                 _ = try workspace.react(emoji, to: message)
-            case .markRead(let channelID, let upTo):
-                try workspace.store.markRead(channel: channelID, upTo: upTo)
+            case .removeReaction(let emoji, let message):
+                try workspace.removeReaction(emoji, from: message)
+            case .markRead(let channelID, let upTo, let unread):
+                try workspace.store.setReadMarker(channel: channelID, at: upTo, unread: unread)
             case .openDirect(let nick, let network):
                 guard parts.client(for: network) != nil else {
                     return [.failed("No IRC server is connected, so /query cannot work here")]

@@ -11,7 +11,9 @@ enum ChannelDrawer {
                 .drawerSearch,
                 Element(
                     label: "Search channels", value: state.channelQuery, traits: .searchField,
-                    hint: "Type to filter channels. Press Shift-Up to expand the drawer."),
+                    hint: state.drawer.state == .fullHeight
+                        ? "Type to filter channels. Press Shift-Down to compress the drawer."
+                        : "Type to filter channels. Press Shift-Up to expand the drawer."),
                 ElementBehaviour(edits: .channelQuery))
         ]
         let query = state.channelQuery.lowercased()

@@ -60,8 +60,11 @@ enum MessageElement {
     static func build(_ message: ChatMessage, replies: Int, state: AppState, into b: inout ScreenTree.Builder) -> Element {
         var value = message.kind == .action ? "\(message.author) \(message.text)" : message.text
         if !message.reactions.isEmpty {
-            let parts = message.reactions.sorted { $0.key < $1.key }.map { "\(Emoji.name(of: $0.key)) \($0.value.count)" }
-            value = Format.sentence(value, Format.count(message.reactions.count, "reaction") + ": " + parts.joined(separator: ", "))
+            // "2 reactions: thumbs up, party popper" or "3 reactions: 2 thumbs up, party popper".
+            let sorted = message.reactions.sorted { $0.key < $1.key }
+            let parts = sorted.map { $0.value.count == 1 ? Emoji.name(of: $0.key) : "\($0.value.count) \(Emoji.name(of: $0.key))" }
+            let total = sorted.reduce(0) { $0 + $1.value.count }
+            value = Format.sentence(value, Format.count(total, "reaction") + ": " + parts.joined(separator: ", "))
         }
         if replies > 0 { value = Format.sentence(value, Format.count(replies, "reply", "replies")) }
         if message.pending { value = Format.sentence(value, "Sending") }

@@ -29,7 +29,8 @@ public enum Screens {
         switch route {
         case .onboarding: .onboardingTitle
         case .main: MainScreen.firstFocus(state)
-        case .thread: .threadHeader
+        // The title ("Thread, 2 replies") is announced: focus starts on what it is about.
+        case .thread(let rootID): .message(rootID)
         }
     }
 }

@@ -2,7 +2,9 @@ import Accessibility
 
 /// A thread: its heading, the root message and its replies, and the reply composer.
 enum ThreadScreen {
-    static func title(replies: Int) -> String { "Thread, " + Format.count(replies, "reply", "replies") }
+    static func title(replies: Int) -> String {
+        replies == 0 ? "Thread, no replies yet" : "Thread, " + Format.count(replies, "reply", "replies")
+    }
 
     static func build(_ state: AppState, rootID: Int64, into b: inout ScreenTree.Builder) -> Element {
         var children = [b.make(.threadHeader, Element(label: "Thread", traits: .header, headingLevel: 1))]

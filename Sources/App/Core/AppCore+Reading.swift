@@ -1,0 +1,86 @@
+import Accessibility
+import Chat
+import Speech
+
+/// Read state that holds: what the listener heard in full is read, and the read marker moves
+/// with it.
+///
+/// A message is heard in full when the reading voice finishes its phrase (focus on it, say-all
+/// passing it, Alt-Up or Alt-Down reviewing it), or when the announcing voice finishes it as it
+/// arrives in the open channel. A phrase cut off by a key is not heard, and neither is a
+/// summary of several ("3 new messages in #a"). The marker only moves forward over messages
+/// that are all read: hearing the newest first (End, the first Alt-Up) leaves the older unread
+/// ones unread.
+extension AppCore {
+    /// A message whose phrase is being read, until its utterance ends (heard) or is cut off.
+    struct Hearing: Sendable {
+        var messageID: Int64
+        /// Whether its utterance has started: ends and cuts before that belong to earlier speech.
+        var started = false
+    }
+
+    /// A message of the open channel announced as it arrived, in the words the announcer got.
+    struct Arrived: Sendable {
+        var id: Int64
+        var text: String
+    }
+
+    /// Waits for the reading voice to finish the focused message's phrase.
+    mutating func hearingFocus() {
+        guard let id = tree.behaviour(navigator.focusedElement?.identifier)?.message else { return }
+        hearing = Hearing(messageID: id)
+    }
+
+    /// An utterance of the reading voice started, ended or was cut off.
+    mutating func readerUtterance(_ kind: SpeechEvent.Kind) {
+        switch kind {
+        case .speak: hearing?.started = true
+        case .done:
+            if let done = hearing, done.started {
+                hearing = nil
+                heard(done.messageID)
+            }
+        default:
+            if hearing?.started == true { hearing = nil }
+        }
+    }
+
+    /// An utterance of the announcing voice ended (`finished`) or was cut off: a message of
+    /// the open channel said in full as it arrived is read.
+    mutating func announcerUtterance(finished: Bool) {
+        guard let id = announcingMessage else { return }
+        announcingMessage = nil
+        if finished { heard(id) }
+    }
+
+    /// The announcement about to be spoken: if it is one message of the open channel in full,
+    /// that message is heard when it ends.
+    mutating func announcing(_ utterance: Accessibility.Utterance) {
+        if utterance.count == 1, let arrived = arrivedHere, arrived.text == utterance.text {
+            announcingMessage = arrived.id
+        } else {
+            announcingMessage = nil
+        }
+    }
+
+    /// A message of the open channel was heard in full: it is read, and the marker moves to it
+    /// when nothing unread comes before it.
+    mutating func heard(_ id: Int64) {
+        guard id > state.lastReadID, state.messages.contains(where: { $0.id == id }),
+            !state.messages.contains(where: { state.isUnread($0) && $0.id < id })
+        else { return }
+        moveReadMarker(to: id)
+    }
+
+    /// Sets the open channel's read marker (forward when heard, back for Mark unread), in the
+    /// store too, with what is still unread after it.
+    mutating func moveReadMarker(to id: Int64) {
+        state.lastReadID = id
+        effects.append(.store(.markRead(channelID: state.channelID, upTo: id, unread: state.unreadCount)))
+        if let index = state.channels.firstIndex(where: { $0.id == state.channelID }) {
+            state.channels[index].unread = state.unreadCount
+            state.channels[index].lastReadMessageID = id
+        }
+        rebuild()
+    }
+}

@@ -1,0 +1,196 @@
+import Accessibility
+import Chat
+import Foundation
+import Testing
+@testable import App
+
+/// The defects a listener met on a first day, each fed to the core as the events that caused it.
+@Suite struct ListenerDayCoreTests {
+    static func spoken(_ effects: [AppEffect]) -> [String] { AppCoreTests.spoken(effects) }
+
+    static func readMarks(_ effects: [AppEffect]) -> [Int64] {
+        effects.compactMap { if case .store(.markRead(_, let upTo, _)) = $0 { upTo } else { nil } }
+    }
+
+    // MARK: Read state
+
+    @Test func aMessageHeardInFullIsReadAndTheMarkerMovesWithIt() {
+        var (core, _) = AppCoreTests.openCore()
+        // Opening focused the first unread message (102); its phrase starts and ends.
+        #expect(core.navigator.focusedElement?.identifier == ElementID.message(102).identifier)
+        _ = core.handle(.utterance(.speak, .reader), at: .seconds(1))
+        let done = core.handle(.utterance(.done, .reader), at: .seconds(2))
+        #expect(Self.readMarks(done) == [102])
+        #expect(core.state.lastReadID == 102)
+        #expect(core.state.channelHeading == "#welcome, 1 unread")
+    }
+
+    @Test func aPhraseCutOffByAKeyIsNotHeardAndTheNewestHeardFirstLeavesOlderUnread() {
+        var (core, _) = AppCoreTests.openCore()
+        _ = core.handle(.utterance(.speak, .reader), at: .seconds(1))
+        _ = core.handle(.key(.key(.end, [])), at: .seconds(2))
+        let cut = core.handle(.utterance(.cancel, .reader), at: .seconds(2))
+        #expect(Self.readMarks(cut).isEmpty)
+        // End went to the last element; back to the newest message (103), heard in full.
+        _ = core.navigator.focus(identifier: ElementID.message(103).identifier)
+        core.hearingFocus()
+        _ = core.handle(.utterance(.speak, .reader), at: .seconds(3))
+        let done = core.handle(.utterance(.done, .reader), at: .seconds(4))
+        #expect(Self.readMarks(done).isEmpty, "102 is still unheard, so the marker stays")
+        #expect(core.state.lastReadID == 101)
+    }
+
+    @Test func aMessageSaidInFullAsItArrivesInTheOpenChannelIsRead() {
+        var (core, _) = AppCoreTests.openCore()
+        for (second, id) in [(1, Int64(102)), (2, 103)] {
+            _ = core.navigator.focus(identifier: ElementID.message(id).identifier)
+            core.hearingFocus()
+            _ = core.handle(.utterance(.speak, .reader), at: .seconds(second))
+            _ = core.handle(.utterance(.done, .reader), at: .seconds(second) + .milliseconds(10))
+        }
+        #expect(core.state.lastReadID == 103)
+        let arrived = ChatMessage(id: 104, channelID: 10, msgid: "m104", author: "kim", text: "hello all", time: Date())
+        let said = core.handle(.chat(.messages([arrived])), at: .seconds(5))
+        #expect(Self.spoken(said) == ["kim: hello all"])
+        _ = core.handle(.utterance(.speak, .announcer), at: .seconds(5) + .milliseconds(10))
+        let done = core.handle(.utterance(.done, .announcer), at: .seconds(6))
+        #expect(Self.readMarks(done) == [104])
+    }
+
+    @Test func replayedHistoryIsShownButNotAnnouncedNorUnread() {
+        var (core, _) = AppCoreTests.openCore()
+        let history = (201...204).map {
+            ChatMessage(id: Int64($0), channelID: 10, msgid: "h\($0)", author: "kim", text: "old \($0)", time: Date())
+        }
+        let effects = core.handle(.chat(.history(history)), at: .seconds(1))
+        #expect(Self.spoken(effects).isEmpty, "\(Self.spoken(effects))")
+        #expect(IRCEventsCoreTests.printed(effects).components(separatedBy: "old 201").count == 2, "shown once")
+    }
+
+    // MARK: Connections
+
+    @Test func aLostConnectionIsSaidOnceRetriesAreQuietAndTheReturnIsOneSentence() {
+        var core = IRCEventsCoreTests.ircCore()
+        let network = ChatNetwork(id: IRCEventsCoreTests.irc, name: "local", host: "127.0.0.1", port: 6667, usesTLS: false, nick: "you")
+        _ = core.handle(
+            .loaded(ChatSnapshot(
+                load: ChatLoad(channelID: 20, purpose: .refresh), channels: [AppCoreTests.welcome, IRCEventsCoreTests.a],
+                messages: [], networks: [network])),
+            at: .seconds(1))
+        let lost = core.handle(.chat(.disconnected(reason: .refused)), at: .seconds(2))
+        #expect(Self.spoken(lost) == ["Lost the connection to 127.0.0.1: connection refused. Trying again."])
+        var again: [String] = []
+        for attempt in 1...5 {
+            again += Self.spoken(core.handle(.chat(.reconnecting(delay: .seconds(attempt), attempt: attempt)), at: .seconds(3 + attempt)))
+            again += Self.spoken(core.handle(.chat(.disconnected(reason: .refused)), at: .seconds(3 + attempt)))
+        }
+        #expect(again.isEmpty, "\(again)")
+        let waiting = IRCEventsCoreTests.enter("still there?", &core, at: 10)
+        #expect(Self.spoken(waiting).contains("Waiting to send: still there?. It goes when 127.0.0.1 is back."), "\(Self.spoken(waiting))")
+        #expect(IRCEventsCoreTests.printed(waiting).contains("Waiting to send: still there?"))
+        _ = core.handle(.chat(.reconnected), at: .seconds(11))
+        let back = core.handle(.chat(.registered(nick: "you")), at: .seconds(11))
+        #expect(Self.spoken(back) == ["Back on 127.0.0.1, in hash a."], "\(Self.spoken(back))")
+        let sent = ChatMessage(id: 300, channelID: 20, msgid: "s", author: "you", text: "still there?", time: Date())
+        var heard = Self.spoken(core.handle(.chat(.delivered(sent)), at: .seconds(12)))
+        heard += Self.spoken(core.handle(.utterance(.done, .announcer), at: .seconds(13)))
+        heard += Self.spoken(core.handle(.tick, at: .seconds(14)))
+        #expect(heard.contains("Sent: still there?"), "\(heard)")
+    }
+
+    @Test func aQuitReasonIsSaidAfterAColonNotInBrackets() {
+        var core = IRCEventsCoreTests.ircCore()
+        let quit = core.handle(.chat(.quit(nick: "bob", reason: "Client closed connection")), at: .seconds(1))
+        let said = Self.spoken(quit).joined(separator: " ")
+        #expect(!said.contains("paren"), "\(said)")
+    }
+
+    // MARK: Mentions and direct messages
+
+    @Test(arguments: [
+        ("some time at the comet", false), ("me: look", true), ("hi @me!", true), ("ME, now", true), ("welcome home", false),
+    ])
+    func theNickIsAMentionOnlyAsAWord(text: String, mention: Bool) {
+        var core = IRCEventsCoreTests.ircCore()
+        _ = core.handle(.chat(.registered(nick: "me")), at: .seconds(1))
+        let message = ChatMessage(id: 400, channelID: 20, msgid: "x", author: "kim", text: text, time: Date())
+        #expect(core.mentions(message) == mention)
+    }
+
+    @Test func aFloodOfMentionsCoalescesWithTheNewestInFull() {
+        var core = IRCEventsCoreTests.ircCore()
+        var heard: [String] = []
+        for id in 0..<12 {
+            let message = ChatMessage(id: 500 + Int64(id), channelID: 20, msgid: "f\(id)", author: "kim", text: "you, look \(id)", time: Date())
+            heard += Self.spoken(core.handle(.chat(.messages([message])), at: .seconds(1) + .milliseconds(id)))
+        }
+        heard += Self.spoken(core.handle(.utterance(.done, .announcer), at: .seconds(2)))
+        heard += Self.spoken(core.handle(.tick, at: .seconds(3)))
+        #expect(heard.count == 2, "\(heard)")
+        #expect(heard.last == "11 new mentions in hash a. Newest: kim mentioned you: you, look 11", "\(heard)")
+    }
+
+    @Test func aDirectMessageIsNotAMentionAndNamesItsAuthorOnce() {
+        var core = IRCEventsCoreTests.ircCore()
+        let kim = ChatChannel(id: 40, networkID: IRCEventsCoreTests.irc, name: "kim", isDirect: true)
+        _ = core.handle(
+            .loaded(ChatSnapshot(
+                load: ChatLoad(channelID: 20, purpose: .refresh), channels: [AppCoreTests.welcome, IRCEventsCoreTests.a, kim],
+                messages: [])),
+            at: .seconds(1))
+        let dm = ChatMessage(id: 600, channelID: 40, msgid: "d", author: "kim", text: "hi you", time: Date())
+        let said = Self.spoken(core.handle(.chat(.messages([dm])), at: .seconds(2)))
+        #expect(said == ["Direct message from kim: hi you"], "\(said)")
+        #expect(core.state.mentionedChannelIDs.contains(40), "Alt-A goes there first")
+    }
+
+    // MARK: Phrases
+
+    @Test func aChannelWithNothingUnreadIsSaidByItsName() {
+        var (core, _) = AppCoreTests.openCore()
+        core.moveReadMarker(to: 103)
+        #expect(core.state.channelHeading == "#welcome")
+    }
+
+    @Test func slashQuitQuitsTheLocalWorkspace() {
+        var (core, _) = AppCoreTests.openCore()
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        _ = core.handle(.key(.paste("/quit")), at: .seconds(1))
+        #expect(core.handle(.key(.enter), at: .seconds(2)).contains(.quit))
+    }
+
+    @Test func searchTypedAtSpeedSaysOnlyItsLatestCountAndDrawsItsResults() {
+        var (core, _) = AppCoreTests.openCore()
+        _ = core.handle(.key(.alt("f")), at: .seconds(1))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 1)
+        var searches: [String] = []
+        var heard: [String] = []
+        for (index, character) in "deploy".enumerated() {
+            let at = Duration.seconds(2) + .milliseconds(100 * index)
+            let effects = core.handle(.key(.character(character)), at: at)
+            searches += effects.compactMap { if case .search(let words) = $0 { words } else { nil } }
+        }
+        let tick = core.handle(.tick, at: .seconds(3))
+        searches += tick.compactMap { if case .search(let words) = $0 { words } else { nil } }
+        #expect(searches == ["deploy"], "one search when typing pauses: \(searches)")
+        let found = ChatMessage(id: 103, channelID: 10, msgid: "m103", author: "ada", text: "deploy done", time: Date())
+        let results = core.handle(.searched("deploy", [found]), at: .seconds(3) + .milliseconds(10))
+        #expect(IRCEventsCoreTests.printed(results).contains("deploy done"))
+        heard += Self.spoken(results)
+        heard += Self.spoken(core.handle(.tick, at: .seconds(5)))
+        #expect(heard == ["1 message found"], "\(heard)")
+    }
+
+    @Test func theSameReactionAgainTakesItBack() {
+        var (core, _) = AppCoreTests.openCore()
+        var page = core.state.messages
+        page[0].reactions["👍"] = ["you"]
+        _ = core.handle(.loaded(ChatSnapshot(load: ChatLoad(channelID: 10, purpose: .refresh), channels: [AppCoreTests.welcome], messages: page)), at: .seconds(1))
+        let emoji = Emoji(name: "thumbs up", character: "👍")
+        core.effects = []
+        core.react(emoji, to: page[0].id)
+        let effects = core.effects
+        #expect(effects.contains { if case .store(.removeReaction("👍", _)) = $0 { true } else { false } })
+        #expect(Self.spoken(effects) == ["Removed your thumbs up reaction"], "\(Self.spoken(effects))")
+    }
+}
