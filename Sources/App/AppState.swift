@@ -88,6 +88,8 @@ public struct AppState: Sendable {
     public var connection: String = "Local workspace"
     /// Networks whose lost connection has been said, until they are back.
     var lostNetworks: Set<Int64> = []
+    /// Channels whose rejoin after a lost connection the "Back on …" sentence said already.
+    var quietRejoins: Set<String> = []
     /// Lines written while their server was away, said again when they go.
     var waitingToSend: [String] = []
     /// Other channels where someone mentioned the user since they were last open (Alt-A goes

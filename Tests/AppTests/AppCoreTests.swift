@@ -187,7 +187,7 @@ import Testing
         _ = core.handle(.loaded(ChatSnapshot(load: .init(channelID: 10, purpose: .open), channels: [Self.welcome], messages: [])), at: .zero)
         let waiting = core.handle(.line("deploy is done"), at: .seconds(1))
         #expect(!waiting.contains { if case .store = $0 { true } else { false } })  // not posted to #welcome
-        #expect(waiting.contains(.wake(at: .seconds(31))))
+        #expect(core.waitingDeadline == .seconds(31))
         #expect(!core.handle(.line("/quit"), at: .seconds(2)).contains(.quit))
         let gaveUp = core.handle(.tick, at: .seconds(31))
         #expect(gaveUp.contains { if case .speak(let text, .high, _, _, _) = $0 { text.hasSuffix("deploy is done") && text.hasPrefix("Not sent") } else { false } })

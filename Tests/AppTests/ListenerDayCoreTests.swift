@@ -86,7 +86,7 @@ import Testing
         }
         #expect(again.isEmpty, "\(again)")
         let waiting = IRCEventsCoreTests.enter("still there?", &core, at: 10)
-        #expect(Self.spoken(waiting).contains("Waiting to send: still there?. It goes when 127.0.0.1 is back."), "\(Self.spoken(waiting))")
+        #expect(Self.spoken(waiting).contains("Waiting to send: still there? It goes when 127.0.0.1 is back."), "\(Self.spoken(waiting))")
         #expect(IRCEventsCoreTests.printed(waiting).contains("Waiting to send: still there?"))
         _ = core.handle(.chat(.reconnected), at: .seconds(11))
         let back = core.handle(.chat(.registered(nick: "you")), at: .seconds(11))

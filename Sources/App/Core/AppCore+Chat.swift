@@ -71,6 +71,7 @@ extension AppCore {
             effects.append(.lines([Lines.plain(sentence)]))
             playCue(.connectionLost, .high)
             post(.announcement(sentence, priority: .high))
+            openWelcomeInstead()
         case .reconnecting, .reconnected:
             break
         case .registered(let nick):
@@ -85,6 +86,8 @@ extension AppCore {
                     !$0.isDirect && (network == nil ? $0.networkID != configuration.localNetworkID : $0.networkID == network)
                 }.map(\.name)
                 let place = channels.isEmpty ? "" : ", in " + Self.andList(channels)
+                // Those rejoins are said in this sentence, not one by one.
+                state.quietRejoins.formUnion(channels.map(IRCCaseMapping.fold))
                 let sentence = "Back on \(host(of: network))\(place)."
                 effects.append(.lines([Lines.plain(sentence)]))
                 post(.announcement(sentence, priority: .default))
@@ -107,10 +110,15 @@ extension AppCore {
         case .joined(let channelID, let channel, let nick, let isSelf):
             if isSelf, state.channelID == configuration.welcomeChannelID, state.route == .main, !state.sheets.hasSheet {
                 // The first IRC channel joined replaces the local workspace on screen.
+                awaitingFirstChannel = nil
                 state.channelID = channelID
                 effects.append(.load(ChatLoad(channelID: channelID, purpose: .open)))
             } else {
-                if isSelf { say("Joined \(channel)", .low, .announcer) } else { membership("\(nick) joined \(channel)", in: channelID) }
+                if isSelf {
+                    if state.quietRejoins.remove(IRCCaseMapping.fold(channel)) == nil { say("Joined \(channel)", .low, .announcer) }
+                } else {
+                    membership("\(nick) joined \(channel)", in: channelID)
+                }
                 isSelf ? refresh() : refresh(showing: channelID)
             }
         case .parted(let channelID, let channel, let nick, let isSelf):
@@ -172,6 +180,7 @@ extension AppCore {
             playCue(.error, .high)
             post(.announcement(
                 "Sign-in failed for \(SpokenText.verbatim(account)): \(SpokenText.verbatim(reason)). \(then)", priority: .high))
+            if !continuing { openWelcomeInstead() }
         case .error(let error):
             playCue(.error, .high)
             post(.announcement(on + SpokenText.verbatim(error.message), priority: .high))

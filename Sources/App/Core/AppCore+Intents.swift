@@ -197,7 +197,8 @@ extension AppCore {
             if isLost(channel.networkID) {
                 // Kept, and sent when the server is back: said now, and again when it goes.
                 state.waitingToSend.append(text)
-                let sentence = "Waiting to send: " + SpokenText.verbatim(text) + ". It goes when \(host(of: channel.networkID)) is back."
+                let stop = text.last.map { ".?!".contains($0) } == true ? " " : ". "
+                let sentence = "Waiting to send: " + SpokenText.verbatim(text) + stop + "It goes when \(host(of: channel.networkID)) is back."
                 effects.append(.lines([Lines.plain(SpokenText.unmarked(sentence))]))
                 post(.announcement(sentence, priority: .default))
             }

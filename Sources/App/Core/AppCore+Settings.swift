@@ -8,9 +8,16 @@ extension AppCore {
     mutating func handle(settings update: SettingsUpdate) {
         apply(update.new)
         rebuild()
-        for announcement in update.announcements {
-            post(.announcement(announcement.text, priority: announcement.priority == .high ? .high : .default))
+        // One utterance per priority: a second at the same priority would cut the first off
+        // ("Settings fixed: …" then "Text size: …" are both news).
+        let all = update.announcements
+        let high = all.filter { $0.priority == .high }.map(\.text)
+        let other = all.filter { $0.priority != .high }.map(\.text)
+        func sentences(_ parts: [String]) -> String {
+            parts.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }.joined(separator: ". ")
         }
+        if !high.isEmpty { post(.announcement(sentences(high), priority: .high)) }
+        if !other.isEmpty { post(.announcement(sentences(other), priority: .default)) }
     }
 
     /// Alt-P: the next punctuation level (none, some, most, all, then none again), said and

@@ -83,6 +83,8 @@ public struct AppCore: Sendable {
     var reviewIndex: Int?
     /// Reading from focus to the end (Alt-R), while it lasts.
     var sayAll: SayAll?
+    /// Until when a start with a server waits for its first channel before opening #welcome.
+    var awaitingFirstChannel: Duration?
     /// When the words typed in search are searched for (after a pause in typing).
     var searchDue: Duration?
     /// The message whose phrase the reading voice is saying, until it is heard or cut off.
@@ -146,6 +148,12 @@ public struct AppCore: Sendable {
             rebuild()
             effects.append(.lines(Lines.screen(state: state, tree: tree)))
             post(.screenChanged(focus: ElementID.onboardingTitle.identifier, announcing: OnboardingScreen.title(step: 1)))
+        } else if configuration.expectsIRC {
+            // With a server, its first channel opens when joined; #welcome is not read first.
+            // It opens only if no channel comes (the server is down, or refuses the sign-in).
+            effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
+            awaitingFirstChannel = now + Self.connectWait
+            say("Connecting", .default, .announcer)
         } else {
             effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .open)))
         }
@@ -173,6 +181,17 @@ public struct AppCore: Sendable {
         refreshTyping()
         giveUpWaitingLines()
         searchIfDue()
+        if let due = awaitingFirstChannel, due <= now { openWelcomeInstead() }
+    }
+
+    /// No IRC channel came in time (or the server is away): the local workspace opens, so the
+    /// listener is somewhere.
+    mutating func openWelcomeInstead() {
+        guard awaitingFirstChannel != nil else { return }
+        awaitingFirstChannel = nil
+        if state.channelID == configuration.welcomeChannelID {
+            effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .open)))
+        }
     }
 
     /// The bottom line follows focus; the next deadline is asked for.
@@ -188,6 +207,7 @@ public struct AppCore: Sendable {
         var deadline = announcer.nextDeadline.map { max($0, now) }
         if let waiting = waitingDeadline { deadline = min(deadline ?? waiting, waiting) }
         if let due = searchDue { deadline = min(deadline ?? due, due) }
+        if let due = awaitingFirstChannel { deadline = min(deadline ?? due, due) }
         if !state.typing.isEmpty {
             let typingCheck = now + .seconds(1)
             deadline = min(deadline ?? typingCheck, typingCheck)

@@ -8,8 +8,16 @@ enum MessageActionsSheet {
         func button(_ element: ElementID, _ label: String, _ hint: String, _ intent: Intent) -> Element {
             b.make(element, Element(label: label, traits: .button, hint: hint), ElementBehaviour(activate: intent))
         }
+        let reacted = state.message(id: id)?.reactions ?? [:]
         var actions = Emoji.mostUsed.map { emoji in
-            button(.react(emoji.name), "React with \(emoji.name)", "Press Enter to add this reaction.", .react(messageID: id, emoji: emoji))
+            // A reaction of the user's is selected, and Enter takes it back.
+            let mine = reacted[emoji.storedForm]?.contains { IRCCaseMapping.equal($0, state.nick) } ?? false
+            return b.make(
+                .react(emoji.name),
+                Element(
+                    label: "React with \(emoji.name)", traits: mine ? [.button, .selected] : .button,
+                    hint: mine ? "Press Enter to take your reaction back." : "Press Enter to add this reaction."),
+                ElementBehaviour(activate: .react(messageID: id, emoji: emoji)))
         }
         actions += [
             button(.addReaction, "Add reaction", "Press Enter to pick any emoji.", .openPicker(messageID: id)),

@@ -1,0 +1,274 @@
+import ChatTesting
+import Foundation
+import TestThreads
+import Testing
+
+/// A listener's journeys, each a reviewed transcript of keys in and phrases out
+/// (`Fixtures/Journeys/*.journey`), walked on the real `earshot` binary in tmux, against a real
+/// InspIRCd where the journey asks for one.
+///
+/// A journey is read as a listener would read it: `>` lines are what the listener (or someone
+/// else) does, `<` lines what Earshot says, in order, after it. A change to any phrase fails here
+/// until the transcript is reviewed: the test writes what it heard beside the journey, with
+/// `.actual` added, to compare and, once read and found right, to copy over it.
+///
+/// ```
+/// # Edit and send a line
+/// @ onboarded
+/// > End Left
+/// < Message hash welcome, text field.
+/// > "helo"
+/// > Left
+/// < o
+/// ```
+///
+/// Directives: `@ onboarded` (a settings file that skips onboarding, with `[text]` and
+/// `[speech]` tables; without it the run is a first run), `@ settings LINE` (a line after them), `@ server` (an InspIRCd on 127.0.0.1, the
+/// client started with `--server` on it, joined to #a and #b). Steps: `> KEYS` (tmux key names),
+/// `> "TEXT"` (typed as is), `> NICK: LINE` (a raw IRC peer, joined to #a and #b first, sends
+/// LINE), `> server stop` and `> server start`, `> write config.toml: TEXT` (`\n` for new lines)
+/// and `> restart` (quit with Ctrl-C and start again on the same home). Spoken times read HH:MM
+/// and the server's port PORT.
+///
+/// Each step waits (up to 30 s) until as many phrases as the transcript lists have been heard;
+/// never a fixed sleep.
+@Suite(.serialized, .ownThreads) struct JourneyTests {
+    static let folder = EndToEndTests.checkout + "/Tests/AppTests/Fixtures/Journeys"
+
+    static var names: [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return files.filter { $0.hasSuffix(".journey") }.map { String($0.dropLast(".journey".count)) }.sorted()
+    }
+
+    @Test func everyJourneyHasItsTranscript() {
+        #expect(Self.names.count >= 8, "journeys in \(Self.folder): \(Self.names)")
+    }
+
+    @Test(arguments: JourneyTests.names)
+    func theJourneySaysWhatItsTranscriptSays(name: String) async throws {
+        let path = Self.folder + "/\(name).journey"
+        let journey = try Journey(String(contentsOfFile: path, encoding: .utf8))
+        let heard = try await JourneyWalk(journey).walk()
+        let expected = journey.transcript
+        if heard != expected {
+            try heard.write(toFile: path + ".actual", atomically: true, encoding: .utf8)
+            let heardLines = heard.components(separatedBy: "\n")
+            let expectedLines = expected.components(separatedBy: "\n")
+            let first = zip(heardLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }
+            if let first {
+                Issue.record(
+                    "\(name), line \(first.offset + 1): heard \"\(first.element.0)\", the transcript says \"\(first.element.1)\". All heard: \(path).actual")
+            } else {
+                Issue.record("\(name): heard \(heardLines.count) lines, the transcript has \(expectedLines.count). All heard: \(path).actual")
+            }
+        } else {
+            try? FileManager.default.removeItem(atPath: path + ".actual")
+        }
+    }
+}
+
+/// A journey file: its directives, and its steps with what each should make Earshot say.
+struct Journey {
+    enum Action: Equatable {
+        case keys([String])
+        case text(String)
+        case peer(nick: String, line: String)
+        case server(start: Bool)
+        case write(file: String, text: String)
+        case restart
+    }
+
+    struct Step {
+        /// The line as written (nil for what is said at start, before any step).
+        var line: String?
+        var action: Action?
+        var phrases: [String] = []
+    }
+
+    var header: [String] = []
+    var onboarded = false
+    var settings: [String] = []
+    var usesServer = false
+    var steps: [Step] = [Step()]
+
+    init(_ text: String) throws {
+        for raw in text.components(separatedBy: "\n") {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("#") || line.isEmpty {
+                if steps.count == 1 && steps[0].phrases.isEmpty { header.append(raw) }
+                continue
+            }
+            if line.hasPrefix("@ ") {
+                header.append(raw)
+                let directive = String(line.dropFirst(2))
+                if directive == "onboarded" { onboarded = true }
+                else if directive == "server" { usesServer = true }
+                else if directive.hasPrefix("settings ") { settings.append(String(directive.dropFirst("settings ".count))) }
+                else { throw TmuxSession.Failure("unknown directive: \(line)") }
+            } else if line.hasPrefix("> ") {
+                steps.append(Step(line: raw, action: try Self.action(String(line.dropFirst(2)))))
+            } else if line.hasPrefix("< ") {
+                steps[steps.count - 1].phrases.append(String(line.dropFirst(2)))
+            } else if line == "<" {
+                steps[steps.count - 1].phrases.append("")
+            } else {
+                throw TmuxSession.Failure("a journey line starts with #, @, > or <: \(line)")
+            }
+        }
+    }
+
+    static func action(_ text: String) throws -> Action {
+        if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { return .text(String(text.dropFirst().dropLast())) }
+        if text == "server stop" { return .server(start: false) }
+        if text == "server start" { return .server(start: true) }
+        if text == "restart" { return .restart }
+        if text.hasPrefix("write ") , let colon = text.firstIndex(of: ":") {
+            let file = String(text[text.index(text.startIndex, offsetBy: 6)..<colon])
+            let body = text[text.index(after: colon)...].drop { $0 == " " }
+            return .write(file: file, text: body.replacingOccurrences(of: "\\n", with: "\n"))
+        }
+        if let colon = text.firstIndex(of: ":"), !text[..<colon].contains(" "), text[..<colon].allSatisfy(\.isLetter) {
+            return .peer(nick: String(text[..<colon]), line: String(text[text.index(after: colon)...].drop { $0 == " " }))
+        }
+        return .keys(text.split(separator: " ").map(String.init))
+    }
+
+    /// The journey as written, with `phrases` in place of each step's expected ones.
+    func transcript(with heard: [[String]]? = nil) -> String {
+        var lines = header
+        for (index, step) in steps.enumerated() {
+            if let line = step.line { lines.append(line) }
+            for phrase in heard?[index] ?? step.phrases { lines.append(phrase.isEmpty ? "<" : "< " + phrase) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    var transcript: String { transcript() }
+}
+
+/// One walk of a journey: the client in tmux, a server and peers when asked for.
+final class JourneyWalk {
+    let journey: Journey
+    var server: InspIRCdFixture?
+    var peers: [String: RawSocket] = [:]
+    var sandbox: EndToEndTests.Sandbox?
+    var session: TmuxSession?
+    var run = 1
+
+    init(_ journey: Journey) { self.journey = journey }
+
+    deinit {
+        session?.kill()
+        for peer in peers.values { peer.close() }
+        server?.tearDown()
+        sandbox?.remove()
+    }
+
+    /// The settings file: none on a first run; else the journey's lines after the text size
+    /// and `echo = "none"` (what typing echoes depends on how fast keys come, which a journey
+    /// does not fix; what editing keys say does not depend on it).
+    var settingsFile: String? {
+        guard journey.onboarded || !journey.settings.isEmpty else { return nil }
+        return (["[text]", "size = \"large\"", "[speech]", "echo = \"none\""] + journey.settings).joined(separator: "\n") + "\n"
+    }
+
+    var arguments: [String] {
+        guard let server else { return [] }
+        return ["--server", "127.0.0.1:\(server.port)", "--nick", "me", "--channel", "#a", "--channel", "#b"]
+    }
+
+    /// Walks every step and returns the transcript of what was heard.
+    func walk() async throws -> String {
+        if journey.usesServer { server = try InspIRCdFixture() }
+        let sandbox = try EndToEndTests.Sandbox(settings: settingsFile)
+        self.sandbox = sandbox
+        session = try sandbox.launch(run: run, arguments: arguments)
+        var heard: [[String]] = []
+        for step in journey.steps {
+            let mark = phrases().count
+            if let action = step.action { try await perform(action) }
+            let start = step.action == .restart ? 0 : mark
+            if Self.recording {
+                // A server started again takes a reconnect delay to be back.
+                try await settle(quiet: step.action == .server(start: true) ? .seconds(12) : .milliseconds(1500))
+            } else {
+                _ = try await TmuxSession.waitUntil(timeout: .seconds(30)) { self.phrases().count - start >= step.phrases.count }
+            }
+            let got = Array(phrases().dropFirst(start))
+            heard.append(got)
+            if got.count < step.phrases.count { break }  // the rest could not be compared
+        }
+        // Steps never reached are heard as nothing.
+        while heard.count < journey.steps.count { heard.append([]) }
+        // What a step heard beyond its transcript arrived before the next step began.
+        return journey.transcript(with: heard)
+    }
+
+    /// `EARSHOT_RECORD_JOURNEYS=1`: each step waits until the client has been quiet for 1.5 s
+    /// instead of for its transcript, to write a first `.actual` for a new journey (to be read
+    /// before it is accepted). Never how the tests run.
+    static let recording = ProcessInfo.processInfo.environment["EARSHOT_RECORD_JOURNEYS"] == "1"
+
+    private func settle(quiet: Duration) async throws {
+        var count = phrases().count
+        var quietSince = ContinuousClock.now
+        _ = try await TmuxSession.waitUntil(timeout: .seconds(40)) {
+            let now = self.phrases().count
+            if now != count {
+                count = now
+                quietSince = ContinuousClock.now
+            }
+            return ContinuousClock.now - quietSince > quiet
+        }
+    }
+
+    func perform(_ action: Journey.Action) async throws {
+        guard let session, let sandbox else { return }
+        switch action {
+        case .keys(let keys):
+            for key in keys { try session.send(key) }
+        case .text(let text):
+            try session.type(text)
+        case .peer(let nick, let line):
+            let peer = try peers[nick] ?? join(nick)
+            peers[nick] = peer
+            peer.send(line + "\r\n")
+        case .server(let start):
+            if start { try server?.start() } else { server?.kill() }
+        case .write(let file, let text):
+            try text.write(toFile: sandbox.root + "/config/earshot/" + file, atomically: true, encoding: .utf8)
+        case .restart:
+            try session.send("C-c")
+            _ = try await TmuxSession.waitUntil(timeout: .seconds(30)) {
+                FileManager.default.fileExists(atPath: sandbox.file("exit-\(self.run)"))
+            }
+            session.kill()
+            run += 1
+            self.session = try sandbox.launch(run: run, arguments: arguments)
+        }
+    }
+
+    /// A raw peer called `nick`, registered and joined to #a and #b.
+    func join(_ nick: String) throws -> RawSocket {
+        guard let server else { throw TmuxSession.Failure("a peer needs '@ server' in the journey") }
+        let peer = try RawSocket(port: server.port)
+        peer.send("NICK \(nick)\r\nUSER \(nick) 0 * :\(nick)\r\n")
+        peer.read(until: " 001 ")
+        peer.send("JOIN #a,#b\r\n")
+        peer.read(until: " 366 ")
+        return peer
+    }
+
+    /// What the client has said so far in this run, as a listener hears it: each spoken phrase
+    /// (sound cues as "(… sound)"), with clock times as HH:MM and the server's port as PORT.
+    func phrases() -> [String] {
+        guard let session else { return [] }
+        let times = #/\b\d{1,2}:\d\d\b/#
+        let port = server.map { String($0.port) }
+        return session.spoken().map(\.text).filter { !$0.isEmpty }.map { text in
+            var text = text.replacing(times, with: "HH:MM")
+            if let port { text = text.replacingOccurrences(of: port, with: "PORT") }
+            return text
+        }
+    }
+}
