@@ -52,9 +52,13 @@ public enum SpokenText {
         // sentence punctuation right after it goes back against the word ("left bracket,").
         // Not after a dropped symbol: ":a[:" must not become the shortcode ":a:".
         var endsWithName = false
+        // Whether `result` ends with the space a dropped symbol left ('such as "194%".'):
+        // a full stop or comma after it goes back against the word too, but not a colon.
+        var endsWithDropped = false
         for index in characters.indices {
             let character = characters[index]
             var named = false
+            var dropped = false
             if let symbol = symbols[character] {
                 if character == "-" && joinsKeyName(characters, at: index) {
                     result.append(character)
@@ -64,12 +68,13 @@ public enum SpokenText {
                     result.append(" \(symbol.name) ")
                     named = true
                 } else if preserved.contains(character) {
-                    if endsWithName && trailingPunctuation.contains(character) {
+                    if (endsWithName || (endsWithDropped && character != ":")) && trailingPunctuation.contains(character) {
                         while result.last == " " { result.removeLast() }
                     }
                     result.append(character)
                 } else {
                     result.append(" ")
+                    dropped = true
                 }
             } else if character.unicodeScalars.first == emojiMarker {
                 result.append(" \(names.next() ?? "") ")
@@ -78,6 +83,7 @@ public enum SpokenText {
                 result.append(character)
             }
             endsWithName = named
+            endsWithDropped = dropped
         }
         return result.foldingWhitespace()
     }

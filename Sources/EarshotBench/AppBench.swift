@@ -79,6 +79,25 @@ func runAppBench(arguments: [String]) async throws {
         latencies.append(Double(first - begin) / 1e6)
         usleep(20_000)
     }
+
+    // Editing, under the same flood: the message field holds a 400-character draft, and Left
+    // and Right move its caret, each said ("e") in the key-echo voice; from the key to the
+    // first sample of that echo.
+    for key in decoder.feed([0x1B, 0x5B, 0x46]) + decoder.feed(left) { runtime.post(.key(key)) }  // End, Left: the field
+    let draft = String(repeating: "Editing a long draft of a message. ", count: 12).prefix(400)
+    runtime.post(.key(.paste(String(draft))))
+    usleep(300_000)
+    var editLatencies: [Double] = []
+    for index in 0..<keyCount {
+        let bytes = index % 2 == 0 ? left : right
+        let mark = probe.mark()
+        let begin = SpeechClock.now()
+        for key in decoder.feed(bytes) { runtime.post(.key(key)) }
+        guard let first = probe.waitForSample(after: mark, voice: .keyEcho, timeoutSeconds: 2) else { continue }
+        editLatencies.append(Double(first - begin) / 1e6)
+        usleep(20_000)
+    }
+    let draftKept = runtime.core.state.composer.count
     flooding.store(false, ordering: .relaxed)
     usleep(50_000)
     let rss = peakRSSMegabytes()
@@ -131,10 +150,13 @@ func runAppBench(arguments: [String]) async throws {
     }
 
     let keys = Percentiles(latencies)
+    let edits = Percentiles(editLatencies)
     report(
         [
             ("messages_in_channel", Double(messageCount)), ("keys_measured", Double(latencies.count)),
             ("key_to_sample_p50_ms", keys.median), ("key_to_sample_p99_ms", keys(99)),
+            ("edit_draft_chars", Double(draftKept)), ("edit_keys_measured", Double(editLatencies.count)),
+            ("edit_key_to_sample_p50_ms", edits.median), ("edit_key_to_sample_p99_ms", edits(99)),
             ("cold_start_to_speech_ms", Percentiles(coldStarts).median),
             ("peak_rss_mb", rss), ("flood_max_pending", Double(maxPending)),
             ("core_key_p50_us", Percentiles(keyTimes).median), ("core_key_p99_us", Percentiles(keyTimes)(99)),
@@ -204,9 +226,14 @@ final class FirstSampleProbe: @unchecked Sendable {
 
     /// The first sample of the first reader utterance that began after `mark`.
     func waitForReaderSample(after mark: Int, timeoutSeconds: Double) -> UInt64? {
+        waitForSample(after: mark, voice: .reader, timeoutSeconds: timeoutSeconds)
+    }
+
+    /// The first sample of the first utterance in `voice` that began after `mark`.
+    func waitForSample(after mark: Int, voice: VoiceRole, timeoutSeconds: Double) -> UInt64? {
         let deadline = SpeechClock.now() + UInt64(timeoutSeconds * 1e9)
         while SpeechClock.now() < deadline {
-            let found = lock.withLock { firstSamples.dropFirst(mark).first { $0.voice == .reader }?.time }
+            let found = lock.withLock { firstSamples.dropFirst(mark).first { $0.voice == voice }?.time }
             if let found { return found }
             sched_yield()
         }

@@ -194,3 +194,26 @@ import Testing
         #expect(Self.spoken(effects) == ["Removed your thumbs up reaction"], "\(Self.spoken(effects))")
     }
 }
+
+extension ListenerDayCoreTests {
+    @Test func aQuotedWordBeforeAFullStopEndsItsSentenceWithoutAStraySpace() {
+        let said = SpokenText.prepare("use a percent such as \"194%\".", punctuation: .some)
+        #expect(!said.contains(" ."), "\(said)")
+
+    }
+
+    @Test func altSPausesSayAllAndResumesIt() {
+        var (core, _) = AppCoreTests.openCore()
+        _ = core.handle(.key(.alt("r")), at: .seconds(1))
+        _ = core.handle(.utterance(.speak, .reader), at: .seconds(1) + .milliseconds(10))
+        let paused = core.handle(.key(.alt("s")), at: .seconds(2))
+        #expect(paused.contains(.pauseOrResumeSpeech))
+        #expect(!paused.contains(.stopSpeech), "Alt-S does not end the reading")
+        // The engine cuts the utterance off for the pause, then says it again on resume.
+        _ = core.handle(.utterance(.cancel, .reader), at: .seconds(2))
+        _ = core.handle(.key(.alt("s")), at: .seconds(3))
+        _ = core.handle(.utterance(.speak, .reader), at: .seconds(3))
+        let next = core.handle(.utterance(.done, .reader), at: .seconds(4))
+        #expect(Self.spoken(next).count == 1, "the reading goes on to the next message: \(Self.spoken(next))")
+    }
+}

@@ -24,7 +24,7 @@ public final class ChatStore: Sendable {
     public init(path: String) throws {
         self.path = path
         do {
-            try Self.makePrivate(path)
+            try Self.makePrivateFolder(path)
             var configuration = Configuration()
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
@@ -32,6 +32,7 @@ public final class ChatStore: Sendable {
             configuration.busyMode = .timeout(5)
             database = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(database)
+            Self.makePrivateFiles(path)
         } catch let error as ChatError {
             throw error
         } catch {
@@ -40,10 +41,9 @@ public final class ChatStore: Sendable {
     }
 
     /// History is private, as irssi's logs are: the folder Earshot makes for it is owner-only
-    /// (0700), as is an existing folder of Earshot's own ("earshot"); the database is created
-    /// owner-only (0600) and an existing one is tightened. SQLite gives its WAL and shared-memory
-    /// files the database's mode.
-    static func makePrivate(_ path: String) throws {
+    /// (0700), as is an existing folder of Earshot's own ("earshot"), so nobody else reaches
+    /// the database even while SQLite creates it.
+    static func makePrivateFolder(_ path: String) throws {
         let files = FileManager.default
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
@@ -54,12 +54,11 @@ public final class ChatStore: Sendable {
                 try? files.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory)
             }
         }
-        if !files.fileExists(atPath: path) {
-            _ = files.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
-        }
-        for suffix in ["", "-wal", "-shm"] where files.fileExists(atPath: path + suffix) {
-            try? files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path + suffix)
-        }
+    }
+
+    /// The database and its WAL and shared-memory files are owner-only (0600), new or old.
+    static func makePrivateFiles(_ path: String) {
+        for suffix in ["", "-wal", "-shm"] { chmod(path + suffix, 0o600) }
     }
 
     /// `$XDG_DATA_HOME/earshot/earshot.sqlite`, or `~/.local/share/earshot/earshot.sqlite`.
