@@ -64,6 +64,12 @@ final class PseudoTerminal {
             guard poll(&descriptor, 1, 50) > 0 else { continue }
             var chunk = [UInt8](repeating: 0, count: 1024)
             let count = read(master, &chunk, chunk.count)
+            if count < 0, errno == EIO {
+                // No process has the other end open yet (a loaded machine starts the child
+                // late): Linux says EIO until one does. Wait for it, up to the deadline.
+                usleep(10_000)
+                continue
+            }
             guard count > 0 else { break }
             collected += chunk[..<count]
         }
