@@ -98,6 +98,18 @@ func runAppBench(arguments: [String]) async throws {
         usleep(20_000)
     }
     let draftKept = runtime.core.state.composer.count
+    // The core alone on caret moves, then Escape leaves the field for the navigation figures.
+    var editing = runtime.core
+    var editTimes: [Double] = []
+    let editClock = ContinuousClock()
+    for index in 0..<10_000 {
+        let key: KeyEvent = index % 2 == 0 ? .left : .right
+        let begin = editClock.now
+        _ = editing.handle(.key(key), at: .seconds(1000))
+        editTimes.append(Double((editClock.now - begin).components.attoseconds) / 1e12)
+    }
+    for key in decoder.feed([0x1B]) + decoder.flushPendingEscape() { runtime.post(.key(key)) }
+    usleep(100_000)
     flooding.store(false, ordering: .relaxed)
     usleep(50_000)
     let rss = peakRSSMegabytes()
@@ -160,6 +172,7 @@ func runAppBench(arguments: [String]) async throws {
             ("cold_start_to_speech_ms", Percentiles(coldStarts).median),
             ("peak_rss_mb", rss), ("flood_max_pending", Double(maxPending)),
             ("core_key_p50_us", Percentiles(keyTimes).median), ("core_key_p99_us", Percentiles(keyTimes)(99)),
+            ("core_edit_key_p50_us", Percentiles(editTimes).median), ("core_edit_key_p99_us", Percentiles(editTimes)(99)),
             ("core_message_p50_us", Percentiles(messageTimes).median),
         ], json: json, title: "app (\(messageCount) messages, 1000/s arriving)")
 }

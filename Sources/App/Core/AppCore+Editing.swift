@@ -93,8 +93,9 @@ extension AppCore {
             say(SpokenText.verbatim(state.killed.trimmingCharacters(in: .whitespaces)), echoes, .keyEcho)
         }
         keep(line, in: field)
-        // The field's new value is not spoken: the echo is.
-        rebuild()
+        // The field's new value is not spoken: the echo is. A caret move changes no element
+        // (the bottom line's cursor follows in `finish`), so the tree stays as it is.
+        if line.text != before { rebuild() }
         if field == .composer, line.text != before, let channel = state.channel, onIRC(channel) {
             transmit(line.isEmpty ? .stoppedTyping(in: channel.name) : .typing(in: channel.name))
         }
