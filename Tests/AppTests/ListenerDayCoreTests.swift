@@ -217,3 +217,27 @@ extension ListenerDayCoreTests {
         #expect(Self.spoken(next).count == 1, "the reading goes on to the next message: \(Self.spoken(next))")
     }
 }
+
+extension ListenerDayCoreTests {
+    /// The drawer says each channel's number (the one Alt and a digit opens), and a direct
+    /// conversation is in the expanded drawer however many channels sort before it.
+    @Test func theDrawerNumbersItsChannelsAndKeepsADirectConversationInView() {
+        var core = IRCEventsCoreTests.ircCore()
+        let many = (0..<6).map { ChatChannel(id: 100 + Int64($0), networkID: IRCEventsCoreTests.irc, name: "#c\($0)") }
+        let kim = ChatChannel(id: 40, networkID: IRCEventsCoreTests.irc, name: "kim", isDirect: true)
+        _ = core.handle(
+            .loaded(ChatSnapshot(
+                load: ChatLoad(channelID: 20, purpose: .refresh),
+                channels: [AppCoreTests.welcome, IRCEventsCoreTests.a] + many + [kim], messages: [])),
+            at: .seconds(1))
+        var state = core.state
+        _ = state.drawer.move(to: .expanded)
+        var builder = ScreenTree.Builder()
+        let drawer = ChannelDrawer.build(state, into: &builder)
+        let labels = drawer.children.map(\.label)
+        #expect(labels.contains("kim"), "\(labels)")
+        let second = drawer.children.first { $0.label == "#a" }
+        #expect(second?.positionInSet == SetPosition(2, of: 9))
+        #expect(second?.hint.hasSuffix("Alt-2 opens it from anywhere.") == true)
+    }
+}

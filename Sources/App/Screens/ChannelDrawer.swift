@@ -21,7 +21,14 @@ enum ChannelDrawer {
         let shown: ArraySlice<ChatChannel>
         switch state.drawer.state {
         case .compressed: shown = []
-        case .expanded: shown = matching.prefix(5)
+        case .expanded:
+            // Five, and always the open conversation and direct ones (a /query opened now is
+            // there, though the store sorts conversations after the channels).
+            var five = Array(matching.prefix(5))
+            for extra in matching where (extra.id == state.channelID || extra.isDirect) && !five.contains(where: { $0.id == extra.id }) {
+                five.append(extra)
+            }
+            shown = five[...]
         case .fullHeight: shown = matching[...]
         }
         // On several IRC networks, each network's channels follow its name as a heading (the
@@ -59,12 +66,16 @@ enum ChannelDrawer {
     static func button(_ channel: ChatChannel, state: AppState, into b: inout ScreenTree.Builder) -> Element {
         // The open channel counts what its heading and the Unread rotor count.
         let unread = channel.id == state.channelID ? state.unreadCount : channel.unread
+        // Its number is the one Alt and a digit opens, said and shown with it.
+        let number = (state.channels.firstIndex { $0.id == channel.id } ?? 0) + 1
+        let key = number <= 9 ? " Alt-\(number) opens it from anywhere." : ""
         return b.make(
             .channel(channel.id),
             Element(
                 label: channel.name, value: unread == 0 ? "" : "\(unread) unread",
                 traits: channel.id == state.channelID ? [.button, .selected] : .button,
-                hint: "Press Enter to open this channel, or A for its actions."),
+                hint: "Press Enter to open this channel, or A for its actions.\(key)",
+                positionInSet: SetPosition(number, of: state.channels.count)),
             ElementBehaviour(activate: .selectChannel(channel.id)))
     }
 }
