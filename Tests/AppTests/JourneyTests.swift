@@ -251,12 +251,8 @@ final class JourneyWalk {
     /// A raw peer called `nick`, registered and joined to #a and #b.
     func join(_ nick: String) throws -> RawSocket {
         guard let server else { throw TmuxSession.Failure("a peer needs '@ server' in the journey") }
-        let peer = try RawSocket(port: server.port)
-        peer.send("NICK \(nick)\r\nUSER \(nick) 0 * :\(nick)\r\n")
-        peer.read(until: " 001 ")
-        peer.send("JOIN #a,#b\r\n")
-        peer.read(until: " 366 ")
-        return peer
+        // The server takes the peer's lines in order: #b is joined before anything it says next.
+        return try EndToEndTests.peer(nick: nick, in: "#a,#b", on: server)
     }
 
     /// What the client has said so far in this run, as a listener hears it: each spoken phrase
