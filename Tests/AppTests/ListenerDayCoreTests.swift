@@ -241,3 +241,18 @@ extension ListenerDayCoreTests {
         #expect(second?.hint.hasSuffix("Alt-2 opens it from anywhere.") == true)
     }
 }
+
+extension ListenerDayCoreTests {
+    /// Failures reach the core typed and are worded there; no error's own description is said.
+    @Test func failuresAreWordedByTheCoreFromTypedReasons() {
+        #expect(FailureReason(ChatError(.diskFull, "Cannot write to the chat database: the disk is full")) == .diskFull)
+        #expect(FailureReason(ChatError(.unsupported, "this server does not support reactions")) == .unsupported("this server does not support reactions"))
+        var core = IRCEventsCoreTests.ircCore()
+        let join = Self.spoken(core.handle(.sendFailed(.join("#x"), .connection(.refused)), at: .seconds(1)))
+        #expect(join == ["Could not join hash x: connection refused"], "\(join)")
+        let full = Self.spoken(core.handle(.notSent("hello", reason: .diskFull), at: .seconds(2)))
+        #expect(full.contains("Not sent: the disk is full. Your message is back in the composer."), "\(full)")
+        let store = Self.spoken(core.handle(.storeFailed(.other), at: .seconds(3)))
+        #expect(store.contains("Could not save: something went wrong"), "\(store)")
+    }
+}

@@ -207,6 +207,27 @@ extension AppCore {
         }
     }
 
+    /// Something sent to the server failed: said in words, by what it was. A stored line or
+    /// reaction waits in the outbox and goes out on reconnect.
+    mutating func sendFailed(_ send: ChatSend, _ reason: FailureReason) {
+        let why = reason.words
+        let sentence: String
+        switch send {
+        case .message, .action: sentence = "Not sent yet: \(why). It stays in the outbox and goes out when the server is back"
+        case .react: sentence = "Not reacted: \(why)"
+        case .join(let name): sentence = "Could not join \(name): \(why)"
+        case .part(let name, _): sentence = "Could not leave \(name): \(why)"
+        case .nick(let nick): sentence = "Could not change the nick to \(nick): \(why)"
+        case .topic: sentence = "Could not set the topic: \(why)"
+        case .away: sentence = "Could not change away: \(why)"
+        case .names(let name): sentence = "Could not list who is in \(name): \(why)"
+        case .whois(let nick): sentence = "Could not ask who \(nick) is: \(why)"
+        case .typing, .stoppedTyping, .quit: return
+        }
+        playCue(.error, .high)
+        post(.announcement(sentence, priority: .high))
+    }
+
     /// A line that could not be kept goes back into the composer it came from (unless the user
     /// has typed something new there), and the reason is said at high priority.
     mutating func notSent(_ text: String, reason: String) {

@@ -135,8 +135,15 @@ public struct AppCore: Sendable {
             rebuild()
             playCue(.error, .high)
             post(.announcement("Not saved: \(reason). The setting is as it was", priority: .high))
-        case .notSent(let text, let reason): notSent(text, reason: reason)
-        case .replyRefused(let text, let reason): replyRefused(text, reason: reason)
+        case .notSent(let text, let reason): notSent(text, reason: reason.words)
+        case .sendFailed(let send, let reason): sendFailed(send, reason)
+        case .storeFailed(let reason):
+            playCue(.error, .high)
+            post(.announcement("Could not save: \(reason.words)", priority: .high))
+        case .needsServer(let command):
+            playCue(.error, .high)
+            post(.announcement("No IRC server is connected, so \(command) cannot work here", priority: .high))
+        case .replyRefused(let text, let reason): replyRefused(text, reason: reason.words)
         case .speechRoute(let route): speechMoved(to: route)
         }
         finish()

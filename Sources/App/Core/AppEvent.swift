@@ -32,10 +32,16 @@ public enum AppEvent: Sendable {
     /// settings still in force, which the sheet goes back to.
     case settingNotSaved(reason: String, saved: Settings)
     /// A line the user typed could not be stored or sent; it goes back to its composer.
-    case notSent(String, reason: String)
+    case notSent(String, reason: FailureReason)
+    /// Something sent to the server failed (a stored line stays in the outbox); the core words it.
+    case sendFailed(ChatSend, FailureReason)
+    /// A write to the local store failed; the core words it.
+    case storeFailed(FailureReason)
+    /// A command that needs an IRC server was given where there is none.
+    case needsServer(command: String)
     /// A reply the server cannot carry (no message-tags): it goes back to the thread's composer,
     /// and sending it as a plain message is offered.
-    case replyRefused(String, reason: String)
+    case replyRefused(String, reason: FailureReason)
     /// Speech moved between the sound server and text captions (the server died or came back).
     case speechRoute(SpeechRoute)
 

@@ -35,7 +35,7 @@ extension AppRuntime {
         case .store(let write):
             return store(write)
         case .send(let send, let network):
-            guard parts.irc != nil else { return [.failed("Not sent: no IRC server is connected.")] }
+            guard parts.irc != nil else { return [.sendFailed(send, .notConnected)] }
             sendInOrder(send, network: network)
         case .writeSetting(let value, let keyPath):
             do {
@@ -93,7 +93,7 @@ extension AppRuntime {
                     let message = try workspace.post(text, replyTo: replyTo, in: channel)
                     return [.chat(.messages([message]))]
                 } catch {
-                    return [.notSent(text, reason: Self.describe(error))]
+                    return [.notSent(text, reason: FailureReason(error))]
                 }
             case .react(let emoji, let message):
                 _ = try workspace.react(emoji, to: message)
@@ -102,24 +102,14 @@ extension AppRuntime {
             case .markRead(let channelID, let upTo, let unread):
                 try workspace.store.setReadMarker(channel: channelID, at: upTo, unread: unread)
             case .openDirect(let nick, let network):
-                guard parts.client(for: network) != nil else {
-                    return [.failed("No IRC server is connected, so /query cannot work here")]
-                }
+                guard parts.client(for: network) != nil else { return [.needsServer(command: "/query")] }
                 let channel = try workspace.store.channel(named: nick, network: network, isDirect: true)
                 return [.loaded(read(ChatLoad(channelID: channel.id, purpose: .open)))]
             }
         } catch {
-            return [.failed("Could not save: \(Self.describe(error))")]
+            return [.storeFailed(FailureReason(error))]
         }
         return []
-    }
-
-    /// An error in words a listener can act on ("the disk is full").
-    static func describe(_ error: any Error) -> String {
-        let text = "\(error)"
-        if text.contains("SQLITE_FULL") || text.contains("database or disk is full") { return "the disk is full" }
-        if text.contains("SQLITE_READONLY") { return "the history file is read-only" }
-        return text
     }
 
     static func perform(_ send: ChatSend, on irc: IRCClient) async throws {

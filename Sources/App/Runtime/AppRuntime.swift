@@ -178,28 +178,17 @@ public final class AppRuntime: Sendable {
     /// never stored, so it goes back to the composer; a stored line waits in the outbox. A
     /// typing notice that fails is not worth a word.
     static func failure(of send: ChatSend, _ error: any Error) -> AppEvent? {
-        switch send {
-        case .message(let text, _, let replyTo):
-            if let refused = error as? IRCSerializationError { return .notSent(text, reason: refused.message) }
-            if let unsupported = error as? ChatError, unsupported.code == .unsupported {
-                return replyTo == nil ? .notSent(text, reason: unsupported.message) : .replyRefused(text, reason: unsupported.message)
-            }
-            return .failed("Not sent yet: \(error). It stays in the outbox and goes out on reconnect.")
-        case .react:
-            if let unsupported = error as? ChatError { return .failed("Not reacted: \(unsupported.message).") }
-            return .failed("Could not send the reaction: \(error)")
-        case .typing, .stoppedTyping, .quit:
+        let reason = FailureReason(error)
+        switch (send, reason) {
+        case (.typing, _), (.stoppedTyping, _), (.quit, _):
             return nil
-        case .action(let text, _):
-            if let refused = error as? IRCSerializationError { return .notSent("/me " + text, reason: refused.message) }
-            return .failed("Not sent yet: \(error). It stays in the outbox and goes out on reconnect.")
-        case .join(let name): return .failed("Could not join \(name): \(error)")
-        case .part(let name, _): return .failed("Could not leave \(name): \(error)")
-        case .nick(let nick): return .failed("Could not change the nick to \(nick): \(error)")
-        case .topic: return .failed("Could not set the topic: \(error)")
-        case .away: return .failed("Could not change away: \(error)")
-        case .names(let name): return .failed("Could not list who is in \(name): \(error)")
-        case .whois(let nick): return .failed("Could not ask who \(nick) is: \(error)")
+        case (.message(let text, _, let replyTo), .refused), (.message(let text, _, let replyTo), .unsupported):
+            if case .unsupported = reason, replyTo != nil { return .replyRefused(text, reason: reason) }
+            return .notSent(text, reason: reason)
+        case (.action(let text, _), .refused):
+            return .notSent("/me " + text, reason: reason)
+        default:
+            return .sendFailed(send, reason)
         }
     }
 

@@ -63,7 +63,9 @@ public actor IRCClient {
                         .connection,
                         "Cannot set up TLS: this system has no certificate authorities to check \(server.host) with. Install them (apt install ca-certificates), or set ca_file for this server.")
                 }
-                throw ChatError(.connection, "Cannot set up TLS: \(error)")
+                // A certificate or key file that is not one (ca_file, client_cert).
+                throw ChatError(
+                    .connection, "Cannot set up TLS for \(server.host): a certificate or key file in its settings cannot be read")
             }
         } else {
             sslContext = nil
@@ -527,6 +529,6 @@ public actor IRCClient {
     }
 
     private func report(_ error: any Error) {
-        emit(.error(error as? ChatError ?? ChatError(.storage, "\(error)")))
+        emit(.error(error as? ChatError ?? ChatError(.storage, "Something went wrong: \(FailureReason(error).words)")))
     }
 }

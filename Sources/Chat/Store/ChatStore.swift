@@ -36,8 +36,23 @@ public final class ChatStore: Sendable {
         } catch let error as ChatError {
             throw error
         } catch {
-            throw ChatError(.storage, "Cannot open the chat database at \(path): \(error)")
+            throw Self.typed(error, "Cannot open the chat database at \(path)")
         }
+    }
+
+    /// A store error with its code (disk full, read-only) and `doing` in words, never the
+    /// error's own description.
+    static func typed(_ error: any Error, _ doing: String) -> ChatError {
+        switch FailureReason(error) {
+        case .diskFull: ChatError(.diskFull, "\(doing): the disk is full")
+        case .readOnly: ChatError(.readOnly, "\(doing): the file cannot be written")
+        default: ChatError(.storage, "\(doing): the database answered with an error (\(Self.code(of: error)))")
+        }
+    }
+
+    /// SQLite's own name for what went wrong ("SQLITE_CORRUPT"), for a report.
+    static func code(of error: any Error) -> String {
+        (error as? DatabaseError).map { "SQLite error \($0.resultCode.rawValue)" } ?? "unknown"
     }
 
     /// History is private, as irssi's logs are: the folder Earshot makes for it is owner-only
@@ -94,7 +109,7 @@ public final class ChatStore: Sendable {
         } catch let error as ChatError {
             throw error
         } catch {
-            throw ChatError(.storage, "Cannot write to the chat database: \(error)")
+            throw Self.typed(error, "Cannot write to the chat database")
         }
     }
 

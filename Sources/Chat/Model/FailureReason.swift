@@ -1,0 +1,73 @@
+import GRDB
+
+/// Why something the user asked for failed, as a typed reason the core words: never an error's
+/// own description.
+///
+/// ```swift
+/// FailureReason(ChatError(.diskFull, "the disk is full"))  // .diskFull
+/// FailureReason(someNIOError)                               // .connection(.refused)
+/// ```
+public enum FailureReason: Hashable, Sendable {
+    /// The disk holding the history is full.
+    case diskFull
+    /// The history file cannot be written.
+    case readOnly
+    /// There is no connection to the server now.
+    case notConnected
+    /// The server cannot carry it (no message-tags, say): Earshot's own words for what is missing.
+    case unsupported(String)
+    /// Refused before it was sent, in Earshot's own words ("the target has a space").
+    case refused(String)
+    /// The connection failed this way.
+    case connection(DisconnectReason)
+    /// Anything else.
+    case other
+
+    /// Classifies an error by its type and code.
+    public init(_ error: any Error) {
+        switch error {
+        case let chat as ChatError:
+            switch chat.code {
+            case .diskFull: self = .diskFull
+            case .readOnly: self = .readOnly
+            case .unsupported: self = .unsupported(chat.message)
+            default: self = .refused(chat.message)
+            }
+        case let serializing as IRCSerializationError:
+            self = .refused(serializing.message)
+        case let database as DatabaseError:
+            self = Self.storage(database.resultCode)
+        default:
+            let reason = DisconnectReason(error)
+            self = reason == .other ? .other : .connection(reason)
+        }
+    }
+
+    /// A store's result code as a reason.
+    static func storage(_ code: ResultCode) -> FailureReason {
+        switch code.primaryResultCode {
+        case .SQLITE_FULL: .diskFull
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN: .readOnly
+        default: .other
+        }
+    }
+
+    /// The reason in a few words, for a sentence: "Not sent: the disk is full."
+    public var words: String {
+        switch self {
+        case .diskFull: "the disk is full"
+        case .readOnly: "the history file cannot be written"
+        case .notConnected: "the server is not connected"
+        case .unsupported(let words), .refused(let words): words
+        case .connection(let reason): reason.words
+        case .other: "something went wrong"
+        }
+    }
+}
+
+extension ChatError.Code {
+    /// The disk holding the history is full.
+    public static let diskFull = Self(rawValue: "diskFull")
+    /// The history file cannot be written (read-only, or no permission).
+    public static let readOnly = Self(rawValue: "readOnly")
+}
