@@ -88,8 +88,14 @@ public struct AppState: Sendable {
     public var connection: String = "Local workspace"
     /// Networks whose lost connection has been said, until they are back.
     var lostNetworks: Set<Int64> = []
-    /// Channels whose rejoin after a lost connection the "Back on …" sentence said already.
-    var quietRejoins: Set<String> = []
+    /// The thread root of each reply in the open channel (a reply to a reply too), by msgid.
+    var replyRoots: [String: String] = [:]
+    /// A reply search found, whose thread opens once its channel has.
+    var threadReplyToOpen: ChatMessage?
+    /// The message a thread opens on, when not its root.
+    var threadFocus: Int64?
+    /// Channels the user asked to join (/join), whose join is said when it comes.
+    var joinRequests: Set<String> = []
     /// Lines written while their server was away, said again when they go.
     var waitingToSend: [String] = []
     /// Other channels where someone mentioned the user since they were last open (Alt-A goes

@@ -24,11 +24,16 @@ import Testing
 ///
 /// Directives: `@ onboarded` (a settings file that skips onboarding, with `[text]` and
 /// `[speech]` tables; without it the run is a first run), `@ settings LINE` (a line after them), `@ server` (an InspIRCd on 127.0.0.1, the
-/// client started with `--server` on it, joined to #a and #b). Steps: `> KEYS` (tmux key names),
+/// client started with `--server` on it, joined to #a and #b), `@ server with history` (the
+/// same, #a and #b replaying their last 50 lines on join). Steps: `> KEYS` (tmux key names),
 /// `> "TEXT"` (typed as is), `> NICK: LINE` (a raw IRC peer, joined to #a and #b first, sends
 /// LINE), `> server stop` and `> server start`, `> write config.toml: TEXT` (`\n` for new lines)
-/// and `> restart` (quit with Ctrl-C and start again on the same home). Spoken times read HH:MM
+/// and `> restart` (quit with Ctrl-C and start again on the same home), or `> quit` and
+/// `> start` with steps between them. Spoken times read HH:MM
 /// and the server's port PORT.
+///
+/// `<~ PHRASE` is said somewhere in its step, in any order: for independent events whose order
+/// the network decides (another channel's news beside a join).
 ///
 /// Each step waits (up to 30 s) until as many phrases as the transcript lists have been heard;
 /// never a fixed sleep.
@@ -76,6 +81,8 @@ struct Journey {
         case server(start: Bool)
         case write(file: String, text: String)
         case restart
+        case quit
+        case start
     }
 
     struct Step {
@@ -89,6 +96,8 @@ struct Journey {
     var onboarded = false
     var settings: [String] = []
     var usesServer = false
+    /// #a and #b keep their last lines and replay them on join (InspIRCd's chanhistory, +H).
+    var keepsHistory = false
     var steps: [Step] = [Step()]
 
     init(_ text: String) throws {
@@ -103,10 +112,13 @@ struct Journey {
                 let directive = String(line.dropFirst(2))
                 if directive == "onboarded" { onboarded = true }
                 else if directive == "server" { usesServer = true }
+                else if directive == "server with history" { usesServer = true; keepsHistory = true }
                 else if directive.hasPrefix("settings ") { settings.append(String(directive.dropFirst("settings ".count))) }
                 else { throw TmuxSession.Failure("unknown directive: \(line)") }
             } else if line.hasPrefix("> ") {
                 steps.append(Step(line: raw, action: try Self.action(String(line.dropFirst(2)))))
+            } else if line.hasPrefix("<~ ") {
+                steps[steps.count - 1].phrases.append("~ " + line.dropFirst(3))
             } else if line.hasPrefix("< ") {
                 steps[steps.count - 1].phrases.append(String(line.dropFirst(2)))
             } else if line == "<" {
@@ -122,6 +134,8 @@ struct Journey {
         if text == "server stop" { return .server(start: false) }
         if text == "server start" { return .server(start: true) }
         if text == "restart" { return .restart }
+        if text == "quit" { return .quit }
+        if text == "start" { return .start }
         if text.hasPrefix("write ") , let colon = text.firstIndex(of: ":") {
             let file = String(text[text.index(text.startIndex, offsetBy: 6)..<colon])
             let body = text[text.index(after: colon)...].drop { $0 == " " }
@@ -138,12 +152,26 @@ struct Journey {
         var lines = header
         for (index, step) in steps.enumerated() {
             if let line = step.line { lines.append(line) }
-            for phrase in heard?[index] ?? step.phrases { lines.append(phrase.isEmpty ? "<" : "< " + phrase) }
+            for phrase in heard?[index] ?? step.phrases {
+                lines.append(phrase.isEmpty ? "<" : phrase.hasPrefix("~ ") ? "<~ " + phrase.dropFirst(2) : "< " + phrase)
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     var transcript: String { transcript() }
+
+    /// Whether `heard` is what a step's `expected` phrases say: in order, except those marked
+    /// `<~` (independent events, such as two channels' news, whose order the network decides),
+    /// which may come anywhere in the step.
+    static func matches(_ heard: [String], _ expected: [String]) -> Bool {
+        var rest = heard
+        for loose in expected where loose.hasPrefix("~ ") {
+            guard let index = rest.firstIndex(of: String(loose.dropFirst(2))) else { return false }
+            rest.remove(at: index)
+        }
+        return rest == expected.filter { !$0.hasPrefix("~ ") }
+    }
 }
 
 /// One walk of a journey: the client in tmux, a server and peers when asked for.
@@ -161,7 +189,7 @@ final class JourneyWalk {
         session?.kill()
         for peer in peers.values { peer.close() }
         server?.tearDown()
-        sandbox?.remove()
+        if ProcessInfo.processInfo.environment["EARSHOT_KEEP_JOURNEYS"] == nil { sandbox?.remove() }
     }
 
     /// The settings file: none on a first run; else the journey's lines after the text size
@@ -179,7 +207,10 @@ final class JourneyWalk {
 
     /// Walks every step and returns the transcript of what was heard.
     func walk() async throws -> String {
-        if journey.usesServer { server = try InspIRCdFixture() }
+        if journey.usesServer {
+            let history = ["#a": "+H 50:1d", "#b": "+H 50:1d"]
+            server = try InspIRCdFixture(permanentChannels: journey.keepsHistory ? history : [:])
+        }
         let sandbox = try EndToEndTests.Sandbox(settings: settingsFile)
         self.sandbox = sandbox
         session = try sandbox.launch(run: run, arguments: arguments)
@@ -187,7 +218,7 @@ final class JourneyWalk {
         for step in journey.steps {
             let mark = phrases().count
             if let action = step.action { try await perform(action) }
-            let start = step.action == .restart ? 0 : mark
+            let start = step.action == .restart || step.action == .start ? 0 : mark
             if Self.recording {
                 // A server started again takes a reconnect delay to be back.
                 try await settle(quiet: step.action == .server(start: true) ? .seconds(12) : .milliseconds(1500))
@@ -195,7 +226,7 @@ final class JourneyWalk {
                 _ = try await TmuxSession.waitUntil(timeout: .seconds(30)) { self.phrases().count - start >= step.phrases.count }
             }
             let got = Array(phrases().dropFirst(start))
-            heard.append(got)
+            heard.append(Journey.matches(got, step.phrases) ? step.phrases : got)
             if got.count < step.phrases.count { break }  // the rest could not be compared
         }
         // Steps never reached are heard as nothing.
@@ -238,10 +269,20 @@ final class JourneyWalk {
         case .write(let file, let text):
             try text.write(toFile: sandbox.root + "/config/earshot/" + file, atomically: true, encoding: .utf8)
         case .restart:
+            try await perform(.quit)
+            try await perform(.start)
+        case .quit:
+            // What was being said is heard to its end first (and so read), as a listener who
+            // waits for the sentence before quitting.
+            _ = try await TmuxSession.waitUntil(timeout: .seconds(20)) {
+                let events = session.speech()
+                return events.filter { $0.event == "speak" }.count <= events.filter { $0.event != "speak" }.count
+            }
             try session.send("C-c")
             _ = try await TmuxSession.waitUntil(timeout: .seconds(30)) {
                 FileManager.default.fileExists(atPath: sandbox.file("exit-\(self.run)"))
             }
+        case .start:
             session.kill()
             run += 1
             self.session = try sandbox.launch(run: run, arguments: arguments)

@@ -62,9 +62,16 @@ import Testing
         let history = (201...204).map {
             ChatMessage(id: Int64($0), channelID: 10, msgid: "h\($0)", author: "kim", text: "old \($0)", time: Date())
         }
-        let effects = core.handle(.chat(.history(history)), at: .seconds(1))
+        let effects = core.handle(.chat(.history(history, news: [:])), at: .seconds(1))
         #expect(Self.spoken(effects).isEmpty, "\(Self.spoken(effects))")
         #expect(IRCEventsCoreTests.printed(effects).components(separatedBy: "old 201").count == 2, "shown once")
+        // What came while away is one sentence, not a line each.
+        let away = (301...302).map {
+            ChatMessage(id: Int64($0), channelID: 10, msgid: "a\($0)", author: "kim", text: "new \($0)", time: Date())
+        }
+        var heard = Self.spoken(core.handle(.chat(.history(away, news: [10: 2])), at: .seconds(2)))
+        heard += Self.spoken(core.handle(.tick, at: .seconds(5)))
+        #expect(heard == ["hash welcome: 2 messages while you were away"], "\(heard)")
     }
 
     // MARK: Connections
@@ -254,5 +261,45 @@ extension ListenerDayCoreTests {
         #expect(full.contains("Not sent: the disk is full. Your message is back in the composer."), "\(full)")
         let store = Self.spoken(core.handle(.storeFailed(.other), at: .seconds(3)))
         #expect(store.contains("Could not save: something went wrong"), "\(store)")
+    }
+}
+
+extension ListenerDayCoreTests {
+    static let root = ChatMessage(id: 701, channelID: 10, msgid: "r", author: "kim", text: "lunch?", time: Date())
+    static let reply = ChatMessage(id: 702, channelID: 10, msgid: "a", author: "you", text: "yes", time: Date(), replyTo: "r")
+    static let replyToReply = ChatMessage(id: 703, channelID: 10, msgid: "b", author: "kim", text: "great, see you", time: Date(), replyTo: "a")
+
+    /// A reply to a reply is in its thread and counts on the thread's root.
+    @Test func aReplyToAReplyCountsOnItsRootAndIsInItsThread() {
+        var (core, _) = AppCoreTests.openCore()
+        let load = ChatLoad(channelID: 10, purpose: .refresh)
+        _ = core.handle(.loaded(ChatSnapshot(load: load, channels: [AppCoreTests.welcome], messages: [Self.root, Self.reply, Self.replyToReply])), at: .seconds(1))
+        #expect(core.state.replyCounts["r"] == 2)
+        let another = ChatMessage(id: 704, channelID: 10, msgid: "c", author: "ada", text: "me too", time: Date(), replyTo: "b")
+        _ = core.handle(.chat(.messages([another])), at: .seconds(2))
+        #expect(core.state.replyCounts["r"] == 3)
+    }
+
+    /// A reply found by search opens in its thread, on the reply.
+    @Test func aReplyFoundBySearchOpensInItsThreadOnTheReply() {
+        var (core, _) = AppCoreTests.openCore()
+        let load = ChatLoad(channelID: 10, purpose: .refresh)
+        _ = core.handle(.loaded(ChatSnapshot(load: load, channels: [AppCoreTests.welcome], messages: [Self.root, Self.reply, Self.replyToReply])), at: .seconds(1))
+        core.state.searchResults = [Self.replyToReply]
+        core.effects = []
+        core.carryOut(.openMessage(id: 703, channelID: 10))
+        let threadLoad = ChatLoad(channelID: 10, purpose: .thread(rootID: 701, announce: true), root: Self.root)
+        #expect(core.effects.contains(.load(threadLoad)), "\(core.effects)")
+        _ = core.handle(
+            .loaded(ChatSnapshot(load: threadLoad, channels: [AppCoreTests.welcome], messages: [], thread: [Self.root, Self.reply, Self.replyToReply])),
+            at: .seconds(2))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 3)
+        #expect(core.navigator.focusedElement?.identifier == ElementID.message(703).identifier)
+    }
+
+    @Test func textSizeAtItsLargestSaysSo() {
+        var (core, _) = AppCoreTests.openCore { $0.text.size = .accessibilityExtraExtraExtraLarge }
+        let said = Self.spoken(core.handle(.key(.alt("=")), at: .seconds(1)))
+        #expect(said == ["Text size: Accessibility Extra Extra Extra Large, 312 percent, the largest"], "\(said)")
     }
 }

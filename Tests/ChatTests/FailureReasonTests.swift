@@ -1,3 +1,5 @@
+import ChatTesting
+import Foundation
 import GRDB
 import Testing
 @testable import Chat
@@ -17,5 +19,31 @@ import Testing
         #expect(FailureReason(ChatError(.connection, "the target has a space")) == .refused("the target has a space"))
         #expect(FailureReason.other.words == "something went wrong")
         #expect(FailureReason.connection(.refused).words == "connection refused")
+    }
+}
+
+/// History a server replays is read up to the marker, news after it.
+@Suite struct ReplayedHistoryTests {
+    @Test func historyBeforeAMarkerIsReadAndWhatCameWhileAwayIsNews() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try ChatStore(path: directory.path + "/h.sqlite")
+        let network = try store.network(named: "n")
+        let channel = try store.channel(named: "#a", network: network.id)
+        let base = Date(timeIntervalSince1970: 1_700_000_000)
+        func line(_ text: String, _ seconds: Double) -> NewMessage {
+            NewMessage(channelID: channel.id, author: "kim", text: text, time: base + seconds, countsAsUnread: false, isReplay: true)
+        }
+        // A first join: old lines, no marker yet: read, and the marker moves past them.
+        let first = try store.insert([line("old one", 0), line("old two", 1)])
+        #expect(first.news.isEmpty)
+        var loaded = try #require(try store.channel(id: channel.id))
+        #expect(loaded.unread == 0 && loaded.lastReadMessageID == first.replayed.last?.id)
+        // Rejoining later: the same two again (skipped) and two that came while away (news).
+        let again = try store.insert([line("old one", 0), line("old two", 1), line("new one", 5), line("new two", 6)])
+        #expect(again.duplicates == 2)
+        #expect(again.news == [channel.id: 2])
+        loaded = try #require(try store.channel(id: channel.id))
+        #expect(loaded.unread == 2)
     }
 }

@@ -44,7 +44,7 @@ extension AppCore {
         let on = networkPrefix(network)
         switch event {
         case .messages(let messages): received(messages)
-        case .history(let messages): receivedHistory(messages)
+        case .history(let messages, let news): receivedHistory(messages, news: news)
         case .delivered(let message):
             merge(message)
             if message.channelID == state.channelID { effects.append(.lines(Lines.message(message))) }
@@ -86,8 +86,6 @@ extension AppCore {
                     !$0.isDirect && (network == nil ? $0.networkID != configuration.localNetworkID : $0.networkID == network)
                 }.map(\.name)
                 let place = channels.isEmpty ? "" : ", in " + Self.andList(channels)
-                // Those rejoins are said in this sentence, not one by one.
-                state.quietRejoins.formUnion(channels.map(IRCCaseMapping.fold))
                 let sentence = "Back on \(host(of: network))\(place)."
                 effects.append(.lines([Lines.plain(sentence)]))
                 post(.announcement(sentence, priority: .default))
@@ -109,13 +107,19 @@ extension AppCore {
             refresh(showing: channelID)
         case .joined(let channelID, let channel, let nick, let isSelf):
             if isSelf, state.channelID == configuration.welcomeChannelID, state.route == .main, !state.sheets.hasSheet {
-                // The first IRC channel joined replaces the local workspace on screen.
-                awaitingFirstChannel = nil
-                state.channelID = channelID
-                effects.append(.load(ChatLoad(channelID: channelID, purpose: .open)))
+                // The first IRC channel joined replaces the local workspace on screen, once the
+                // server has replayed its history (at `synced`), so it opens on what is unread.
+                if awaitingFirstChannel != nil {
+                    if firstJoined == nil { firstJoined = channelID }
+                } else {
+                    state.channelID = channelID
+                    effects.append(.load(ChatLoad(channelID: channelID, purpose: .open)))
+                }
             } else {
                 if isSelf {
-                    if state.quietRejoins.remove(IRCCaseMapping.fold(channel)) == nil { say("Joined \(channel)", .low, .announcer) }
+                    // Said for a /join; the channels of the settings, and rejoins after "Back on …",
+                    // are where the listener already expects to be.
+                    if state.joinRequests.remove(IRCCaseMapping.fold(channel)) != nil { say("Joined \(channel)", .low, .announcer) }
                 } else {
                     membership("\(nick) joined \(channel)", in: channelID)
                 }
@@ -171,7 +175,9 @@ extension AppCore {
             post(.announcement((isWarning ? "Warning: " : "") + SpokenText.verbatim(text), priority: isWarning ? .default : .low))
         case .members(let channelID, _), .reaction(let channelID, _, _, _):
             refresh(showing: channelID)
-        case .synced, .connecting:
+        case .synced:
+            if awaitingFirstChannel != nil, firstJoined != nil { openFirstChannel() } else { refresh() }
+        case .connecting:
             refresh()
         case .authenticationFailed(let account, let reason, let continuing):
             if !continuing { state.connection = "Disconnected" }
@@ -255,16 +261,30 @@ extension AppCore {
 
     /// Replayed history (a server's chathistory, a bouncer's playback) that was not stored yet:
     /// shown in the open channel and put in its page, but not announced and not unread.
-    mutating func receivedHistory(_ messages: [ChatMessage]) {
+    mutating func receivedHistory(_ messages: [ChatMessage], news: [Int64: Int]) {
         let allRead = state.unreadCount == 0
+        // History older than the read marker (or before there is one) is read already; newer is
+        // what came while the user was away: unread, and still not announced one by one.
+        // (Replays round times down to the second, so the marker's second counts as after it.)
+        let markerTime = state.message(id: state.lastReadID).map { Date(timeIntervalSince1970: ($0.time.timeIntervalSince1970).rounded(.down)) }
         let here = messages.filter { $0.channelID == state.channelID }
         for message in here {
             merge(message)
             effects.append(.lines(Lines.message(message)))
         }
-        // Shown while the channel is open, and nothing else was unread: the marker moves past it.
-        if allRead, let newest = here.map(\.id).max(), newest > state.lastReadID {
+        let old = here.filter { message in markerTime.map { message.time < $0 } ?? true }
+        if allRead, let newest = old.map(\.id).max(), newest > state.lastReadID {
             moveReadMarker(to: newest)
+        }
+        // What came while away is said once per channel, as a count a listener can follow with
+        // Alt-R or Alt-A: the store counted it against each channel's marker.
+        for (channelID, count) in news.sorted(by: { $0.key < $1.key }) where count > 0 {
+            let name = state.channels.first { $0.id == channelID }?.name
+            if channelID != state.channelID, let index = state.channels.firstIndex(where: { $0.id == channelID }) {
+                state.channels[index].unread += count
+            }
+            let place = name.map { $0 + ": " } ?? ""
+            post(.announcement(place + "\(Plural.phrase(count, "message")) while you were away", priority: .low))
         }
         rebuild()
     }
@@ -282,10 +302,13 @@ extension AppCore {
     mutating func merge(_ message: ChatMessage) {
         guard message.channelID == state.channelID else { return }
         if let parent = message.replyTo {
-            if !message.pending { state.replyCounts[parent, default: 0] += 1 }
+            // A reply to a reply belongs to the same thread: counted on its root, shown in it.
+            let root = state.replyRoots[parent] ?? parent
+            if let msgid = message.msgid { state.replyRoots[msgid] = root }
+            if !message.pending { state.replyCounts[root, default: 0] += 1 }
             if let index = state.threadMessages.firstIndex(where: { $0.id == message.id }) {
                 state.threadMessages[index] = message
-            } else if state.threadMessages.first?.msgid == parent {
+            } else if state.threadMessages.first?.msgid == root {
                 state.threadMessages.append(message)
             }
             return
@@ -339,8 +362,25 @@ extension AppCore {
         }
         if snapshot.load.channelID == state.channelID {
             state.messages = snapshot.messages.filter { $0.replyTo == nil }
+            // Replies count on their thread's root, a reply to a reply too.
+            var parents: [String: String] = [:]
+            for message in snapshot.messages { if let msgid = message.msgid, let parent = message.replyTo { parents[msgid] = parent } }
+            var roots: [String: String] = [:]
             var counts: [String: Int] = [:]
-            for message in snapshot.messages { if let parent = message.replyTo { counts[parent, default: 0] += 1 } }
+            for message in snapshot.messages {
+                guard let msgid = message.msgid, var root = message.replyTo else {
+                    if let parent = message.replyTo { counts[parent, default: 0] += 1 }
+                    continue
+                }
+                var steps = 0
+                while let up = parents[root], steps < 50 {
+                    root = up
+                    steps += 1
+                }
+                roots[msgid] = root
+                counts[root, default: 0] += 1
+            }
+            state.replyRoots = roots
             state.replyCounts = counts
         }
         switch snapshot.load.purpose {
@@ -367,6 +407,7 @@ extension AppCore {
                     if state.messages.contains(where: { $0.id == wanted }) { focus = .message(wanted) }
                 }
                 post(.screenChanged(focus: focus.identifier, announcing: state.channelHeading))
+                if state.threadReplyToOpen != nil { openThreadOfReply() }
             } else {
                 show(.main, title: state.channelHeading, from: nil)
             }
@@ -375,10 +416,22 @@ extension AppCore {
             state.threadMessages = snapshot.thread
             if announce {
                 show(.thread(rootID: rootID), title: ThreadScreen.title(replies: max(0, snapshot.thread.count - 1)), from: .message(rootID))
+                state.threadFocus = nil
             } else {
                 rebuild()
             }
         }
+    }
+
+    /// Opens the thread of the reply search found, focused on that reply; when its root is not
+    /// in the open channel's page, the channel stays open.
+    mutating func openThreadOfReply() {
+        guard let reply = state.threadReplyToOpen, let parent = reply.replyTo else { return }
+        state.threadReplyToOpen = nil
+        let rootMsgid = state.replyRoots[parent] ?? parent
+        guard let root = state.messages.first(where: { $0.msgid == rootMsgid }) else { return }
+        state.threadFocus = reply.id
+        effects.append(.load(ChatLoad(channelID: root.channelID, purpose: .thread(rootID: root.id, announce: true), root: root)))
     }
 
     /// Who is typing in the open channel, from the tracker (active 6 s, paused 30 s).

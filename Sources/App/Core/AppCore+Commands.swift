@@ -30,6 +30,7 @@ extension AppCore {
         guard let channel = state.channel else { return refuse(line, "No channel is open") }
         switch command {
         case .join(let name):
+            state.joinRequests.insert(IRCCaseMapping.fold(name))
             transmit(.join(name))
             say("Joining \(name)", .default, .announcer)
         case .part(let name, let reason):

@@ -142,6 +142,12 @@ extension AppCore {
             present(.settings)
         case .openMessage(let id, let channelID):
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
+            if let reply = state.searchResults.first(where: { $0.id == id }), reply.replyTo != nil {
+                // A reply opens in its thread, on the reply, once its channel is open.
+                state.threadReplyToOpen = reply
+                if channelID == state.channelID { return openThreadOfReply() }
+                return carryOut(.selectChannel(channelID))
+            }
             state.focusOnOpen = id
             if channelID == state.channelID, state.messages.contains(where: { $0.id == id }) {
                 state.focusOnOpen = nil

@@ -2,6 +2,7 @@ import Accessibility
 import Presentation
 import Speech
 import Terminal
+import Typography
 
 extension AppCore {
     mutating func handle(key: KeyEvent) {
@@ -106,10 +107,13 @@ extension AppCore {
             recall(field, older: older)
         case .textSize(let larger):
             let before = state.settings.text.size
-            carryOut(.adjustTextSize(by: larger ? 1 : -1))
-            if state.settings.text.size != before {
-                say("Text size: " + Format.sizeValue(state.settings.text.size), .default, .reader)
+            let edge = larger ? ContentSizeCategory.allCases.last : ContentSizeCategory.allCases.first
+            guard before != edge else {
+                // At the end of the range: said so.
+                return say("Text size: " + Format.sizeValue(before) + (larger ? ", the largest" : ", the smallest"), .default, .reader)
             }
+            carryOut(.adjustTextSize(by: larger ? 1 : -1))
+            say("Text size: " + Format.sizeValue(state.settings.text.size), .default, .reader)
         case .quit: effects.append(.quit)
         }
     }

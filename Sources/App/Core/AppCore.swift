@@ -85,6 +85,8 @@ public struct AppCore: Sendable {
     var sayAll: SayAll?
     /// Until when a start with a server waits for its first channel before opening #welcome.
     var awaitingFirstChannel: Duration?
+    /// The first channel joined, opened once the server has replayed its history.
+    var firstJoined: Int64?
     /// When the words typed in search are searched for (after a pause in typing).
     var searchDue: Duration?
     /// The message whose phrase the reading voice is saying, until it is heard or cut off.
@@ -188,13 +190,24 @@ public struct AppCore: Sendable {
         refreshTyping()
         giveUpWaitingLines()
         searchIfDue()
-        if let due = awaitingFirstChannel, due <= now { openWelcomeInstead() }
+        if let due = awaitingFirstChannel, due <= now { firstJoined != nil ? openFirstChannel() : openWelcomeInstead() }
+    }
+
+    /// Opens the first IRC channel joined, in place of the local workspace.
+    mutating func openFirstChannel() {
+        guard let channelID = firstJoined else { return }
+        awaitingFirstChannel = nil
+        firstJoined = nil
+        guard state.channelID == configuration.welcomeChannelID, state.route == .main, !state.sheets.hasSheet else { return }
+        state.channelID = channelID
+        effects.append(.load(ChatLoad(channelID: channelID, purpose: .open)))
     }
 
     /// No IRC channel came in time (or the server is away): the local workspace opens, so the
     /// listener is somewhere.
     mutating func openWelcomeInstead() {
         guard awaitingFirstChannel != nil else { return }
+        if firstJoined != nil { return openFirstChannel() }
         awaitingFirstChannel = nil
         if state.channelID == configuration.welcomeChannelID {
             effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .open)))

@@ -9,6 +9,8 @@ enum MessageActionsSheet {
             b.make(element, Element(label: label, traits: .button, hint: hint), ElementBehaviour(activate: intent))
         }
         let reacted = state.message(id: id)?.reactions ?? [:]
+        // On IRC a reaction cannot be taken back (there is no tag for it).
+        let onIRC = state.channel.flatMap { channel in state.networks.first { $0.id == channel.networkID } }.map { !$0.isLocal } ?? false
         var actions = Emoji.mostUsed.map { emoji in
             // A reaction of the user's is selected, and Enter takes it back.
             let mine = reacted[emoji.storedForm]?.contains { IRCCaseMapping.equal($0, state.nick) } ?? false
@@ -16,7 +18,8 @@ enum MessageActionsSheet {
                 .react(emoji.name),
                 Element(
                     label: "React with \(emoji.name)", traits: mine ? [.button, .selected] : .button,
-                    hint: mine ? "Press Enter to take your reaction back." : "Press Enter to add this reaction."),
+                    hint: !mine ? "Press Enter to add this reaction."
+                        : onIRC ? "You reacted with this already." : "Press Enter to take your reaction back."),
                 ElementBehaviour(activate: .react(messageID: id, emoji: emoji)))
         }
         actions += [

@@ -30,7 +30,10 @@ public enum Screens {
         case .onboarding: .onboardingTitle
         case .main: MainScreen.firstFocus(state)
         // The title ("Thread, 2 replies") is announced: focus starts on what it is about.
-        case .thread(let rootID): .message(rootID)
+        // (A reply search opened starts on that reply.)
+        case .thread(let rootID):
+            state.threadFocus.flatMap { id in state.threadMessages.contains { $0.id == id } ? ElementID.message(id) : nil }
+                ?? .message(rootID)
         }
     }
 }

@@ -20,8 +20,9 @@ public enum ChatEvent: Sendable, Hashable {
     case reconnecting(delay: Duration, attempt: Int)
     /// New messages stored (received, replayed or from another client of ours), in order.
     case messages([ChatMessage])
-    /// Messages a server or bouncer replayed that were not stored yet: history, not news.
-    case history([ChatMessage])
+    /// Messages a server or bouncer replayed that were not stored yet: history, not news;
+    /// `news` counts, per channel, those newer than its read marker (came while away).
+    case history([ChatMessage], news: [Int64: Int])
     /// Our pending message was echoed by the server.
     case delivered(ChatMessage)
     case joined(channelID: Int64, channel: String, nick: String, isSelf: Bool)

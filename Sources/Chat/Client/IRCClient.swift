@@ -458,7 +458,7 @@ public actor IRCClient {
         do {
             let result = try store.insert(batch.map(\.0), ownNick: connection.nick)
             for message in result.delivered { emit(.delivered(message)) }
-            if !result.replayed.isEmpty { emit(.history(result.replayed)) }
+            if !result.replayed.isEmpty { emit(.history(result.replayed, news: result.news)) }
             if !result.inserted.isEmpty { emit(.messages(result.inserted)) }
         } catch {
             report(error)

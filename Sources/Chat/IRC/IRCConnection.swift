@@ -227,7 +227,9 @@ public struct IRCConnection: Sendable {
         case "PRIVMSG", "NOTICE": return receivedMessage(message)
         case "TAGMSG": return receivedTagMessage(message)
         case "ERROR":
-            return [.emit(.serverError(clean(message.parameter(0) ?? "The server closed the connection.")))]
+            // The server closes the connection after it ("Closing link: …"): the lost
+            // connection is said once, in words, when it closes.
+            return []
         case "FAIL":
             return [.emit(.serverError(clean(message.parameters.last ?? "The server refused a command.")))]
         case "403", "404", "471", "473", "474", "475", "482":

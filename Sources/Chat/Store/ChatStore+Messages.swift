@@ -10,6 +10,10 @@ extension ChatStore {
     /// so a replay of two identical lines over one stored keeps the second. A line arriving
     /// live is never a duplicate: two identical lines someone sent in one second are both kept. When `ownNick` is given, a message from that nick whose text matches
     /// one of our pending messages in the channel marks that message delivered instead.
+    ///
+    /// A replayed message counts as unread only when it is newer than the channel's read
+    /// marker (it came while the user was away); older history, or any before a first marker,
+    /// does not.
     public func insert(_ messages: [NewMessage], ownNick: String? = nil) throws -> InsertResult {
         try write { db in try Self.insert(messages, ownNick: ownNick, db: db) }
     }
@@ -25,8 +29,14 @@ extension ChatStore {
         // How many of each (channel, second, author, text) this replay has carried so far.
         var replayed: [String: Int] = [:]
         var insertedHere: [String: Int] = [:]
+        // The time of each channel's read marker: a replayed line after it is unread news
+        // ("while you were away"), one before it, or with no marker yet, is history.
+        let markerTime = try db.cachedStatement(
+            sql: "SELECT m.time FROM channel c JOIN message m ON m.id = c.lastReadMessageID WHERE c.id = ?")
+        var markers: [Int64: Int64?] = [:]
+        let latestInSecond = try db.cachedStatement(sql: "SELECT max(time) FROM message WHERE channelID = ? AND time BETWEEN ? AND ?")
         for message in messages {
-            let time = milliseconds(message.time)
+            var time = milliseconds(message.time)
             let isOwn = ownNick.map { IRCCaseMapping.equal($0, message.author) } ?? false
             if let msgid = message.msgid {
                 // Others' messages rely on the unique (channel, msgid) index below; ours are checked
@@ -48,6 +58,13 @@ extension ChatStore {
                 }
                 insertedHere[key, default: 0] += 1
             }
+            // A replay's time is whole seconds: a line not stored yet from a second that holds
+            // stored lines came after them (it is one the user missed), so it goes after them.
+            if message.isReplay, time % 1000 == 0,
+                let latest = try Int64.fetchOne(latestInSecond, arguments: [message.channelID, time, time + 999]), latest >= time
+            {
+                time = min(latest + 1, time + 999)  // still its second, for a later replay to match
+            }
             if isOwn, let delivered = try deliverMatching(
                 channel: message.channelID, text: message.text, msgid: message.msgid, db: db)
             {
@@ -64,7 +81,32 @@ extension ChatStore {
                 continue
             }
             let id = db.lastInsertedRowID
-            if message.countsAsUnread { unread[message.channelID, default: 0] += 1 }
+            var counts = message.countsAsUnread
+            if message.isReplay {
+                if markers[message.channelID] == nil {
+                    markers[message.channelID] = try Int64.fetchOne(markerTime, arguments: [message.channelID])
+                }
+                // Replays round times down to the second: a line of the marker's second that was
+                // not stored already is one the user never had, so news too.
+                if let marker = markers[message.channelID] ?? nil {
+                    let markerSecond: Int64 = marker - ((marker % 1000) + 1000) % 1000
+                    counts = time >= markerSecond
+                } else {
+                    counts = false
+                }
+            }
+            if counts {
+                unread[message.channelID, default: 0] += 1
+                if message.isReplay { result.news[message.channelID, default: 0] += 1 }
+            } else if message.isReplay, unread[message.channelID, default: 0] == 0,
+                try Int.fetchOne(db, sql: "SELECT unread FROM channel WHERE id = ?", arguments: [message.channelID]) == 0
+            {
+                // History before anything unread is read: the marker moves past it, so a
+                // channel joined for the first time does not open on old lines as unread.
+                try db.execute(
+                    sql: "UPDATE channel SET lastReadMessageID = max(coalesce(lastReadMessageID, 0), ?) WHERE id = ?",
+                    arguments: [id, message.channelID])
+            }
             let stored = ChatMessage(
                 id: id, channelID: message.channelID, msgid: message.msgid, author: message.author, text: message.text,
                 time: Date(timeIntervalSince1970: Double(time) / 1000), kind: message.kind, replyTo: message.replyTo)
@@ -132,12 +174,19 @@ extension ChatStore {
         }
     }
 
-    /// Replies to the message `msgid` (its thread), oldest first.
+    /// Replies to the message `msgid` (its thread, replies to its replies too), oldest first.
     public func replies(to msgid: String, channel: Int64) throws -> [ChatMessage] {
         try read { db in
             let rows = try Row.fetchAll(
-                db, sql: "SELECT * FROM message WHERE channelID = ? AND replyTo = ? ORDER BY time, id",
-                arguments: [channel, msgid])
+                db, sql: """
+                    WITH RECURSIVE thread(msgid) AS (
+                        SELECT ? UNION
+                        SELECT m.msgid FROM message m JOIN thread t ON m.replyTo = t.msgid
+                        WHERE m.channelID = ? AND m.msgid IS NOT NULL)
+                    SELECT * FROM message WHERE channelID = ? AND replyTo IN (SELECT msgid FROM thread)
+                    ORDER BY time, id
+                    """,
+                arguments: [msgid, channel, channel])
             return try Self.messages(rows, channel: channel, db: db)
         }
     }

@@ -42,6 +42,9 @@ public struct InsertResult: Sendable, Hashable {
     public var inserted: [ChatMessage] = []
     /// Replayed messages that were not stored yet (history, not news), in order.
     public var replayed: [ChatMessage] = []
+    /// Per channel, how many replayed messages are newer than its read marker: what came
+    /// while the user was away.
+    public var news: [Int64: Int] = [:]
     /// Our pending messages that the batch proved delivered (replayed history after a crash).
     public var delivered: [ChatMessage] = []
     /// Messages already stored (same msgid, or same second, author and text): skipped.

@@ -409,7 +409,7 @@ struct TOMLParser {
                 return String(decoding: out, as: UTF8.self)
             }
             if byte == 0x0A || (byte == 0x0D && isNewline()) {
-                throw error(.syntax, "unterminated string: a newline before the closing \"")
+                throw error(.syntax, "unterminated string: the line ends before the closing quote")
             }
             if byte == UInt8(ascii: "\\") {
                 try parseEscape(into: &out)
@@ -469,7 +469,7 @@ struct TOMLParser {
                 return text
             }
             if byte == 0x0A || (byte == 0x0D && isNewline()) {
-                throw error(.syntax, "unterminated string: a newline before the closing '")
+                throw error(.syntax, "unterminated string: the line ends before the closing single quote")
             }
             try refuseControl(byte, in: "a string")
             pos += 1
