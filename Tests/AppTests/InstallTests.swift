@@ -136,11 +136,22 @@ import Testing
         #expect(leftovers == ["earshot"], "no temporary files are left")
     }
 
+    /// Copies an executable through a descriptor closed on exec: a copy whose descriptor a
+    /// process started meanwhile by another suite inherited could not be run ("Text file busy").
+    static func copyExecutable(_ source: String, to destination: String) throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        let fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw TmuxSession.Failure("cannot create \(destination): errno \(errno)") }
+        defer { close(fd) }
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == bytes.count else { throw TmuxSession.Failure("cannot write \(destination): errno \(errno)") }
+    }
+
     @Test func aLoneCopyOfTheBinarySpeaksWithItsBuiltInVoices() throws {
         let folder = try temporaryFolder("lone")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let earshot = folder + "/earshot"
-        try FileManager.default.copyItem(atPath: try EndToEndTests.earshotPath(), toPath: earshot)
+        try Self.copyExecutable(try EndToEndTests.earshotPath(), to: earshot)
         try expectSpeech(from: earshot, "lone copy")
         let home = try temporaryFolder("lone-home")
         defer { try? FileManager.default.removeItem(atPath: home) }

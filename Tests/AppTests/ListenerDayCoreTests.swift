@@ -303,3 +303,16 @@ extension ListenerDayCoreTests {
         #expect(said == ["Text size: Accessibility Extra Extra Extra Large, 312 percent, the largest"], "\(said)")
     }
 }
+
+extension ListenerDayCoreTests {
+    /// A setting the file could not take goes back to what is in force, and is said so.
+    @Test func aSettingThatCannotBeSavedGoesBack() {
+        var (core, _) = AppCoreTests.openCore()
+        let saved = core.state.settings
+        core.carryOut(.adjustTextSize(by: 1))
+        #expect(core.state.settings.text.size == .extraLarge)
+        let refused = Self.spoken(core.handle(.settingNotSaved(reason: "the settings folder is read-only", saved: saved), at: .seconds(1)))
+        #expect(core.state.settings.text.size == .large)
+        #expect(refused.contains("Not saved: the settings folder is read-only. The setting is as it was"), "\(refused)")
+    }
+}
