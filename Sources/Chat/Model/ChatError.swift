@@ -26,6 +26,10 @@ public struct ChatError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let notFound = Code(rawValue: "notFound")
         /// The server lacks what this needs (message-tags for reactions and replies).
         public static let unsupported = Code(rawValue: "unsupported")
+        /// The disk holding the history is full.
+        public static let diskFull = Code(rawValue: "diskFull")
+        /// The history file cannot be written (read-only, or no permission).
+        public static let readOnly = Code(rawValue: "readOnly")
     }
 
     public var code: Code

@@ -64,10 +64,3 @@ public enum FailureReason: Hashable, Sendable {
         }
     }
 }
-
-extension ChatError.Code {
-    /// The disk holding the history is full.
-    public static let diskFull = Self(rawValue: "diskFull")
-    /// The history file cannot be written (read-only, or no permission).
-    public static let readOnly = Self(rawValue: "readOnly")
-}
