@@ -66,7 +66,11 @@ struct LineEditor: Hashable, Sendable {
         let end = index
         while index > 0, isWord(characters[index - 1]) { index -= 1 }
         caret = index
-        return String(characters[index..<end])
+        // The whole word the caret is now on, as a screen reader says it ("deploy" from
+        // "depl|oy"), not only the part crossed.
+        var wordEnd = end
+        while wordEnd < characters.count, isWord(characters[wordEnd]) { wordEnd += 1 }
+        return String(characters[index..<wordEnd])
     }
 
     /// Moves to the start or the end.

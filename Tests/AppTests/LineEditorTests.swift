@@ -43,7 +43,7 @@ import Testing
         var core = Self.composerCore("hi you")
         #expect(Self.press(&core, .key(.left, []), at: 2) == ["u"])
         #expect(core.navigator.focusedElement?.identifier == ElementID.composer.identifier, "Left left the field")
-        #expect(Self.press(&core, .key(.left, [.control]), at: 3) == ["yo"])
+        #expect(Self.press(&core, .key(.left, [.control]), at: 3) == ["you"], "the whole word the caret is on")
         _ = core.handle(.key(.character("!")), at: .seconds(4))
         #expect(core.state.composer == "hi !you")
         #expect(Self.press(&core, .control("a"), at: 5) == ["h"])

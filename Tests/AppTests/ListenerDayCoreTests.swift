@@ -316,3 +316,14 @@ extension ListenerDayCoreTests {
         #expect(refused.contains("Not saved: the settings folder is read-only. The setting is as it was"), "\(refused)")
     }
 }
+
+extension ListenerDayCoreTests {
+    /// Enter on a message opens its actions, said once as the sheet settles.
+    @Test func enterOnAMessageSaysItsSheetOnce() {
+        var (core, _) = AppCoreTests.openCore()
+        var heard = Self.spoken(core.handle(.key(.enter), at: .seconds(1)))
+        heard += Self.spoken(IRCEventsCoreTests.finishTransitions(&core, at: 2))
+        #expect(!heard.contains { $0.hasPrefix("Message actions, heading") }, "\(heard)")
+        #expect(heard.contains { $0.hasPrefix("Message actions, sheet") }, "\(heard)")
+    }
+}

@@ -47,3 +47,12 @@ import Testing
         #expect(loaded.unread == 2)
     }
 }
+
+extension ReplayedHistoryTests {
+    /// A server's own notice to a channel ("Replaying up to 50 lines…") is not a chat message.
+    @Test func aServerNoticeToAChannelIsNotAMessage() {
+        var connection = IRCConnection(configuration: .init(nick: "ada"))
+        let notice = IRCMessage(parsing: Array(":irc.local NOTICE #a :Replaying up to 50 lines of pre-join history".utf8))
+        #expect(notice.map { connection.received($0, now: Date()) }?.isEmpty == true)
+    }
+}

@@ -187,7 +187,7 @@ import Testing
         _ = connection.received(line(":s 312 ada kim irc.example :A server"), now: now)
         _ = connection.received(line(":s 317 ada kim 300 1700000000 :seconds idle, signon time"), now: now)
         #expect(events(connection.received(line(":s 318 ada kim :End of /WHOIS list."), now: now)) == [
-            .whois(nick: "kim", lines: ["kim is k@host.example, Kim Lee", "in @#x and #y", "on server irc.example", "idle 5 minutes"]),
+            .whois(nick: "kim", lines: ["kim is k@host.example, Kim Lee", "in #x and #y", "on server irc.example", "idle 5 minutes"]),
         ])
         #expect(events(connection.received(line(":s 318 ada kim :End of /WHOIS list."), now: now)).isEmpty)
         #expect(events(connection.received(line(":s 401 ada nobody :No such nick"), now: now)) == [.serverError("nobody: No such nick")])

@@ -272,7 +272,7 @@ extension AppCore {
                     "You reacted with \(emoji.name) already. IRC has no way to take a reaction back", priority: .default))
             }
             effects.append(.store(.removeReaction(emoji.storedForm, from: message)))
-            effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
+            refreshAfterReaction()
             return post(.announcement("Removed your \(emoji.name) reaction", priority: .default))
         }
         if onIRC, let msgid = message.msgid {
@@ -280,8 +280,16 @@ extension AppCore {
         } else {
             effects.append(.store(.react(emoji.storedForm, to: message)))
         }
-        effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
+        refreshAfterReaction()
         post(.announcement("Reacted with \(emoji.name)", priority: .default))
+    }
+
+    /// The page shows the reaction; so does an open thread, where the message may be a reply.
+    mutating func refreshAfterReaction() {
+        effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
+        if case .thread(let rootID) = state.route, let root = state.message(id: rootID) {
+            effects.append(.load(ChatLoad(channelID: root.channelID, purpose: .thread(rootID: rootID, announce: false), root: root)))
+        }
     }
 
     /// Applies changed settings at once and writes the one key to the file.

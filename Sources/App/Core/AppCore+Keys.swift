@@ -129,8 +129,12 @@ extension AppCore {
     mutating func operate(_ intent: Intent?) {
         guard let intent else { return }
         let editing = navigator.focusedElement.map { !$0.traits.isDisjoint(with: .editable) } ?? false
+        let sheets = state.sheets.entries.map(\.id)
         carryOut(intent)
         let update = rebuild()
+        // A sheet that opens says itself when it settles ("Message actions, sheet, …"): the
+        // focus moving into it now is not said first.
+        if state.sheets.entries.map(\.id) != sheets { return }
         guard let action = update.action else { return }
         // A text field emptied by sending is not news; what was sent is.
         if editing, case .say = action { return }

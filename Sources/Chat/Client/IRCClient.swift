@@ -31,6 +31,9 @@ public actor IRCClient {
     private var runTask: Task<Void, Never>?
     private var stopped = false
     private var hasRegistered = false
+    /// When this connection was registered: a line whose server-time is before it is history
+    /// the server replays, whether or not it came in a batch.
+    private var registeredAt: Date?
     private var channelIDs: [String: Int64] = [:]
     private var inFlight: Set<String> = []
     private var buffered: [(NewMessage, IRCIncomingMessage)] = []
@@ -346,6 +349,10 @@ public actor IRCClient {
 
     private func apply(_ event: IRCEvent, now: Date) {
         if case .message(let incoming) = event, !(incoming.isEcho && !incoming.isHistory) {
+            // Replayed: in a history batch, or stamped (server-time) before this connection was
+            // registered, as a server without batch or a bouncer replays (2 s for clock skew).
+            let replayed = incoming.isHistory
+                || (incoming.time.map { time in registeredAt.map { time < $0.addingTimeInterval(-2) } ?? false } ?? false)
             do {
                 let channelID = try channelID(for: incoming.channel, isDirect: incoming.isDirect)
                 buffered.append((
@@ -353,7 +360,7 @@ public actor IRCClient {
                         channelID: channelID, msgid: incoming.msgid, author: incoming.author, text: incoming.text,
                         time: incoming.time ?? now, kind: incoming.kind, replyTo: incoming.replyTo,
                         // Replayed history is history: stored, not news, not unread.
-                        countsAsUnread: !incoming.isEcho && !incoming.isHistory, isReplay: incoming.isHistory),
+                        countsAsUnread: !incoming.isEcho && !replayed, isReplay: replayed),
                     incoming))
             } catch {
                 report(error)
@@ -366,6 +373,7 @@ public actor IRCClient {
             case .message(let echo):
                 try receivedEcho(echo, now: now)
             case .registered(let nick):
+                registeredAt = now
                 emit(.registered(nick: nick))
                 if hasRegistered { emit(.reconnected) }
                 hasRegistered = true

@@ -520,8 +520,9 @@ public struct IRCConnection: Sendable {
         guard let target = message.parameter(0), var text = message.parameter(1) else { return [] }
         let author = message.sourceNick ?? ""
         if author.isEmpty { return [] }
-        if message.source?.contains("!") != true && !Self.isChannelName(target) && message.command == "NOTICE" {
-            // A server notice (no nick!user@host): not a conversation.
+        if message.source?.contains("!") != true, message.command == "NOTICE" {
+            // A server notice (no nick!user@host), to us or to a channel ("Replaying up to 50
+            // lines of pre-join history"): not a conversation.
             return []
         }
         var kind: MessageKind = message.command == "NOTICE" ? .notice : .message
@@ -577,7 +578,8 @@ public struct IRCConnection: Sendable {
             lines.append(seconds < 60 ? "idle \(seconds) seconds" : "idle \(seconds / 60) minutes")
         case "319":
             // "#a #b": said as a list, "in #a and #b".
-            let names = last.split(separator: " ").map(String.init)
+            // The server marks ranks ("@#b"): the list says channel names.
+            let names = last.split(separator: " ").map { String($0.drop { "@+%~".contains($0) }) }
             lines.append("in " + (names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "") : last))
         case "330" where p.count >= 3: lines.append("signed in as \(p[2])")
         case "671", "276": lines.append("on a secure connection")
