@@ -27,7 +27,18 @@ import Testing
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        // A program copied a moment ago can be "busy" while a process another suite is
+        // starting still holds the copy's descriptor between its fork and its exec: wait it out.
+        var attempt = 0
+        while true {
+            do {
+                try process.run()
+                break
+            } catch let error as NSError where attempt < 50 && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY) {
+                attempt += 1
+                usleep(100_000)
+            }
+        }
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
