@@ -68,7 +68,7 @@ extension AppSuites {
                 NewMessage(channelID: random.id, author: "kim", text: "old news", time: Date().addingTimeInterval(-60)),
                 NewMessage(channelID: random.id, author: "kim", text: "deploy is done", time: Date()),
             ]).inserted
-            try workspace.store.markRead(channel: random.id, upTo: inserted[0].id)
+            try workspace.store.setReadMarker(channel: random.id, at: inserted[0].id, unread: 1)
             host.post(.chat(.members(channelID: random.id, nicks: ["kim"])))
             host.focus(identifier: ElementID.drawerSearch.identifier)
             host.press(Keys.shiftUp)

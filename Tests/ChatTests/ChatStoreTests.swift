@@ -60,7 +60,7 @@ import Testing
             #expect(loaded.members == ["ada", "carol"])
             #expect(loaded.muted && loaded.draft == "half a thought")
             #expect(loaded.unread == 2)
-            try store.markRead(channel: channel.id, upTo: result.inserted[2].id)
+            try store.setReadMarker(channel: channel.id, at: result.inserted[2].id, unread: 0)
             loaded = try #require(try store.channel(id: channel.id))
             #expect(loaded.unread == 0 && loaded.lastReadMessageID == result.inserted[2].id)
         }

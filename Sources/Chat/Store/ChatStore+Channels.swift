@@ -98,15 +98,6 @@ extension ChatStore {
         }
     }
 
-    /// Marks everything up to `messageID` read and clears the unread count.
-    public func markRead(channel: Int64, upTo messageID: Int64) throws {
-        try write { db in
-            try db.execute(
-                sql: "UPDATE channel SET lastReadMessageID = max(coalesce(lastReadMessageID, 0), ?), unread = 0 WHERE id = ?",
-                arguments: [messageID, channel])
-        }
-    }
-
     static func network(_ row: Row) -> ChatNetwork {
         ChatNetwork(id: row["id"], name: row["name"], host: row["host"], port: row["port"], usesTLS: row["tls"], nick: row["nick"])
     }
