@@ -119,14 +119,8 @@ extension AppCore {
                 if isSelf {
                     // Said for a /join; the channels of the settings, and rejoins after "Back on …",
                     // are where the listener already expects to be.
-                    if state.joinRequests.remove(IRCCaseMapping.fold(channel)) != nil {
-                        // A /join opens the channel joined, as irssi and weechat do.
-                        if state.route == .main, !state.sheets.hasSheet {
-                            carryOut(.selectChannel(channelID))
-                        } else {
-                            say("Joined \(channel)", .low, .announcer)
-                        }
-                    }
+                    // Not opened: the open would clear, or take focus from, a line being typed.
+                    if state.joinRequests.remove(IRCCaseMapping.fold(channel)) != nil { say("Joined \(channel)", .low, .announcer) }
                 } else {
                     membership("\(nick) joined \(channel)", in: channelID)
                 }
