@@ -48,9 +48,12 @@ let package = Package(
         .target(name: "Typography", swiftSettings: swift6),
         .target(name: "Settings", dependencies: ["Typography", "SpeechVocabulary"], swiftSettings: swift6),
         .target(name: "Presentation", dependencies: ["Accessibility"], swiftSettings: swift6),
+        // The IRC protocol, pure: no I/O, no store (the fuzz harnesses build from it alone).
+        .target(name: "IRC", swiftSettings: swift6),
         .target(
             name: "Chat",
             dependencies: [
+                "IRC",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -122,6 +125,10 @@ let package = Package(
                 "Presentation", "Accessibility",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: swift6),
+        .testTarget(
+            name: "IRCTests",
+            dependencies: ["IRC", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: swift6),
         .testTarget(
             name: "ChatTests",

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Chat
+@testable import IRC
 
 /// SASL PLAIN in the protocol machine: sign-in, failure that stops, failure that goes on.
 @Suite struct IRCConnectionSASLTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Chat
+@testable import IRC
 
 @Suite struct IRCConnectionTests {
     let now = Date(timeIntervalSince1970: 1_000_000)

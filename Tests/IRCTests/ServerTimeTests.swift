@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Chat
+@testable import IRC
 
 @Suite struct ServerTimeTests {
     @Test func parsesAndFormats() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Chat
+@testable import IRC
 
 @Suite struct TypingTests {
     let start = Date(timeIntervalSince1970: 1000)
