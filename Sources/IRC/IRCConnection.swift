@@ -2,11 +2,16 @@ import Foundation
 
 /// The IRC protocol state machine: events in, actions out, no I/O.
 ///
-/// Handles registration (CAP LS 302 with message-tags, server-time, echo-message, batch,
-/// labeled-response, multi-prefix and sasl; SASL PLAIN; a new nick when ours is taken),
-/// PING/PONG, joins and names, messages, actions and notices, `+draft/react`, `+draft/reply`
-/// and `+typing` client tags, chathistory batches, and the sync point after (re)joining.
-/// The I/O shell (``IRCClient``) feeds it parsed lines and carries out its actions.
+/// Handles registration (a server password, CAP LS 302 with the ``IRCCapability/wanted``
+/// capabilities, SASL PLAIN, a new nick when ours is taken), PING/PONG, joins and names,
+/// messages, actions and notices, the client tags of ``IRCTags``, replayed history (a
+/// chathistory or bouncer playback batch, or a server-time before registration), and the sync
+/// point after (re)joining. The I/O shell (`IRCClient`) feeds it parsed lines and carries out
+/// its actions; it keeps no protocol state of its own.
+///
+/// What one connection learns lives in one ``Session`` value, replaced whole when a connection
+/// opens or closes: nothing of the last connection (ranks, batches, a WHOIS half answered)
+/// survives into the next.
 ///
 /// ```swift
 /// var connection = IRCConnection(configuration: .init(nick: "ada", channels: ["#x"]))
@@ -26,10 +31,14 @@ public struct IRCConnection: Sendable {
         public var requiresAuthentication: Bool
         /// Channels to join after registration, in order.
         public var channels: [String]
+        /// The server password (PASS), sent before anything else: a bouncer's
+        /// `user/network:password`, or a server's connection password.
+        public var serverPassword: String?
 
         public init(
             nick: String, user: String? = nil, realName: String = "Earshot user",
-            credentials: SASLCredentials? = nil, requiresAuthentication: Bool = true, channels: [String] = []
+            credentials: SASLCredentials? = nil, requiresAuthentication: Bool = true, channels: [String] = [],
+            serverPassword: String? = nil
         ) {
             self.nick = nick
             self.user = user ?? nick
@@ -37,6 +46,7 @@ public struct IRCConnection: Sendable {
             self.credentials = credentials
             self.requiresAuthentication = requiresAuthentication
             self.channels = channels
+            self.serverPassword = serverPassword
         }
     }
 
@@ -50,50 +60,75 @@ public struct IRCConnection: Sendable {
 
     enum State: Sendable, Hashable {
         case disconnected
+        /// CAP LS sent, capabilities being agreed.
         case negotiating
+        /// SASL under way.
         case authenticating
+        /// CAP END sent, waiting for the welcome (001).
         case registering
         case registered
+        /// The server refused our password or account and the connection is being given up:
+        /// nothing more is read, and the shell must not reconnect.
+        case refused
     }
 
-    /// The capabilities Earshot asks for.
-    public static let wantedCapabilities: [String] = [
-        "message-tags", "server-time", "echo-message", "batch", "labeled-response", "multi-prefix", "sasl",
-    ]
+    /// Everything one connection learns, from the socket opening to its closing.
+    struct Session: Sendable {
+        /// Our nick on this connection.
+        var nick: String
+        /// Capabilities the server offered (CAP LS) and the ones it acknowledged.
+        var advertised: Set<IRCCapability> = []
+        var capabilities: Set<IRCCapability> = []
+        /// Channels we are in (folded names).
+        var joinedChannels: Set<String> = []
+        /// The sync PING's token until its PONG; then synced.
+        var syncToken: String?
+        var isSynced = false
+        /// When the welcome (001) came: a line stamped before it is replayed history.
+        var registeredAt: Date?
+        /// The account we are signed in to (RPL_LOGGEDIN, 900), if any.
+        var account: String?
+        /// The mechanisms the server offers (RPL_SASLMECHS, 908), to explain a failure.
+        var saslMechanisms: String?
+        var nickAttempt = 0
+        /// Open batches: reference → type.
+        var batches: [String: String] = [:]
+        /// NAMES being gathered until 366, by folded channel: nicks and their rank prefixes.
+        var pendingNames: [String: [String]] = [:]
+        var pendingRanks: [String: [String: String]] = [:]
+        /// WHOIS replies being gathered, by folded nick, until 318 ends them (at most a few).
+        var pendingWhois: [String: [String]] = [:]
+        /// The rank prefixes this server uses (ISUPPORT PREFIX).
+        var memberPrefixes: Set<Character> = ["~", "&", "@", "%", "+"]
+        var typingThrottle = TypingThrottle()
+
+        init(nick: String) { self.nick = nick }
+    }
 
     public let configuration: Configuration
     private(set) var state: State = .disconnected
-    /// Our current nick.
-    public private(set) var nick: String
-    /// Capabilities the server acknowledged.
-    public private(set) var capabilities: Set<String> = []
-    /// Channels we are in (folded names).
-    public private(set) var joinedChannels: Set<String> = []
-    /// Whether the replay after joining is over (see ``IRCEvent/synced``).
-    public private(set) var isSynced = false
-    /// The account we are signed in to (RPL_LOGGEDIN, 900), if any.
-    public private(set) var account: String?
-
+    private var session: Session
+    /// Channels to be in, in order, across connections (the configured ones and /join).
     private var wantedChannels: [String]
-    private var advertised: Set<String> = []
-    private var batches: [String: String] = [:]
-    private var pendingNames: [String: [String]] = [:]
-    private var pendingRanks: [String: [String: String]] = [:]
-    /// WHOIS replies being gathered, by folded nick, until 318 ends them (at most a few).
-    private var pendingWhois: [String: [String]] = [:]
-    private var nickAttempt = 0
-    /// Sign-in failed and the connection is being given up: nothing more is read.
-    private var signInRefused = false
-    /// The mechanisms the server offers (RPL_SASLMECHS, 908), to explain a failure.
-    private var saslMechanisms: String?
-    private var syncCounter = 0
-    private var syncToken: String?
-    private var typingThrottle = TypingThrottle()
-    private var memberPrefixes: Set<Character> = ["~", "&", "@", "%", "+"]
+    /// How many times this connection has registered (the sync token counts on with it).
+    private var registrations = 0
+
+    /// Our current nick.
+    public var nick: String { session.nick }
+    /// Capabilities the server acknowledged.
+    public var capabilities: Set<IRCCapability> { session.capabilities }
+    /// Channels we are in (folded names).
+    public var joinedChannels: Set<String> { session.joinedChannels }
+    /// Whether the replay after joining is over (see ``IRCEvent/synced``).
+    public var isSynced: Bool { session.isSynced }
+    /// The account we are signed in to (RPL_LOGGEDIN, 900), if any.
+    public var account: String? { session.account }
+    /// Whether the server refused our password or account: the shell must not reconnect.
+    public var isRefused: Bool { state == .refused }
 
     public init(configuration: Configuration) {
         self.configuration = configuration
-        self.nick = configuration.nick
+        self.session = Session(nick: configuration.nick)
         self.wantedChannels = configuration.channels
     }
 
@@ -108,56 +143,45 @@ public struct IRCConnection: Sendable {
     /// The socket is open: start registration.
     public mutating func connectionOpened() -> [Action] {
         state = .negotiating
-        capabilities = []
-        advertised = []
-        batches = [:]
-        pendingNames = [:]
-        joinedChannels = []
-        isSynced = false
-        nickAttempt = 0
-        signInRefused = false
-        saslMechanisms = nil
-        account = nil
-        nick = configuration.nick
-        return [
+        session = Session(nick: configuration.nick)
+        let password = configuration.serverPassword.map { [Action.send(IRCMessage(command: "PASS", [$0]))] } ?? []
+        return password + [
             .send(IRCMessage(command: "CAP", ["LS", "302"])),
-            .send(IRCMessage(command: "NICK", [nick])),
+            .send(IRCMessage(command: "NICK", [session.nick])),
             .send(IRCMessage(command: "USER", [configuration.user, "0", "*", configuration.realName])),
         ]
     }
 
-    /// The socket closed.
+    /// The socket closed. A refusal stays (the shell must not reconnect) until the next open.
     public mutating func connectionClosed() {
-        state = .disconnected
-        joinedChannels = []
-        isSynced = false
-        syncToken = nil
-        batches = [:]
-        typingThrottle = TypingThrottle()
+        if state != .refused { state = .disconnected }
+        session = Session(nick: session.nick)
     }
 
     /// A line arrived.
     public mutating func received(_ message: IRCMessage, now: Date) -> [Action] {
-        if signInRefused { return [] }
+        if state == .refused { return [] }
         switch message.command {
         case "PING":
             return [.send(IRCMessage(command: "PONG", message.parameters.isEmpty ? [""] : [message.parameters[0]]))]
         case "PONG":
-            if let token = syncToken, message.parameters.last == token {
-                syncToken = nil
-                isSynced = true
+            if let token = session.syncToken, message.parameters.last == token {
+                session.syncToken = nil
+                session.isSynced = true
                 return [.emit(.synced)]
             }
             return []
+        case "464":
+            return passwordRefused()
         case "CAP": return receivedCap(message)
         case "AUTHENTICATE": return receivedAuthenticate(message)
         case "900", "901", "902", "903", "904", "905", "906", "907", "908": return receivedSASLReply(message)
-        case "001": return receivedWelcome(message)
+        case "001": return receivedWelcome(message, now: now)
         case "005":
             if let prefix = message.parameters.first(where: { $0.hasPrefix("PREFIX=") }),
                 let close = prefix.firstIndex(of: ")")
             {
-                memberPrefixes = Set(prefix[prefix.index(after: close)...])
+                session.memberPrefixes = Set(prefix[prefix.index(after: close)...])
             }
             return []
         case "432", "433", "436": return receivedNickInUse(message)
@@ -165,8 +189,8 @@ public struct IRCConnection: Sendable {
         case "PART": return receivedPart(message)
         case "KICK":
             guard let channel = message.parameter(0), let kicked = message.parameter(1) else { return [] }
-            let isSelf = IRCCaseMapping.equal(kicked, nick)
-            if isSelf { joinedChannels.remove(IRCCaseMapping.fold(channel)) }
+            let isSelf = IRCCaseMapping.equal(kicked, session.nick)
+            if isSelf { session.joinedChannels.remove(IRCCaseMapping.fold(channel)) }
             return [.emit(.kicked(
                 channel: clean(channel), nick: clean(kicked), by: clean(message.sourceNick ?? "the server"),
                 reason: clean(message.parameter(2) ?? ""), isSelf: isSelf))]
@@ -180,11 +204,11 @@ public struct IRCConnection: Sendable {
         case "318":
             guard let who = message.parameter(1) else { return [] }
             let key = IRCCaseMapping.fold(who)
-            guard let lines = pendingWhois.removeValue(forKey: key) else { return [] }
+            guard let lines = session.pendingWhois.removeValue(forKey: key) else { return [] }
             return [.emit(.whois(nick: clean(who), lines: lines))]
         case "401", "402":
             // No such nick or server: an answer to WHOIS or to a message.
-            if let who = message.parameter(1) { pendingWhois.removeValue(forKey: IRCCaseMapping.fold(who)) }
+            if let who = message.parameter(1) { session.pendingWhois.removeValue(forKey: IRCCaseMapping.fold(who)) }
             return [.emit(.serverError(clean(message.parameters.dropFirst().joined(separator: ": "))))]
         case "WARN", "NOTE":
             return [.emit(.note(clean(message.parameters.last ?? ""), isWarning: message.command == "WARN"))]
@@ -203,28 +227,28 @@ public struct IRCConnection: Sendable {
             guard message.parameters.count >= 4 else { return [] }
             let key = IRCCaseMapping.fold(message.parameters[2])
             for entry in message.parameters[3].split(separator: " ") {
-                let prefix = String(entry.prefix(while: { memberPrefixes.contains($0) }))
+                let prefix = String(entry.prefix(while: { session.memberPrefixes.contains($0) }))
                 let nick = clean(String(entry.dropFirst(prefix.count)))
-                pendingNames[key, default: []].append(nick)
-                if !prefix.isEmpty { pendingRanks[key, default: [:]][nick] = prefix }
+                session.pendingNames[key, default: []].append(nick)
+                if !prefix.isEmpty { session.pendingRanks[key, default: [:]][nick] = prefix }
             }
             return []
         case "366":
             guard let channel = message.parameter(1) else { return [] }
             let key = IRCCaseMapping.fold(channel)
-            let nicks = pendingNames.removeValue(forKey: key) ?? []
-            let ranks = pendingRanks.removeValue(forKey: key) ?? [:]
+            let nicks = session.pendingNames.removeValue(forKey: key) ?? []
+            let ranks = session.pendingRanks.removeValue(forKey: key) ?? [:]
             return [.emit(.memberRanks(channel: clean(channel), ranks: ranks)), .emit(.members(channel: clean(channel), nicks: nicks))]
         case "BATCH":
             guard let reference = message.parameter(0), reference.count > 1 else { return [] }
             let id = String(reference.dropFirst())
             if reference.hasPrefix("+") {
-                batches[id] = message.parameter(1) ?? ""
+                session.batches[id] = message.parameter(1) ?? ""
             } else {
-                batches.removeValue(forKey: id)
+                session.batches.removeValue(forKey: id)
             }
             return []
-        case "PRIVMSG", "NOTICE": return receivedMessage(message)
+        case "PRIVMSG", "NOTICE": return receivedMessage(message, now: now)
         case "TAGMSG": return receivedTagMessage(message)
         case "ERROR":
             // The server closes the connection after it ("Closing link: …"): the lost
@@ -269,69 +293,81 @@ public struct IRCConnection: Sendable {
     /// Ask who `nick` is; the answer comes as one ``IRCEvent/whois(nick:lines:)``.
     public mutating func whois(_ nick: String) -> [Action] {
         guard state == .registered else { return [] }
-        if pendingWhois.count >= 8 { pendingWhois.removeAll() }
-        pendingWhois[IRCCaseMapping.fold(nick)] = []
+        if session.pendingWhois.count >= 8 { session.pendingWhois.removeAll() }
+        session.pendingWhois[IRCCaseMapping.fold(nick)] = []
         return [.send(IRCMessage(command: "WHOIS", [nick]))]
     }
 
     /// Ask for a new nick.
     public func changeNick(_ newNick: String) -> [Action] {
-        state == .disconnected ? [] : [.send(IRCMessage(command: "NICK", [newNick]))]
+        isOpen ? [.send(IRCMessage(command: "NICK", [newNick]))] : []
     }
 
     /// Leave the network.
     public func quit(_ reason: String = "Earshot") -> [Action] {
-        state == .disconnected ? [] : [.send(IRCMessage(command: "QUIT", [reason]))]
+        isOpen ? [.send(IRCMessage(command: "QUIT", [reason]))] : []
     }
 
-    /// One line of text (already split to fit, see ``IRCLineSplitter``) to a channel or nick.
+    /// Whether there is a connection to write to.
+    private var isOpen: Bool { state != .disconnected && state != .refused }
+
+    /// The line that carries one piece of text (already split to fit, see ``IRCLineSplitter``)
+    /// to a channel or nick: what ``say(_:to:kind:replyTo:label:)`` sends, and what the shell
+    /// checks can be written before it stores anything.
     ///
-    /// `label` identifies our echo when labeled-response is on; `replyTo` adds `+draft/reply`
-    /// and `+reply` when message-tags is on.
+    /// `label` identifies our echo when labeled-response is on; `replyTo` adds the reply tags
+    /// when message-tags is on (and always with `allTags`, to check the longest form).
+    public func line(
+        _ text: String, to target: String, kind: MessageKind = .message, replyTo: String? = nil, label: String? = nil,
+        allTags: Bool = false
+    ) -> IRCMessage {
+        var tags: [String: String] = [:]
+        if let label, allTags || session.capabilities.contains(.labeledResponse) { tags["label"] = label }
+        if let replyTo, allTags || session.capabilities.contains(.messageTags) {
+            tags.merge(IRCTags.reply(to: replyTo)) { _, new in new }
+        }
+        switch kind {
+        case .action: return IRCMessage(command: "PRIVMSG", [target, "\u{1}ACTION \(text)\u{1}"], tags: tags)
+        case .notice: return IRCMessage(command: "NOTICE", [target, text], tags: tags)
+        case .message, .system: return IRCMessage(command: "PRIVMSG", [target, text], tags: tags)
+        }
+    }
+
+    /// One line of text to a channel or nick (see ``line(_:to:kind:replyTo:label:allTags:)``).
     public mutating func say(
         _ text: String, to target: String, kind: MessageKind = .message, replyTo: String? = nil, label: String? = nil
     ) -> [Action] {
         guard state == .registered else { return [] }
-        var tags: [String: String] = [:]
-        if let label, capabilities.contains("labeled-response") { tags["label"] = label }
-        if let replyTo, capabilities.contains("message-tags") {
-            tags["+draft/reply"] = replyTo
-            tags["+reply"] = replyTo
-        }
-        var actions: [Action] = []
         // The message itself ends typing for the receiver; the next keystroke says active again.
-        _ = typingThrottle.stopped(in: target)
-        switch kind {
-        case .action:
-            actions.append(.send(IRCMessage(command: "PRIVMSG", [target, "\u{1}ACTION \(text)\u{1}"], tags: tags)))
-        case .notice:
-            actions.append(.send(IRCMessage(command: "NOTICE", [target, text], tags: tags)))
-        case .message, .system:
-            actions.append(.send(IRCMessage(command: "PRIVMSG", [target, text], tags: tags)))
-        }
-        return actions
+        _ = session.typingThrottle.stopped(in: target)
+        return [.send(line(text, to: target, kind: kind, replyTo: replyTo, label: label))]
     }
 
-    /// React to the message `msgid` in `target` with `emoji`.
+    /// The TAGMSG that reacts to the message `msgid` in `target` with `emoji`.
+    public static func reactionLine(_ emoji: String, to msgid: String, in target: String) -> IRCMessage {
+        IRCMessage(command: "TAGMSG", [target], tags: IRCTags.reaction(emoji, to: msgid))
+    }
+
+    /// React to the message `msgid` in `target` with `emoji` (only where message-tags is on).
     public func react(_ emoji: String, to msgid: String, in target: String) -> [Action] {
-        guard state == .registered, capabilities.contains("message-tags") else { return [] }
-        return [.send(IRCMessage(command: "TAGMSG", [target], tags: ["+draft/react": emoji, "+draft/reply": msgid, "+reply": msgid]))]
+        guard state == .registered, session.capabilities.contains(.messageTags) else { return [] }
+        return [.send(Self.reactionLine(emoji, to: msgid, in: target))]
     }
 
     /// The user typed in the composer for `target`; sends `+typing=active` at most every 3 s.
     public mutating func typed(in target: String, now: Date) -> [Action] {
-        guard state == .registered, capabilities.contains("message-tags"),
-            let typing = typingThrottle.typed(in: target, now: now)
+        guard state == .registered, session.capabilities.contains(.messageTags),
+            let typing = session.typingThrottle.typed(in: target, now: now)
         else { return [] }
-        return [.send(IRCMessage(command: "TAGMSG", [target], tags: ["+typing": typing.rawValue]))]
+        return [.send(IRCMessage(command: "TAGMSG", [target], tags: IRCTags.typing(typing)))]
     }
 
     /// The user cleared the composer for `target`: `+typing=done` if we had said active.
     public mutating func stoppedTyping(in target: String) -> [Action] {
-        guard state == .registered, capabilities.contains("message-tags"),
-            let typing = typingThrottle.stopped(in: target)
+        guard state == .registered, session.capabilities.contains(.messageTags),
+            let typing = session.typingThrottle.stopped(in: target)
         else { return [] }
-        return [.send(IRCMessage(command: "TAGMSG", [target], tags: ["+typing": typing.rawValue]))]
+        return [.send(IRCMessage(command: "TAGMSG", [target], tags: IRCTags.typing(typing)))]
     }
 
     /// Whether `name` is a channel (rather than a nick).
@@ -348,25 +384,29 @@ public struct IRCConnection: Sendable {
         case "LS":
             let more = message.parameters.count >= 4 && message.parameter(2) == "*"
             for entry in (message.parameters.last ?? "").split(separator: " ") {
-                advertised.insert(String(entry.split(separator: "=", maxSplits: 1).first ?? entry))
+                session.advertised.insert(IRCCapability(rawValue: String(entry.split(separator: "=", maxSplits: 1).first ?? entry)))
             }
             guard !more, state == .negotiating else { return [] }
             var actions: [Action] = []
-            if configuration.credentials != nil, !advertised.contains("sasl") {
+            if configuration.credentials != nil, !session.advertised.contains(.sasl) {
                 actions = signInFailed("this server does not offer SASL sign-in")
-                if signInRefused { return actions }
+                if state == .refused { return actions }
             }
-            let wanted = Self.wantedCapabilities.filter { cap in
-                advertised.contains(cap) && (cap != "sasl" || configuration.credentials != nil)
+            let wanted = IRCCapability.wanted.filter { cap in
+                session.advertised.contains(cap) && (cap != .sasl || configuration.credentials != nil)
             }
             if wanted.isEmpty { return actions + finishNegotiation() }
-            return actions + [.send(IRCMessage(command: "CAP", ["REQ", wanted.joined(separator: " ")]))]
+            return actions + [.send(IRCMessage(command: "CAP", ["REQ", wanted.map(\.rawValue).joined(separator: " ")]))]
         case "ACK":
             for entry in (message.parameters.last ?? "").split(separator: " ") {
-                if entry.hasPrefix("-") { capabilities.remove(String(entry.dropFirst())) } else { capabilities.insert(String(entry)) }
+                if entry.hasPrefix("-") {
+                    session.capabilities.remove(IRCCapability(rawValue: String(entry.dropFirst())))
+                } else {
+                    session.capabilities.insert(IRCCapability(rawValue: String(entry)))
+                }
             }
             guard state == .negotiating else { return [] }
-            if capabilities.contains("sasl"), configuration.credentials != nil {
+            if session.capabilities.contains(.sasl), configuration.credentials != nil {
                 state = .authenticating
                 return [.send(IRCMessage(command: "AUTHENTICATE", ["PLAIN"]))]
             }
@@ -376,9 +416,11 @@ public struct IRCConnection: Sendable {
             let refused = (message.parameters.last ?? "").split(separator: " ").contains("sasl")
             guard refused, configuration.credentials != nil else { return finishNegotiation() }
             let actions = signInFailed("the server refused SASL sign-in")
-            return signInRefused ? actions : actions + finishNegotiation()
+            return state == .refused ? actions : actions + finishNegotiation()
         case "DEL":
-            for entry in (message.parameters.last ?? "").split(separator: " ") { capabilities.remove(String(entry)) }
+            for entry in (message.parameters.last ?? "").split(separator: " ") {
+                session.capabilities.remove(IRCCapability(rawValue: String(entry)))
+            }
             return []
         default:
             return []
@@ -405,21 +447,21 @@ public struct IRCConnection: Sendable {
     private mutating func receivedSASLReply(_ message: IRCMessage) -> [Action] {
         switch message.command {
         case "900":
-            account = message.parameter(2).map(clean)
+            session.account = message.parameter(2).map(clean)
             return []
         case "901":
-            account = nil
+            session.account = nil
             return []
         case "903", "907":
             return finishNegotiation()
         case "908":
-            saslMechanisms = message.parameter(1).map(clean)
+            session.saslMechanisms = message.parameter(1).map(clean)
             return []
         default:
             guard state == .authenticating else { return [] }
             let reason: String
             if message.command == "904" {
-                if let mechanisms = saslMechanisms, !mechanisms.split(separator: ",").contains("PLAIN") {
+                if let mechanisms = session.saslMechanisms, !mechanisms.split(separator: ",").contains("PLAIN") {
                     reason = "the server does not take a password sign-in (it offers \(mechanisms))"
                 } else {
                     reason = "the server refused the account name or password"
@@ -428,21 +470,32 @@ public struct IRCConnection: Sendable {
                 reason = clean(message.parameters.last ?? "SASL failed")
             }
             let actions = signInFailed(reason)
-            return signInRefused ? actions : actions + finishNegotiation()
+            return state == .refused ? actions : actions + finishNegotiation()
         }
     }
 
     /// Sign-in failed: say so, and either go on without the account or, when it is required,
     /// quit and read nothing more (the shell must not reconnect).
     private mutating func signInFailed(_ reason: String) -> [Action] {
-        let account = clean(configuration.credentials?.account ?? nick)
+        let account = clean(configuration.credentials?.account ?? session.nick)
         guard configuration.requiresAuthentication else {
             return [.emit(.authenticationFailed(account: account, reason: reason, continuing: true))]
         }
-        signInRefused = true
+        state = .refused
         return [
             .send(IRCMessage(command: "QUIT", ["Sign-in failed"])),
             .emit(.authenticationFailed(account: account, reason: reason, continuing: false)),
+        ]
+    }
+
+    /// ERR_PASSWDMISMATCH (464): the server (or bouncer) wants a password we did not give, or
+    /// refused the one we gave. Trying again would only fail the same way.
+    private mutating func passwordRefused() -> [Action] {
+        guard state != .registered else { return [] }
+        state = .refused
+        return [
+            .send(IRCMessage(command: "QUIT", ["Password refused"])),
+            .emit(.passwordRefused(given: configuration.serverPassword != nil)),
         ]
     }
 
@@ -452,14 +505,16 @@ public struct IRCConnection: Sendable {
         return [.send(IRCMessage(command: "CAP", ["END"]))]
     }
 
-    private mutating func receivedWelcome(_ message: IRCMessage) -> [Action] {
+    private mutating func receivedWelcome(_ message: IRCMessage, now: Date) -> [Action] {
+        guard state != .registered else { return [] }
         state = .registered
-        if let given = message.parameter(0), !given.isEmpty { nick = given }
-        var actions: [Action] = [.emit(.registered(nick: clean(nick)))]
+        session.registeredAt = now
+        if let given = message.parameter(0), !given.isEmpty { session.nick = given }
+        registrations += 1
+        var actions: [Action] = [.emit(.registered(nick: clean(session.nick), again: registrations > 1))]
         for channel in wantedChannels { actions.append(.send(IRCMessage(command: "JOIN", [channel]))) }
-        syncCounter += 1
-        let token = "earshot-sync-\(syncCounter)"
-        syncToken = token
+        let token = "earshot-sync-\(registrations)"
+        session.syncToken = token
         actions.append(.send(IRCMessage(command: "PING", [token])))
         return actions
     }
@@ -468,32 +523,32 @@ public struct IRCConnection: Sendable {
         guard state != .registered else {
             return [.emit(.serverError(clean(message.parameters.dropFirst().joined(separator: ": "))))]
         }
-        nickAttempt += 1
+        session.nickAttempt += 1
         let base = String(configuration.nick.prefix(25))
-        nick = nickAttempt == 1 ? base + "_" : base + String(nickAttempt)
-        return [.send(IRCMessage(command: "NICK", [nick]))]
+        session.nick = session.nickAttempt == 1 ? base + "_" : base + String(session.nickAttempt)
+        return [.send(IRCMessage(command: "NICK", [session.nick]))]
     }
 
     // MARK: Channel events
 
     private mutating func receivedJoin(_ message: IRCMessage) -> [Action] {
         guard let channel = message.parameter(0), let who = message.sourceNick else { return [] }
-        let isSelf = IRCCaseMapping.equal(who, nick)
-        if isSelf { joinedChannels.insert(IRCCaseMapping.fold(channel)) }
+        let isSelf = IRCCaseMapping.equal(who, session.nick)
+        if isSelf { session.joinedChannels.insert(IRCCaseMapping.fold(channel)) }
         return [.emit(.joined(channel: clean(channel), nick: clean(who), isSelf: isSelf))]
     }
 
     private mutating func receivedPart(_ message: IRCMessage) -> [Action] {
         guard let channel = message.parameter(0), let who = message.sourceNick else { return [] }
-        let isSelf = IRCCaseMapping.equal(who, nick)
-        if isSelf { joinedChannels.remove(IRCCaseMapping.fold(channel)) }
+        let isSelf = IRCCaseMapping.equal(who, session.nick)
+        if isSelf { session.joinedChannels.remove(IRCCaseMapping.fold(channel)) }
         return [.emit(.parted(channel: clean(channel), nick: clean(who), isSelf: isSelf, reason: clean(message.parameter(1) ?? "")))]
     }
 
     private mutating func receivedNick(_ message: IRCMessage) -> [Action] {
         guard let who = message.sourceNick, let newNick = message.parameter(0) else { return [] }
-        let isSelf = IRCCaseMapping.equal(who, nick)
-        if isSelf { nick = newNick }
+        let isSelf = IRCCaseMapping.equal(who, session.nick)
+        if isSelf { session.nick = newNick }
         return [.emit(.nickChanged(from: clean(who), to: clean(newNick), isSelf: isSelf))]
     }
 
@@ -506,17 +561,27 @@ public struct IRCConnection: Sendable {
         while let first = target.first, "@+%~".contains(first), target.dropFirst().first.map({ "#&".contains($0) }) ?? false {
             target = target.dropFirst()
         }
-        let isEcho = IRCCaseMapping.equal(author, nick)
+        let isEcho = IRCCaseMapping.equal(author, session.nick)
         if Self.isChannelName(String(target)) { return (String(target), false, isEcho) }
         return (isEcho ? rawTarget : author, true, isEcho)
     }
 
-    private func isHistory(_ message: IRCMessage) -> Bool {
-        guard let batch = message.tags["batch"], let type = batches[batch] else { return false }
-        return type == "chathistory" || type == "draft/chathistory"
+    /// The batch types that hold replayed history: IRCv3 chathistory, and ZNC's playback of a
+    /// channel's buffer on connect.
+    static let historyBatches: Set<String> = ["chathistory", "draft/chathistory", "znc.in/playback"]
+
+    /// Whether a message is replayed history: in a history batch, or stamped (server-time)
+    /// before this connection registered, as a server without batches or a bouncer replays
+    /// (2 s allowed for clock skew).
+    private func isHistory(_ message: IRCMessage, time: Date?) -> Bool {
+        if let batch = message.tags["batch"], let type = session.batches[batch], Self.historyBatches.contains(type) {
+            return true
+        }
+        guard let time, let registeredAt = session.registeredAt else { return false }
+        return time < registeredAt.addingTimeInterval(-2)
     }
 
-    private mutating func receivedMessage(_ message: IRCMessage) -> [Action] {
+    private mutating func receivedMessage(_ message: IRCMessage, now: Date) -> [Action] {
         guard let target = message.parameter(0), var text = message.parameter(1) else { return [] }
         let author = message.sourceNick ?? ""
         if author.isEmpty { return [] }
@@ -534,13 +599,12 @@ public struct IRCConnection: Sendable {
             kind = .action
         }
         let place = conversation(target: target, author: author)
+        let time = message.tags["time"].flatMap(ServerTime.parse)
         let incoming = IRCIncomingMessage(
             channel: clean(place.channel), isDirect: place.isDirect, author: clean(author), text: clean(text),
-            kind: kind, time: message.tags["time"].flatMap(ServerTime.parse),
-            msgid: Sanitizer.identifier(message.tags["msgid"]),
-            replyTo: Sanitizer.identifier(message.tags["+reply"] ?? message.tags["+draft/reply"]),
-            label: Sanitizer.identifier(message.tags["label"]),
-            isEcho: place.isEcho, isHistory: isHistory(message))
+            kind: kind, time: time, msgid: Sanitizer.identifier(message.tags["msgid"]),
+            replyTo: IRCTags.replyTarget(in: message.tags), label: Sanitizer.identifier(message.tags["label"]),
+            isEcho: place.isEcho, isHistory: isHistory(message, time: time))
         return [.emit(.message(incoming))]
     }
 
@@ -548,14 +612,12 @@ public struct IRCConnection: Sendable {
         guard let target = message.parameter(0), let author = message.sourceNick else { return [] }
         let place = conversation(target: target, author: author)
         var actions: [Action] = []
-        if let emoji = message.tags["+draft/react"] ?? message.tags["+react"],
-            let reacted = Sanitizer.identifier(message.tags["+reply"] ?? message.tags["+draft/reply"]), !emoji.isEmpty
-        {
+        if let emoji = IRCTags.reactionEmoji(in: message.tags), let reacted = IRCTags.replyTarget(in: message.tags) {
             actions.append(.emit(.reaction(IRCReaction(
                 channel: clean(place.channel), isDirect: place.isDirect, author: clean(author),
                 emoji: clean(emoji), target: reacted, isEcho: place.isEcho))))
         }
-        if let typing = message.tags["+typing"].flatMap(TypingState.init(rawValue:)), !place.isEcho {
+        if let typing = IRCTags.typingState(in: message.tags), !place.isEcho {
             actions.append(.emit(.typing(channel: clean(place.channel), nick: clean(author), state: typing)))
         }
         return actions
@@ -565,7 +627,7 @@ public struct IRCConnection: Sendable {
     private mutating func receivedWhoisLine(_ message: IRCMessage) -> [Action] {
         guard let who = message.parameter(1) else { return [] }
         let key = IRCCaseMapping.fold(who)
-        guard var lines = pendingWhois[key], lines.count < 20 else { return [] }
+        guard var lines = session.pendingWhois[key], lines.count < 20 else { return [] }
         let p = message.parameters.map(clean)
         let last = p.last ?? ""
         switch message.command {
@@ -585,7 +647,7 @@ public struct IRCConnection: Sendable {
         case "671", "276": lines.append("on a secure connection")
         default: lines.append(last)
         }
-        pendingWhois[key] = lines
+        session.pendingWhois[key] = lines
         return []
     }
 

@@ -2,11 +2,12 @@ import Foundation
 
 /// What the IRC connection learned from the server, already sanitised.
 ///
-/// Produced by ``IRCConnection`` (pure) and turned into stored messages and ``ChatEvent``s by
-/// ``IRCClient``.
+/// Produced by ``IRCConnection`` (pure) and turned into stored messages and `ChatEvent`s by
+/// `IRCClient`.
 public enum IRCEvent: Sendable, Hashable {
-    /// Registration finished; `nick` is the nick the server gave us.
-    case registered(nick: String)
+    /// Registration finished; `nick` is the nick the server gave us. `again` after a lost
+    /// connection (registered before).
+    case registered(nick: String, again: Bool)
     /// Someone (maybe us) joined a channel.
     case joined(channel: String, nick: String, isSelf: Bool)
     /// Someone (maybe us) left a channel.
@@ -40,6 +41,9 @@ public enum IRCEvent: Sendable, Hashable {
     /// connection goes on without the account; without it (`sasl_required`, the default) the
     /// connection quits and the client must not reconnect.
     case authenticationFailed(account: String, reason: String, continuing: Bool)
+    /// The server (or bouncer) refused the connection for its password (464): none was
+    /// `given`, or the one given is wrong. The connection quits; the client must not reconnect.
+    case passwordRefused(given: Bool)
     /// The server sent ERROR or refused something; the text is for the user.
     case serverError(String)
     /// After (re)joining, everything the server replays on join has arrived: pending messages
@@ -65,7 +69,8 @@ public struct IRCIncomingMessage: Sendable, Hashable {
     public var label: String?
     /// Whether we sent it (echo-message).
     public var isEcho: Bool
-    /// Whether it came inside a chathistory batch (replay on join).
+    /// Whether it is replayed history: in a chathistory or playback batch, or stamped before
+    /// this connection registered.
     public var isHistory: Bool
 
     public init(

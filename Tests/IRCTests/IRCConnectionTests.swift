@@ -42,7 +42,7 @@ import Testing
         #expect(connection.capabilities == ["message-tags", "server-time"])
         let welcome = connection.received(line(":s 001 ada :Welcome"), now: now)
         #expect(sent(welcome) == ["JOIN #x", "JOIN #y", "PING earshot-sync-1"])
-        #expect(events(welcome) == [.registered(nick: "ada")])
+        #expect(events(welcome) == [.registered(nick: "ada", again: false)])
         #expect(events(connection.received(line(":s PONG s earshot-sync-1"), now: now)) == [.synced])
         #expect(connection.isSynced)
     }
@@ -197,5 +197,66 @@ import Testing
         #expect(events(connection.received(line(":s NOTE * OPER_MESSAGE :The server is restarting soon"), now: now)) == [
             .note("The server is restarting soon", isWarning: false),
         ])
+    }
+
+    @Test func aReconnectStartsFromNothingTheLastConnectionLearned() {
+        var connection = registered()
+        _ = connection.received(line(":s 005 ada PREFIX=(qo)~@ :are supported"), now: now)
+        _ = connection.received(line(":s 353 ada = #x :~kim @bob"), now: now)
+        _ = connection.whois("kim")
+        _ = connection.received(line(":s BATCH +h chathistory #x"), now: now)
+        connection.connectionClosed()
+        #expect(connection.capabilities.isEmpty && connection.joinedChannels.isEmpty && !connection.isSynced)
+        _ = connection.connectionOpened()
+        _ = connection.received(line(":s CAP * LS :batch"), now: now)
+        _ = connection.received(line(":s CAP ada ACK :batch"), now: now)
+        let welcome = connection.received(line(":s 001 ada :Welcome"), now: now)
+        #expect(events(welcome) == [.registered(nick: "ada", again: true)])
+        #expect(sent(welcome).last == "PING earshot-sync-2")
+        // The half-gathered NAMES, the old PREFIX, the WHOIS asked before and the open batch
+        // are gone: "~" is no rank on this server now, and 318 answers nothing.
+        _ = connection.received(line(":s 353 ada = #x :~kim"), now: now)
+        #expect(events(connection.received(line(":s 366 ada #x :End"), now: now)).contains(.members(channel: "#x", nicks: ["kim"])))
+        #expect(events(connection.received(line(":s 318 ada kim :End of WHOIS"), now: now)) == [])
+        let said = events(connection.received(line("@batch=h :bob!b@h PRIVMSG #x :hi"), now: now))
+        guard case .message(let message) = said.first else { Issue.record("no message in \(said)"); return }
+        #expect(!message.isHistory)
+    }
+
+    @Test func aServerPasswordGoesFirstAndARefusalStopsTheConnection() {
+        var connection = IRCConnection(configuration: .init(nick: "ada", serverPassword: "ada/test:secret"))
+        #expect(sent(connection.connectionOpened()).first == "PASS ada/test:secret")
+        let refused = connection.received(line(":irc.znc.in 464 ada :Password required"), now: now)
+        #expect(sent(refused) == ["QUIT :Password refused"])
+        #expect(events(refused) == [.passwordRefused(given: true)])
+        #expect(connection.isRefused)
+        // Nothing more is read, and the refusal outlives the closed socket (no reconnect).
+        #expect(connection.received(line(":s 001 ada :Welcome"), now: now).isEmpty)
+        connection.connectionClosed()
+        #expect(connection.isRefused)
+
+        var without = IRCConnection(configuration: .init(nick: "ada"))
+        _ = without.connectionOpened()
+        #expect(events(without.received(line(":irc.znc.in 464 ada :Password required"), now: now)) == [.passwordRefused(given: false)])
+    }
+
+    @Test func aLineStampedBeforeRegistrationIsHistoryAndSoIsABouncerPlayback() {
+        var connection = registered()
+        let before = ServerTime.format(now.addingTimeInterval(-60))
+        let replayed = events(connection.received(line("@time=\(before) :bob!b@h PRIVMSG #x :old"), now: now))
+        let played = events(connection.received(line(":s BATCH +p znc.in/playback #x"), now: now)
+            + connection.received(line("@batch=p :bob!b@h PRIVMSG #x :buffered"), now: now))
+        let fresh = events(connection.received(line(":bob!b@h PRIVMSG #x :new"), now: now))
+        let history = (replayed + played + fresh).compactMap { event -> Bool? in
+            if case .message(let message) = event { message.isHistory } else { nil }
+        }
+        #expect(history == [true, true, false])
+    }
+
+    @Test func capabilitiesAreAskedForOnlyWhenOffered() {
+        var connection = IRCConnection(configuration: .init(nick: "ada"))
+        _ = connection.connectionOpened()
+        let asked = sent(connection.received(line(":irc.znc.in CAP * LS :away-notify server-time znc.in/self-message unknown-cap sasl"), now: now))
+        #expect(asked == ["CAP REQ :server-time away-notify znc.in/self-message"])
     }
 }

@@ -188,6 +188,17 @@ extension AppCore {
             post(.announcement(
                 "Sign-in failed for \(SpokenText.verbatim(account)): \(SpokenText.verbatim(reason)). \(then)", priority: .high))
             if !continuing { openWelcomeInstead() }
+        case .passwordRefused(let given):
+            // Said once; the client has stopped rather than ask again and again.
+            state.connection = "Disconnected"
+            let server = host(of: network)
+            let sentence = given
+                ? "\(server) refused the password: check password_env for this server. Not reconnecting."
+                : "\(server) wants a password: set password_env for this server. Not reconnecting."
+            effects.append(.lines([Lines.plain(sentence)]))
+            playCue(.error, .high)
+            post(.announcement(sentence, priority: .high))
+            openWelcomeInstead()
         case .error(let error):
             playCue(.error, .high)
             post(.announcement(on + SpokenText.verbatim(error.message), priority: .high))

@@ -26,19 +26,16 @@ public actor IRCClient {
 
     private let eventContinuation: AsyncStream<ChatEvent>.Continuation
     private let sslContext: NIOSSLContext?
+    /// The protocol (pure): every bit of IRC state lives in it and in the outbox.
     private var connection: IRCConnection
+    private var outbox = IRCOutbox()
     private var channel: (any Channel)?
     private var runTask: Task<Void, Never>?
     private var stopped = false
-    private var hasRegistered = false
-    /// When this connection was registered: a line whose server-time is before it is history
-    /// the server replays, whether or not it came in a batch.
-    private var registeredAt: Date?
+    /// Store ids of channels by folded name (a cache of the store's rows).
     private var channelIDs: [String: Int64] = [:]
-    private var inFlight: Set<String> = []
-    private var buffered: [(NewMessage, IRCIncomingMessage)] = []
-    /// A required sign-in failed: the connection is closed and not reopened.
-    private var signInRefused = false
+    /// Messages received in one read, stored together.
+    private var buffered: [NewMessage] = []
 
     /// Creates a client; throws ``ChatError`` for a plain connection that is not allowed.
     public init(server: IRCServerConfiguration, store: ChatStore, tlsConfiguration: TLSConfiguration? = nil) throws {
@@ -49,7 +46,8 @@ public actor IRCClient {
             named: server.name, host: server.host, port: server.port, usesTLS: server.usesTLS, nick: server.nick)
         connection = IRCConnection(configuration: .init(
             nick: server.nick, user: server.user, realName: server.realName, credentials: server.credentials,
-            requiresAuthentication: server.requiresAuthentication, channels: server.channels))
+            requiresAuthentication: server.requiresAuthentication, channels: server.channels,
+            serverPassword: server.serverPassword))
         if server.usesTLS {
             var configuration = tlsConfiguration ?? .makeClientConfiguration()
             if tlsConfiguration == nil, let caFile = server.caFile {
@@ -101,7 +99,6 @@ public actor IRCClient {
     public func start() {
         guard runTask == nil else { return }
         stopped = false
-        signInRefused = false
         runTask = Task { await self.run() }
     }
 
@@ -185,7 +182,7 @@ public actor IRCClient {
     public func send(_ text: String, to target: String, kind: MessageKind = .message, replyTo: String? = nil) throws
         -> [PendingMessage]
     {
-        if replyTo != nil, connection.isSynced, !connection.capabilities.contains("message-tags") {
+        if replyTo != nil, connection.isSynced, !connection.capabilities.contains(.messageTags) {
             throw Self.noMessageTags("replies")
         }
         let command = kind == .notice ? "NOTICE" : "PRIVMSG"
@@ -193,16 +190,16 @@ public actor IRCClient {
             command: command, target: target, nick: connection.nick, isAction: kind == .action)
         try Self.checkTarget(target)
         let chunks = IRCLineSplitter.split(text, maxBytes: budget)
-        let tags = replyTo.map { ["+draft/reply": $0, "+reply": $0] } ?? [:]
         for chunk in chunks {
-            try Self.check(IRCMessage(command: command, [target, chunk], tags: tags), maximumBytes: .max)
+            let line = connection.line(chunk, to: target, kind: kind, replyTo: replyTo, label: "x", allTags: true)
+            try Self.check(line, maximumBytes: .max)
         }
         let channelID = try self.channelID(for: target, isDirect: !IRCConnection.isChannelName(target))
         var pending: [PendingMessage] = []
         for chunk in chunks {
             let entry = try store.enqueue(chunk, kind: kind, replyTo: replyTo, channel: channelID, author: connection.nick)
             pending.append(entry)
-            if connection.isSynced { try write(entry) }
+            try carryOut(outbox.queued(entry.outboxLine))
         }
         channel?.flush()
         return pending
@@ -212,9 +209,9 @@ public actor IRCClient {
     public func react(_ emoji: String, to msgid: String, in target: String) throws {
         let channelID = try self.channelID(for: target, isDirect: !IRCConnection.isChannelName(target))
         try Self.checkTarget(target)
-        try Self.check(IRCMessage(command: "TAGMSG", [target], tags: ["+draft/react": emoji, "+draft/reply": msgid]))
+        try Self.check(IRCConnection.reactionLine(emoji, to: msgid, in: target))
         if connection.isSynced {
-            guard connection.capabilities.contains("message-tags") else { throw Self.noMessageTags("reactions") }
+            guard connection.capabilities.contains(.messageTags) else { throw Self.noMessageTags("reactions") }
             try store.addReaction(emoji, to: msgid, by: connection.nick, channel: channelID)
             try perform(connection.react(emoji, to: msgid, in: target))
         } else {
@@ -224,20 +221,24 @@ public actor IRCClient {
         }
     }
 
-    /// Reactions made offline go out once the client is back; a server without message-tags
-    /// cannot carry them, and the user is told so rather than left to think they were sent.
-    private func sendPendingReactions() throws {
-        let pending = try store.pendingReactions(network: network.id)
-        guard !pending.isEmpty else { return }
-        if connection.capabilities.contains("message-tags") {
-            for reaction in pending {
-                try? perform(connection.react(reaction.emoji, to: reaction.target, in: reaction.channel))
+    /// Carries out what the outbox decided.
+    private func carryOut(_ actions: [IRCOutbox.Action]) throws {
+        for action in actions {
+            switch action {
+            case .write(let line):
+                try store.markAttempted(line.id)
+                try perform(connection.say(line.text, to: line.target, kind: line.kind, replyTo: line.replyTo, label: line.label))
+            case .delivered(let line):
+                if let delivered = try store.markDelivered(label: line.label, msgid: nil) { emit(.delivered(delivered)) }
+            case .react(let reaction):
+                try? perform(connection.react(reaction.emoji, to: reaction.msgid, in: reaction.target))
                 try store.removePendingReaction(reaction.id)
+            case .giveUp(let reactions):
+                // The user is told rather than left to think they were sent.
+                for reaction in reactions { try store.removePendingReaction(reaction.id) }
+                let count = reactions.count == 1 ? "A reaction" : "\(reactions.count) reactions"
+                emit(.error(ChatError(.unsupported, "\(count) made offline could not be sent: this server does not support reactions (no message-tags). They are kept only on this computer")))
             }
-        } else {
-            for reaction in pending { try store.removePendingReaction(reaction.id) }
-            let count = pending.count == 1 ? "A reaction" : "\(pending.count) reactions"
-            emit(.error(ChatError(.unsupported, "\(count) made offline could not be sent: this server does not support reactions (no message-tags). They are kept only on this computer")))
         }
     }
 
@@ -265,7 +266,6 @@ public actor IRCClient {
             do {
                 let (channel, lines, failure) = try await connect()
                 self.channel = channel
-                inFlight = []
                 do {
                     try perform(connection.connectionOpened())
                 } catch {
@@ -282,8 +282,9 @@ public actor IRCClient {
             flushBuffered()
             channel = nil
             connection.connectionClosed()
+            outbox.closed()
             if stopped || Task.isCancelled { break }
-            if signInRefused {
+            if connection.isRefused {
                 // Reconnecting would only fail the same way (and could lock the account).
                 runTask = nil
                 break
@@ -340,28 +341,23 @@ public actor IRCClient {
                 case .emit(let event): apply(event, now: now)
                 }
             }
-            if signInRefused { break }
+            if connection.isRefused { break }
         }
         flushBuffered()
         channel?.flush()
-        if signInRefused { channel?.close(promise: nil) }
+        if connection.isRefused { channel?.close(promise: nil) }
     }
 
     private func apply(_ event: IRCEvent, now: Date) {
         if case .message(let incoming) = event, !(incoming.isEcho && !incoming.isHistory) {
-            // Replayed: in a history batch, or stamped (server-time) before this connection was
-            // registered, as a server without batch or a bouncer replays (2 s for clock skew).
-            let replayed = incoming.isHistory
-                || (incoming.time.map { time in registeredAt.map { time < $0.addingTimeInterval(-2) } ?? false } ?? false)
             do {
                 let channelID = try channelID(for: incoming.channel, isDirect: incoming.isDirect)
-                buffered.append((
+                buffered.append(
                     NewMessage(
                         channelID: channelID, msgid: incoming.msgid, author: incoming.author, text: incoming.text,
                         time: incoming.time ?? now, kind: incoming.kind, replyTo: incoming.replyTo,
                         // Replayed history is history: stored, not news, not unread.
-                        countsAsUnread: !incoming.isEcho && !replayed, isReplay: replayed),
-                    incoming))
+                        countsAsUnread: !incoming.isEcho && !incoming.isHistory, isReplay: incoming.isHistory))
             } catch {
                 report(error)
             }
@@ -372,16 +368,15 @@ public actor IRCClient {
             switch event {
             case .message(let echo):
                 try receivedEcho(echo, now: now)
-            case .registered(let nick):
-                registeredAt = now
+            case .registered(let nick, let again):
                 emit(.registered(nick: nick))
-                if hasRegistered { emit(.reconnected) }
-                hasRegistered = true
+                if again { emit(.reconnected) }
             case .synced:
-                for entry in try store.pendingMessages(network: network.id) where !inFlight.contains(entry.label) {
-                    try write(entry)
-                }
-                try sendPendingReactions()
+                try carryOut(outbox.synced(
+                    stored: store.pendingMessages(network: network.id).map(\.outboxLine),
+                    reactions: store.pendingReactions(network: network.id),
+                    echoes: connection.capabilities.contains(.echoMessage),
+                    messageTags: connection.capabilities.contains(.messageTags)))
                 emit(.synced)
             case .joined(let name, let nick, let isSelf):
                 let id = try channelID(for: name, isDirect: false)
@@ -425,8 +420,9 @@ public actor IRCClient {
                 let id = try channelID(for: name, isDirect: !IRCConnection.isChannelName(name))
                 emit(.typing(channelID: id, nick: nick, state: state))
             case .authenticationFailed(let account, let reason, let continuing):
-                if !continuing { signInRefused = true }
                 emit(.authenticationFailed(account: account, reason: reason, continuing: continuing))
+            case .passwordRefused(let given):
+                emit(.passwordRefused(given: given))
             case .serverError(let text):
                 emit(.error(ChatError(.connection, text)))
             }
@@ -442,7 +438,7 @@ public actor IRCClient {
         var delivered: ChatMessage?
         if let label = echo.label {
             delivered = try store.markDelivered(label: label, msgid: echo.msgid)
-            inFlight.remove(label)
+            outbox.echoed(label: label)
         } else {
             delivered = try store.markDelivered(channel: id, text: echo.text, msgid: echo.msgid)
         }
@@ -464,7 +460,7 @@ public actor IRCClient {
         let batch = buffered
         buffered = []
         do {
-            let result = try store.insert(batch.map(\.0), ownNick: connection.nick)
+            let result = try store.insert(batch, ownNick: connection.nick)
             for message in result.delivered { emit(.delivered(message)) }
             if !result.replayed.isEmpty { emit(.history(result.replayed, news: result.news)) }
             if !result.inserted.isEmpty { emit(.messages(result.inserted)) }
@@ -474,18 +470,6 @@ public actor IRCClient {
     }
 
     // MARK: Outgoing
-
-    private func write(_ entry: PendingMessage) throws {
-        inFlight.insert(entry.label)
-        try store.markAttempted(entry.message.id)
-        try perform(connection.say(
-            entry.message.text, to: entry.target, kind: entry.message.kind, replyTo: entry.message.replyTo,
-            label: entry.label))
-        if !connection.capabilities.contains("echo-message") {
-            // No echo will come: written is as delivered as it gets.
-            if let delivered = try store.markDelivered(label: entry.label, msgid: nil) { emit(.delivered(delivered)) }
-        }
-    }
 
     /// Carries out the actions in order; throws before any is carried out when one of the
     /// lines cannot be written.

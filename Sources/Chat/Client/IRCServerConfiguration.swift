@@ -28,13 +28,16 @@ public struct IRCServerConfiguration: Sendable, Hashable {
     /// A PEM file of the certificate authorities to trust for TLS instead of the system's
     /// (a server with its own CA).
     public var caFile: String?
+    /// The server password (PASS): a bouncer's `user/network:password`, or a server's.
+    public var serverPassword: String?
 
     public init(
         name: String, host: String, port: Int = 6697, usesTLS: Bool = true, insecure: Bool = false, nick: String,
         user: String? = nil, realName: String = "Earshot user", credentials: SASLCredentials? = nil,
         requiresAuthentication: Bool = true, channels: [String] = [], reconnect: ReconnectPolicy = ReconnectPolicy(),
-        caFile: String? = nil
+        caFile: String? = nil, serverPassword: String? = nil
     ) {
+        self.serverPassword = serverPassword
         self.requiresAuthentication = requiresAuthentication
         self.caFile = caFile
         self.name = name

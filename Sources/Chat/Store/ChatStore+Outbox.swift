@@ -102,7 +102,7 @@ extension ChatStore {
     }
 
     /// Reactions waiting to be sent on `network`, oldest first, with their channel's name.
-    public func pendingReactions(network: Int64) throws -> [PendingReaction] {
+    public func pendingReactions(network: Int64) throws -> [IRCOutbox.Reaction] {
         try read { db in
             try Row.fetchAll(
                 db,
@@ -111,7 +111,7 @@ extension ChatStore {
                     JOIN channel ON channel.id = reaction_outbox.channelID
                     WHERE channel.networkID = ? ORDER BY reaction_outbox.id
                     """, arguments: [network]
-            ).map { PendingReaction(id: $0["id"], emoji: $0["emoji"], target: $0["target"], channel: $0["channelName"]) }
+            ).map { IRCOutbox.Reaction(id: $0["id"], emoji: $0["emoji"], msgid: $0["target"], target: $0["channelName"]) }
         }
     }
 
@@ -119,12 +119,4 @@ extension ChatStore {
     public func removePendingReaction(_ id: Int64) throws {
         try write { db in try db.execute(sql: "DELETE FROM reaction_outbox WHERE id = ?", arguments: [id]) }
     }
-}
-
-/// A reaction waiting in the outbox: `emoji` to the message `target` (a msgid) in `channel`.
-public struct PendingReaction: Hashable, Sendable {
-    public var id: Int64
-    public var emoji: String
-    public var target: String
-    public var channel: String
 }

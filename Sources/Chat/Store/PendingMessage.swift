@@ -7,4 +7,11 @@ public struct PendingMessage: Sendable, Hashable {
     public var target: String
     /// How many times it has been written to a connection.
     public var attempts: Int
+
+    /// It as the outbox machine sees it.
+    public var outboxLine: IRCOutbox.Line {
+        IRCOutbox.Line(
+            id: message.id, label: label, target: target, text: message.text, kind: message.kind,
+            replyTo: message.replyTo)
+    }
 }

@@ -48,7 +48,7 @@ func isClean(_ text: String) -> Bool {
 /// Every string an event carries to the rest of the client.
 func texts(of event: IRCEvent) -> [String] {
     switch event {
-    case .registered(let nick): [nick]
+    case .registered(let nick, _): [nick]
     case .joined(let channel, let nick, _): [channel, nick]
     case .parted(let channel, let nick, _, let reason): [channel, nick, reason]
     case .quit(let nick, let reason): [nick, reason]
@@ -65,6 +65,7 @@ func texts(of event: IRCEvent) -> [String] {
     case .reaction(let reaction): [reaction.channel, reaction.author, reaction.emoji, reaction.target]
     case .typing(let channel, let nick, _): [channel, nick]
     case .authenticationFailed(let account, let reason, _): [account, reason]
+    case .passwordRefused: []
     case .serverError(let text): [text]
     case .synced: []
     }
