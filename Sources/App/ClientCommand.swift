@@ -183,7 +183,8 @@ public enum ClientCommand {
             let port = parts.count > 1 ? Int(parts[1]) ?? 6667 : (options.tls ? 6697 : 6667)
             let configuration = IRCServerConfiguration(
                 name: host, host: host, port: port, usesTLS: options.tls, insecure: options.insecure,
-                nick: options.nick ?? "earshot", channels: options.channels.isEmpty ? ["#earshot"] : options.channels)
+                nick: options.nick ?? "earshot", channels: options.channels.isEmpty ? ["#earshot"] : options.channels,
+                monitor: settings.monitor)
             return [try IRCClient(server: configuration, store: store)]
         }
         let environment = ProcessInfo.processInfo.environment
@@ -197,7 +198,8 @@ public enum ClientCommand {
             let configuration = IRCServerConfiguration(
                 name: sharesHost ? "\(server.host):\(server.port)" : server.host, host: server.host, port: server.port,
                 usesTLS: server.tls, nick: server.nick, credentials: credentials, requiresAuthentication: server.saslRequired,
-                channels: server.channels, caFile: server.caFile)
+                channels: server.channels, caFile: server.caFile,
+                serverPassword: server.resolvedServerPassword(environment: environment), monitor: settings.monitor)
             return try IRCClient(server: configuration, store: store)
         }
     }

@@ -14,6 +14,19 @@
 /// password_env = "EARSHOT_IRC_PASSWORD"
 /// sasl_required = true    # false: go on without the account when sign-in fails
 /// ```
+///
+/// Without `sasl_user`, the password is the server password (PASS), as a bouncer wants it:
+/// ZNC's is `user/network:password`. Where both are needed, `server_password_env` (or
+/// `server_password`) holds the server's.
+///
+/// ```toml
+/// [[irc.servers]]
+/// host = "127.0.0.1"
+/// port = 6501
+/// tls = false
+/// nick = "ada"
+/// password_env = "ZNC_PASSWORD"   # export ZNC_PASSWORD='ada/libera:secret'
+/// ```
 public struct IRCServerSettings: Sendable, Equatable {
     public var host: String
     public var port: Int
@@ -30,12 +43,19 @@ public struct IRCServerSettings: Sendable, Equatable {
     public var passwordEnvironmentVariable: String?
     /// A password from the file (only accepted from an owner-only file).
     public var password: String?
+    /// `server_password_env` and `server_password`: the server password where `sasl_user`
+    /// takes `password_env` for the account.
+    public var serverPasswordEnvironmentVariable: String?
+    public var serverPassword: String?
 
     public init(
         host: String, port: Int? = nil, tls: Bool = true, nick: String = "earshot",
         channels: [String] = [], saslUser: String? = nil, caFile: String? = nil, passwordEnvironmentVariable: String? = nil,
-        password: String? = nil, saslRequired: Bool = true
+        password: String? = nil, saslRequired: Bool = true, serverPasswordEnvironmentVariable: String? = nil,
+        serverPassword: String? = nil
     ) {
+        self.serverPasswordEnvironmentVariable = serverPasswordEnvironmentVariable
+        self.serverPassword = serverPassword
         self.saslRequired = saslRequired
         self.host = host
         self.port = port ?? (tls ? 6697 : 6667)
@@ -52,5 +72,13 @@ public struct IRCServerSettings: Sendable, Equatable {
     public func resolvedPassword(environment: [String: String]) -> String? {
         if let name = passwordEnvironmentVariable, let value = environment[name] { return value }
         return password
+    }
+
+    /// The server password (PASS): `server_password_env` or `server_password`; without
+    /// `sasl_user`, the password itself.
+    public func resolvedServerPassword(environment: [String: String]) -> String? {
+        if let name = serverPasswordEnvironmentVariable, let value = environment[name] { return value }
+        if let serverPassword { return serverPassword }
+        return saslUser == nil ? resolvedPassword(environment: environment) : nil
     }
 }

@@ -7,11 +7,12 @@ extension Settings {
         ("speech", ["voice", "rate", "pitch", "volume", "punctuation", "capitals", "hints", "echo", "typing_interrupts", "messages", "channels"]),
         ("sounds", ["enabled", "volume"]),
         ("display", ["reduce_motion", "contrast", "color", "text_sizing", "screen_reader"]),
-        ("irc", ["servers", "highlights"]),
+        ("irc", ["servers", "highlights", "monitor"]),
     ]
 
     static let serverKeys: Set<String> = [
         "host", "port", "tls", "nick", "channels", "sasl_user", "sasl_required", "password", "password_env", "ca_file",
+        "server_password", "server_password_env",
     ]
 
     /// Reads settings from TOML text.
@@ -125,6 +126,15 @@ extension Settings {
             guard !words.contains(where: \.isEmpty) else { return .bad("an empty word would match every message") }
             return .ok(words)
         }) { settings.highlights = highlights }
+        if let monitor = reader.read("irc.monitor", { value -> Check<[String]> in
+            guard let array = value.arrayValue else { return .bad("expected an array of nicks, found a \(value.typeName)") }
+            let nicks = array.compactMap(\.stringValue)
+            guard nicks.count == array.count else { return .bad("expected nicks as strings") }
+            guard !nicks.contains(where: { $0.isEmpty || $0.contains(" ") || $0.contains(",") }) else {
+                return .bad("a nick has no spaces or commas and is not empty")
+            }
+            return .ok(nicks)
+        }) { settings.monitor = monitor }
         if let servers = reader.read("irc.servers", { value -> Check<[TOMLValue]> in
             guard let array = value.arrayValue else { return .bad("expected [[irc.servers]] tables, found a \(value.typeName)") }
             return .ok(array)

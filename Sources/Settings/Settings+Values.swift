@@ -37,6 +37,7 @@ extension Settings {
             ("display.text_sizing", .string(display.textSizing.rawValue)),
             ("display.screen_reader", .boolean(display.screenReader)),
             ("irc.highlights", .array(highlights.map(TOMLValue.string))),
+            ("irc.monitor", .array(monitor.map(TOMLValue.string))),
         ]
         for (index, server) in ircServers.enumerated() {
             var entries: [TOMLTable.Entry] = [
@@ -55,6 +56,10 @@ extension Settings {
                 entries.append(.init(key: "password_env", value: .string(name)))
             }
             if server.password != nil { entries.append(.init(key: "password", value: .string("(set)"))) }
+            if let name = server.serverPasswordEnvironmentVariable {
+                entries.append(.init(key: "server_password_env", value: .string(name)))
+            }
+            if server.serverPassword != nil { entries.append(.init(key: "server_password", value: .string("(set)"))) }
             result.append(("irc.servers[\(index)]", .table(TOMLTable(entries: entries))))
         }
         return result

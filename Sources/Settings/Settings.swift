@@ -14,6 +14,8 @@ public struct Settings: Sendable, Equatable {
     /// `[irc] highlights`: words that make a message a mention, as the user's nick does
     /// (matched without regard to case).
     public var highlights: [String] = []
+    /// `[irc] monitor`: nicks to follow on every server that takes MONITOR ("kim is online").
+    public var monitor: [String] = []
 
     public init() {}
 

@@ -87,20 +87,22 @@ struct SettingsReader {
         let saslRequired = bool("\(prefix).sasl_required") ?? true
         let caFile = string("ca_file")
         let passwordEnv = string("password_env")
-        var password: String?
-        if table["password"] != nil {
+        let serverPasswordEnv = string("server_password_env")
+        var passwords: [String: String] = [:]
+        for key in ["password", "server_password"] where table[key] != nil {
             if ownerOnly {
-                password = string("password")
+                passwords[key] = string(key)
             } else {
                 problem(
                     .insecurePassword,
-                    "a password is only read from a file that only its owner can read; run chmod 600 on the file, or use password_env",
-                    key: "\(prefix).password", atValue: false)
+                    "a password is only read from a file that only its owner can read; run chmod 600 on the file, or use \(key)_env",
+                    key: "\(prefix).\(key)", atValue: false)
             }
         }
         return IRCServerSettings(
             host: host, port: port, tls: tls, nick: nick, channels: channels, saslUser: saslUser, caFile: caFile,
-            passwordEnvironmentVariable: passwordEnv, password: password, saslRequired: saslRequired)
+            passwordEnvironmentVariable: passwordEnv, password: passwords["password"], saslRequired: saslRequired,
+            serverPasswordEnvironmentVariable: serverPasswordEnv, serverPassword: passwords["server_password"])
     }
 
     /// Adds a warning for every key and section Earshot does not know.

@@ -199,6 +199,25 @@ extension AppCore {
             playCue(.error, .high)
             post(.announcement(sentence, priority: .high))
             openWelcomeInstead()
+        case .presence(let nick, let online, let change):
+            let asked = askedPresence.remove(IRCCaseMapping.fold(nick)) != nil
+            guard online || change || asked else { break }
+            let sentence = online ? "\(nick) is online" : change ? "\(nick) went offline" : "\(nick) is offline"
+            effects.append(.lines([Lines.plain(on + sentence)]))
+            post(.announcement(on + SpokenText.verbatim(nick) + sentence.dropFirst(nick.count), priority: .default))
+        case .away(let nick, let reason):
+            // Only where the listener is with them: the open channel.
+            guard state.channel?.members.contains(where: { IRCCaseMapping.equal($0, nick) }) == true else { break }
+            membership(reason.map { "\(nick) is away: \($0)" } ?? "\(nick) is back", in: state.channelID)
+        case .invited(let channel, let nick, let by, let isSelf):
+            if isSelf {
+                let sentence = "\(by) invites you to \(channel). To accept, type /join \(channel)"
+                effects.append(.lines([Lines.plain(on + sentence)]))
+                playCue(.mention, .high)
+                post(.announcement(on + SpokenText.verbatim(by) + " invites you to \(channel). To accept, type slash join \(channel)", priority: .high))
+            } else if let id = state.channels.first(where: { !$0.isDirect && IRCCaseMapping.equal($0.name, channel) })?.id {
+                membership("\(by) invited \(nick)", in: id)
+            }
         case .error(let error):
             playCue(.error, .high)
             post(.announcement(on + SpokenText.verbatim(error.message), priority: .high))
@@ -296,7 +315,15 @@ extension AppCore {
                 state.channels[index].unread += count
             }
             let place = name.map { $0 + ": " } ?? ""
-            post(.announcement(place + "\(Plural.phrase(count, "message")) while you were away", priority: .low))
+            // The news are the newest of what was replayed there: those that name the user are
+            // said with the count ("1 mention"), and make it a mention's announcement.
+            let mine = nick(inChannel: channelID)
+            let mentioned = messages.filter { $0.channelID == channelID }.sorted { ($0.time, $0.id) < ($1.time, $1.id) }
+                .suffix(count).filter { $0.author != mine && mentions($0) }.count
+            let sentence = place + "\(Plural.phrase(count, "message")) while you were away"
+                + (mentioned > 0 ? ", " + Plural.phrase(mentioned, "mention") : "")
+            if mentioned > 0 { playCue(.mention, .default) }
+            post(.announcement(sentence, priority: mentioned > 0 ? .default : .low))
         }
         rebuild()
     }
