@@ -14,6 +14,8 @@ public enum ComposerCommand: Hashable, Sendable {
     /// Who is in a channel (the open one when nil).
     case names(String?)
     case whois(String)
+    /// Follow nicks (MONITOR): said when they come online and go offline; `false` stops.
+    case monitor([String], follow: Bool)
     case me(String)
     case nick(String)
     case topic(String?)
@@ -40,6 +42,7 @@ public enum ComposerCommand: Hashable, Sendable {
         Entry(name: "topic", usage: "/topic [new topic]", does: "say or set this channel's topic"),
         Entry(name: "names", usage: "/names [#channel]", does: "list who is in this channel, by rank"),
         Entry(name: "whois", usage: "/whois nick", does: "say who someone is"),
+        Entry(name: "monitor", usage: "/monitor +nick or -nick", does: "hear when someone comes online or goes offline"),
         Entry(name: "away", usage: "/away [reason]", does: "mark yourself away"),
         Entry(name: "back", usage: "/back", does: "mark yourself back"),
         Entry(name: "search", usage: "/search words", does: "find messages in every channel"),
@@ -84,6 +87,14 @@ public enum ComposerCommand: Hashable, Sendable {
         case "whois", "wi":
             guard words.count == 1 else { return usage(words.isEmpty ? "/whois needs a nick" : "A nick has no spaces") }
             return .success(.whois(words[0]))
+        case "monitor", "notify":
+            // "+kim,bob", "-kim", or plain nicks to follow.
+            guard let first = words.first else { return usage("/monitor needs +nick to follow someone, or -nick to stop") }
+            let stop = first.hasPrefix("-")
+            let nicks = words.joined(separator: ",").split(separator: ",")
+                .map { String($0.drop { $0 == "+" || $0 == "-" }) }.filter { !$0.isEmpty }
+            guard !nicks.isEmpty else { return usage("/monitor needs a nick after \(stop ? "-" : "+")") }
+            return .success(.monitor(nicks, follow: !stop))
         case "me":
             guard !text.isEmpty else { return usage("/me needs what you do") }
             return .success(.me(text))

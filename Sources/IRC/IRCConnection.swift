@@ -34,12 +34,15 @@ public struct IRCConnection: Sendable {
         /// The server password (PASS), sent before anything else: a bouncer's
         /// `user/network:password`, or a server's connection password.
         public var serverPassword: String?
+        /// Nicks to follow with MONITOR (said when they come online and go offline).
+        public var monitor: [String]
 
         public init(
             nick: String, user: String? = nil, realName: String = "Earshot user",
             credentials: SASLCredentials? = nil, requiresAuthentication: Bool = true, channels: [String] = [],
-            serverPassword: String? = nil
+            serverPassword: String? = nil, monitor: [String] = []
         ) {
+            self.monitor = monitor
             self.nick = nick
             self.user = user ?? nick
             self.realName = realName
@@ -100,6 +103,8 @@ public struct IRCConnection: Sendable {
         var pendingWhois: [String: [String]] = [:]
         /// The rank prefixes this server uses (ISUPPORT PREFIX).
         var memberPrefixes: Set<Character> = ["~", "&", "@", "%", "+"]
+        /// Whether the server takes MONITOR (ISUPPORT MONITOR), and how many nicks.
+        var monitorLimit: Int?
         var typingThrottle = TypingThrottle()
 
         init(nick: String) { self.nick = nick }
@@ -112,6 +117,11 @@ public struct IRCConnection: Sendable {
     private var wantedChannels: [String]
     /// How many times this connection has registered (the sync token counts on with it).
     private var registrations = 0
+    /// Nicks followed with MONITOR, across connections (the configured ones and /monitor).
+    private var followed: [String]
+    /// What MONITOR last said of each followed nick (folded): online or not. Kept across
+    /// connections, so a reconnect says only what changed.
+    private var presence: [String: Bool] = [:]
 
     /// Our current nick.
     public var nick: String { session.nick }
@@ -130,7 +140,11 @@ public struct IRCConnection: Sendable {
         self.configuration = configuration
         self.session = Session(nick: configuration.nick)
         self.wantedChannels = configuration.channels
+        self.followed = configuration.monitor
     }
+
+    /// Whether the server takes MONITOR (known once registered).
+    public var supportsMonitor: Bool { session.monitorLimit != nil }
 
     /// Whether registration is complete.
     public var isRegistered: Bool { state == .registered }
@@ -183,7 +197,28 @@ public struct IRCConnection: Sendable {
             {
                 session.memberPrefixes = Set(prefix[prefix.index(after: close)...])
             }
+            if let token = message.parameters.dropFirst().first(where: { $0 == "MONITOR" || $0.hasPrefix("MONITOR=") }) {
+                session.monitorLimit = Int(token.dropFirst("MONITOR=".count)) ?? 100
+            }
             return []
+        case "376", "422":
+            // The end of the MOTD (or none): ISUPPORT is known, so follow who is wanted.
+            return monitorLines(adding: followed)
+        case "730", "731":
+            return receivedPresence(message)
+        case "734":
+            // The server's list is full: the nicks after the limit are not followed.
+            return [.emit(.serverError(clean(message.parameters.dropFirst().joined(separator: ": "))))]
+        case "AWAY":
+            // away-notify: someone in a shared channel went away (with a reason) or came back.
+            guard let who = message.sourceNick else { return [] }
+            return [.emit(.away(nick: clean(who), reason: message.parameter(0).map(clean)))]
+        case "INVITE":
+            guard let invited = message.parameter(0), let channel = message.parameter(1), let by = message.sourceNick
+            else { return [] }
+            return [.emit(.invited(
+                channel: clean(channel), nick: clean(invited), by: clean(by),
+                isSelf: IRCCaseMapping.equal(invited, session.nick)))]
         case "432", "433", "436": return receivedNickInUse(message)
         case "JOIN": return receivedJoin(message)
         case "PART": return receivedPart(message)
@@ -296,6 +331,57 @@ public struct IRCConnection: Sendable {
         if session.pendingWhois.count >= 8 { session.pendingWhois.removeAll() }
         session.pendingWhois[IRCCaseMapping.fold(nick)] = []
         return [.send(IRCMessage(command: "WHOIS", [nick]))]
+    }
+
+    /// Follow `nicks` with MONITOR now (where the server takes it) and after every reconnect.
+    public mutating func follow(_ nicks: [String]) -> [Action] {
+        let new = nicks.filter { nick in !followed.contains { IRCCaseMapping.equal($0, nick) } }
+        followed += new
+        // A nick asked for again is answered again.
+        for nick in nicks { presence.removeValue(forKey: IRCCaseMapping.fold(nick)) }
+        return state == .registered ? monitorLines(adding: nicks) : []
+    }
+
+    /// Stop following `nicks`.
+    public mutating func unfollow(_ nicks: [String]) -> [Action] {
+        followed.removeAll { nick in nicks.contains { IRCCaseMapping.equal($0, nick) } }
+        for nick in nicks { presence.removeValue(forKey: IRCCaseMapping.fold(nick)) }
+        guard state == .registered, supportsMonitor, !nicks.isEmpty else { return [] }
+        return [.send(IRCMessage(command: "MONITOR", ["-", nicks.joined(separator: ",")]))]
+    }
+
+    /// `MONITOR + a,b` lines for `nicks`, within the server's limit and a line's length.
+    private func monitorLines(adding nicks: [String]) -> [Action] {
+        guard let limit = session.monitorLimit, !nicks.isEmpty else { return [] }
+        var lines: [Action] = []
+        var batch: [String] = []
+        for nick in nicks.prefix(limit) {
+            if (batch + [nick]).joined(separator: ",").utf8.count > 400 {
+                lines.append(.send(IRCMessage(command: "MONITOR", ["+", batch.joined(separator: ",")])))
+                batch = []
+            }
+            batch.append(nick)
+        }
+        if !batch.isEmpty { lines.append(.send(IRCMessage(command: "MONITOR", ["+", batch.joined(separator: ",")])))}
+        return lines
+    }
+
+    /// RPL_MONONLINE (730, `nick!user@host,…`) and RPL_MONOFFLINE (731, `nick,…`): each
+    /// followed nick whose state is new or changed.
+    private mutating func receivedPresence(_ message: IRCMessage) -> [Action] {
+        let online = message.command == "730"
+        var actions: [Action] = []
+        for target in (message.parameters.last ?? "").split(separator: ",") {
+            let nick = String(target.prefix { $0 != "!" })
+            guard !nick.isEmpty else { continue }
+            let key = IRCCaseMapping.fold(nick)
+            let before = presence[key]
+            presence[key] = online
+            if before != online {
+                actions.append(.emit(.presence(nick: clean(nick), online: online, change: before != nil)))
+            }
+        }
+        return actions
     }
 
     /// Ask for a new nick.

@@ -44,6 +44,13 @@ public enum IRCEvent: Sendable, Hashable {
     /// The server (or bouncer) refused the connection for its password (464): none was
     /// `given`, or the one given is wrong. The connection quits; the client must not reconnect.
     case passwordRefused(given: Bool)
+    /// MONITOR: a followed nick is online or not. `change` when it was known otherwise before
+    /// (it came online or went offline); without it, this is the first answer about the nick.
+    case presence(nick: String, online: Bool, change: Bool)
+    /// away-notify: someone in a shared channel went away (`reason`) or came back (nil).
+    case away(nick: String, reason: String?)
+    /// `by` invites `nick` (us when `isSelf`; someone else with invite-notify) to `channel`.
+    case invited(channel: String, nick: String, by: String, isSelf: Bool)
     /// The server sent ERROR or refused something; the text is for the user.
     case serverError(String)
     /// After (re)joining, everything the server replays on join has arrived: pending messages

@@ -224,4 +224,27 @@ import Testing
         let second = core.handle(.key(.enter), at: .seconds(7))
         #expect(Self.sends(second).contains(.message("kim: yes", to: "#a", replyTo: nil)), "\(Self.sends(second))")
     }
+
+    @Test func friendsFollowedWithMonitorAreSaidComingAndGoingAndAnInviteSaysHowToAccept() {
+        var core = Self.ircCore()
+        let asked = Self.enter("/monitor +zoe", &core, at: 1)
+        #expect(Self.sends(asked) == [.monitor(["zoe"], follow: true)])
+        #expect(AppCoreTests.spoken(asked).contains { $0.contains("Following zoe") })
+        func said(_ event: ChatEvent, at seconds: Int) -> [String] {
+            var all = AppCoreTests.spoken(core.handle(.chat(event), at: .seconds(seconds)))
+            for step in 1...5 { all += AppCoreTests.spoken(core.handle(.tick, at: .seconds(seconds) + .milliseconds(step * 400))) }
+            return all
+        }
+        // The answer asked for is said even when it is "offline"; a configured friend's first
+        // "offline" is not news.
+        #expect(said(.presence(nick: "zoe", online: false, change: false), at: 2).contains("zoe is offline"))
+        #expect(said(.presence(nick: "max", online: false, change: false), at: 4).isEmpty)
+        #expect(said(.presence(nick: "max", online: true, change: true), at: 6).contains("max is online"))
+        #expect(said(.presence(nick: "max", online: false, change: true), at: 8).contains("max went offline"))
+        let invite = said(.invited(channel: "#secret", nick: "you", by: "bob", isSelf: true), at: 10)
+        #expect(invite.contains("bob invites you to hash secret. To accept, type slash join hash secret"))
+        #expect(Self.printed(core.handle(.chat(.away(nick: "kim", reason: "lunch")), at: .seconds(12))).contains("kim is away: lunch"))
+        // Someone not in this channel going away is nobody's news here.
+        #expect(Self.printed(core.handle(.chat(.away(nick: "stranger", reason: "x")), at: .seconds(13))).isEmpty)
+    }
 }

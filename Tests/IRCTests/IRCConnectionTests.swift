@@ -259,4 +259,52 @@ import Testing
         let asked = sent(connection.received(line(":irc.znc.in CAP * LS :away-notify server-time znc.in/self-message unknown-cap sasl"), now: now))
         #expect(asked == ["CAP REQ :server-time away-notify znc.in/self-message"])
     }
+
+    @Test func monitorFollowsConfiguredNicksOnceTheServerSaysItTakesIt() {
+        var connection = IRCConnection(configuration: .init(nick: "ada", monitor: ["kim", "bob"]))
+        _ = connection.connectionOpened()
+        _ = connection.received(line(":s CAP * LS :server-time"), now: now)
+        _ = connection.received(line(":s CAP ada ACK :server-time"), now: now)
+        _ = connection.received(line(":s 001 ada :Welcome"), now: now)
+        _ = connection.received(line(":s 005 ada MONITOR=100 :are supported"), now: now)
+        #expect(sent(connection.received(line(":s 376 ada :End of MOTD"), now: now)) == ["MONITOR + kim,bob"])
+        // The first answer about each, then only changes.
+        #expect(events(connection.received(line(":s 730 ada :kim!k@h"), now: now)) == [.presence(nick: "kim", online: true, change: false)])
+        #expect(events(connection.received(line(":s 731 ada :bob"), now: now)) == [.presence(nick: "bob", online: false, change: false)])
+        #expect(events(connection.received(line(":s 730 ada :kim!k@h"), now: now)) == [])
+        #expect(events(connection.received(line(":s 731 ada :kim"), now: now)) == [.presence(nick: "kim", online: false, change: true)])
+        // After a reconnect, what was known stays known: no news, no words.
+        connection.connectionClosed()
+        _ = connection.connectionOpened()
+        _ = connection.received(line(":s 001 ada :Welcome"), now: now)
+        _ = connection.received(line(":s 005 ada MONITOR :are supported"), now: now)
+        #expect(sent(connection.received(line(":s 422 ada :No MOTD"), now: now)) == ["MONITOR + kim,bob"])
+        #expect(events(connection.received(line(":s 731 ada :kim,bob"), now: now)) == [])
+        #expect(sent(connection.follow(["zoe"])) == ["MONITOR + zoe"])
+        #expect(sent(connection.unfollow(["bob"])) == ["MONITOR - bob"])
+    }
+
+    @Test func withoutMonitorNothingIsSentAndTheShellCanSaySo() {
+        var connection = registered()
+        #expect(!connection.supportsMonitor)
+        #expect(sent(connection.follow(["kim"])) == [])
+        #expect(sent(connection.received(line(":s 376 ada :End of MOTD"), now: now)) == [])
+    }
+
+    @Test func awayInviteAndTheQuietCapabilitiesBecomeEventsOrNothing() {
+        var connection = registered()
+        #expect(events(connection.received(line(":kim!k@h AWAY :lunch"), now: now)) == [.away(nick: "kim", reason: "lunch")])
+        #expect(events(connection.received(line(":kim!k@h AWAY"), now: now)) == [.away(nick: "kim", reason: nil)])
+        #expect(events(connection.received(line(":bob!b@h INVITE ada #secret"), now: now))
+            == [.invited(channel: "#secret", nick: "ada", by: "bob", isSelf: true)])
+        #expect(events(connection.received(line(":bob!b@h INVITE kim #x"), now: now))
+            == [.invited(channel: "#x", nick: "kim", by: "bob", isSelf: false)])
+        // chghost, setname and account-notify change nothing a listener hears.
+        for quiet in [":kim!k@h CHGHOST kim new.host", ":kim!k@h SETNAME :Kim K", ":kim!k@h ACCOUNT kimacct"] {
+            #expect(connection.received(line(quiet), now: now).isEmpty)
+        }
+        // extended-join: the channel is the first parameter as before.
+        #expect(events(connection.received(line(":kim!k@h JOIN #x kimacct :Kim K"), now: now))
+            == [.joined(channel: "#x", nick: "kim", isSelf: false)])
+    }
 }

@@ -50,6 +50,15 @@ extension AppCore {
             present(.names(channelID: target.id))
         case .whois(let nick):
             transmit(.whois(nick))
+        case .monitor(let nicks, let follow):
+            transmit(.monitor(nicks, follow: follow), on: channel.networkID)
+            if follow {
+                // The first answer is said even when it is "offline": it was asked for.
+                askedPresence.formUnion(nicks.map(IRCCaseMapping.fold))
+                say("Following \(Self.andList(nicks)): you will hear when they come online or go offline", .default, .announcer)
+            } else {
+                say("No longer following \(Self.andList(nicks))", .default, .announcer)
+            }
         case .me(let text):
             transmit(.action(text, to: channel.name))
             transmit(.stoppedTyping(in: channel.name))

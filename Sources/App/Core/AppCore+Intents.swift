@@ -228,6 +228,9 @@ extension AppCore {
         case .away: sentence = "Could not change away: \(why)"
         case .names(let name): sentence = "Could not list who is in \(name): \(why)"
         case .whois(let nick): sentence = "Could not ask who \(nick) is: \(why)"
+        case .monitor(let nicks, let follow):
+            sentence = "Could not \(follow ? "follow" : "stop following") \(Self.andList(nicks)): \(why)"
+            askedPresence.subtract(nicks.map(IRCCaseMapping.fold))
         case .typing, .stoppedTyping, .quit: return
         }
         playCue(.error, .high)

@@ -87,6 +87,9 @@ public struct AppCore: Sendable {
     var awaitingFirstChannel: Duration?
     /// The first channel joined, opened once the server has replayed its history.
     var firstJoined: Int64?
+    /// Nicks the user just asked to follow (/monitor): their first answer is said even when
+    /// it is "offline" (folded nicks).
+    var askedPresence: Set<String> = []
     /// When the words typed in search are searched for (after a pause in typing).
     var searchDue: Duration?
     /// The message whose phrase the reading voice is saying, until it is heard or cut off.

@@ -127,4 +127,6 @@ public enum ChatSend: Sendable, Hashable {
     case names(String)
     /// Ask who a nick is (WHOIS).
     case whois(String)
+    /// Follow nicks with MONITOR, or stop.
+    case monitor([String], follow: Bool)
 }

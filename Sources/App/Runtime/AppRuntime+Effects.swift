@@ -127,6 +127,7 @@ extension AppRuntime {
         case .quit(let reason): await irc.stop(reason: reason.isEmpty ? "Earshot" : reason)
         case .names(let name): try await irc.requestNames(name)
         case .whois(let nick): try await irc.whois(nick)
+        case .monitor(let nicks, let follow): try await follow ? irc.follow(nicks) : irc.unfollow(nicks)
         }
     }
 }

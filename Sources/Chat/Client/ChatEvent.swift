@@ -51,6 +51,12 @@ public enum ChatEvent: Sendable, Hashable {
     /// The server (or bouncer) refused the connection for its password: none was `given`, or
     /// the one given is wrong. The client has stopped and does not reconnect.
     case passwordRefused(given: Bool)
+    /// MONITOR: a followed nick is online or not; `change` when it was known otherwise before.
+    case presence(nick: String, online: Bool, change: Bool)
+    /// Someone went away (`reason`) or came back (nil).
+    case away(nick: String, reason: String?)
+    /// `by` invites `nick` (us when `isSelf`) to the channel named `channel`.
+    case invited(channel: String, nick: String, by: String, isSelf: Bool)
     /// Something the user should hear about.
     case error(ChatError)
 }

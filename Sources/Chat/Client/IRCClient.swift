@@ -47,7 +47,7 @@ public actor IRCClient {
         connection = IRCConnection(configuration: .init(
             nick: server.nick, user: server.user, realName: server.realName, credentials: server.credentials,
             requiresAuthentication: server.requiresAuthentication, channels: server.channels,
-            serverPassword: server.serverPassword))
+            serverPassword: server.serverPassword, monitor: server.monitor))
         if server.usesTLS {
             var configuration = tlsConfiguration ?? .makeClientConfiguration()
             if tlsConfiguration == nil, let caFile = server.caFile {
@@ -165,6 +165,22 @@ public actor IRCClient {
     public func whois(_ nick: String) throws(IRCSerializationError) {
         try Self.checkTarget(nick)
         try perform(connection.whois(nick))
+    }
+
+    /// Follows `nicks` with MONITOR: said when each comes online or goes offline. Throws when
+    /// the server does not take MONITOR (known once registered).
+    public func follow(_ nicks: [String]) throws {
+        for nick in nicks { try Self.checkTarget(nick) }
+        if connection.isRegistered, !connection.supportsMonitor {
+            throw ChatError(.unsupported, "This server cannot tell when someone comes online (no MONITOR)")
+        }
+        try perform(connection.follow(nicks))
+    }
+
+    /// Stops following `nicks`.
+    public func unfollow(_ nicks: [String]) throws {
+        for nick in nicks { try Self.checkTarget(nick) }
+        try perform(connection.unfollow(nicks))
     }
 
     /// Asks for another nick.
@@ -423,6 +439,12 @@ public actor IRCClient {
                 emit(.authenticationFailed(account: account, reason: reason, continuing: continuing))
             case .passwordRefused(let given):
                 emit(.passwordRefused(given: given))
+            case .presence(let nick, let online, let change):
+                emit(.presence(nick: nick, online: online, change: change))
+            case .away(let nick, let reason):
+                emit(.away(nick: nick, reason: reason))
+            case .invited(let channel, let nick, let by, let isSelf):
+                emit(.invited(channel: channel, nick: nick, by: by, isSelf: isSelf))
             case .serverError(let text):
                 emit(.error(ChatError(.connection, text)))
             }

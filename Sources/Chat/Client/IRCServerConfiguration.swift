@@ -30,14 +30,17 @@ public struct IRCServerConfiguration: Sendable, Hashable {
     public var caFile: String?
     /// The server password (PASS): a bouncer's `user/network:password`, or a server's.
     public var serverPassword: String?
+    /// Nicks to follow with MONITOR (`irc.monitor`).
+    public var monitor: [String]
 
     public init(
         name: String, host: String, port: Int = 6697, usesTLS: Bool = true, insecure: Bool = false, nick: String,
         user: String? = nil, realName: String = "Earshot user", credentials: SASLCredentials? = nil,
         requiresAuthentication: Bool = true, channels: [String] = [], reconnect: ReconnectPolicy = ReconnectPolicy(),
-        caFile: String? = nil, serverPassword: String? = nil
+        caFile: String? = nil, serverPassword: String? = nil, monitor: [String] = []
     ) {
         self.serverPassword = serverPassword
+        self.monitor = monitor
         self.requiresAuthentication = requiresAuthentication
         self.caFile = caFile
         self.name = name

@@ -66,6 +66,9 @@ func texts(of event: IRCEvent) -> [String] {
     case .typing(let channel, let nick, _): [channel, nick]
     case .authenticationFailed(let account, let reason, _): [account, reason]
     case .passwordRefused: []
+    case .presence(let nick, _, _): [nick]
+    case .away(let nick, let reason): [nick] + (reason.map { [$0] } ?? [])
+    case .invited(let channel, let nick, let by, _): [channel, nick, by]
     case .serverError(let text): [text]
     case .synced: []
     }
