@@ -25,7 +25,12 @@ public final class InspIRCdFixture: @unchecked Sendable {
         "ircv3_labeledresponse", "chanhistory", "namesx",
     ]
 
+    /// The client port: TLS only when ``tls`` is set and there is no second port (see
+    /// ``tlsPort``), plaintext otherwise.
     public let port: Int
+    /// The port that takes TLS: ``port`` itself with ``tls`` alone; a second port with `sts` or
+    /// `plaintextPort` (then ``port`` stays plaintext); nil without ``tls``.
+    public let tlsPort: Int?
     public let directory: TemporaryDirectory
     /// How many lines a channel with mode +H may keep (InspIRCd's chanhistory `maxlines`).
     public let historyLines: Int
@@ -38,7 +43,49 @@ public final class InspIRCdFixture: @unchecked Sendable {
     public let permanentChannels: [String: String]
     /// Where services (Anope, see ``AnopeFixture``) link in, when they do.
     public let services: ServicesLink?
+    /// Whether TLS clients are asked for a certificate (sslprofile `requestclientcert`) and
+    /// `sslinfo` keeps its fingerprint: shown in WHOIS (276) and the connect notice, and sent to
+    /// services, where NickServ CERT and SASL EXTERNAL use it.
+    public let requestClientCertificates: Bool
+    /// The IRCv3 STS policy the server advertises (`ircv3_sts`), if any.
+    public let sts: STSPolicy?
+    /// Modules loaded besides ``modules`` and the ones the options need, e.g. `monitor`,
+    /// `ircv3_chghost`, `ircv3_invitenotify`, `setname`, `ircv3_accounttag`.
+    public let extraModules: [String]
+    /// Who hears of an INVITE (`<security announceinvites>`; invite-notify carries it).
+    public let announceInvites: InviteAnnouncement
+    /// Tags appended to the config as they are, e.g. `<class>`, `<type>` and `<oper>` blocks.
+    public let extraConfig: String
     private var process: Process?
+
+    /// An IRCv3 STS policy (InspIRCd's `ircv3_sts` and its `<sts>` tag). The plaintext ``port``
+    /// advertises `sts=port=<tlsPort>` (never a duration); the TLS port advertises
+    /// `sts=duration=<duration>` only to a client that sent a TLS server name (SNI) matching
+    /// `host`. Without SNI it advertises nothing: clients send none when they connect to an IP
+    /// address such as 127.0.0.1. Only `CAP LS 302` lists it.
+    public struct STSPolicy: Sendable {
+        /// The TLS port; nil: a free one.
+        public var tlsPort: Int?
+        /// How long clients keep the policy, in seconds.
+        public var duration: Int
+        /// A glob the SNI host name must match; "*" matches any name sent.
+        public var host: String
+        public var preload: Bool
+
+        public init(tlsPort: Int? = nil, duration: Int = 300, host: String = "*", preload: Bool = false) {
+            self.tlsPort = tlsPort
+            self.duration = duration
+            self.host = host
+            self.preload = preload
+        }
+    }
+
+    /// InspIRCd's `<security announceinvites>`: `dynamic` (InspIRCd's default) tells the channel's
+    /// ops when it is +i and nobody otherwise; `all` tells every member; `ops` the ops; `none`
+    /// nobody. The inviter and the invited always see it.
+    public enum InviteAnnouncement: String, Sendable {
+        case none, all, ops, dynamic
+    }
 
     /// A services server allowed to link to this one: InspIRCd's `spanningtree` listens on
     /// `port` for it, it is U-lined, `m_sasl` sends sign-ins to it and `m_services_account`
@@ -59,18 +106,43 @@ public final class InspIRCdFixture: @unchecked Sendable {
 
     /// `messageTags: false` leaves out `ircv3_ctctags`: a server without message-tags, where
     /// reactions, replies and typing cannot be carried.
+    ///
+    /// `requestClientCertificates`, `plaintextPort` and `sts` need `tls`. `plaintextPort: true`
+    /// (implied by `sts`) keeps ``port`` plaintext and takes TLS on a second port, ``tlsPort``.
     public init(
         historyLines: Int = 100, permanentChannels: [String: String] = [:], messageTags: Bool = true,
-        tls: TestCertificates? = nil, services: ServicesLink? = nil
+        tls: TestCertificates? = nil, services: ServicesLink? = nil, requestClientCertificates: Bool = false,
+        plaintextPort: Bool = false, sts: STSPolicy? = nil, extraModules: [String] = [],
+        announceInvites: InviteAnnouncement = .dynamic, extraConfig: String = ""
     ) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else { throw Missing() }
+        guard tls != nil || (!requestClientCertificates && !plaintextPort && sts == nil) else {
+            throw StartFailed(description: "requestClientCertificates, plaintextPort and sts need tls certificates")
+        }
         self.messageTags = messageTags
         self.tls = tls
         self.historyLines = historyLines
         self.permanentChannels = permanentChannels
         self.services = services
+        self.requestClientCertificates = requestClientCertificates
+        self.sts = sts
+        self.extraModules = extraModules
+        self.announceInvites = announceInvites
+        self.extraConfig = extraConfig
         directory = try TemporaryDirectory()
-        port = try Self.freePort()
+        let clientPort = try Self.freePort()
+        port = clientPort
+        if tls == nil {
+            tlsPort = nil
+        } else if sts == nil && !plaintextPort {
+            tlsPort = clientPort
+        } else if let chosen = sts?.tlsPort {
+            tlsPort = chosen
+        } else {
+            var second = try Self.freePort()
+            while second == clientPort { second = try Self.freePort() }
+            tlsPort = second
+        }
         try writeConfig()
         try start()
     }
@@ -82,6 +154,8 @@ public final class InspIRCdFixture: @unchecked Sendable {
         try "Earshot test server\n".write(toFile: dir + "/motd", atomically: true, encoding: .utf8)
         let extra = (permanentChannels.isEmpty ? [] : ["permchannels"]) + (tls == nil ? [] : ["ssl_gnutls"])
             + (services == nil ? [] : ["spanningtree", "services_account", "sasl", "hidechans"])
+        var optionalModules: [String] = requestClientCertificates ? ["sslinfo"] : []
+        if sts != nil { optionalModules.append("ircv3_sts") }
         let link = services.map {
             """
             <bind address="127.0.0.1" port="\($0.port)" type="servers">
@@ -92,9 +166,25 @@ public final class InspIRCdFixture: @unchecked Sendable {
         } ?? ""
         let tlsProfile = tls.map {
             "<sslprofile name=\"Clients\" provider=\"gnutls\" certfile=\"\($0.certFile)\" keyfile=\"\($0.keyFile)\" "
-                + "hash=\"sha256\" requestclientcert=\"no\" priority=\"NORMAL\">"
+                + "hash=\"sha256\" requestclientcert=\"\(requestClientCertificates ? "yes" : "no")\" priority=\"NORMAL\">"
         } ?? ""
-        let modules = (Self.modules.filter { messageTags || $0 != "ircv3_ctctags" } + extra).map { "<module name=\"\($0)\">" }.joined(separator: "\n")
+        var moduleNames = Self.modules.filter { messageTags || $0 != "ircv3_ctctags" } + extra + optionalModules
+        for name in extraModules where !moduleNames.contains(name) { moduleNames.append(name) }
+        let modules = moduleNames.map { "<module name=\"\($0)\">" }.joined(separator: "\n")
+        // With a second port: plaintext on `port`, TLS on `tlsPort`.
+        let binds: String
+        if tls != nil, let second = tlsPort, second != port {
+            binds = """
+                <bind address="127.0.0.1" port="\(port)" type="clients">
+                <bind address="127.0.0.1" port="\(second)" type="clients" sslprofile="Clients">
+                """
+        } else {
+            binds = "<bind address=\"127.0.0.1\" port=\"\(port)\" type=\"clients\"\(tls == nil ? "" : " sslprofile=\"Clients\"")>"
+        }
+        // ircv3_sts refuses to load unless its `port` is a TLS listener of this server.
+        let stsTag = sts.map {
+            "<sts host=\"\($0.host)\" port=\"\(tlsPort ?? port)\" duration=\"\($0.duration)\" preload=\"\($0.preload ? "yes" : "no")\">"
+        } ?? ""
         let permanent = permanentChannels.sorted { $0.key < $1.key }.map { channel, modes in
             "<permchannels channel=\"\(channel)\" modes=\"+P\(modes.drop { $0 == "+" })\" topic=\"\">"
         }.joined(separator: "\n")
@@ -104,7 +194,7 @@ public final class InspIRCdFixture: @unchecked Sendable {
             <server name="irc.earshot.test" description="Earshot test server" network="EarshotTest">
             <admin name="Earshot" nick="earshot" email="earshot@localhost">
             \(tlsProfile)
-            <bind address="127.0.0.1" port="\(port)" type="clients"\(tls == nil ? "" : " sslprofile=\"Clients\"")>
+            \(binds)
             <connect name="main" allow="*" timeout="20" pingfreq="120" hardsendq="64M" softsendq="8M" recvq="8M"
                      threshold="1000000" commandrate="1000000000" fakelag="no" localmax="1000" globalmax="1000"
                      maxchans="50" resolvehostnames="no" useident="no">
@@ -113,7 +203,7 @@ public final class InspIRCdFixture: @unchecked Sendable {
             <dns server="127.0.0.1" timeout="1">
             <pid file="\(dir)/inspircd.pid">
             <options prefixquit="Quit: " syntaxhints="no" announcets="yes" hostintopic="yes" pingwarning="15" splitwhois="no" exemptchanops="">
-            <security hideserver="" userstats="Pu" customversion="" flatlinks="no" hidesplits="no" hideulines="no" hidebans="no" maxtargets="20">
+            <security hideserver="" userstats="Pu" customversion="" flatlinks="no" hidesplits="no" hideulines="no" hidebans="no" maxtargets="20" announceinvites="\(announceInvites.rawValue)">
             <performance quietbursts="yes" softlimit="1024" somaxconn="128" netbuffersize="65000">
             <log method="file" type="* -USERINPUT -USEROUTPUT" level="default" target="\(dir)/ircd.log">
             \(modules)
@@ -121,6 +211,8 @@ public final class InspIRCdFixture: @unchecked Sendable {
             \(messageTags ? "<ctctags allowclientonlytags=\"yes\">" : "")
             \(permanent)
             \(link)
+            \(stsTag)
+            \(extraConfig)
             """
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
     }
@@ -133,6 +225,9 @@ public final class InspIRCdFixture: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
+        // InspIRCd raises its own core-file limit, and 3.15 with ssl_gnutls segfaults on SIGTERM
+        // once a TLS client has connected: the core file lands in the temporary folder.
+        process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
         try process.run()
         self.process = process
         // Generous: a loaded 2-core machine can take long to start it.

@@ -1,7 +1,9 @@
 import Foundation
 
 /// A certificate authority made for one test, and a server certificate for 127.0.0.1 that it
-/// signed (OpenSSL's command, Debian's `openssl`), for InspIRCd's `ssl_gnutls`.
+/// signed (OpenSSL's command, Debian's `openssl`), for InspIRCd's `ssl_gnutls`. The certificate
+/// also names `localhost`: a client connecting by that name sends it as the TLS server name
+/// (SNI), which InspIRCd's STS needs before it advertises `sts=duration=…`.
 ///
 /// ```swift
 /// let certificates = try TestCertificates(in: directory.path)
@@ -23,7 +25,7 @@ public struct TestCertificates: Sendable {
         let caKey = directory + "/ca.key"
         let request = directory + "/server.csr"
         let extensions = directory + "/server.ext"
-        try "subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n"
+        try "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n"
             .write(toFile: extensions, atomically: true, encoding: .utf8)
         _ = try ChildProcess.run(openssl, [
             "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", caKey, "-out", caFile, "-days", "2",
@@ -36,5 +38,54 @@ public struct TestCertificates: Sendable {
             "x509", "-req", "-in", request, "-CA", caFile, "-CAkey", caKey, "-CAcreateserial", "-out", certFile,
             "-days", "2", "-extfile", extensions,
         ])
+    }
+}
+
+/// A self-signed client certificate and its key, for SASL EXTERNAL (CertFP) against
+/// ``AnopeFixture``: both files owner-only (0600), made with OpenSSL's command like
+/// ``TestCertificates``.
+///
+/// `fingerprint` is the form InspIRCd reports and Anope stores: the SHA-256 of the certificate
+/// (DER), lowercase hex without colons — what `openssl x509 -fingerprint -sha256` prints, colons
+/// removed, lowercased; InspIRCd computes it with the sslprofile's `hash="sha256"`.
+///
+/// ```swift
+/// let certificate = try ClientCertificate(in: directory.path, name: "ada")
+/// try services.addCertificate(account: "ada", fingerprint: certificate.fingerprint)
+/// ```
+public struct ClientCertificate: Sendable {
+    public let certFile: String
+    public let keyFile: String
+    /// 64 lowercase hex digits, e.g. `5a9cf5403951c251…3c4e`.
+    public let fingerprint: String
+
+    /// `name` names the files (`name.pem`, `name.key`) and the certificate's common name: a
+    /// plain word.
+    public init(in directory: String, name: String = "client") throws {
+        let openssl = "/usr/bin/openssl"
+        guard FileManager.default.isExecutableFile(atPath: openssl) else {
+            throw ChildProcess.Failure("openssl is not installed; the TLS tests need it: apt-get install -y openssl")
+        }
+        let cert = directory + "/\(name).pem"
+        let key = directory + "/\(name).key"
+        _ = try ChildProcess.run(openssl, [
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
+            "-subj", "/CN=\(name)",
+        ])
+        for file in [key, cert] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        }
+        // "sha256 Fingerprint=5A:9C:…:4E" (OpenSSL 1.1 says "SHA256 Fingerprint=").
+        let output = try ChildProcess.run(openssl, ["x509", "-in", cert, "-noout", "-fingerprint", "-sha256"])
+        let hex = (output.split(separator: "=").last.map(String.init) ?? "")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+            .replacingOccurrences(of: ":", with: "")
+            .lowercased()
+        guard hex.count == 64, hex.allSatisfy({ $0.isHexDigit }) else {
+            throw ChildProcess.Failure("cannot read the fingerprint of \(cert) from openssl's output: \(output)")
+        }
+        certFile = cert
+        keyFile = key
+        fingerprint = hex
     }
 }

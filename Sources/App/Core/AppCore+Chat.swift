@@ -197,7 +197,8 @@ extension AppCore {
                 : "\(server) wants a password: set password_env for this server. Not reconnecting."
             effects.append(.lines([Lines.plain(sentence)]))
             playCue(.error, .high)
-            post(.announcement(sentence, priority: .high))
+            // The key is said as it is typed.
+            post(.announcement(sentence.replacingOccurrences(of: "password_env", with: "password underscore env"), priority: .high))
             openWelcomeInstead()
         case .presence(let nick, let online, let change):
             let asked = askedPresence.remove(IRCCaseMapping.fold(nick)) != nil
