@@ -199,7 +199,8 @@ public enum ClientCommand {
                 name: sharesHost ? "\(server.host):\(server.port)" : server.host, host: server.host, port: server.port,
                 usesTLS: server.tls, nick: server.nick, credentials: credentials, requiresAuthentication: server.saslRequired,
                 channels: server.channels, caFile: server.caFile,
-                serverPassword: server.resolvedServerPassword(environment: environment), monitor: settings.monitor)
+                serverPassword: server.resolvedServerPassword(environment: environment), monitor: settings.monitor,
+                clientCertificate: server.clientCertificate, clientKey: server.clientKey)
             return try IRCClient(server: configuration, store: store)
         }
     }

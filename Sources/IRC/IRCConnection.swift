@@ -36,13 +36,16 @@ public struct IRCConnection: Sendable {
         public var serverPassword: String?
         /// Nicks to follow with MONITOR (said when they come online and go offline).
         public var monitor: [String]
+        /// Sign in with the TLS client certificate (SASL EXTERNAL, CertFP) instead of a password.
+        public var certificateSignIn: Bool
 
         public init(
             nick: String, user: String? = nil, realName: String = "Earshot user",
             credentials: SASLCredentials? = nil, requiresAuthentication: Bool = true, channels: [String] = [],
-            serverPassword: String? = nil, monitor: [String] = []
+            serverPassword: String? = nil, monitor: [String] = [], certificateSignIn: Bool = false
         ) {
             self.monitor = monitor
+            self.certificateSignIn = certificateSignIn
             self.nick = nick
             self.user = user ?? nick
             self.realName = realName
@@ -51,6 +54,9 @@ public struct IRCConnection: Sendable {
             self.channels = channels
             self.serverPassword = serverPassword
         }
+
+        /// Whether SASL is wanted: a password, or the client certificate.
+        var signsIn: Bool { credentials != nil || certificateSignIn }
     }
 
     /// What the shell must do.
@@ -79,8 +85,11 @@ public struct IRCConnection: Sendable {
     struct Session: Sendable {
         /// Our nick on this connection.
         var nick: String
-        /// Capabilities the server offered (CAP LS) and the ones it acknowledged.
+        /// Whether the socket is TLS (STS acts differently on a plain one).
+        var secure = false
+        /// Capabilities the server offered (CAP LS), with their values, and the ones it acknowledged.
         var advertised: Set<IRCCapability> = []
+        var values: [IRCCapability: String] = [:]
         var capabilities: Set<IRCCapability> = []
         /// Channels we are in (folded names).
         var joinedChannels: Set<String> = []
@@ -154,10 +163,11 @@ public struct IRCConnection: Sendable {
 
     // MARK: Connection events
 
-    /// The socket is open: start registration.
-    public mutating func connectionOpened() -> [Action] {
+    /// The socket is open (with TLS when `secure`): start registration.
+    public mutating func connectionOpened(secure: Bool = false) -> [Action] {
         state = .negotiating
         session = Session(nick: configuration.nick)
+        session.secure = secure
         let password = configuration.serverPassword.map { [Action.send(IRCMessage(command: "PASS", [$0]))] } ?? []
         return password + [
             .send(IRCMessage(command: "CAP", ["LS", "302"])),
@@ -456,6 +466,16 @@ public struct IRCConnection: Sendable {
         return [.send(IRCMessage(command: "TAGMSG", [target], tags: IRCTags.typing(typing)))]
     }
 
+    /// `key=value,key` (an STS policy) as a dictionary.
+    static func keys(_ text: String) -> [String: String] {
+        var result: [String: String] = [:]
+        for pair in text.split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if let key = parts.first { result[String(key)] = parts.count == 2 ? String(parts[1]) : "" }
+        }
+        return result
+    }
+
     /// Whether `name` is a channel (rather than a nick).
     public static func isChannelName(_ name: String) -> Bool {
         guard let first = name.first else { return false }
@@ -470,16 +490,30 @@ public struct IRCConnection: Sendable {
         case "LS":
             let more = message.parameters.count >= 4 && message.parameter(2) == "*"
             for entry in (message.parameters.last ?? "").split(separator: " ") {
-                session.advertised.insert(IRCCapability(rawValue: String(entry.split(separator: "=", maxSplits: 1).first ?? entry)))
+                let parts = entry.split(separator: "=", maxSplits: 1)
+                let capability = IRCCapability(rawValue: String(parts.first ?? entry))
+                session.advertised.insert(capability)
+                if parts.count == 2 { session.values[capability] = String(parts[1]) }
             }
             guard !more, state == .negotiating else { return [] }
             var actions: [Action] = []
-            if configuration.credentials != nil, !session.advertised.contains(.sasl) {
+            if session.advertised.contains(.sts) {
+                let policy = Self.keys(session.values[.sts] ?? "")
+                if !session.secure, let port = policy["port"].flatMap({ Int($0) }), (1...65535).contains(port) {
+                    // STS on a plain connection: go to the TLS port now, registering nothing here.
+                    state = .disconnected
+                    return [.emit(.secureConnectionRequired(port: port))]
+                }
+                if session.secure, let duration = policy["duration"].flatMap({ Int($0) }), duration >= 0 {
+                    actions.append(.emit(.securityPolicy(duration: duration)))
+                }
+            }
+            if configuration.signsIn, !session.advertised.contains(.sasl) {
                 actions = signInFailed("this server does not offer SASL sign-in")
                 if state == .refused { return actions }
             }
             let wanted = IRCCapability.wanted.filter { cap in
-                session.advertised.contains(cap) && (cap != .sasl || configuration.credentials != nil)
+                session.advertised.contains(cap) && (cap != .sasl || configuration.signsIn)
             }
             if wanted.isEmpty { return actions + finishNegotiation() }
             return actions + [.send(IRCMessage(command: "CAP", ["REQ", wanted.map(\.rawValue).joined(separator: " ")]))]
@@ -492,15 +526,16 @@ public struct IRCConnection: Sendable {
                 }
             }
             guard state == .negotiating else { return [] }
-            if session.capabilities.contains(.sasl), configuration.credentials != nil {
+            if session.capabilities.contains(.sasl), configuration.signsIn {
                 state = .authenticating
-                return [.send(IRCMessage(command: "AUTHENTICATE", ["PLAIN"]))]
+                let mechanism = configuration.certificateSignIn ? "EXTERNAL" : "PLAIN"
+                return [.send(IRCMessage(command: "AUTHENTICATE", [mechanism]))]
             }
             return finishNegotiation()
         case "NAK":
             guard state == .negotiating else { return [] }
             let refused = (message.parameters.last ?? "").split(separator: " ").contains("sasl")
-            guard refused, configuration.credentials != nil else { return finishNegotiation() }
+            guard refused, configuration.signsIn else { return finishNegotiation() }
             let actions = signInFailed("the server refused SASL sign-in")
             return state == .refused ? actions : actions + finishNegotiation()
         case "DEL":
@@ -514,8 +549,10 @@ public struct IRCConnection: Sendable {
     }
 
     private mutating func receivedAuthenticate(_ message: IRCMessage) -> [Action] {
-        guard state == .authenticating, message.parameter(0) == "+", let credentials = configuration.credentials
-        else { return [] }
+        guard state == .authenticating, message.parameter(0) == "+" else { return [] }
+        // EXTERNAL: the certificate is the proof, and an empty answer takes the account it names.
+        guard !configuration.certificateSignIn else { return [.send(IRCMessage(command: "AUTHENTICATE", ["+"]))] }
+        guard let credentials = configuration.credentials else { return [] }
         let payload = Array(credentials.plainPayload.utf8)
         var actions: [Action] = []
         var start = 0
@@ -546,7 +583,9 @@ public struct IRCConnection: Sendable {
         default:
             guard state == .authenticating else { return [] }
             let reason: String
-            if message.command == "904" {
+            if message.command == "904", configuration.certificateSignIn {
+                reason = "the server did not accept the client certificate (is its fingerprint added to the account?)"
+            } else if message.command == "904" {
                 if let mechanisms = session.saslMechanisms, !mechanisms.split(separator: ",").contains("PLAIN") {
                     reason = "the server does not take a password sign-in (it offers \(mechanisms))"
                 } else {

@@ -44,6 +44,11 @@ public enum IRCEvent: Sendable, Hashable {
     /// The server (or bouncer) refused the connection for its password (464): none was
     /// `given`, or the one given is wrong. The connection quits; the client must not reconnect.
     case passwordRefused(given: Bool)
+    /// STS on a plain connection: the server wants TLS on `port`. Nothing more is registered
+    /// here; the shell reconnects there with TLS at once.
+    case secureConnectionRequired(port: Int)
+    /// STS on a TLS connection: use TLS to this host for `duration` seconds (0: forget it).
+    case securityPolicy(duration: Int)
     /// MONITOR: a followed nick is online or not. `change` when it was known otherwise before
     /// (it came online or went offline); without it, this is the first answer about the nick.
     case presence(nick: String, online: Bool, change: Bool)

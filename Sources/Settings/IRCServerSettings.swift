@@ -15,6 +15,12 @@
 /// sasl_required = true    # false: go on without the account when sign-in fails
 /// ```
 ///
+/// `client_cert` (and `client_key`) sign in with a certificate instead (SASL EXTERNAL):
+///
+/// ```toml
+/// client_cert = "/home/ada/.config/earshot/libera.pem"   # chmod 600
+/// ```
+///
 /// Without `sasl_user`, the password is the server password (PASS), as a bouncer wants it:
 /// ZNC's is `user/network:password`. Where both are needed, `server_password_env` (or
 /// `server_password`) holds the server's.
@@ -47,13 +53,20 @@ public struct IRCServerSettings: Sendable, Equatable {
     /// takes `password_env` for the account.
     public var serverPasswordEnvironmentVariable: String?
     public var serverPassword: String?
+    /// `client_cert` and `client_key`: a TLS client certificate (PEM) and its key (an owner-only
+    /// file; the certificate's own file when it holds both). Without a password it is also the
+    /// sign-in (SASL EXTERNAL, CertFP), as Libera.Chat and OFTC offer.
+    public var clientCertificate: String?
+    public var clientKey: String?
 
     public init(
         host: String, port: Int? = nil, tls: Bool = true, nick: String = "earshot",
         channels: [String] = [], saslUser: String? = nil, caFile: String? = nil, passwordEnvironmentVariable: String? = nil,
         password: String? = nil, saslRequired: Bool = true, serverPasswordEnvironmentVariable: String? = nil,
-        serverPassword: String? = nil
+        serverPassword: String? = nil, clientCertificate: String? = nil, clientKey: String? = nil
     ) {
+        self.clientCertificate = clientCertificate
+        self.clientKey = clientKey
         self.serverPasswordEnvironmentVariable = serverPasswordEnvironmentVariable
         self.serverPassword = serverPassword
         self.saslRequired = saslRequired

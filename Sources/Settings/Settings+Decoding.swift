@@ -12,7 +12,7 @@ extension Settings {
 
     static let serverKeys: Set<String> = [
         "host", "port", "tls", "nick", "channels", "sasl_user", "sasl_required", "password", "password_env", "ca_file",
-        "server_password", "server_password_env",
+        "server_password", "server_password_env", "client_cert", "client_key",
     ]
 
     /// Reads settings from TOML text.

@@ -60,6 +60,8 @@ extension Settings {
                 entries.append(.init(key: "server_password_env", value: .string(name)))
             }
             if server.serverPassword != nil { entries.append(.init(key: "server_password", value: .string("(set)"))) }
+            if let file = server.clientCertificate { entries.append(.init(key: "client_cert", value: .string(file))) }
+            if let file = server.clientKey { entries.append(.init(key: "client_key", value: .string(file))) }
             result.append(("irc.servers[\(index)]", .table(TOMLTable(entries: entries))))
         }
         return result

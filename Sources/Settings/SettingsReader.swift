@@ -102,7 +102,8 @@ struct SettingsReader {
         return IRCServerSettings(
             host: host, port: port, tls: tls, nick: nick, channels: channels, saslUser: saslUser, caFile: caFile,
             passwordEnvironmentVariable: passwordEnv, password: passwords["password"], saslRequired: saslRequired,
-            serverPasswordEnvironmentVariable: serverPasswordEnv, serverPassword: passwords["server_password"])
+            serverPasswordEnvironmentVariable: serverPasswordEnv, serverPassword: passwords["server_password"],
+            clientCertificate: string("client_cert"), clientKey: string("client_key"))
     }
 
     /// Adds a warning for every key and section Earshot does not know.

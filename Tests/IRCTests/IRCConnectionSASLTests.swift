@@ -130,4 +130,32 @@ import Testing
         #expect(events(actions).isEmpty)
         #expect(connection.received(line(":s 904 ada :SASL authentication failed"), now: now).isEmpty)
     }
+
+    @Test func aClientCertificateSignsInWithExternalAndItsRefusalSaysWhy() {
+        var connection = IRCConnection(configuration: .init(nick: "ada", certificateSignIn: true))
+        _ = connection.connectionOpened(secure: true)
+        #expect(sent(connection.received(line(":s CAP * LS :sasl=EXTERNAL,PLAIN"), now: now)) == ["CAP REQ sasl"])
+        #expect(sent(connection.received(line(":s CAP ada ACK :sasl"), now: now)) == ["AUTHENTICATE EXTERNAL"])
+        #expect(sent(connection.received(line("AUTHENTICATE +"), now: now)) == ["AUTHENTICATE +"])
+        let refused = connection.received(line(":s 904 ada :SASL authentication failed"), now: now)
+        guard case .emit(.authenticationFailed(_, let reason, false))? = refused.last else {
+            Issue.record("no failure in \(refused)")
+            return
+        }
+        #expect(reason.contains("client certificate"))
+        #expect(connection.isRefused)
+    }
+
+    @Test func stsOnAPlainConnectionMovesToTLSAndOnTLSKeepsThePolicy() {
+        var plain = IRCConnection(configuration: .init(nick: "ada"))
+        _ = plain.connectionOpened(secure: false)
+        let upgrade = plain.received(line(":s CAP * LS :sts=port=6697,duration=300 server-time"), now: now)
+        // The duration on a plain connection is not to be trusted; nothing more is sent there.
+        #expect(upgrade == [.emit(.secureConnectionRequired(port: 6697))])
+        var secure = IRCConnection(configuration: .init(nick: "ada"))
+        _ = secure.connectionOpened(secure: true)
+        let kept = secure.received(line(":s CAP * LS :sts=duration=300 server-time"), now: now)
+        #expect(kept.first == .emit(.securityPolicy(duration: 300)))
+        #expect(sent(kept) == ["CAP REQ server-time"])
+    }
 }

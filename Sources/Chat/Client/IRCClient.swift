@@ -25,7 +25,15 @@ public actor IRCClient {
     public nonisolated let network: ChatNetwork
 
     private let eventContinuation: AsyncStream<ChatEvent>.Continuation
-    private let sslContext: NIOSSLContext?
+    /// TLS as the settings ask for it; made when first needed (a plain server's STS policy
+    /// may move it to TLS).
+    private let tlsConfiguration: TLSConfiguration?
+    private var sslContext: NIOSSLContext?
+    /// The port and transport of the next connection: the configured ones, or TLS on the port
+    /// a Strict Transport Security policy names.
+    private var endpoint: (port: Int, tls: Bool)
+    /// The server asked this plain connection to move to TLS (STS): reconnect there at once.
+    private var upgradeToTLS: Int?
     /// The protocol (pure): every bit of IRC state lives in it and in the outbox.
     private var connection: IRCConnection
     private var outbox = IRCOutbox()
@@ -37,41 +45,63 @@ public actor IRCClient {
     /// Messages received in one read, stored together.
     private var buffered: [NewMessage] = []
 
-    /// Creates a client; throws ``ChatError`` for a plain connection that is not allowed.
+    /// Creates a client; throws ``ChatError`` for a plain connection that is not allowed. TLS
+    /// is set up when first connecting: a certificate or key that cannot be used is said then.
     public init(server: IRCServerConfiguration, store: ChatStore, tlsConfiguration: TLSConfiguration? = nil) throws {
         try server.validate()
         self.server = server
         self.store = store
         network = try store.network(
             named: server.name, host: server.host, port: server.port, usesTLS: server.usesTLS, nick: server.nick)
+        let certificateSignIn = server.clientCertificate != nil && server.credentials == nil
         connection = IRCConnection(configuration: .init(
             nick: server.nick, user: server.user, realName: server.realName, credentials: server.credentials,
             requiresAuthentication: server.requiresAuthentication, channels: server.channels,
-            serverPassword: server.serverPassword, monitor: server.monitor))
-        if server.usesTLS {
-            var configuration = tlsConfiguration ?? .makeClientConfiguration()
-            if tlsConfiguration == nil, let caFile = server.caFile {
-                guard FileManager.default.isReadableFile(atPath: caFile) else {
-                    throw ChatError(.connection, "Cannot set up TLS: ca_file \(caFile) cannot be read")
-                }
-                configuration.trustRoots = .file(caFile)
+            serverPassword: server.serverPassword, monitor: server.monitor, certificateSignIn: certificateSignIn))
+        self.tlsConfiguration = tlsConfiguration
+        endpoint = (server.port, server.usesTLS)
+        (events, eventContinuation) = AsyncStream.makeStream(of: ChatEvent.self)
+    }
+
+    /// The TLS context for `server`: the given configuration, else the system's trust (or
+    /// `ca_file`), with the client certificate when there is one.
+    static func makeSSLContext(server: IRCServerConfiguration, tlsConfiguration: TLSConfiguration?) throws -> NIOSSLContext {
+        var configuration = tlsConfiguration ?? .makeClientConfiguration()
+        if tlsConfiguration == nil, let caFile = server.caFile {
+            guard FileManager.default.isReadableFile(atPath: caFile) else {
+                throw ChatError(.connection, "Cannot set up TLS: ca_file \(caFile) cannot be read")
+            }
+            configuration.trustRoots = .file(caFile)
+        }
+        if let certificate = server.clientCertificate {
+            let key = server.clientKey ?? certificate
+            guard FileManager.default.isReadableFile(atPath: certificate), FileManager.default.isReadableFile(atPath: key) else {
+                throw ChatError(.connection, "Cannot set up TLS: the client certificate \(certificate) or its key cannot be read")
+            }
+            // The key signs in as the user: like a password file, it is the owner's alone.
+            let mode = ((try? FileManager.default.attributesOfItem(atPath: key))?[.posixPermissions] as? NSNumber)?.intValue ?? 0
+            guard mode & 0o077 == 0 else {
+                throw ChatError(.unsafeCredentials, "\(key) can be read by other users; run chmod 600 \(key) so only you can read it")
             }
             do {
-                sslContext = try NIOSSLContext(configuration: configuration)
+                configuration.certificateChain = try NIOSSLCertificate.fromPEMFile(certificate).map { .certificate($0) }
+                configuration.privateKey = .privateKey(try NIOSSLPrivateKey(file: key, format: .pem))
             } catch {
-                if case .default = configuration.trustRoots ?? .default, !Self.systemHasTrustRoots {
-                    throw ChatError(
-                        .connection,
-                        "Cannot set up TLS: this system has no certificate authorities to check \(server.host) with. Install them (apt install ca-certificates), or set ca_file for this server.")
-                }
-                // A certificate or key file that is not one (ca_file, client_cert).
-                throw ChatError(
-                    .connection, "Cannot set up TLS for \(server.host): a certificate or key file in its settings cannot be read")
+                throw ChatError(.connection, "Cannot set up TLS: \(certificate) or its key is not a PEM certificate and key")
             }
-        } else {
-            sslContext = nil
         }
-        (events, eventContinuation) = AsyncStream.makeStream(of: ChatEvent.self)
+        do {
+            return try NIOSSLContext(configuration: configuration)
+        } catch {
+            if case .default = configuration.trustRoots ?? .default, !Self.systemHasTrustRoots {
+                throw ChatError(
+                    .connection,
+                    "Cannot set up TLS: this system has no certificate authorities to check \(server.host) with. Install them (apt install ca-certificates), or set ca_file for this server.")
+            }
+            // A certificate or key file that is not one (ca_file, client_cert).
+            throw ChatError(
+                .connection, "Cannot set up TLS for \(server.host): a certificate or key file in its settings cannot be read")
+        }
     }
 
     /// Whether one of the places where Linux distributions keep their certificate authorities
@@ -280,10 +310,24 @@ public actor IRCClient {
             emit(.connecting(attempt: attempt))
             var reason = DisconnectReason.closedByServer
             do {
+                // A Strict Transport Security policy kept from an earlier TLS connection: TLS
+                // on its port, and never plain again while it holds.
+                if let port = try? store.securityPolicy(host: server.host) { endpoint = (port, true) }
+                if endpoint.tls, sslContext == nil {
+                    do {
+                        sslContext = try Self.makeSSLContext(server: server, tlsConfiguration: tlsConfiguration)
+                    } catch {
+                        // The settings name a file that cannot be used: said once, and no retries
+                        // until the settings change.
+                        report(error)
+                        runTask = nil
+                        break
+                    }
+                }
                 let (channel, lines, failure) = try await connect()
                 self.channel = channel
                 do {
-                    try perform(connection.connectionOpened())
+                    try perform(connection.connectionOpened(secure: endpoint.tls))
                 } catch {
                     emit(.error(ChatError(.connection, "Cannot register: the nick or a channel name cannot be sent")))
                 }
@@ -300,6 +344,12 @@ public actor IRCClient {
             connection.connectionClosed()
             outbox.closed()
             if stopped || Task.isCancelled { break }
+            if let port = upgradeToTLS {
+                // STS: straight to TLS, with nothing said of the plain connection closing.
+                upgradeToTLS = nil
+                endpoint = (port, true)
+                continue
+            }
             if connection.isRefused {
                 // Reconnecting would only fail the same way (and could lock the account).
                 runTask = nil
@@ -316,7 +366,7 @@ public actor IRCClient {
     private func connect() async throws -> (any Channel, AsyncStream<[[UInt8]]>, ConnectionFailure) {
         let failure = ConnectionFailure()
         let (lines, continuation) = AsyncStream.makeStream(of: [[UInt8]].self)
-        let sslContext = self.sslContext
+        let sslContext = endpoint.tls ? self.sslContext : nil
         let host = server.host
         let isAddress = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
         let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -332,7 +382,7 @@ public actor IRCClient {
                 }
             }
         do {
-            let channel = try await bootstrap.connect(host: host, port: server.port).get()
+            let channel = try await bootstrap.connect(host: host, port: endpoint.port).get()
             return (channel, lines, failure)
         } catch {
             continuation.finish()
@@ -439,6 +489,11 @@ public actor IRCClient {
                 emit(.authenticationFailed(account: account, reason: reason, continuing: continuing))
             case .passwordRefused(let given):
                 emit(.passwordRefused(given: given))
+            case .secureConnectionRequired(let port):
+                upgradeToTLS = port
+                channel?.close(promise: nil)
+            case .securityPolicy(let duration):
+                try store.setSecurityPolicy(host: server.host, port: endpoint.port, duration: duration)
             case .presence(let nick, let online, let change):
                 emit(.presence(nick: nick, online: online, change: change))
             case .away(let nick, let reason):

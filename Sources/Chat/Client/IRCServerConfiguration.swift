@@ -32,13 +32,20 @@ public struct IRCServerConfiguration: Sendable, Hashable {
     public var serverPassword: String?
     /// Nicks to follow with MONITOR (`irc.monitor`).
     public var monitor: [String]
+    /// A client certificate and its key (PEM files, owner-only): presented over TLS, and the
+    /// sign-in (SASL EXTERNAL, CertFP) when there is no password.
+    public var clientCertificate: String?
+    public var clientKey: String?
 
     public init(
         name: String, host: String, port: Int = 6697, usesTLS: Bool = true, insecure: Bool = false, nick: String,
         user: String? = nil, realName: String = "Earshot user", credentials: SASLCredentials? = nil,
         requiresAuthentication: Bool = true, channels: [String] = [], reconnect: ReconnectPolicy = ReconnectPolicy(),
-        caFile: String? = nil, serverPassword: String? = nil, monitor: [String] = []
+        caFile: String? = nil, serverPassword: String? = nil, monitor: [String] = [], clientCertificate: String? = nil,
+        clientKey: String? = nil
     ) {
+        self.clientCertificate = clientCertificate
+        self.clientKey = clientKey
         self.serverPassword = serverPassword
         self.monitor = monitor
         self.requiresAuthentication = requiresAuthentication

@@ -82,6 +82,17 @@ extension ChatStore {
                 );
                 """)
         }
+        migrator.registerMigration("v3: STS policies") { db in
+            // A server's Strict Transport Security policy: TLS on `port` until `expires`
+            // (seconds since 1970), across restarts.
+            try db.execute(sql: """
+                CREATE TABLE sts_policy (
+                    host TEXT PRIMARY KEY,
+                    port INTEGER NOT NULL,
+                    expires INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

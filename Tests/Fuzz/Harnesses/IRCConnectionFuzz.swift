@@ -65,7 +65,7 @@ func texts(of event: IRCEvent) -> [String] {
     case .reaction(let reaction): [reaction.channel, reaction.author, reaction.emoji, reaction.target]
     case .typing(let channel, let nick, _): [channel, nick]
     case .authenticationFailed(let account, let reason, _): [account, reason]
-    case .passwordRefused: []
+    case .passwordRefused, .secureConnectionRequired, .securityPolicy: []
     case .presence(let nick, _, _): [nick]
     case .away(let nick, let reason): [nick] + (reason.map { [$0] } ?? [])
     case .invited(let channel, let nick, let by, _): [channel, nick, by]
