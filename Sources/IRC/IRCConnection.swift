@@ -105,6 +105,8 @@ public struct IRCConnection: Sendable {
         var nickAttempt = 0
         /// Open batches: reference → type.
         var batches: [String: String] = [:]
+        /// Channels in a bouncer's playback without a batch (folded), between its markers.
+        var playback: Set<String> = []
         /// NAMES being gathered until 366, by folded channel: nicks and their rank prefixes.
         var pendingNames: [String: [String]] = [:]
         var pendingRanks: [String: [String: String]] = [:]
@@ -691,6 +693,9 @@ public struct IRCConnection: Sendable {
         return (isEcho ? rawTarget : author, true, isEcho)
     }
 
+    /// ZNC's words around a playback without a batch: true opens it, false closes it.
+    static let playbackMarkers: [String: Bool] = ["Buffer Playback...": true, "Playback Complete.": false]
+
     /// The batch types that hold replayed history: IRCv3 chathistory, and ZNC's playback of a
     /// channel's buffer on connect.
     static let historyBatches: Set<String> = ["chathistory", "draft/chathistory", "znc.in/playback"]
@@ -715,6 +720,13 @@ public struct IRCConnection: Sendable {
             // lines of pre-join history"): not a conversation.
             return []
         }
+        if author == "***", let marker = Self.playbackMarkers[text] {
+            // ZNC's playback without a batch: "Buffer Playback..." … "Playback Complete."
+            // around a channel's buffer. The markers are not conversation; what is between them is history.
+            let key = IRCCaseMapping.fold(target)
+            if marker { session.playback.insert(key) } else { session.playback.remove(key) }
+            return []
+        }
         var kind: MessageKind = message.command == "NOTICE" ? .notice : .message
         if text.hasPrefix("\u{1}") {
             var body = text.dropFirst()
@@ -729,7 +741,8 @@ public struct IRCConnection: Sendable {
             channel: clean(place.channel), isDirect: place.isDirect, author: clean(author), text: clean(text),
             kind: kind, time: time, msgid: Sanitizer.identifier(message.tags["msgid"]),
             replyTo: IRCTags.replyTarget(in: message.tags), label: Sanitizer.identifier(message.tags["label"]),
-            isEcho: place.isEcho, isHistory: isHistory(message, time: time))
+            isEcho: place.isEcho,
+            isHistory: isHistory(message, time: time) || session.playback.contains(IRCCaseMapping.fold(target)))
         return [.emit(.message(incoming))]
     }
 

@@ -127,3 +127,33 @@ extension EndToEndTests {
         try session.send("C-c")
     }
 }
+
+extension EndToEndTests {
+    /// MONITOR against InspIRCd's `monitor` module: a friend in `irc.monitor` is said coming
+    /// online and going offline; an invitation is said at high priority with how to accept it.
+    @Test func friendsComingAndGoingAndAnInvitationAreSaid() async throws {
+        let server = try InspIRCdFixture(extraModules: ["monitor"])
+        defer { server.tearDown() }
+        let sandbox = try Sandbox(settings: Self.onboardedSettings + "[irc]\nmonitor = [\"kim\"]\n")
+        defer { sandbox.remove() }
+        let session = try sandbox.launch(arguments: ["--server", "127.0.0.1:\(server.port)", "--nick", "ears", "--channel", "#m"])
+        defer { session.kill() }
+        try await Self.waitForJoin("#m", session)
+        var mark = session.spoken().count
+        var kim: RawSocket? = try Self.peer(nick: "kim", in: "#secret", port: server.port)
+        let online = try await session.waitForSpeech(after: mark, timeout: .seconds(30)) { $0.text.contains("kim is online") }
+        #expect(online != nil, "\(Self.context(session))")
+        mark = session.spoken().count
+        kim?.send("INVITE ears #secret\r\n")
+        let invited = try await session.waitForSpeech(after: mark, timeout: .seconds(30)) { $0.text.contains("invites you to") }
+        #expect(invited?.text == "kim invites you to hash secret. To accept, type slash join hash secret", "\(Self.context(session))")
+        #expect(invited?.priority == "high")
+        mark = session.spoken().count
+        kim?.send("QUIT :bye\r\n")
+        kim?.read(until: "ERROR")
+        kim = nil
+        let offline = try await session.waitForSpeech(after: mark, timeout: .seconds(30)) { $0.text.contains("kim went offline") }
+        #expect(offline != nil, "\(Self.context(session))")
+        try session.send("C-c")
+    }
+}

@@ -251,6 +251,12 @@ import Testing
             if case .message(let message) = event { message.isHistory } else { nil }
         }
         #expect(history == [true, true, false])
+        // ZNC without a batch: its markers are dropped, and what is between them is history.
+        let marked = events(connection.received(line(":***!znc@znc.in PRIVMSG #x :Buffer Playback..."), now: now)
+            + connection.received(line(":bob!b@h PRIVMSG #x :[12:00:00] buffered"), now: now)
+            + connection.received(line(":***!znc@znc.in PRIVMSG #x :Playback Complete."), now: now)
+            + connection.received(line(":bob!b@h PRIVMSG #x :live"), now: now))
+        #expect(marked.map { event -> Bool in if case .message(let message) = event { message.isHistory } else { false } } == [true, false])
     }
 
     @Test func capabilitiesAreAskedForOnlyWhenOffered() {
