@@ -160,7 +160,9 @@ public final class ZNCFixture: @unchecked Sendable {
     /// Starts ZNC (again) on the same port and waits until it accepts clients and has joined
     /// its channels on the server.
     public func start() throws {
-        let arguments = ["--foreground", "--datadir", dataDirectory]
+        // EARSHOT_ZNC_DEBUG=1: ZNC writes every line both ways to its output (``outputPath``).
+        let debug = ProcessInfo.processInfo.environment["EARSHOT_ZNC_DEBUG"] != nil
+        let arguments = ["--foreground", "--datadir", dataDirectory] + (debug ? ["--debug"] : [])
         var seconds = 60.0
         let child: ChildProcess
         if Self.runsAsRoot && FileManager.default.isExecutableFile(atPath: Self.setpriv) {
@@ -211,6 +213,24 @@ public final class ZNCFixture: @unchecked Sendable {
             throw StartFailed(
                 description: "znc is not on the server at 127.0.0.1:\(upstreamPort) as \(user) in "
                     + "\(channels.joined(separator: ",")) after \(Int(timeout)) s. Log:\n\(log)")
+        }
+    }
+
+    /// Waits until ZNC has received `text` from the server: a client attached for the moment
+    /// (signed in as the user) sees it in the playback or live, then leaves. Lines a peer wrote
+    /// to the server reach ZNC a little later; a test that wants them in the buffer before the
+    /// client under test attaches waits for the last one. (The buffer is kept whether or not
+    /// a client is attached: `AutoClearChanBuffer = false`.)
+    public func waitUntilReceived(_ text: String, timeout: Double = 60) throws {
+        let socket = try RawSocket(port: port)
+        defer {
+            socket.send("QUIT :seen\r\n")
+            socket.close()
+        }
+        socket.send("PASS \(passString)\r\nNICK \(user)\r\nUSER \(user) 0 * :ZNCFixture observer\r\n")
+        let seen = Self.read(socket, until: { $0.contains(text) }, deadline: Date() + timeout) ?? ""
+        guard seen.contains(text) else {
+            throw StartFailed(description: "znc never passed on \"\(text)\" within \(Int(timeout)) s. Log:\n\(log)")
         }
     }
 

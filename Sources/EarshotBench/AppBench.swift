@@ -182,8 +182,10 @@ struct BenchClient {
     let engine: SpeechEngine
     let runtime: AppRuntime
 
-    init(workspace: LocalWorkspace, configPath: String, nick: String, irc: IRCClient? = nil) throws {
-        engine = try SpeechEngine(configuration: .init(voices: .discover()), sink: probe.sink)
+    init(workspace: LocalWorkspace, configPath: String, nick: String, irc: IRCClient? = nil, alsoTo extra: SpeechSink? = nil) throws {
+        let probeSink = probe.sink
+        engine = try SpeechEngine(
+            configuration: .init(voices: .discover()), sink: extra.map { .combine([probeSink, $0]) } ?? probeSink)
         let settingsStore = SettingsStore(file: SettingsFile(path: configPath))
         _ = settingsStore.loadInitial()
         let output = LineOutput(

@@ -9,7 +9,8 @@ import Foundation
 /// The chat suite: store throughput, opening a channel of a million messages, a burst of
 /// 10,000 messages from a real InspIRCd on loopback, and key-to-sound while joining 50
 /// channels of 500 nicks under 1,000 messages a second (`--join-only` runs just that;
-/// `--join-members N` and `--join-rate N` change the load).
+/// `--join-members N` and `--join-rate N` change the load), and a ZNC playback of 50 channels
+/// of 50 lines while keys are pressed (`--playback-only`).
 ///
 ///     swift run -c release earshot-bench chat --json
 func runChatBench(arguments: [String]) async throws {
@@ -35,6 +36,20 @@ func runChatBench(arguments: [String]) async throws {
     if arguments.contains("--join-only") {
         return report(joinFigures, json: json, title: "chat (join 50 x 500 only)")
     }
+    let playback = try await measurePlayback(directory: directory + "/playback")
+    let playbackFigures: [(String, Double)] = [
+        ("playback_50x50_usable_ms", playback.usable.median),
+        ("playback_50x50_usable_p99_ms", playback.usable(99)),
+        ("playback_key_p50_ms", playback.latencies.median),
+        ("playback_key_p99_ms", playback.latencies(99)),
+        ("playback_keys", Double(playback.keys)),
+        ("playback_spoken", Double(playback.spoken)),
+        ("playback_channels_with_news", Double(playback.channelsWithNews)),
+        ("playback_stored", Double(playback.stored)),
+    ]
+    if arguments.contains("--playback-only") {
+        return report(playbackFigures, json: json, title: "chat (bouncer playback 50 x 50 only)")
+    }
 
     let insert = try measureInserts(path: directory + "/insert.sqlite")
     let open = try measureOpenMillion(path: directory + "/million.sqlite")
@@ -52,7 +67,7 @@ func runChatBench(arguments: [String]) async throws {
             ("search_1m_p99_ms", search(99)),
             ("burst_10k_received", Double(burst.received)),
             ("burst_10k_s", burst.seconds),
-        ] + joinFigures, json: json, title: "chat")
+        ] + joinFigures + playbackFigures, json: json, title: "chat")
 }
 
 private let burstSenders = 20

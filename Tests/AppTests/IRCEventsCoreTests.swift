@@ -247,4 +247,30 @@ import Testing
         // Someone not in this channel going away is nobody's news here.
         #expect(Self.printed(core.handle(.chat(.away(nick: "stranger", reason: "x")), at: .seconds(13))).isEmpty)
     }
+
+    @Test func aBouncersPlaybackOfManyChannelsIsOneSentenceAtTheSyncPoint() {
+        let b = ChatChannel(id: 21, networkID: Self.irc, name: "#b", members: ["you", "kim"])
+        var core = Self.ircCore()
+        _ = core.handle(.loaded(ChatSnapshot(load: ChatLoad(channelID: Self.a.id, purpose: .open), channels: [AppCoreTests.welcome, Self.a, b], messages: [])), at: .seconds(1))
+        var said: [String] = []
+        func feed(_ event: ChatEvent, at milliseconds: Int) {
+            said += AppCoreTests.spoken(core.handle(.chat(event, network: Self.irc), at: .milliseconds(milliseconds)))
+        }
+        feed(.registered(nick: "you"), at: 2_000)
+        let t = Date()
+        let inA = (0..<3).map { ChatMessage(id: 800 + Int64($0), channelID: 20, author: "kim", text: "a \($0)", time: t) }
+        let inB = [ChatMessage(id: 900, channelID: 21, author: "kim", text: "you, look at this", time: t),
+                   ChatMessage(id: 901, channelID: 21, author: "kim", text: "b 1", time: t)]
+        feed(.history(inA, news: [20: 3]), at: 2_100)
+        feed(.history(inB, news: [21: 2]), at: 2_200)
+        #expect(!said.contains { $0.contains("while you were away") || $0.contains("While you were away") }, "said before the sync: \(said)")
+        feed(.synced, at: 2_300)
+        // Each announcement heard to its end, as the speech layer reports it.
+        for step in 1...10 {
+            said += AppCoreTests.spoken(core.handle(.utterance(.done, .announcer), at: .milliseconds(2_300 + step * 500)))
+            said += AppCoreTests.spoken(core.handle(.tick, at: .milliseconds(2_300 + step * 500 + 1)))
+        }
+        let away = said.filter { $0.contains("While you were away") || $0.contains("while you were away") }
+        #expect(away == ["While you were away: 5 messages in 2 channels, 1 mention. Alt-A goes to the next channel with new messages"], "\(said)")
+    }
 }

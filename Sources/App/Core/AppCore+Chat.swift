@@ -44,7 +44,7 @@ extension AppCore {
         let on = networkPrefix(network)
         switch event {
         case .messages(let messages): received(messages)
-        case .history(let messages, let news): receivedHistory(messages, news: news)
+        case .history(let messages, let news): receivedHistory(messages, news: news, network: network)
         case .delivered(let message):
             merge(message)
             if message.channelID == state.channelID { effects.append(.lines(Lines.message(message))) }
@@ -75,6 +75,7 @@ extension AppCore {
         case .reconnecting, .reconnected:
             break
         case .registered(let nick):
+            replaying.insert(network ?? 0)
             if let network { state.nicks[network] = nick }
             if network == nil || network == state.channel?.networkID || state.channel?.networkID == configuration.localNetworkID {
                 state.nick = nick
@@ -178,6 +179,11 @@ extension AppCore {
             refresh(showing: channelID)
         case .synced:
             if awaitingFirstChannel != nil, firstJoined != nil { openFirstChannel() } else { refresh() }
+            // The replay on (re)joining is over: what came while away is said now, once.
+            if replaying.remove(network ?? 0) != nil {
+                sayAwayNews()
+                awayNews = [:]
+            }
         case .connecting:
             refresh()
         case .authenticationFailed(let account, let reason, let continuing):
@@ -293,7 +299,7 @@ extension AppCore {
 
     /// Replayed history (a server's chathistory, a bouncer's playback) that was not stored yet:
     /// shown in the open channel and put in its page, but not announced and not unread.
-    mutating func receivedHistory(_ messages: [ChatMessage], news: [Int64: Int]) {
+    mutating func receivedHistory(_ messages: [ChatMessage], news: [Int64: Int], network: Int64? = nil) {
         let allRead = state.unreadCount == 0
         // History older than the read marker (or before there is one) is read already; newer is
         // what came while the user was away: unread, and still not announced one by one.
@@ -308,25 +314,53 @@ extension AppCore {
         if allRead, let newest = old.map(\.id).max(), newest > state.lastReadID {
             moveReadMarker(to: newest)
         }
-        // What came while away is said once per channel, as a count a listener can follow with
-        // Alt-R or Alt-A: the store counted it against each channel's marker.
+        // What came while away is said as a count a listener can follow with Alt-R or Alt-A: the
+        // store counted it against each channel's marker. Replays of many channels arrive one
+        // after another; they are gathered, and one sentence (replacing the one still waiting)
+        // says them all.
+        if let last = awayNewsAt, now - last > .seconds(10) { awayNews = [:] }
+        var mentioned = false
+        let byChannel = Dictionary(grouping: messages.lazy.filter { news[$0.channelID, default: 0] > 0 }, by: \.channelID)
         for (channelID, count) in news.sorted(by: { $0.key < $1.key }) where count > 0 {
-            let name = state.channels.first { $0.id == channelID }?.name
             if channelID != state.channelID, let index = state.channels.firstIndex(where: { $0.id == channelID }) {
                 state.channels[index].unread += count
             }
-            let place = name.map { $0 + ": " } ?? ""
             // The news are the newest of what was replayed there: those that name the user are
-            // said with the count ("1 mention"), and make it a mention's announcement.
+            // counted as mentions.
             let mine = nick(inChannel: channelID)
-            let mentioned = messages.filter { $0.channelID == channelID }.sorted { ($0.time, $0.id) < ($1.time, $1.id) }
-                .suffix(count).filter { $0.author != mine && mentions($0) }.count
-            let sentence = place + "\(Plural.phrase(count, "message")) while you were away"
-                + (mentioned > 0 ? ", " + Plural.phrase(mentioned, "mention") : "")
-            if mentioned > 0 { playCue(.mention, .default) }
-            post(.announcement(sentence, priority: mentioned > 0 ? .default : .low))
+            let mentions = (byChannel[channelID] ?? []).sorted { ($0.time, $0.id) < ($1.time, $1.id) }
+                .suffix(count).filter { $0.author != mine && self.mentions($0) }.count
+            awayNews[channelID, default: (0, 0)].messages += count
+            awayNews[channelID, default: (0, 0)].mentions += mentions
+            mentioned = mentioned || mentions > 0
+        }
+        if news.values.contains(where: { $0 > 0 }) {
+            awayNewsAt = now
+            if mentioned { playCue(.mention, .default) }
+            // During a reconnect's replay it is said at the sync point, all of it at once.
+            if !replaying.contains(network ?? 0) { sayAwayNews() }
         }
         rebuild()
+    }
+
+    /// What came while away, gathered in ``awayNews``, in one sentence ("hash a: 12 messages
+    /// while you were away, 1 mention"; for several channels, the totals), replacing one still
+    /// waiting to be said.
+    mutating func sayAwayNews() {
+        guard !awayNews.isEmpty else { return }
+        let total = awayNews.values.reduce(0) { $0 + $1.messages }
+        let mentions = awayNews.values.reduce(0) { $0 + $1.mentions }
+        let withMentions = mentions > 0 ? ", " + Plural.phrase(mentions, "mention") : ""
+        let sentence: String
+        if awayNews.count == 1, let channelID = awayNews.keys.first {
+            let name = state.channels.first { $0.id == channelID }?.name
+            sentence = (name.map { $0 + ": " } ?? "") + "\(Plural.phrase(total, "message")) while you were away" + withMentions
+        } else {
+            sentence = "While you were away: \(Plural.phrase(total, "message")) in \(awayNews.count) channels"
+                + withMentions + ". Alt-A goes to the next channel with new messages"
+        }
+        announce(announcer.liveRegionChanged(
+            LiveRegionChange(region: "away", politeness: .polite, text: sentence, replaces: true), at: now))
     }
 
     /// Whether a message names the user: their nick, or one of `irc.highlights`, as a whole

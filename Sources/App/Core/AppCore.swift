@@ -90,6 +90,13 @@ public struct AppCore: Sendable {
     /// Nicks the user just asked to follow (/monitor): their first answer is said even when
     /// it is "offline" (folded nicks).
     var askedPresence: Set<String> = []
+    /// What came while the user was away, per channel (messages, mentions), gathered while a
+    /// reconnect's replays arrive, and when the last of it came: one sentence says it all.
+    var awayNews: [Int64: (messages: Int, mentions: Int)] = [:]
+    var awayNewsAt: Duration?
+    /// Networks registered and not yet synced: their replays are being received (keys are
+    /// network ids, 0 for the only one).
+    var replaying: Set<Int64> = []
     /// When the words typed in search are searched for (after a pause in typing).
     var searchDue: Duration?
     /// The message whose phrase the reading voice is saying, until it is heard or cut off.

@@ -159,14 +159,20 @@ public final class AppRuntime: Sendable {
         sends.finish()
     }
 
-    /// Messages that arrived back to back are handled as one batch: one rebuild, one line
-    /// batch, announcements coalesced as the announcer does anyway.
+    /// Messages (and replayed history) that arrived back to back are handled as one batch: one
+    /// rebuild, one line batch, announcements coalesced as the announcer does anyway.
     static func coalesced(_ events: [AppEvent]) -> [AppEvent] {
         var result: [AppEvent] = []
         result.reserveCapacity(events.count)
         for event in events {
             if case .chat(.messages(let new), _) = event, case .chat(.messages(let old), _)? = result.last {
                 result[result.count - 1] = .chat(.messages(old + new))
+            } else if case .chat(.history(let new, let newNews), let network) = event,
+                case .chat(.history(let old, let oldNews), let previous)? = result.last, network == previous
+            {
+                // A bouncer's playback comes a channel at a time: one history, one rebuild.
+                result[result.count - 1] = .chat(
+                    .history(old + new, news: oldNews.merging(newNews, uniquingKeysWith: +)), network: network)
             } else {
                 result.append(event)
             }

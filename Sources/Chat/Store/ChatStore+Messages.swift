@@ -118,6 +118,15 @@ extension ChatStore {
         return result
     }
 
+    /// How many messages the network's channels hold.
+    public func messageCount(network: Int64) throws -> Int {
+        try read { db in
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM message JOIN channel ON channel.id = message.channelID WHERE channel.networkID = ?",
+                arguments: [network]) ?? 0
+        }
+    }
+
     /// The newest `limit` messages of a channel, oldest first.
     public func newestPage(in channel: Int64, limit: Int = 50) throws -> [ChatMessage] {
         try read { db in
