@@ -24,7 +24,8 @@ import Testing
 ///
 /// Directives: `@ onboarded` (a settings file that skips onboarding, with `[text]` and
 /// `[speech]` tables; without it the run is a first run), `@ settings LINE` (a line after them), `@ server` (an InspIRCd on 127.0.0.1, the
-/// client started with `--server` on it, joined to #a and #b), `@ server with history` (the
+/// client started with `--server` on it, joined to #a and #b), `@ bouncer` (ZNC in front of that
+/// server, the client signed in to it with `password_env` from its settings), `@ server with history` (the
 /// same, #a and #b replaying their last 50 lines on join). Steps: `> KEYS` (tmux key names),
 /// `> "TEXT"` (typed as is), `> NICK: LINE` (a raw IRC peer, joined to #a and #b first, sends
 /// LINE), `> server stop` and `> server start`, `> write config.toml: TEXT` (`\n` for new lines)
@@ -33,7 +34,9 @@ import Testing
 /// and the server's port PORT.
 ///
 /// `<~ PHRASE` is said somewhere in its step, in any order: for independent events whose order
-/// the network decides (another channel's news beside a join).
+/// the network decides (another channel's news beside a join). `<? PHRASE` may be heard, in its
+/// place, or not: for a phrase a later one of the same priority cuts off before it starts when
+/// the network is quick (a bouncer's "Connected as me" beside the channel that opens at once).
 ///
 /// Each step waits (up to 30 s) until as many phrases as the transcript lists have been heard;
 /// never a fixed sleep.
@@ -98,6 +101,8 @@ struct Journey {
     var usesServer = false
     /// #a and #b keep their last lines and replay them on join (InspIRCd's chanhistory, +H).
     var keepsHistory = false
+    /// `@ bouncer`: ZNC in front of the server, the client signed in to it from its settings.
+    var usesBouncer = false
     var steps: [Step] = [Step()]
 
     init(_ text: String) throws {
@@ -113,12 +118,15 @@ struct Journey {
                 if directive == "onboarded" { onboarded = true }
                 else if directive == "server" { usesServer = true }
                 else if directive == "server with history" { usesServer = true; keepsHistory = true }
+                else if directive == "bouncer" { usesServer = true; usesBouncer = true }
                 else if directive.hasPrefix("settings ") { settings.append(String(directive.dropFirst("settings ".count))) }
                 else { throw TmuxSession.Failure("unknown directive: \(line)") }
             } else if line.hasPrefix("> ") {
                 steps.append(Step(line: raw, action: try Self.action(String(line.dropFirst(2)))))
             } else if line.hasPrefix("<~ ") {
                 steps[steps.count - 1].phrases.append("~ " + line.dropFirst(3))
+            } else if line.hasPrefix("<? ") {
+                steps[steps.count - 1].phrases.append("? " + line.dropFirst(3))
             } else if line.hasPrefix("< ") {
                 steps[steps.count - 1].phrases.append(String(line.dropFirst(2)))
             } else if line == "<" {
@@ -153,7 +161,8 @@ struct Journey {
         for (index, step) in steps.enumerated() {
             if let line = step.line { lines.append(line) }
             for phrase in heard?[index] ?? step.phrases {
-                lines.append(phrase.isEmpty ? "<" : phrase.hasPrefix("~ ") ? "<~ " + phrase.dropFirst(2) : "< " + phrase)
+                let marked = phrase.hasPrefix("~ ") ? "<~ " + phrase.dropFirst(2) : phrase.hasPrefix("? ") ? "<? " + phrase.dropFirst(2) : "< " + phrase
+                lines.append(phrase.isEmpty ? "<" : marked)
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -170,14 +179,24 @@ struct Journey {
             guard let index = rest.firstIndex(of: String(loose.dropFirst(2))) else { return false }
             rest.remove(at: index)
         }
-        return rest == expected.filter { !$0.hasPrefix("~ ") }
+        let ordered = expected.filter { !$0.hasPrefix("~ ") }
+        // Optional phrases: heard in their place, or not at all.
+        let required = ordered.filter { !$0.hasPrefix("? ") }
+        if rest == required { return true }
+        return rest == ordered.map { $0.hasPrefix("? ") ? String($0.dropFirst(2)) : $0 }
     }
+
+    /// How many phrases a step must hear before it is compared (optional ones not counted).
+    static func required(_ expected: [String]) -> Int { expected.filter { !$0.hasPrefix("? ") }.count }
 }
 
 /// One walk of a journey: the client in tmux, a server and peers when asked for.
 final class JourneyWalk {
     let journey: Journey
     var server: InspIRCdFixture?
+    var znc: ZNCFixture?
+    /// The last line a peer said: with a bouncer, it is in ZNC's buffer before the client starts.
+    var lastSaid: String?
     var peers: [String: RawSocket] = [:]
     var sandbox: EndToEndTests.Sandbox?
     var session: TmuxSession?
@@ -188,6 +207,7 @@ final class JourneyWalk {
     deinit {
         session?.kill()
         for peer in peers.values { peer.close() }
+        znc?.tearDown()
         server?.tearDown()
         if ProcessInfo.processInfo.environment["EARSHOT_KEEP_JOURNEYS"] == nil { sandbox?.remove() }
     }
@@ -197,11 +217,18 @@ final class JourneyWalk {
     /// does not fix; what editing keys say does not depend on it).
     var settingsFile: String? {
         guard journey.onboarded || !journey.settings.isEmpty else { return nil }
-        return (["[text]", "size = \"large\"", "[speech]", "echo = \"none\""] + journey.settings).joined(separator: "\n") + "\n"
+        let bouncer = znc.map {
+            ["[[irc.servers]]", "host = \"127.0.0.1\"", "port = \($0.port)", "tls = false", "nick = \"me\"",
+             "channels = [\"#a\", \"#b\"]", "password_env = \"EARSHOT_JOURNEY_ZNC\""]
+        } ?? []
+        return (["[text]", "size = \"large\"", "[speech]", "echo = \"none\""] + journey.settings + bouncer)
+            .joined(separator: "\n") + "\n"
     }
 
+    var environment: [String: String] { znc.map { ["EARSHOT_JOURNEY_ZNC": $0.passString] } ?? [:] }
+
     var arguments: [String] {
-        guard let server else { return [] }
+        guard let server, znc == nil else { return [] }
         return ["--server", "127.0.0.1:\(server.port)", "--nick", "me", "--channel", "#a", "--channel", "#b"]
     }
 
@@ -211,9 +238,12 @@ final class JourneyWalk {
             let history = ["#a": "+H 50:1d", "#b": "+H 50:1d"]
             server = try InspIRCdFixture(permanentChannels: journey.keepsHistory ? history : [:])
         }
+        if journey.usesBouncer, let server {
+            znc = try ZNCFixture(upstreamPort: server.port, user: "me", channels: ["#a", "#b"])
+        }
         let sandbox = try EndToEndTests.Sandbox(settings: settingsFile)
         self.sandbox = sandbox
-        session = try sandbox.launch(run: run, arguments: arguments)
+        session = try sandbox.launch(run: run, arguments: arguments, environment: environment)
         var heard: [[String]] = []
         for step in journey.steps {
             let mark = phrases().count
@@ -223,11 +253,13 @@ final class JourneyWalk {
                 // A server started again takes a reconnect delay to be back.
                 try await settle(quiet: step.action == .server(start: true) ? .seconds(12) : .milliseconds(1500))
             } else {
-                _ = try await TmuxSession.waitUntil(timeout: .seconds(30)) { self.phrases().count - start >= step.phrases.count }
+                _ = try await TmuxSession.waitUntil(timeout: .seconds(30)) {
+                    self.phrases().count - start >= Journey.required(step.phrases)
+                }
             }
             let got = Array(phrases().dropFirst(start))
             heard.append(Journey.matches(got, step.phrases) ? step.phrases : got)
-            if got.count < step.phrases.count { break }  // the rest could not be compared
+            if got.count < Journey.required(step.phrases) { break }  // the rest could not be compared
         }
         // Steps never reached are heard as nothing.
         while heard.count < journey.steps.count { heard.append([]) }
@@ -264,6 +296,7 @@ final class JourneyWalk {
             let peer = try peers[nick] ?? join(nick)
             peers[nick] = peer
             peer.send(line + "\r\n")
+            if let colon = line.range(of: " :") { lastSaid = String(line[colon.upperBound...]) }
         case .server(let start):
             if start { try server?.start() } else { server?.kill() }
         case .write(let file, let text):
@@ -285,7 +318,10 @@ final class JourneyWalk {
         case .start:
             session.kill()
             run += 1
-            self.session = try sandbox.launch(run: run, arguments: arguments)
+            // What peers said while the client was away is in ZNC's buffer before it attaches.
+            if let znc, let said = lastSaid { try znc.waitUntilReceived(said) }
+            lastSaid = nil
+            self.session = try sandbox.launch(run: run, arguments: arguments, environment: environment)
         }
     }
 

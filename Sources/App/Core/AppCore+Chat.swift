@@ -319,7 +319,6 @@ extension AppCore {
         // after another; they are gathered, and one sentence (replacing the one still waiting)
         // says them all.
         if let last = awayNewsAt, now - last > .seconds(10) { awayNews = [:] }
-        var mentioned = false
         let byChannel = Dictionary(grouping: messages.lazy.filter { news[$0.channelID, default: 0] > 0 }, by: \.channelID)
         for (channelID, count) in news.sorted(by: { $0.key < $1.key }) where count > 0 {
             if channelID != state.channelID, let index = state.channels.firstIndex(where: { $0.id == channelID }) {
@@ -332,11 +331,11 @@ extension AppCore {
                 .suffix(count).filter { $0.author != mine && self.mentions($0) }.count
             awayNews[channelID, default: (0, 0)].messages += count
             awayNews[channelID, default: (0, 0)].mentions += mentions
-            mentioned = mentioned || mentions > 0
+            // Alt-A goes to a channel that names the user first.
+            if mentions > 0, channelID != state.channelID { state.mentionedChannelIDs.insert(channelID) }
         }
         if news.values.contains(where: { $0 > 0 }) {
             awayNewsAt = now
-            if mentioned { playCue(.mention, .default) }
             // During a reconnect's replay it is said at the sync point, all of it at once.
             if !replaying.contains(network ?? 0) { sayAwayNews() }
         }
@@ -351,6 +350,7 @@ extension AppCore {
         let total = awayNews.values.reduce(0) { $0 + $1.messages }
         let mentions = awayNews.values.reduce(0) { $0 + $1.mentions }
         let withMentions = mentions > 0 ? ", " + Plural.phrase(mentions, "mention") : ""
+        if mentions > 0 { playCue(.mention, .default) }
         let sentence: String
         if awayNews.count == 1, let channelID = awayNews.keys.first {
             let name = state.channels.first { $0.id == channelID }?.name

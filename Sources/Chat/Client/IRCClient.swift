@@ -450,6 +450,7 @@ public actor IRCClient {
             case .joined(let name, let nick, let isSelf):
                 let id = try channelID(for: name, isDirect: false)
                 try store.updateMember(nick, present: true, channel: id)
+                if isSelf { try store.markPresent(channel: id, at: now) }
                 emit(.joined(channelID: id, channel: name, nick: nick, isSelf: isSelf))
             case .parted(let name, let nick, let isSelf, _):
                 let id = try channelID(for: name, isDirect: false)

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension ChatStore {
@@ -87,6 +88,16 @@ extension ChatStore {
     /// Saves the composer's draft for a channel ("" clears it).
     public func saveDraft(_ draft: String, channel: Int64) throws {
         try write { db in try db.execute(sql: "UPDATE channel SET draft = ? WHERE id = ?", arguments: [draft, channel]) }
+    }
+
+    /// We are in `channel` (our own JOIN) at `time`: the first time is kept, so that what a
+    /// replay brings from after it counts as news even before the channel has a read marker.
+    public func markPresent(channel: Int64, at time: Date) throws {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE channel SET presentSince = ? WHERE id = ? AND presentSince IS NULL",
+                arguments: [Int64((time.timeIntervalSince1970 * 1000).rounded()), channel])
+        }
     }
 
     /// Sets the read marker at `messageID` (forward or back) with the count still unread after it.

@@ -12,8 +12,8 @@ extension ChatStore {
     /// one of our pending messages in the channel marks that message delivered instead.
     ///
     /// A replayed message counts as unread only when it is newer than the channel's read
-    /// marker (it came while the user was away); older history, or any before a first marker,
-    /// does not.
+    /// marker (it came while the user was away), or, before a first marker, newer than when we
+    /// were first in the channel (``markPresent(channel:at:)``); older history does not.
     public func insert(_ messages: [NewMessage], ownNick: String? = nil) throws -> InsertResult {
         try write { db in try Self.insert(messages, ownNick: ownNick, db: db) }
     }
@@ -33,7 +33,9 @@ extension ChatStore {
         // ("while you were away"), one before it, or with no marker yet, is history.
         let markerTime = try db.cachedStatement(
             sql: "SELECT m.time FROM channel c JOIN message m ON m.id = c.lastReadMessageID WHERE c.id = ?")
+        let presence = try db.cachedStatement(sql: "SELECT presentSince FROM channel WHERE id = ?")
         var markers: [Int64: Int64?] = [:]
+        var present: [Int64: Int64?] = [:]
         let latestInSecond = try db.cachedStatement(sql: "SELECT max(time) FROM message WHERE channelID = ? AND time BETWEEN ? AND ?")
         for message in messages {
             var time = milliseconds(message.time)
@@ -92,7 +94,11 @@ extension ChatStore {
                     let markerSecond: Int64 = marker - ((marker % 1000) + 1000) % 1000
                     counts = time >= markerSecond
                 } else {
-                    counts = false
+                    // No marker yet: news if it came after we were first there.
+                    if present[message.channelID] == nil {
+                        present[message.channelID] = try Int64.fetchOne(presence, arguments: [message.channelID])
+                    }
+                    counts = (present[message.channelID] ?? nil).map { time > $0 } ?? false
                 }
             }
             if counts {

@@ -93,6 +93,12 @@ extension ChatStore {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v4: presence in channels") { db in
+            // When we were first in a channel (our own JOIN, in milliseconds): a replayed line
+            // after it came while we were there, so it is news even before the channel has a read
+            // marker (a bouncer's channel that was quiet until we left).
+            try db.execute(sql: "ALTER TABLE channel ADD COLUMN presentSince INTEGER")
+        }
         return migrator
     }
 }
