@@ -179,11 +179,17 @@ struct Journey {
             guard let index = rest.firstIndex(of: String(loose.dropFirst(2))) else { return false }
             rest.remove(at: index)
         }
-        let ordered = expected.filter { !$0.hasPrefix("~ ") }
-        // Optional phrases: heard in their place, or not at all.
-        let required = ordered.filter { !$0.hasPrefix("? ") }
-        if rest == required { return true }
-        return rest == ordered.map { $0.hasPrefix("? ") ? String($0.dropFirst(2)) : $0 }
+        // In order; an optional phrase is heard in its place or not at all.
+        var index = rest.startIndex
+        for phrase in expected where !phrase.hasPrefix("~ ") {
+            if phrase.hasPrefix("? ") {
+                if index < rest.endIndex, rest[index] == phrase.dropFirst(2) { index += 1 }
+            } else {
+                guard index < rest.endIndex, rest[index] == phrase else { return false }
+                index += 1
+            }
+        }
+        return index == rest.endIndex
     }
 
     /// How many phrases a step must hear before it is compared (optional ones not counted).
@@ -253,8 +259,11 @@ final class JourneyWalk {
                 // A server started again takes a reconnect delay to be back.
                 try await settle(quiet: step.action == .server(start: true) ? .seconds(12) : .milliseconds(1500))
             } else {
+                // Until the step is what its transcript says, or has as many phrases.
                 _ = try await TmuxSession.waitUntil(timeout: .seconds(30)) {
-                    self.phrases().count - start >= Journey.required(step.phrases)
+                    let got = Array(self.phrases().dropFirst(start))
+                    return got.count >= step.phrases.count
+                        || (got.count >= Journey.required(step.phrases) && Journey.matches(got, step.phrases))
                 }
             }
             let got = Array(phrases().dropFirst(start))
