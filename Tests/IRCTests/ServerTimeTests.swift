@@ -15,4 +15,14 @@ import Testing
     func rejectsMalformed(text: String) {
         #expect(ServerTime.parse(text) == nil)
     }
+
+    @Test func daysThatNoMonthHasAreRefused() {
+        #expect(ServerTime.parse("2026-02-31T00:00:00Z") == nil)
+        #expect(ServerTime.parse("2026-04-31T00:00:00Z") == nil)
+        #expect(ServerTime.parse("2026-02-29T00:00:00Z") == nil)
+        #expect(ServerTime.parse("2028-02-29T00:00:00Z") != nil)
+        #expect(ServerTime.parse("1900-02-29T00:00:00Z") == nil)
+        #expect(ServerTime.parse("2000-02-29T00:00:00Z") != nil)
+        #expect(ServerTime.parse("2026-12-31T23:59:59.999Z") != nil)
+    }
 }
