@@ -540,6 +540,20 @@ public struct IRCConnection: Sendable {
             guard refused, configuration.signsIn else { return finishNegotiation() }
             let actions = signInFailed("the server refused SASL sign-in")
             return state == .refused ? actions : actions + finishNegotiation()
+        case "NEW":
+            // cap-notify (implied by CAP LS 302): a bouncer offers its network's capabilities
+            // once it is connected upstream (ZNC: away-notify, account-notify, extended-join).
+            var offered: [IRCCapability] = []
+            for entry in (message.parameters.last ?? "").split(separator: " ") {
+                let capability = IRCCapability(rawValue: String(entry.split(separator: "=", maxSplits: 1).first ?? entry))
+                session.advertised.insert(capability)
+                offered.append(capability)
+            }
+            let wanted = IRCCapability.wanted.filter {
+                offered.contains($0) && !session.capabilities.contains($0) && $0 != .sasl
+            }
+            guard state != .negotiating, state != .refused, !wanted.isEmpty else { return [] }
+            return [.send(IRCMessage(command: "CAP", ["REQ", wanted.map(\.rawValue).joined(separator: " ")]))]
         case "DEL":
             for entry in (message.parameters.last ?? "").split(separator: " ") {
                 session.capabilities.remove(IRCCapability(rawValue: String(entry)))

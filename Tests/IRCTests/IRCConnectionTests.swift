@@ -313,4 +313,13 @@ import Testing
         #expect(events(connection.received(line(":kim!k@h JOIN #x kimacct :Kim K"), now: now))
             == [.joined(channel: "#x", nick: "kim", isSelf: false)])
     }
+
+    @Test func capabilitiesOfferedLaterAreAskedFor() {
+        var connection = registered()
+        let asked = sent(connection.received(line(":irc.znc.in CAP ada NEW :away-notify account-notify unknown"), now: now))
+        #expect(asked == ["CAP REQ :away-notify account-notify"])
+        _ = connection.received(line(":irc.znc.in CAP ada ACK :away-notify account-notify"), now: now)
+        #expect(connection.capabilities.contains(.awayNotify))
+        #expect(sent(connection.received(line(":irc.znc.in CAP ada NEW :away-notify"), now: now)).isEmpty)
+    }
 }
