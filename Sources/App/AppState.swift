@@ -6,6 +6,9 @@ import Speech
 
 /// Everything a screen is built from. Screens are pure functions of this state.
 public struct AppState: Sendable {
+    /// Channels the user left (/part, or kicked) on this run: their history stays in the drawer,
+    /// and they are not among those "Back on …" names.
+    public var leftChannels: Set<Int64> = []
     /// Where the user is; the navigation stack's top screen decides it.
     public enum Route: Hashable, Sendable {
         case onboarding(step: Int)

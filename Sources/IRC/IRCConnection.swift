@@ -254,9 +254,12 @@ public struct IRCConnection: Sendable {
             guard let lines = session.pendingWhois.removeValue(forKey: key) else { return [] }
             return [.emit(.whois(nick: clean(who), lines: lines))]
         case "401", "402":
-            // No such nick or server: an answer to WHOIS or to a message.
-            if let who = message.parameter(1) { session.pendingWhois.removeValue(forKey: IRCCaseMapping.fold(who)) }
-            return [.emit(.serverError(clean(message.parameters.dropFirst().joined(separator: ": "))))]
+            // No such nick or server: an answer to WHOIS, or to a message that went nowhere.
+            guard let who = message.parameter(1) else { return [] }
+            if session.pendingWhois.removeValue(forKey: IRCCaseMapping.fold(who)) != nil {
+                return [.emit(.whois(nick: clean(who), lines: ["is not on the server now"]))]
+            }
+            return [.emit(.notDelivered(target: clean(who), reason: .noSuchNick))]
         case "WARN", "NOTE":
             return [.emit(.note(clean(message.parameters.last ?? ""), isWarning: message.command == "WARN"))]
         case "QUIT":
@@ -303,7 +306,14 @@ public struct IRCConnection: Sendable {
             return []
         case "FAIL":
             return [.emit(.serverError(clean(message.parameters.last ?? "The server refused a command.")))]
-        case "403", "404", "471", "473", "474", "475", "482":
+        case "403":
+            // No such channel: a message to one we left that has gone, or a JOIN of a bad name.
+            guard let channel = message.parameter(1) else { return [] }
+            return [.emit(.notDelivered(target: clean(channel), reason: .noSuchChannel))]
+        case "404":
+            guard let channel = message.parameter(1) else { return [] }
+            return [.emit(.notDelivered(target: clean(channel), reason: .refused(clean(message.parameters.last ?? ""))))]
+        case "471", "473", "474", "475", "482":
             return [.emit(.serverError(clean(message.parameters.dropFirst().joined(separator: ": "))))]
         default:
             return []

@@ -56,11 +56,22 @@ public enum IRCEvent: Sendable, Hashable {
     case away(nick: String, reason: String?)
     /// `by` invites `nick` (us when `isSelf`; someone else with invite-notify) to `channel`.
     case invited(channel: String, nick: String, by: String, isSelf: Bool)
+    /// A message (or join) to `target` went nowhere: no such nick (401), no such channel (403),
+    /// or the channel refused it (404, with the server's words).
+    case notDelivered(target: String, reason: NotDelivered)
     /// The server sent ERROR or refused something; the text is for the user.
     case serverError(String)
     /// After (re)joining, everything the server replays on join has arrived: pending messages
     /// can be sent now without duplicating replayed ones.
     case synced
+}
+
+/// Why a line went nowhere (see ``IRCEvent/notDelivered(target:reason:)``).
+public enum NotDelivered: Sendable, Hashable {
+    case noSuchNick
+    case noSuchChannel
+    /// The channel would not take it; the server's words.
+    case refused(String)
 }
 
 /// A message received from the server.

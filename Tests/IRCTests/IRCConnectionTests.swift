@@ -190,7 +190,7 @@ import Testing
             .whois(nick: "kim", lines: ["kim is k@host.example, Kim Lee", "in #x and #y", "on server irc.example", "idle 5 minutes"]),
         ])
         #expect(events(connection.received(line(":s 318 ada kim :End of /WHOIS list."), now: now)).isEmpty)
-        #expect(events(connection.received(line(":s 401 ada nobody :No such nick"), now: now)) == [.serverError("nobody: No such nick")])
+        #expect(events(connection.received(line(":s 401 ada nobody :No such nick"), now: now)) == [.notDelivered(target: "nobody", reason: .noSuchNick)])
         #expect(events(connection.received(line(":s WARN REHASH CERTS_EXPIRED :Certificate [xyz] has expired"), now: now)) == [
             .note("Certificate [xyz] has expired", isWarning: true),
         ])

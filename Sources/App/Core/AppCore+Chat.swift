@@ -84,7 +84,8 @@ extension AppCore {
             if state.lostNetworks.remove(network ?? 0) != nil {
                 // One sentence on return: where the user is again.
                 let channels = state.channels.filter {
-                    !$0.isDirect && (network == nil ? $0.networkID != configuration.localNetworkID : $0.networkID == network)
+                    !$0.isDirect && !state.leftChannels.contains($0.id)
+                        && (network == nil ? $0.networkID != configuration.localNetworkID : $0.networkID == network)
                 }.map(\.name)
                 let place = channels.isEmpty ? "" : ", in " + Self.andList(channels)
                 let sentence = "Back on \(host(of: network))\(place)."
@@ -101,12 +102,14 @@ extension AppCore {
                     announce(announcer.liveRegionChanged(
                         LiveRegionChange(
                             region: region, politeness: .polite,
-                            text: SpokenText.verbatim(setBy) + " set the topic: " + SpokenText.verbatim(topic), noun: "event"),
+                            text: (IRCCaseMapping.equal(setBy, nick(inChannel: channelID)) ? "You" : SpokenText.verbatim(setBy))
+                                + " set the topic: " + SpokenText.verbatim(topic), noun: "event"),
                         at: now))
                 }
             }
             refresh(showing: channelID)
         case .joined(let channelID, let channel, let nick, let isSelf):
+            if isSelf { state.leftChannels.remove(channelID) }
             if isSelf, state.channelID == configuration.welcomeChannelID, state.route == .main, !state.sheets.hasSheet {
                 // The first IRC channel joined replaces the local workspace on screen, once the
                 // server has replayed its history (at `synced`), so it opens on what is unread.
@@ -128,6 +131,8 @@ extension AppCore {
                 isSelf ? refresh() : refresh(showing: channelID)
             }
         case .parted(let channelID, let channel, let nick, let isSelf):
+            // Left: its history stays, and it is no longer one the listener is "back in".
+            if isSelf { state.leftChannels.insert(channelID) }
             if isSelf { say("Left \(channel)", .low, .announcer) } else { membership("\(nick) left \(channel)", in: channelID) }
             isSelf ? refresh() : refresh(showing: channelID)
         case .quit(let nick, let reason):
@@ -198,13 +203,20 @@ extension AppCore {
             // Said once; the client has stopped rather than ask again and again.
             state.connection = "Disconnected"
             let server = host(of: network)
-            let sentence = given
-                ? "\(server) refused the password: check password_env for this server. Not reconnecting."
-                : "\(server) wants a password: set password_env for this server. Not reconnecting."
+            // The settings entry of this server, to say what is missing.
+            let known = state.networks.first { $0.id == network }
+            let entry = state.settings.ircServers.first { $0.host == known?.host && $0.port == known?.port }
+            let sentence: String
+            if given {
+                sentence = "\(server) refused the password. Not reconnecting."
+            } else if let variable = entry?.passwordEnvironmentVariable {
+                sentence = "\(server) wants a password, and the environment variable \(variable) that holds it is not set. Not reconnecting."
+            } else {
+                sentence = "\(server) wants a password: name the environment variable that holds it with password_env in this server's settings. Not reconnecting."
+            }
             effects.append(.lines([Lines.plain(sentence)]))
             playCue(.error, .high)
-            // The key is said as it is typed.
-            post(.announcement(sentence.replacingOccurrences(of: "password_env", with: "password underscore env"), priority: .high))
+            post(.announcement(sentence, priority: .high))
             openWelcomeInstead()
         case .presence(let nick, let online, let change):
             let asked = askedPresence.remove(IRCCaseMapping.fold(nick)) != nil
@@ -225,6 +237,17 @@ extension AppCore {
             } else if let id = state.channels.first(where: { !$0.isDirect && IRCCaseMapping.equal($0.name, channel) })?.id {
                 membership("\(by) invited \(nick)", in: id)
             }
+        case .notDelivered(let target, let reason):
+            let server = host(of: network)
+            let sentence: String
+            switch reason {
+            case .noSuchNick: sentence = "Not delivered: \(target) is not on \(server) now"
+            case .noSuchChannel: sentence = "Not delivered: there is no channel \(target) on \(server)"
+            case .refused(let why): sentence = "Not delivered to \(target): " + why
+            }
+            effects.append(.lines([Lines.plain(sentence)]))
+            playCue(.error, .high)
+            post(.announcement(sentence, priority: .high))
         case .error(let error):
             playCue(.error, .high)
             post(.announcement(on + SpokenText.verbatim(error.message), priority: .high))
@@ -347,17 +370,29 @@ extension AppCore {
     /// waiting to be said.
     mutating func sayAwayNews() {
         guard !awayNews.isEmpty else { return }
-        let total = awayNews.values.reduce(0) { $0 + $1.messages }
-        let mentions = awayNews.values.reduce(0) { $0 + $1.mentions }
+        let direct = Set(state.channels.filter(\.isDirect).map(\.id))
+        let inChannels = awayNews.filter { !direct.contains($0.key) }
+        let inDirect = awayNews.filter { direct.contains($0.key) }
+        let total = inChannels.values.reduce(0) { $0 + $1.messages }
+        let mentions = inChannels.values.reduce(0) { $0 + $1.mentions }
         let withMentions = mentions > 0 ? ", " + Plural.phrase(mentions, "mention") : ""
-        if mentions > 0 { playCue(.mention, .default) }
+        if mentions > 0 || !inDirect.isEmpty { playCue(.mention, .default) }
+        // Direct messages, with whom they are from ("2 direct messages from bob").
+        let directCount = inDirect.values.reduce(0) { $0 + $1.messages }
+        let senders = inDirect.keys.compactMap { id in state.channels.first { $0.id == id }?.name }.sorted()
+        let directPart = directCount == 0 ? "" : Plural.phrase(directCount, "direct message") + " from " + Self.andList(senders)
         let sentence: String
-        if awayNews.count == 1, let channelID = awayNews.keys.first {
+        if inChannels.count == 1, inDirect.isEmpty, let channelID = inChannels.keys.first {
             let name = state.channels.first { $0.id == channelID }?.name
             sentence = (name.map { $0 + ": " } ?? "") + "\(Plural.phrase(total, "message")) while you were away" + withMentions
+        } else if inChannels.isEmpty {
+            sentence = "While you were away: " + directPart
         } else {
-            sentence = "While you were away: \(Plural.phrase(total, "message")) in \(awayNews.count) channels"
-                + withMentions + ". Alt-A goes to the next channel with new messages"
+            let channels = inChannels.count == 1
+                ? (state.channels.first { $0.id == inChannels.keys.first }?.name).map { "in " + $0 } ?? "in 1 channel"
+                : "in \(inChannels.count) channels"
+            sentence = "While you were away: \(Plural.phrase(total, "message")) \(channels)" + withMentions
+                + (directPart.isEmpty ? "" : ", and " + directPart) + ". Alt-A goes to the next channel with new messages"
         }
         announce(announcer.liveRegionChanged(
             LiveRegionChange(region: "away", politeness: .polite, text: sentence, replaces: true), at: now))

@@ -76,11 +76,10 @@ enum MessageElement {
             Element(label: "\(message.author), \(Format.time(message.time))", value: value, traits: traits, hint: "Press A for actions."),
             ElementBehaviour(
                 activate: .openActions(messageID: id),
-                actions: [
+                actions: (message.msgid == nil ? [] : [
                     .init(name: "Add reaction", intent: .openPicker(messageID: id)),
                     .init(name: "Reply in thread", intent: .openThread(messageID: id)),
-                    .init(name: "Mark unread", intent: .markUnread(messageID: id)),
-                ],
+                ]) + [.init(name: "Mark unread", intent: .markUnread(messageID: id))],
                 message: id))
     }
 }

@@ -11,7 +11,10 @@ enum MessageActionsSheet {
         let reacted = state.message(id: id)?.reactions ?? [:]
         // On IRC a reaction cannot be taken back (there is no tag for it).
         let onIRC = state.channel.flatMap { channel in state.networks.first { $0.id == channel.networkID } }.map { !$0.isLocal } ?? false
-        var actions = Emoji.mostUsed.map { emoji in
+        // A message without an id (from a server or bouncer that gives none) cannot be reacted or
+        // replied to: those actions are not offered, rather than offered and refused.
+        let taggable = state.message(id: id)?.msgid != nil
+        var actions: [Element] = !taggable ? [] : Emoji.mostUsed.map { emoji in
             // A reaction of the user's is selected, and Enter takes it back.
             let mine = reacted[emoji.storedForm]?.contains { IRCCaseMapping.equal($0, state.nick) } ?? false
             return b.make(
@@ -22,9 +25,13 @@ enum MessageActionsSheet {
                         : onIRC ? "You reacted with this already." : "Press Enter to take your reaction back."),
                 ElementBehaviour(activate: .react(messageID: id, emoji: emoji)))
         }
+        if taggable {
+            actions += [
+                button(.addReaction, "Add reaction", "Press Enter to pick any emoji.", .openPicker(messageID: id)),
+                button(.reply, "Reply in thread", "Press Enter to open the thread.", .openThread(messageID: id)),
+            ]
+        }
         actions += [
-            button(.addReaction, "Add reaction", "Press Enter to pick any emoji.", .openPicker(messageID: id)),
-            button(.reply, "Reply in thread", "Press Enter to open the thread.", .openThread(messageID: id)),
             button(.markUnread, "Mark unread", "Press Enter to mark this message and newer ones unread.", .markUnread(messageID: id)),
             button(.copy, "Copy text", "Press Enter to copy the message text.", .copyText(messageID: id)),
         ]
@@ -38,8 +45,11 @@ enum MessageActionsSheet {
         actions += [
             button(.pin, "Pin", "Press Enter to pin the message.", .unavailable("Pinning is not supported on IRC.")),
             button(.share, "Share link", "Press Enter to copy a link to the message.", .copyText(messageID: id)),
-            button(.viewReactions, "View reactions", "Press Enter to hear who reacted.", .unavailable(reactionSummary(message))),
         ]
+        if taggable {
+            actions.append(
+                button(.viewReactions, "View reactions", "Press Enter to hear who reacted.", .unavailable(reactionSummary(message))))
+        }
         return actions
     }
 

@@ -44,7 +44,7 @@ enum OnboardingScreen {
                 b.make(
                     .onboardingIRCNote,
                     Element(
-                        label: "Servers from the irc section of the settings file connect on the next start.",
+                        label: "Servers go in the irc section of the settings file, which earshot config --path names; they connect on the next start.",
                         traits: .staticText)),
             ]
         }

@@ -33,7 +33,7 @@ extension ChatStore {
         // ("while you were away"), one before it, or with no marker yet, is history.
         let markerTime = try db.cachedStatement(
             sql: "SELECT m.time FROM channel c JOIN message m ON m.id = c.lastReadMessageID WHERE c.id = ?")
-        let presence = try db.cachedStatement(sql: "SELECT presentSince FROM channel WHERE id = ?")
+        let presence = try db.cachedStatement(sql: "SELECT presentSince, isDirect FROM channel WHERE id = ?")
         var markers: [Int64: Int64?] = [:]
         var present: [Int64: Int64?] = [:]
         let latestInSecond = try db.cachedStatement(sql: "SELECT max(time) FROM message WHERE channelID = ? AND time BETWEEN ? AND ?")
@@ -94,9 +94,12 @@ extension ChatStore {
                     let markerSecond: Int64 = marker - ((marker % 1000) + 1000) % 1000
                     counts = time >= markerSecond
                 } else {
-                    // No marker yet: news if it came after we were first there.
+                    // No marker yet: news if it came after we were first there; a direct
+                    // message never read is news (it was written to the user).
                     if present[message.channelID] == nil {
-                        present[message.channelID] = try Int64.fetchOne(presence, arguments: [message.channelID])
+                        let row = try Row.fetchOne(presence, arguments: [message.channelID])
+                        let isDirect: Bool = row?["isDirect"] ?? false
+                        present[message.channelID] = isDirect ? Int64.min : row?["presentSince"]
                     }
                     counts = (present[message.channelID] ?? nil).map { time > $0 } ?? false
                 }
