@@ -100,8 +100,9 @@ extension EndToEndTests {
         session.kill()
     }
 
-    /// Without the password ZNC answers 464 "Password required": said once, plainly, and the
-    /// client does not ask again and again.
+    /// Without the password (the variable password_env names is not set) ZNC answers 464
+    /// "Password required": said once, plainly, naming the variable, and the client does not
+    /// ask again and again.
     @Test func aBouncerWithoutItsPasswordIsSaidOnce() async throws {
         let server = try InspIRCdFixture()
         defer { server.tearDown() }
@@ -113,7 +114,7 @@ extension EndToEndTests {
         defer { session.kill() }
         let said = try await session.waitForSpeech(after: 0, timeout: .seconds(60)) { $0.text.contains("wants a password") }
         #expect(
-            said?.text == "127.0.0.1 wants a password: set password underscore env for this server. Not reconnecting.",
+            said?.text == "127.0.0.1 wants a password, and the environment variable EARSHOT TEST ZNC that holds it is not set. Not reconnecting.",
             "\(Self.context(session))")
         #expect(said?.priority == "high")
         // Later speech (a key's) comes, and the sentence is not said again.

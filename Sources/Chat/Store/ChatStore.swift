@@ -50,9 +50,13 @@ public final class ChatStore: Sendable {
         }
     }
 
-    /// SQLite's own name for what went wrong ("SQLITE_CORRUPT"), for a report.
+    /// SQLite's code for what went wrong, for a report: the extended code where it says more
+    /// ("SQLite error 10, 4874": an I/O error, and which one).
     static func code(of error: any Error) -> String {
-        (error as? DatabaseError).map { "SQLite error \($0.resultCode.rawValue)" } ?? "unknown"
+        guard let error = error as? DatabaseError else { return "unknown" }
+        let primary = error.resultCode.rawValue
+        let extended = error.extendedResultCode.rawValue
+        return extended == primary ? "SQLite error \(primary)" : "SQLite error \(primary), \(extended)"
     }
 
     /// History is private, as irssi's logs are: the folder Earshot makes for it is owner-only
