@@ -337,7 +337,11 @@ public final class RawSocket: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard result == 0 else {
+            // A class whose init throws after its properties are set still runs deinit: the
+            // descriptor is forgotten here, or deinit would close its number a second time,
+            // by then perhaps another thread's file (an SQLite database: SQLITE_IOERR_FSTAT).
             Glibc.close(fd)
+            fd = -1
             throw InspIRCdFixture.StartFailed(description: "connect() failed")
         }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
