@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -15,14 +16,16 @@ import Foundation
 /// ```swift
 /// let output = try ChildProcess.run("/usr/bin/pactl", ["info"])
 /// ```
-public final class ChildProcess: @unchecked Sendable {
+public final class ChildProcess: Sendable {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
         public init(_ description: String) { self.description = description }
     }
 
     public let pid: pid_t
-    private var status: Int32?
+    /// The raw wait status once reaped. Reaping and noting it are one step under the lock:
+    /// two threads asking at once must not both reap (the second would get ECHILD, not the status).
+    private let status = Mutex<Int32?>(nil)
 
     /// Starts `executable`; `environment` replaces the whole environment; stdout and stderr go
     /// to the files named (or /dev/null).
@@ -74,29 +77,33 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Whether it has not exited yet (reaps it when it has).
     public var isRunning: Bool {
-        if status != nil { return false }
-        var raw: Int32 = 0
-        let result = waitpid(pid, &raw, WNOHANG)
-        if result == pid || (result == -1 && errno == ECHILD) {
-            status = raw
-            return false
+        status.withLock { status in
+            if status != nil { return false }
+            var raw: Int32 = 0
+            let result = waitpid(pid, &raw, WNOHANG)
+            if result == pid || (result == -1 && errno == ECHILD) {
+                status = raw
+                return false
+            }
+            return true
         }
-        return true
     }
 
     /// Sends `signal`.
     public func signal(_ signal: Int32) {
-        if status == nil { Glibc.kill(pid, signal) }
+        if status.withLock({ $0 }) == nil { Glibc.kill(pid, signal) }
     }
 
     /// Waits for the exit; returns the raw wait status.
     @discardableResult
     public func wait() -> Int32 {
-        if let status { return status }
-        var raw: Int32 = 0
-        while waitpid(pid, &raw, 0) == -1 && errno == EINTR {}
-        status = raw
-        return raw
+        status.withLock { status in
+            if let status { return status }
+            var raw: Int32 = 0
+            while waitpid(pid, &raw, 0) == -1 && errno == EINTR {}
+            status = raw
+            return raw
+        }
     }
 
     /// Waits up to `seconds`; false when it is still running.
