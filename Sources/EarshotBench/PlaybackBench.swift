@@ -98,7 +98,6 @@ private func measurePlaybackRound(directory: String, channels: Int = 50, lines: 
         }
     }
     await primer.stop()
-    usleep(1_100_000)  // a new second: replayed lines are compared with the read marker by the second
     try say({ _ in "while away, a line of about eighty characters to replay in the bouncer buffer" }, times: lines)
 
     // The client under measurement.

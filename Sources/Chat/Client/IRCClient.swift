@@ -118,9 +118,6 @@ public actor IRCClient {
     /// Whether we are registered and past the join replay.
     public var isSynced: Bool { connection.isSynced }
 
-    /// The capabilities the server acknowledged on this connection.
-    public var capabilities: Set<IRCCapability> { connection.capabilities }
-
     /// The account we are signed in to with SASL, if any.
     public var account: String? { connection.account }
 
