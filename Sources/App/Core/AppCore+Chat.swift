@@ -354,8 +354,10 @@ extension AppCore {
                 .suffix(count).filter { $0.author != mine && self.mentions($0) }.count
             awayNews[channelID, default: (0, 0)].messages += count
             awayNews[channelID, default: (0, 0)].mentions += mentions
-            // Alt-A goes to a channel that names the user first.
-            if mentions > 0, channelID != state.channelID { state.mentionedChannelIDs.insert(channelID) }
+            // Alt-A goes first to a channel that names the user, or a direct message, as it
+            // does for ones that arrive live.
+            let direct = state.channels.first { $0.id == channelID }?.isDirect ?? false
+            if mentions > 0 || direct, channelID != state.channelID { state.mentionedChannelIDs.insert(channelID) }
         }
         if news.values.contains(where: { $0 > 0 }) {
             awayNewsAt = now
