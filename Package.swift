@@ -33,6 +33,8 @@ let package = Package(
         .systemLibrary(
             name: "CPulseSimple", pkgConfig: "libpulse-simple",
             providers: [.apt(["libpulse-dev"])]),
+        .systemLibrary(name: "CBrlAPI", providers: [.apt(["libbrlapi-dev"])]),
+        .systemLibrary(name: "CLouis", pkgConfig: "liblouis", providers: [.apt(["liblouis-dev"])]),
 
         // Parts.
         .target(name: "SpeechVocabulary", swiftSettings: swift6),
@@ -44,6 +46,7 @@ let package = Package(
             ],
             swiftSettings: swift6),
         .target(name: "UnicodeData", swiftSettings: swift6),
+        .target(name: "Braille", dependencies: ["CBrlAPI", "CLouis"], swiftSettings: swift6),
         .target(name: "Accessibility", dependencies: ["SpeechVocabulary", "UnicodeData"], swiftSettings: swift6),
         .target(name: "Typography", swiftSettings: swift6),
         .target(name: "Settings", dependencies: ["Typography", "SpeechVocabulary"], swiftSettings: swift6),
@@ -67,7 +70,7 @@ let package = Package(
             name: "App",
             dependencies: [
                 "Speech", "Accessibility", "UnicodeData", "Typography", "Settings", "Presentation", "Chat",
-                "Terminal",
+                "Terminal", "Braille",
             ],
             swiftSettings: swift6),
         .executableTarget(

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
+import Braille
 import Chat
 import Foundation
 import Synchronization
@@ -78,19 +79,29 @@ public enum ClientCommand {
         }
         engine.setCueVolume(settings.sounds.cueVolume)
 
+        // Braille goes to BRLTTY's display unless another screen reader has it, or it is off.
+        let wantsBraille = settings.braille.enabled != .off && !options.screenReader && !settings.display.screenReader
+        let braille = wantsBraille
+            ? BrailleConnection(
+                configuration: .init(settings.braille), onInput: { runtimeBox.post(.braille($0)) },
+                onStatus: { runtimeBox.post(.brailleStatus($0)) })
+            : nil
+
         let core = AppCore(
             .init(
                 settings: settings, onboarded: onboarded, terminalRows: size.rows,
                 localNetworkID: workspace.network.id, welcomeChannelID: workspace.welcome.id,
                 nick: irc == nil ? workspace.nick : (options.nick ?? settings.ircServers.first?.nick ?? workspace.nick),
-                expectsIRC: irc != nil))
+                expectsIRC: irc != nil, braille: braille != nil))
         let runtime = AppRuntime(
             core: core,
             parts: .init(
                 speech: engine, output: output, workspace: workspace, settingsStore: settingsStore, irc: irc,
-                otherIRC: Array(clients.dropFirst()),
+                otherIRC: Array(clients.dropFirst()), braille: braille,
                 setVoice: { voice in setReaderVoice(voice, engine: engine) }))
         runtimeBox.set(runtime)
+        // What the display's first look found before the runtime was there to hear it.
+        if let status = braille?.status, status != .connecting { runtime.post(.brailleStatus(status)) }
 
         let watcher = try? SettingsWatcher(store: settingsStore) { update in runtime.post(.settings(update)) }
         // Each server connects and reconnects on its own; its events say which network they are from.
@@ -136,6 +147,7 @@ public enum ClientCommand {
         runtime.run()
 
         input?.stop()
+        braille?.stop()
         output.finish()
         rawMode?.restore()
         watcher?.stop()

@@ -1,3 +1,4 @@
+import Braille
 import Foundation
 import Settings
 
@@ -32,6 +33,7 @@ public enum ConfigReport {
             lines.append(
                 pad(entry.key, keyWidth) + " = " + pad(entry.literal, valueWidth) + "  # " + source)
         }
+        lines.append("# braille: " + braille(result.settings))
         if !result.problems.isEmpty {
             lines.append("")
             for problem in result.problems {
@@ -39,6 +41,29 @@ public enum ConfigReport {
             }
         }
         return (lines.joined(separator: "\n") + "\n", !result.errors.isEmpty)
+    }
+
+    /// Whether braille is on, and if not, why (BRLTTY is asked now).
+    static func braille(_ settings: Settings) -> String {
+        if settings.braille.enabled == .off { return "off (braille.enabled = false)" }
+        if settings.display.screenReader { return "left to the other screen reader (display.screen_reader = true)" }
+        switch BrailleConnection.probe() {
+        case .connected(let cells):
+            let table = settings.braille.table
+            if !table.isEmpty, !Contraction.canLoad(table) {
+                return "on, a display of \(cells) cells; the table \(table) cannot be loaded, so computer braille is shown"
+            }
+            return "on, a display of \(cells) cells"
+        case .connecting: return "looking for BRLTTY"
+        case .unavailable(let why):
+            switch why {
+            case .noServer(let host): return "off, BRLTTY does not answer on \(host) (BRLAPI_HOST); start BRLTTY, or set BRLAPI_HOST to where it listens"
+            case .refused(let host): return "off, BRLTTY on \(host) refused the key (BRLAPI_AUTH)"
+            case .noDisplay(let host): return "off, BRLTTY on \(host) has no display to give"
+            case .lost(let host): return "off, BRLTTY on \(host) stopped answering"
+            case .noTable(let table): return "on, but the table \(table) cannot be loaded"
+            }
+        }
     }
 
     /// A server's source: the line of its `host` key.

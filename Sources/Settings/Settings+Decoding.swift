@@ -6,6 +6,7 @@ extension Settings {
         ("text", ["size"]),
         ("speech", ["voice", "rate", "pitch", "volume", "punctuation", "capitals", "hints", "echo", "typing_interrupts", "messages", "channels"]),
         ("sounds", ["enabled", "volume"]),
+        ("braille", ["enabled", "table", "message_timeout", "messages"]),
         ("display", ["reduce_motion", "contrast", "color", "text_sizing", "screen_reader"]),
         ("irc", ["servers", "highlights", "monitor"]),
     ]
@@ -103,6 +104,22 @@ extension Settings {
         if let volume = reader.integer("sounds.volume", in: SoundSettings.volumeRange, unit: " percent") {
             settings.sounds.volume = volume
         }
+
+        if let enabled = reader.read("braille.enabled", { value -> Check<BrailleSettings.Enabled> in
+            switch value {
+            case .boolean(let on): return .ok(on ? .on : .off)
+            case .string("auto"): return .ok(.auto)
+            default: return .bad("expected true, false or \"auto\"")
+            }
+        }) { settings.braille.enabled = enabled }
+        if let table = reader.read("braille.table", { value -> Check<String> in
+            guard let text = value.stringValue else { return .bad("expected a liblouis table name such as \"en-ueb-g2.ctb\", found a \(value.typeName)") }
+            return .ok(text.trimmingSpaces())
+        }) { settings.braille.table = table }
+        if let timeout = reader.integer("braille.message_timeout", in: BrailleSettings.messageTimeoutRange, unit: " seconds") {
+            settings.braille.messageTimeout = timeout
+        }
+        if let messages = reader.word("braille.messages", SpeechSettings.MessagePolicy.self) { settings.braille.messages = messages }
 
         if let reduceMotion = reader.bool("display.reduce_motion") { settings.display.reduceMotion = reduceMotion }
         if let contrast = reader.word("display.contrast", ContrastLevel.self) { settings.display.contrast = contrast }

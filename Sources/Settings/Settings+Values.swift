@@ -27,6 +27,13 @@ extension Settings {
             ),
             ("sounds.enabled", .boolean(sounds.enabled)),
             ("sounds.volume", .integer(Int64(sounds.volume))),
+            (
+                "braille.enabled",
+                braille.enabled == .auto ? .string("auto") : .boolean(braille.enabled == .on)
+            ),
+            ("braille.table", .string(braille.table)),
+            ("braille.message_timeout", .integer(Int64(braille.messageTimeout))),
+            ("braille.messages", .string(braille.messages.rawValue)),
             ("display.reduce_motion", .boolean(display.reduceMotion)),
             ("display.contrast", .string(display.contrast.rawValue)),
             (

@@ -9,6 +9,7 @@ public struct Settings: Sendable, Equatable {
     public var speech = SpeechSettings()
     public var sounds = SoundSettings()
     public var display = DisplaySettings()
+    public var braille = BrailleSettings()
     /// `[irc] servers`.
     public var ircServers: [IRCServerSettings] = []
     /// `[irc] highlights`: words that make a message a mention, as the user's nick does

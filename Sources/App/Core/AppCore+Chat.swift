@@ -280,11 +280,21 @@ extension AppCore {
             guard !mine, !message.pending else { continue }
             let here = message.channelID == state.channelID
             let direct = channel?.isDirect ?? false
+            let spoken: Bool
             switch state.settings.speech.messagePolicy(in: name) {
-            case .all: break
-            case .active: guard here || direct || mentions(message) else { continue }
-            case .mentions: guard direct || mentions(message) else { continue }
-            case .none: continue
+            case .all: spoken = true
+            case .active: spoken = here || direct || mentions(message)
+            case .mentions: spoken = direct || mentions(message)
+            case .none: spoken = false
+            }
+            let brailled = configuration.braille && brailles(ChatMessageFacts(here: here, direct: direct, mention: mentions(message)))
+            if !spoken {
+                // Not said, and perhaps still shown on the display, as written.
+                if brailled {
+                    let place = here ? "" : "\(name) "
+                    brailleMessage(message.kind == .action ? "\(place)* \(message.author) \(message.text)" : "\(place)\(message.author): \(message.text)")
+                }
+                continue
             }
             let author = SpokenText.verbatim(message.author)
             let words = message.kind == .action
@@ -314,6 +324,10 @@ extension AppCore {
             }
             // Said in full as it arrives in the open channel, it is heard (see AppCore+Reading).
             if here { arrivedHere = Arrived(id: message.id, text: change.text) }
+            if configuration.braille, !brailled {
+                if unbrailled.count > 100 { unbrailled = [] }
+                unbrailled.insert(change.text)
+            }
             announce(announcer.liveRegionChanged(change, at: now))
         }
         refreshTyping()

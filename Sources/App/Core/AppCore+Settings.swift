@@ -41,6 +41,7 @@ extension AppCore {
         navigator.options = PhraseOptions(punctuation: Self.punctuation(settings))
         if settings.speech != old.speech { effects.append(.configureSpeech(settings.speech)) }
         if settings.sounds != old.sounds { effects.append(.configureSounds(settings.sounds)) }
+        if settings.braille != old.braille { effects.append(.configureBraille(settings.braille)) }
         if settings.display != old.display || settings.text != old.text { effects.append(.display(settings)) }
     }
 }

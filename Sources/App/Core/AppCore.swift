@@ -1,4 +1,5 @@
 import Accessibility
+import Braille
 import Chat
 import Foundation
 import Presentation
@@ -31,12 +32,15 @@ public struct AppCore: Sendable {
         public var nick: String
         /// Whether an IRC server is configured: a piped line waits for its first channel.
         public var expectsIRC: Bool
+        /// Whether a braille display may be connected: the focus's line and announcements go to it.
+        public var braille: Bool
 
         public init(
             settings: Settings, onboarded: Bool, terminalRows: Int, localNetworkID: Int64, welcomeChannelID: Int64,
-            nick: String, expectsIRC: Bool = false
+            nick: String, expectsIRC: Bool = false, braille: Bool = false
         ) {
             self.expectsIRC = expectsIRC
+            self.braille = braille
             self.settings = settings
             self.onboarded = onboarded
             self.terminalRows = terminalRows
@@ -74,6 +78,11 @@ public struct AppCore: Sendable {
     var learningChannels = false
     var lastBottom: String?
     var lastCaret: Int?
+    var lastBraille: BrailleLine?
+    /// What was last said about the braille display, so each change is said once.
+    var brailleSaid: BrailleConnection.Status?
+    /// Chat announcements that speech says and braille does not (`braille.messages`).
+    var unbrailled: Set<String> = []
     var lastWake: Duration?
     /// The sheet pan in progress, from a mouse drag.
     var drag: Drag?
@@ -136,6 +145,8 @@ public struct AppCore: Sendable {
         case .searched(let query, let results): searched(query, results)
         case .settings(let update): handle(settings: update)
         case .utterance(let kind, let voice): utterance(kind, voice: voice)
+        case .braille(let input): handle(braille: input)
+        case .brailleStatus(let status): brailleStatus(status)
         case .tick: tick()
         case .transitionFinished: perform(state.sheets.transitionFinished())
         case .failed(let message):
@@ -233,6 +244,13 @@ public struct AppCore: Sendable {
             lastCaret = caret
             effects.append(.bottom(bottom, caret: caret))
         }
+        if configuration.braille {
+            let braille = focusBraille
+            if braille != lastBraille {
+                lastBraille = braille
+                effects.append(.braille(braille))
+            }
+        }
         maxPendingAnnouncements = max(maxPendingAnnouncements, announcer.pendingCount)
         var deadline = announcer.nextDeadline.map { max($0, now) }
         if let waiting = waitingDeadline { deadline = min(deadline ?? waiting, waiting) }
@@ -256,6 +274,7 @@ public struct AppCore: Sendable {
     mutating func say(_ text: String, _ priority: SpeechPriority, _ voice: VoiceRole) {
         let prepared = SpokenText.prepareOwn(text, punctuation: navigator.options.punctuation)
         let shown = SpokenText.unmarked(text)
+        if voice == .announcer, configuration.braille, unbrailled.remove(text) == nil { brailleMessage(shown) }
         utter(prepared, priority, voice, shown: shown == prepared ? nil : shown)
     }
 

@@ -1,3 +1,4 @@
+import Braille
 import Chat
 import Presentation
 import Settings
@@ -24,6 +25,12 @@ public enum AppEffect: Sendable, Equatable {
     /// Rewrite the bottom line: the focused element; in a text field, `caret` is where the
     /// terminal's cursor goes (a character offset into the line).
     case bottom(String, caret: Int? = nil)
+    /// Show the focus on the braille display (its line changed).
+    case braille(BrailleLine)
+    /// Show an announcement on the braille display for its timeout.
+    case brailleMessage(String)
+    /// The braille table and timeout from the settings.
+    case configureBraille(BrailleSettings)
     /// Render with these settings (size, colours, contrast).
     case display(Settings)
     /// The terminal is this wide now (its height is the core's business: sheets and drawer).

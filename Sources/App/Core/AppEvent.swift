@@ -1,3 +1,4 @@
+import Braille
 import Chat
 import Settings
 import Speech
@@ -22,6 +23,10 @@ public enum AppEvent: Sendable {
     case settings(SettingsUpdate)
     /// An utterance in a voice started (`speak`), ended (`done`) or was cut off (`cancel`).
     case utterance(SpeechEvent.Kind, VoiceRole)
+    /// A key on the braille display.
+    case braille(BrailleInput)
+    /// The braille display was found, lost or refused.
+    case brailleStatus(BrailleConnection.Status)
     /// A deadline asked for with ``AppEffect/wake(at:)`` has come.
     case tick
     /// The frames of a sheet or drawer transition have been drawn.

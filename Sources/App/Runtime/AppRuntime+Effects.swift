@@ -1,3 +1,4 @@
+import Braille
 import Chat
 import Foundation
 import Settings
@@ -21,6 +22,12 @@ extension AppRuntime {
             parts.output.emit(lines)
         case .bottom(let line, let caret):
             parts.output.setBottom(line, caret: caret)
+        case .braille(let line):
+            parts.braille?.show(line)
+        case .brailleMessage(let text):
+            parts.braille?.message(text)
+        case .configureBraille(let settings):
+            parts.braille?.configure(BrailleConnection.Configuration(settings))
         case .display(let settings):
             parts.output.apply(settings: settings)
         case .resize(let columns):
@@ -129,5 +136,13 @@ extension AppRuntime {
         case .whois(let nick): try await irc.whois(nick)
         case .monitor(let nicks, let follow): try await follow ? irc.follow(nicks) : irc.unfollow(nicks)
         }
+    }
+}
+
+extension BrailleConnection.Configuration {
+    /// The table and message timeout of `[braille]` (an empty table is computer braille).
+    public init(_ settings: BrailleSettings) {
+        self.init(
+            table: settings.table.isEmpty ? nil : settings.table, messageTimeout: .seconds(settings.messageTimeout))
     }
 }

@@ -1,3 +1,4 @@
+import Braille
 import Chat
 import Dispatch
 import Foundation
@@ -17,6 +18,8 @@ public final class AppRuntime: Sendable {
     /// The parts effects are performed on.
     public struct Parts: Sendable {
         public var speech: SpeechEngine
+        /// The braille display's connection, when braille is on (not in screen-reader mode).
+        public var braille: BrailleConnection?
         public var output: LineOutput
         public var workspace: LocalWorkspace
         public var settingsStore: SettingsStore
@@ -29,9 +32,11 @@ public final class AppRuntime: Sendable {
 
         public init(
             speech: SpeechEngine, output: LineOutput, workspace: LocalWorkspace, settingsStore: SettingsStore,
-            irc: IRCClient?, otherIRC: [IRCClient] = [], setVoice: @escaping @Sendable (String) -> String?
+            irc: IRCClient?, otherIRC: [IRCClient] = [], braille: BrailleConnection? = nil,
+            setVoice: @escaping @Sendable (String) -> String?
         ) {
             self.speech = speech
+            self.braille = braille
             self.output = output
             self.workspace = workspace
             self.settingsStore = settingsStore

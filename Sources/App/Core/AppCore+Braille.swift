@@ -1,0 +1,120 @@
+import Accessibility
+import Braille
+import Settings
+
+/// The braille display: the focus as a line (label, value, short trait forms, position), the
+/// caret of a text field as the display's cursor, announcements as timed messages, and what
+/// the display's keys ask for. The display machine (``BrailleDisplay``) pans and times; the
+/// core decides what is shown and what a key does.
+extension AppCore {
+    /// The focus's braille line: written words, never the spoken forms ("#a", not "hash a").
+    ///
+    /// ```swift
+    /// AppCore.brailleLine(Element(label: "Send", traits: .button), caret: nil)  // "Send btn"
+    /// AppCore.brailleLine(composer, caret: 2)   // "Message #a edt hello", caret 17, field at 15
+    /// ```
+    static func brailleLine(_ element: Element, caret: Int?) -> BrailleLine {
+        var parts: [String] = []
+        if !element.label.isEmpty { parts.append(element.label) }
+        if !element.traits.isDisjoint(with: .editable) {
+            let prefix = (parts + Phrase.brailleTraits(for: element)).joined(separator: " ") + " "
+            let start = prefix.count
+            return BrailleLine(prefix + element.value, caret: start + (caret ?? element.value.count), fieldStart: start)
+        }
+        if !element.value.isEmpty, !element.traits.contains(.toggleButton) { parts.append(element.value) }
+        parts += Phrase.brailleTraits(for: element)
+        return BrailleLine(parts.joined(separator: " "))
+    }
+
+    /// The braille line of the focus now, caret and all.
+    var focusBraille: BrailleLine {
+        guard let focused = navigator.focusedElement else { return BrailleLine("") }
+        let field = tree.behaviour(focused.identifier)?.edits
+        return Self.brailleLine(focused, caret: field.map { editor($0).caret })
+    }
+
+    /// Puts an announcement on the display for its timeout, written as it is read.
+    mutating func brailleMessage(_ text: String) {
+        guard configuration.braille, !text.isEmpty else { return }
+        effects.append(.brailleMessage(text))
+    }
+
+    /// A key on the display.
+    mutating func handle(braille input: BrailleInput) {
+        switch input {
+        case .next: perform(.next)
+        case .previous: perform(.previous)
+        case .route(let offset):
+            guard let focused = navigator.focusedElement else { return }
+            if let field = tree.behaviour(focused.identifier)?.edits, let start = focusBraille.fieldStart {
+                // Over the text: the caret goes there, and the character it is on is said; over
+                // the label, to the start.
+                var line = editor(field)
+                let target = min(max(0, (offset ?? Int.max) - start), line.text.count)
+                line = LineEditor(text: line.text, caret: target)
+                keep(line, in: field)
+                if let character = line.characterAtCaret {
+                    say(SpokenText.characterName(character, capitals: state.settings.speech.capitals), .default, .keyEcho)
+                } else {
+                    say(line.isEmpty ? "Empty" : "End of text", .default, .keyEcho)
+                }
+            } else {
+                perform(.activate)
+            }
+        }
+    }
+
+    /// The display came, went or was refused: said once per change. With `braille.enabled =
+    /// "auto"` a display that is not there at start is not news (`earshot config` says why).
+    mutating func brailleStatus(_ status: BrailleConnection.Status) {
+        let before = brailleSaid
+        guard status != .connecting else { return }
+        brailleSaid = status
+        switch status {
+        case .connecting: break
+        case .connected(let cells):
+            guard case .unavailable? = before else { return }
+            say("Braille display back, \(cells) cells", .low, .announcer)
+        case .unavailable(let why):
+            if case .unavailable(let old)? = before, old == why { return }
+            switch why {
+            case .lost(let host):
+                say("Braille display lost: BRLTTY on \(host) stopped answering. Earshot looks for it again", .default, .announcer)
+            case .noTable(let table):
+                say("Braille table \(table) cannot be loaded: computer braille instead", .default, .announcer)
+            case .noServer(let host), .refused(let host), .noDisplay(let host):
+                // Said only when braille was asked for by name, and only at the first look.
+                guard state.settings.braille.enabled == .on, before == nil else { return }
+                say(Self.brailleUnavailable(why, host: host), .default, .announcer)
+            }
+        }
+    }
+
+    /// Why there is no display, in words (also for `earshot config`).
+    public static func brailleUnavailable(_ why: BrailleConnection.Unavailable, host: String) -> String {
+        switch why {
+        case .noServer: "No braille display: BRLTTY does not answer on \(host). Earshot keeps looking"
+        case .refused: "No braille display: BRLTTY on \(host) refused the key in BRLAPI_AUTH"
+        case .noDisplay: "No braille display: BRLTTY on \(host) has no display to give"
+        case .lost: "Braille display lost: BRLTTY on \(host) stopped answering"
+        case .noTable(let table): "Braille table \(table) cannot be loaded: computer braille instead"
+        }
+    }
+
+    /// Whether a chat message in `channel` goes to the display, by `braille.messages`.
+    func brailles(_ message: ChatMessageFacts) -> Bool {
+        switch state.settings.braille.messages {
+        case .all: true
+        case .active: message.here || message.direct || message.mention
+        case .mentions: message.direct || message.mention
+        case .none: false
+        }
+    }
+
+    /// What a message's policy is decided on.
+    struct ChatMessageFacts {
+        var here: Bool
+        var direct: Bool
+        var mention: Bool
+    }
+}

@@ -1,0 +1,31 @@
+/// What the display shows for the focus or a message: text as written (never as spoken:
+/// "#a", not "hash a"), and, in a text field, where the caret is.
+///
+/// ```swift
+/// BrailleLine("Message #a edt hello", caret: 20, fieldStart: 15)
+/// ```
+public struct BrailleLine: Sendable, Equatable {
+    public var text: String
+    /// The caret, as a character offset into `text` (nil: no caret shown).
+    public var caret: Int?
+    /// Where the editable text starts in `text` (nil: not a text field). Routing there moves
+    /// the caret; routing elsewhere activates.
+    public var fieldStart: Int?
+
+    public init(_ text: String, caret: Int? = nil, fieldStart: Int? = nil) {
+        self.text = text
+        self.caret = caret
+        self.fieldStart = fieldStart
+    }
+}
+
+/// What the braille user asked for with the display's own keys, for the core to carry out.
+public enum BrailleInput: Sendable, Equatable {
+    /// A routing key over a character of the focus's line (its offset into ``BrailleLine/text``),
+    /// or past its end (nil).
+    case route(Int?)
+    /// Line up: the previous element (also panning left at the start of the line).
+    case previous
+    /// Line down: the next element (also panning right at the end of the line).
+    case next
+}
