@@ -98,7 +98,7 @@ let package = Package(
             name: "EarshotBench",
             dependencies: [
                 "App", "Speech", "Accessibility", "Typography", "Settings", "Presentation", "Chat",
-                "ChatTesting", "Terminal",
+                "ChatTesting", "Terminal", "Braille",
             ],
             swiftSettings: swift6),
 

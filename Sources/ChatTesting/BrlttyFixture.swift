@@ -44,6 +44,8 @@ public final class BrlttyFixture: @unchecked Sendable {
         public var visual: String
         /// Each cell's dots ("1245", "" for a blank cell), with "78" where the cursor is.
         public var cells: [String]
+        /// When the line was read from the display socket (CLOCK_MONOTONIC, nanoseconds).
+        public var receivedNanoseconds: UInt64 = 0
         /// The cursor's cell, where dots 7 and 8 are raised.
         public var cursor: Int? { cells.firstIndex { $0.hasSuffix("78") } }
     }
@@ -174,7 +176,7 @@ public final class BrlttyFixture: @unchecked Sendable {
             return false
         }
         socket = fd
-        let received = self.received
+        let lines = self.received
         let thread = Thread {
             var pending = ""
             var visual: String?
@@ -182,6 +184,9 @@ public final class BrlttyFixture: @unchecked Sendable {
             while true {
                 let count = read(fd, &buffer, buffer.count)
                 if count <= 0 { break }
+                var now = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &now)
+                let received = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
                 pending += String(decoding: buffer[0..<count], as: UTF8.self)
                 while let newline = pending.firstIndex(of: "\n") {
                     let line = String(pending[..<newline])
@@ -193,7 +198,7 @@ public final class BrlttyFixture: @unchecked Sendable {
                             $0.trimmingCharacters(in: .whitespaces)
                         }
                         // A change of the cursor alone comes as a Braille line without a Visual one.
-                        received.lines.withLock { $0.append(Shown(visual: text, cells: cells)) }
+                        lines.lines.withLock { $0.append(Shown(visual: text, cells: cells, receivedNanoseconds: received)) }
                     }
                 }
             }

@@ -8,7 +8,7 @@
     @preconcurrency import Glibc
 #endif
 
-let suites = ["speech", "accessibility", "typography", "chat", "app", "soak", "hostile", "audio"]
+let suites = ["speech", "accessibility", "typography", "chat", "app", "soak", "hostile", "audio", "braille"]
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let suite = arguments.first, suites.contains(suite) else {
     print("usage: earshot-bench \(suites.joined(separator: "|")) [--json]")
@@ -24,6 +24,7 @@ do {
     case "soak": try await runSoakBench(arguments: rest)
     case "hostile": try await runHostileBench(arguments: rest)
     case "audio": try await runAudioBench(arguments: rest)
+    case "braille": try await runBrailleBench(arguments: rest)
     default: try await runAppBench(arguments: rest)
     }
 } catch {

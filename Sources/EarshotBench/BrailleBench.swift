@@ -1,0 +1,161 @@
+import Braille
+import ChatTesting
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// The braille suite: the release `earshot` on a pseudo-terminal of its own, with a real BRLTTY
+/// (its Virtual driver; this process is the display), braille on and speech off, as a
+/// deafblind user runs it.
+///
+/// - `key_to_cells_p50_ms`/`_p99_ms`: Left or Right written to the terminal until BRLTTY writes
+///   the changed cells to the display socket (goal p99 ≤ 10).
+/// - `route_to_speech_p50_ms`/`_p99_ms`: a routing key in the message field until the speech log
+///   has the character said (the log is read every 0.1 ms).
+/// - `floor_show_to_cells_p50_ms`/`_p99_ms` and `floor_route_to_input_p50_ms`/`_p99_ms`, the
+///   peer in the same run: a bare ``BrailleConnection`` in this process showing a line (to the
+///   same cells), and a routing key reaching it: what BrlAPI and BRLTTY cost without the client.
+///   BRLTTY reads the display's keys on a cycle of its own, so a routing key waits for it.
+///
+///     swift build -c release && .build/release/earshot-bench braille --json
+func runBrailleBench(arguments: [String]) async throws {
+    let json = arguments.contains("--json")
+    let directory = NSTemporaryDirectory() + "earshot-braille-bench-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory + "/config/earshot", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try "[text]\nsize = \"large\"\n[speech]\nhints = false\n[braille]\nenabled = true\n".write(
+        toFile: directory + "/config/earshot/config.toml", atomically: true, encoding: .utf8)
+
+    let brltty = try BrlttyFixture()
+    defer { brltty.tearDown() }
+
+    // The peer first: the braille shell alone.
+    var floor: [Double] = []
+    var floorRoutes: [Double] = []
+    do {
+        let routed = Mutex<UInt64?>(nil)
+        let connection = BrailleConnection(host: brltty.host, onInput: { _ in routed.withLock { $0 = monotonicNanoseconds() } })
+        try waitFor("the bare connection") { connection.status == .connected(cells: 40) }
+        for index in 0..<200 {
+            let seen = brltty.shown.count
+            let begin = monotonicNanoseconds()
+            connection.show(BrailleLine("line \(index) of the floor"))
+            let shown = try waitForShown(brltty, after: seen)
+            floor.append(Double(shown.receivedNanoseconds - begin) / 1e6)
+        }
+        // A routing key, from the display socket to the connection's report.
+        for index in 0..<100 {
+            routed.withLock { $0 = nil }
+            let begin = monotonicNanoseconds()
+            try brltty.send("route \(index % 30 + 1)")
+            var end: UInt64 = 0
+            try waitFor("the routing key reported", pollMicroseconds: 50) {
+                guard let at = routed.withLock({ $0 }) else { return false }
+                end = at
+                return true
+            }
+            floorRoutes.append(Double(end - begin) / 1e6)
+        }
+        connection.stop()
+    }
+
+    let log = directory + "/speech.jsonl"
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_CONFIG_HOME"] = directory + "/config"
+    environment["XDG_DATA_HOME"] = directory + "/data"
+    environment["BRLAPI_HOST"] = brltty.host
+    environment["BRLAPI_AUTH"] = "none"
+    environment["EARSHOT_VOICES"] = ClientUnderTest.checkout + "/voices"
+    let client = try TerminalClient(
+        earshot: try ClientUnderTest.earshotBinary(), arguments: ["--speech", "off", "--speech-log", log],
+        environment: environment)
+    defer { client.stop() }
+    try waitFor("the client's first words") { speechLines(log) > 0 && brltty.shown.count > 1 }
+    // Settled: the opening announcement has given the display back to the focus (a message
+    // lasts 4 s), so each key below changes what it shows.
+    try waitFor("the focus after the opening message") {
+        guard let last = brltty.shown.last else { return false }
+        return monotonicNanoseconds() - last.receivedNanoseconds > 5_000_000_000 || !last.visual.hasPrefix("#welcome")
+            && monotonicNanoseconds() - last.receivedNanoseconds > 500_000_000
+    }
+
+    // Keys: Right then Left, each a new focus on the display.
+    let right: [UInt8] = [0x1B, 0x5B, 0x43]
+    let left: [UInt8] = [0x1B, 0x5B, 0x44]
+    var keys: [Double] = []
+    for index in 0..<200 {
+        let seen = brltty.shown.count
+        let begin = client.type(index % 2 == 0 ? right : left)
+        let shown = try waitForShown(brltty, after: seen, what: "key \(index)")
+        keys.append(Double(shown.receivedNanoseconds - begin) / 1e6)
+    }
+
+    // Routing in the message field: End goes to Settings, Left to the field.
+    client.type([0x1B, 0x5B, 0x46])
+    try waitFor("Settings") { brltty.shown.last?.visual == "Settings btn" }
+    client.type(left)
+    try waitFor("the message field") { brltty.shown.last?.visual.hasPrefix("Message #welcome edt") == true }
+    client.type(Array("hello world".utf8))
+    try waitFor("the typed text") { brltty.shown.last?.visual == "Message #welcome edt hello world" }
+    var routes: [Double] = []
+    for index in 0..<100 {
+        let before = speechLines(log)
+        let begin = monotonicNanoseconds()
+        try brltty.send("route \(index % 2 == 0 ? 22 : 28)")
+        var end: UInt64 = 0
+        try waitFor("the routed character said", pollMicroseconds: 100) {
+            guard speechLines(log) > before else { return false }
+            end = monotonicNanoseconds()
+            return true
+        }
+        routes.append(Double(end - begin) / 1e6)
+        // The cells follow too; wait for them before the next key (one command at a time).
+        try waitFor("the routed cursor") { brltty.shown.last?.cursor == (index % 2 == 0 ? 22 : 28) }
+    }
+
+    let keyTimes = Percentiles(keys)
+    let routeTimes = Percentiles(routes)
+    let floorTimes = Percentiles(floor)
+    let floorRouteTimes = Percentiles(floorRoutes)
+    report(
+        [
+            ("key_to_cells_p50_ms", keyTimes.median), ("key_to_cells_p99_ms", keyTimes(99)),
+            ("key_to_cells_keys", Double(keys.count)),
+            ("route_to_speech_p50_ms", routeTimes.median), ("route_to_speech_p99_ms", routeTimes(99)),
+            ("floor_show_to_cells_p50_ms", floorTimes.median), ("floor_show_to_cells_p99_ms", floorTimes(99)),
+            ("floor_route_to_input_p50_ms", floorRouteTimes.median), ("floor_route_to_input_p99_ms", floorRouteTimes(99)),
+        ], json: json, title: "braille (BRLTTY 6.5, Virtual driver, 40 cells)")
+}
+
+/// Lines in the speech log that say something.
+private func speechLines(_ path: String) -> Int {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return 0 }
+    return text.split(separator: "\n").filter { $0.contains("\"event\": \"speak\"") }.count
+}
+
+private struct BrailleBenchTimeout: Error, CustomStringConvertible {
+    var description: String
+}
+
+private func waitFor(_ what: String, pollMicroseconds: UInt32 = 200, timeout: Double = 30, _ condition: () throws -> Bool) throws {
+    let deadline = monotonicNanoseconds() + UInt64(timeout * 1e9)
+    while monotonicNanoseconds() < deadline {
+        if try condition() { return }
+        usleep(pollMicroseconds)
+    }
+    throw BrailleBenchTimeout(description: "waited \(Int(timeout)) s for \(what)")
+}
+
+private func waitForShown(_ brltty: BrlttyFixture, after seen: Int, what: String = "") throws -> BrlttyFixture.Shown {
+    var found: BrlttyFixture.Shown?
+    try waitFor("the display to change after \(what) (it shows \(brltty.shown.suffix(3).map(\.visual)))", pollMicroseconds: 50) {
+        let lines = brltty.shown
+        guard lines.count > seen else { return false }
+        found = lines[seen]
+        return true
+    }
+    return found!
+}
