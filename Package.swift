@@ -111,6 +111,7 @@ let package = Package(
             ],
             swiftSettings: swift6),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "TestThreads"], swiftSettings: swift6),
+        .testTarget(name: "BrailleTests", dependencies: ["Braille"], swiftSettings: swift6),
         .testTarget(name: "UnicodeDataTests", dependencies: ["UnicodeData"], swiftSettings: swift6),
         .testTarget(
             name: "AccessibilityTests",

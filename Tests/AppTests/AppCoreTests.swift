@@ -14,12 +14,16 @@ import Testing
     static let welcome = ChatChannel(id: 10, networkID: local, name: "#welcome", lastReadMessageID: 101)
 
     /// A core on Main with #welcome open: three messages, the last two unread.
-    static func openCore(reduceMotion: Bool = false, _ configure: (inout Settings) -> Void = { _ in }) -> (AppCore, [AppEffect]) {
+    static func openCore(
+        reduceMotion: Bool = false, braille: Bool = false, _ configure: (inout Settings) -> Void = { _ in }
+    ) -> (AppCore, [AppEffect]) {
         var settings = Settings()
         settings.display.reduceMotion = reduceMotion
         configure(&settings)
         var core = AppCore(
-            .init(settings: settings, onboarded: true, terminalRows: 24, localNetworkID: local, welcomeChannelID: 10, nick: "you"))
+            .init(
+                settings: settings, onboarded: true, terminalRows: 24, localNetworkID: local, welcomeChannelID: 10, nick: "you",
+                braille: braille))
         let start = core.handle(.start(problems: []), at: .zero)
         let load = ChatLoad(channelID: 10, purpose: .open)
         #expect(start.contains(.load(load)))

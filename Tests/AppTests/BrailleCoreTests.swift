@@ -1,0 +1,68 @@
+import Accessibility
+import Braille
+import Chat
+import Foundation
+import Settings
+import Testing
+
+@testable import App
+
+/// What the core puts on the braille display, and what the display's keys do.
+@Suite struct BrailleCoreTests {
+    typealias Core = AppCoreTests
+
+    static func brailled(_ effects: [AppEffect]) -> [BrailleLine] {
+        effects.compactMap { if case .braille(let line) = $0 { line } else { nil } }
+    }
+
+    static func messages(_ effects: [AppEffect]) -> [String] {
+        effects.compactMap { if case .brailleMessage(let text) = $0 { text } else { nil } }
+    }
+
+    @Test func elementsAreLabelValueAndShortTraitForms() {
+        #expect(AppCore.brailleLine(Element(label: "Send", traits: .button), caret: nil).text == "Send btn")
+        var heading = Element(label: "Settings", traits: .header)
+        heading.headingLevel = 2
+        #expect(AppCore.brailleLine(heading, caret: nil).text == "Settings h2")
+        #expect(AppCore.brailleLine(Element(label: "Hints", traits: [.toggleButton, .selected]), caret: nil).text == "Hints ⣏⣿⣹")
+        var rate = Element(label: "Rate", value: "175 words per minute", traits: .adjustable)
+        rate.positionInSet = SetPosition(3, of: 10)
+        #expect(AppCore.brailleLine(rate, caret: nil).text == "Rate 175 words per minute adj 3/10")
+        let field = AppCore.brailleLine(Element(label: "Message #a", value: "hello", traits: .textField), caret: 2)
+        #expect(field == BrailleLine("Message #a edt hello", caret: 17, fieldStart: 15))
+    }
+
+    @Test func theFocusGoesToTheDisplayOnlyWhenBrailleIsOnAndOnlyWhenItChanges() {
+        let (plain, opened) = Core.openCore()
+        #expect(Self.brailled(opened).isEmpty)
+        _ = plain
+        var (core, effects) = Core.openCore(braille: true)
+        #expect(!Self.brailled(effects).isEmpty)
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        _ = core.handle(.key(.character("h")), at: .milliseconds(900))
+        effects = core.handle(.key(.character("i")), at: .seconds(1))
+        #expect(Self.brailled(effects).last == BrailleLine("Message #welcome edt hi", caret: 23, fieldStart: 21))
+        // Routing over the text puts the caret there and says the character.
+        effects = core.handle(.braille(.route(21)), at: .seconds(2))
+        #expect(Self.brailled(effects).last?.caret == 21)
+        #expect(Core.spoken(effects) == ["h"])
+        // Line down is the next element, whatever the caret.
+        effects = core.handle(.braille(.next), at: .seconds(3))
+        #expect(Self.brailled(effects).last?.text == "Settings btn")
+        #expect(Self.brailled(core.handle(.tick, at: .seconds(4))).isEmpty)
+    }
+
+    @Test func announcementsAreMessagesAndChatMessagesFollowBrailleMessages() {
+        var (core, _) = Core.openCore(braille: true) { $0.speech.messages = .none }
+        let effects = core.handle(
+            .chat(.messages([ChatMessage(id: 300, channelID: 10, author: "kim", text: "hello #a", time: Date())])), at: .seconds(1))
+        // Not spoken (speech.messages = none), still shown as written.
+        #expect(Self.messages(effects) == ["kim: hello #a"])
+        var (quiet, _) = Core.openCore(braille: true) { $0.braille.messages = .none }
+        let said = quiet.handle(
+            .chat(.messages([ChatMessage(id: 301, channelID: 10, author: "kim", text: "hello", time: Date())])), at: .seconds(1))
+        #expect(Self.messages(said).isEmpty)
+        #expect(Core.spoken(said).contains { $0.contains("hello") }, "still spoken: \(Core.spoken(said))")
+        #expect(Self.messages(quiet.handle(.key(.alt("p")), at: .seconds(2))) == ["Punctuation most"])
+    }
+}

@@ -1,0 +1,87 @@
+import Braille
+import Testing
+
+/// The display machine fed events, as the shell feeds it: windows, panning, caret, messages.
+@Suite struct BrailleDisplayTests {
+    static func text(_ actions: [BrailleDisplay.Action]) -> [String] {
+        actions.compactMap {
+            if case .write(let window) = $0, case .text(let text) = window.content {
+                String(text.reversed().drop { $0 == " " }.reversed())
+            } else {
+                nil
+            }
+        }
+    }
+
+    static func cursor(_ actions: [BrailleDisplay.Action]) -> Int?? {
+        actions.compactMap { if case .write(let window) = $0 { window.cursor } else { nil } }.last
+    }
+
+    @Test func aLongLinePansByWholeWordsAndPastEitherEndMovesOn() {
+        var display = BrailleDisplay(width: 10)
+        let line = BrailleRendering.computer(BrailleLine("one two three four"))
+        #expect(Self.text(display.show(line)) == ["one two"])
+        #expect(Self.text(display.command(.panRight, at: .zero)) == ["three four"])
+        #expect(display.command(.panRight, at: .zero) == [.report(.next)])
+        #expect(Self.text(display.command(.panLeft, at: .zero)) == ["one two"])
+        #expect(display.command(.panLeft, at: .zero) == [.report(.previous)])
+        // A word longer than the display is split, as it must be.
+        var narrow = BrailleDisplay(width: 4)
+        #expect(Self.text(narrow.show(.computer(BrailleLine("abcdefgh")))) == ["abcd"])
+        #expect(Self.text(narrow.command(.panRight, at: .zero)) == ["efgh"])
+    }
+
+    @Test func theWindowFollowsTheCaretAndRoutingNamesTheCharacter() {
+        var display = BrailleDisplay(width: 10)
+        let field = BrailleLine("Msg edt hello world", caret: 19, fieldStart: 8)
+        let shown = display.show(.computer(field))
+        // "Msg edt " ends the first window; "hello " the second; "world" and the caret the third.
+        #expect(Self.text(shown) == ["world"])
+        #expect(Self.cursor(shown) == 5)
+        #expect(display.command(.route(1), at: .zero) == [.report(.route(15))])
+        // Typing before the end keeps the window while the caret is in it.
+        let moved = display.show(.computer(BrailleLine("Msg edt hello world", caret: 17, fieldStart: 8)))
+        #expect(Self.cursor(moved) == 3)
+        #expect(display.command(.lineUp, at: .zero) == [.report(.previous)])
+        #expect(display.command(.lineDown, at: .zero) == [.report(.next)])
+    }
+
+    @Test func aMessageShowsUntilItsTimeOrAKeyAndANewFocusReplacesIt() {
+        var display = BrailleDisplay(width: 20)
+        _ = display.show(.computer(BrailleLine("Send btn")))
+        #expect(Self.text(display.message(.computer(BrailleLine("Sent")), until: .seconds(4))) == ["Sent"])
+        #expect(display.nextDeadline == .seconds(4))
+        #expect(display.tick(at: .seconds(3)).isEmpty)
+        #expect(Self.text(display.tick(at: .seconds(4))) == ["Send btn"])
+        // A display key dismisses it and does nothing else.
+        _ = display.message(.computer(BrailleLine("Sent")), until: .seconds(10))
+        #expect(Self.text(display.command(.route(0), at: .seconds(5))) == ["Send btn"])
+        // A new focus replaces it at once.
+        _ = display.message(.computer(BrailleLine("Sent")), until: .seconds(20))
+        #expect(Self.text(display.show(.computer(BrailleLine("Settings btn")))) == ["Settings btn"])
+        #expect(!display.showsMessage)
+    }
+
+    @Test func anUnchangedWindowIsNotWrittenAgainButAResizeOrReconnectIs() {
+        var display = BrailleDisplay(width: 20)
+        let line = BrailleRendering.computer(BrailleLine("Send btn"))
+        #expect(display.show(line).count == 1)
+        #expect(display.show(line).isEmpty)
+        #expect(Self.text(display.resize(30)) == ["Send btn"])
+        #expect(Self.text(display.reconnected(width: 30)) == ["Send btn"])
+    }
+
+    @Test func contractedEnglishMapsTheCaretAndRoutingThroughLiblouis() throws {
+        try #require(Contraction.canLoad("en-ueb-g2.ctb"), "liblouis's tables are missing: apt-get install -y liblouis-data")
+        #expect(!Contraction.canLoad("no-such-table.ctb"))
+        let line = BrailleLine("the cat", caret: 7)
+        let rendering = try #require(Contraction.render(line, table: "en-ueb-g2.ctb"))
+        guard case .dots(let dots) = rendering.cells else { Issue.record("not dots"); return }
+        // "the" is one cell (dots 2346); "cat", at the caret, is spelled out; the caret after it.
+        #expect(dots.first == 0b0010_1110)
+        #expect(rendering.count == 6)
+        #expect(rendering.caretCell == 5)
+        // Each cell knows its character: routing on "c" is character 4.
+        #expect(rendering.characterOfCell[2] == 4)
+    }
+}
