@@ -23,4 +23,10 @@ public enum AuditRule: String, Hashable, Sendable, CaseIterable {
     case traitWordInValue
     /// A count disagrees in number with its noun ("1 new messages", "2 reply").
     case countDisagreesWithNoun
+    /// A focusable element's braille line is empty or holds a character a display cannot show
+    /// (a control character, a line break).
+    case brailleEmpty
+    /// Some of a focusable element's braille line is in no display window: the display would
+    /// never show it.
+    case brailleCut
 }

@@ -19,6 +19,7 @@ public enum ElementID: Hashable, Sendable {
     case pickerSearch, pickerClear, pickerNone, pickerMore, pickerEmoji(String)
     case textSize, sample, rate, voice, hints, echo, punctuation, capitals, reduceMotion, contrast
     case typingInterrupts, sounds, soundVolume
+    case braille, brailleTable, brailleTimeout, brailleMessages
     case help(Int)
     case spoken(Int)
     case searchField, searchNone, searchResult(Int64)
@@ -84,6 +85,10 @@ public enum ElementID: Hashable, Sendable {
         case .typingInterrupts: "settings.typingInterrupts"
         case .sounds: "settings.sounds"
         case .soundVolume: "settings.soundVolume"
+        case .braille: "settings.braille"
+        case .brailleTable: "settings.brailleTable"
+        case .brailleTimeout: "settings.brailleTimeout"
+        case .brailleMessages: "settings.brailleMessages"
         case .help(let index): "help.\(index)"
         case .spoken(let index): "spoken.\(index)"
         case .searchField: "search.field"

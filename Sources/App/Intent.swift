@@ -39,7 +39,14 @@ public enum Intent: Hashable, Sendable {
     case toggleSounds
     case adjustSoundVolume(by: Int)
     case toggleTypingInterrupts
+    /// Step a `[braille]` setting (on/off/auto, table, message time, which messages).
+    case adjustBraille(BrailleSetting, by: Int)
     case unavailable(String)
+}
+
+/// The `[braille]` settings the settings sheet steps through.
+public enum BrailleSetting: Hashable, Sendable {
+    case enabled, table, timeout, messages
 }
 
 /// The text fields an element can edit.

@@ -1,4 +1,5 @@
 import Accessibility
+import Braille
 import Chat
 import Foundation
 import Presentation
@@ -68,8 +69,33 @@ public enum ScreenAudit {
     public static func findings(workspace: LocalWorkspace) -> [(screen: String, finding: AuditFinding)] {
         let audit = Audit()
         return trees(workspace: workspace).flatMap { screen in
-            audit.run(on: screen.tree).map { (screen.name, $0) }
+            audit.run(on: screen.tree).map { (screen.name, $0) } + brailleFindings(screen.tree).map { (screen.name, $0) }
         }
+    }
+
+    /// Each focusable element's braille line, on displays of 20, 40 and 80 cells: not empty,
+    /// nothing a display cannot show, and every cell in some window.
+    static func brailleFindings(_ tree: Element) -> [AuditFinding] {
+        var found: [AuditFinding] = []
+        tree.walk { element, path in
+            guard element.isFocusable else { return true }
+            let line = AppCore.brailleLine(element, caret: nil)
+            let location = element.label.isEmpty ? "(unlabelled)" : element.label
+            if line.text.isEmpty || line.text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                found.append(AuditFinding(rule: .brailleEmpty, path: path, location: location, message: "its braille line is \"\(line.text)\""))
+            }
+            let rendering = BrailleRendering.computer(line)
+            for width in [20, 40, 80] {
+                let starts = rendering.windowStarts(width: width)
+                var covered = 0
+                for start in starts where start <= covered { covered = max(covered, start + width) }
+                if covered < rendering.count {
+                    found.append(AuditFinding(rule: .brailleCut, path: path, location: location, message: "cells from \(covered) are in no window of \(width) cells"))
+                }
+            }
+            return true
+        }
+        return found
     }
 }
 

@@ -50,7 +50,7 @@ public struct BrailleRendering: Sendable, Equatable {
 
     /// Where each display's worth starts, as NVDA's "avoid splitting words" pans: a window ends
     /// after the last blank that fits, so no word is split unless it is longer than the display.
-    func windowStarts(width: Int) -> [Int] {
+    public func windowStarts(width: Int) -> [Int] {
         var starts = [0]
         var start = 0
         while start + width < count {

@@ -66,3 +66,28 @@ import Testing
         #expect(Self.messages(quiet.handle(.key(.alt("p")), at: .seconds(2))) == ["Punctuation most"])
     }
 }
+
+extension BrailleCoreTests {
+    @Test func theAuditFindsABrailleLineADisplayCannotShow() {
+        let broken = Element(
+            label: "Screen",
+            children: [Element(label: "Send\nnow", traits: .button), Element(label: "Fine", traits: .button)])
+        let found = ScreenAudit.brailleFindings(broken)
+        #expect(found.map(\.rule) == [.brailleEmpty], "\(found)")
+        #expect(found.first?.location == "Send\nnow")
+    }
+}
+
+extension BrailleCoreTests {
+    @Test func theSettingsSheetStepsTheBrailleTableAndWritesIt() {
+        var (core, _) = Core.openCore(braille: true)
+        core.carryOut(.openSettings)
+        _ = core.handle(.transitionFinished, at: .seconds(1))
+        _ = core.navigator.focus(identifier: ElementID.brailleTable.identifier)
+        #expect(core.navigator.focusedElement?.label == "Braille table")
+        let stepped = core.handle(.key(.key(.up, [])), at: .seconds(2))
+        #expect(stepped.contains(.writeSetting(.string("en-ueb-g2.ctb"), ["braille", "table"])), "\(stepped)")
+        #expect(stepped.contains { if case .configureBraille(let braille) = $0 { braille.table == "en-ueb-g2.ctb" } else { false } })
+        #expect(Core.spoken(stepped).contains("contracted English, UEB"), "\(Core.spoken(stepped))")
+    }
+}

@@ -118,3 +118,50 @@ extension AppCore {
         var mention: Bool
     }
 }
+
+/// The choices the settings sheet steps through for `[braille]`.
+enum BrailleChoices {
+    /// Computer braille (BRLTTY's own table), then liblouis's English tables.
+    static let tables = ["", "en-ueb-g2.ctb", "en-ueb-g1.ctb", "en-us-g2.ctb"]
+
+    /// A table as the sheet names it.
+    static func tableName(_ table: String) -> String {
+        switch table {
+        case "": "computer braille"
+        case "en-ueb-g2.ctb": "contracted English, UEB"
+        case "en-ueb-g1.ctb": "uncontracted English, UEB"
+        case "en-us-g2.ctb": "contracted English, EBAE"
+        default: table
+        }
+    }
+
+    /// The choice `delta` steps from `current`, kept at the ends.
+    static func step<T: Equatable>(_ all: [T], from current: T, by delta: Int) -> T {
+        let index = all.firstIndex(of: current) ?? 0
+        return all[max(0, min(all.count - 1, index + delta))]
+    }
+}
+
+extension AppCore {
+    /// One step of a `[braille]` setting, written to the file.
+    mutating func adjustBraille(_ setting: BrailleSetting, by delta: Int) {
+        var settings = state.settings
+        switch setting {
+        case .enabled:
+            settings.braille.enabled = BrailleChoices.step(BrailleSettings.Enabled.allCases, from: settings.braille.enabled, by: delta)
+            let value: TOMLValue = settings.braille.enabled == .auto ? .string("auto") : .boolean(settings.braille.enabled == .on)
+            change(settings, value, ["braille", "enabled"])
+        case .table:
+            settings.braille.table = BrailleChoices.step(BrailleChoices.tables, from: settings.braille.table, by: delta)
+            change(settings, .string(settings.braille.table), ["braille", "table"])
+        case .timeout:
+            let range = BrailleSettings.messageTimeoutRange
+            settings.braille.messageTimeout = max(range.lowerBound, min(range.upperBound, settings.braille.messageTimeout + delta))
+            change(settings, .integer(Int64(settings.braille.messageTimeout)), ["braille", "message_timeout"])
+        case .messages:
+            settings.braille.messages = BrailleChoices.step(
+                SpeechSettings.MessagePolicy.allCases, from: settings.braille.messages, by: delta)
+            change(settings, .string(settings.braille.messages.rawValue), ["braille", "messages"])
+        }
+    }
+}

@@ -70,6 +70,8 @@ extension AppCore {
             settings.sounds.volume = max(range.lowerBound, min(range.upperBound, settings.sounds.volume + delta))
             change(settings, .integer(Int64(settings.sounds.volume)), ["sounds", "volume"])
             if settings.sounds.enabled { playCue(.sent, .default) }
+        case .adjustBraille(let setting, let delta):
+            adjustBraille(setting, by: delta)
         case .repeatSpoken(let index):
             guard state.speechHistory.indices.contains(index) else { break }
             let entry = state.speechHistory[index]

@@ -4,7 +4,7 @@ import Speech
 
 /// Settings: text size (with a sample), speech rate, voice, hints, key echo, punctuation level,
 /// how capitals are marked, whether typing interrupts speech, sound cues and their volume,
-/// reduce motion and increased contrast. Toggles carry their state in the `selected` trait only, so it is said once.
+/// braille (on, table, message time, which messages), reduce motion and increased contrast. Toggles carry their state in the `selected` trait only, so it is said once.
 enum SettingsSheet {
     static func build(_ state: AppState, into b: inout ScreenTree.Builder) -> [Element] {
         let settings = state.settings
@@ -35,6 +35,22 @@ enum SettingsSheet {
             adjustable(
                 .soundVolume, "Sound volume", "\(settings.sounds.volume) percent", "Press Up or Down to make sounds louder or softer.",
                 .adjustSoundVolume(by: 10), .adjustSoundVolume(by: -10)),
+            adjustable(
+                .braille, "Braille", settings.braille.enabled == .auto ? "automatic" : settings.braille.enabled.rawValue,
+                "Press Up or Down to choose whether braille goes to a display through BRLTTY, from the next start.",
+                .adjustBraille(.enabled, by: 1), .adjustBraille(.enabled, by: -1)),
+            adjustable(
+                .brailleTable, "Braille table", BrailleChoices.tableName(settings.braille.table),
+                "Press Up or Down to choose computer or contracted braille.", .adjustBraille(.table, by: 1),
+                .adjustBraille(.table, by: -1)),
+            adjustable(
+                .brailleTimeout, "Braille message time", "\(settings.braille.messageTimeout) seconds",
+                "Press Up or Down to keep announcements on the display longer or shorter.",
+                .adjustBraille(.timeout, by: 1), .adjustBraille(.timeout, by: -1)),
+            adjustable(
+                .brailleMessages, "Braille messages", settings.braille.messages.rawValue,
+                "Press Up or Down to choose which new messages are shown in braille.",
+                .adjustBraille(.messages, by: 1), .adjustBraille(.messages, by: -1)),
             toggle(.reduceMotion, "Reduce motion", settings.display.reduceMotion, "Press Enter to switch animations off or on.", .toggleReduceMotion),
             toggle(.contrast, "Increase contrast", settings.display.contrast == .increased, "Press Enter to switch the high-contrast theme on or off.", .toggleContrast),
         ]
