@@ -57,10 +57,13 @@ public enum ConfigReport {
         case .connecting: return "looking for BRLTTY"
         case .unavailable(let why):
             switch why {
-            case .noServer(let host): return "off, BRLTTY does not answer on \(host) (BRLAPI_HOST); start BRLTTY, or set BRLAPI_HOST to where it listens"
-            case .refused(let host): return "off, BRLTTY on \(host) refused the key (BRLAPI_AUTH)"
-            case .noDisplay(let host): return "off, BRLTTY on \(host) has no display to give"
-            case .lost(let host): return "off, BRLTTY on \(host) stopped answering"
+            case .noServer(let host):
+                let named = ProcessInfo.processInfo.environment["BRLAPI_HOST"] != nil
+                return "not connected, BRLTTY does not answer on \(host)"
+                    + (named ? " (BRLAPI_HOST)" : "") + "; start BRLTTY, or set BRLAPI_HOST to where it listens"
+            case .refused(let host): return "not connected, BRLTTY on \(host) refused the key (BRLAPI_AUTH)"
+            case .noDisplay(let host): return "not connected, BRLTTY on \(host) has no display to give"
+            case .lost(let host): return "not connected, BRLTTY on \(host) stopped answering"
             case .noTable(let table): return "on, but the table \(table) cannot be loaded"
             }
         }

@@ -86,11 +86,18 @@ public enum ScreenAudit {
             }
             let rendering = BrailleRendering.computer(line)
             for width in [20, 40, 80] {
-                let starts = rendering.windowStarts(width: width)
-                var covered = 0
-                for start in starts where start <= covered { covered = max(covered, start + width) }
-                if covered < rendering.count {
-                    found.append(AuditFinding(rule: .brailleCut, path: path, location: location, message: "cells from \(covered) are in no window of \(width) cells"))
+                // Every cell but a blank between two windows is in one of them.
+                var shown = Set<Int>()
+                for start in rendering.windowStarts(width: width) {
+                    let window = rendering.window(from: start, width: width)
+                    let end = start + width
+                    if case .text(let text) = window.content {
+                        let used = text.count - text.reversed().prefix { $0 == " " }.count
+                        shown.formUnion(start..<min(end, start + max(used, 0)))
+                    }
+                }
+                if let missing = (0..<rendering.count).first(where: { !shown.contains($0) && !rendering.isBlank($0) }) {
+                    found.append(AuditFinding(rule: .brailleCut, path: path, location: location, message: "cell \(missing) is in no window of \(width) cells"))
                 }
             }
             return true

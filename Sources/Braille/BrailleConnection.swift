@@ -273,7 +273,7 @@ extension BrailleConnection {
                     lastFocus = line
                     perform(display.show(render(line)))
                 case .message(let line):
-                    perform(display.message(render(line), until: now + configuration.messageTimeout))
+                    perform(display.message(render(line), at: now, for: configuration.messageTimeout))
                 }
             }
         }
@@ -405,6 +405,11 @@ extension BrailleConnection {
             } else {
                 connection.setStatus(.connected(cells: Int(columns)))
             }
+            // The newest focus asked for, not the one shown before BRLTTY went away.
+            let waiting = connection.inbox.withLock { inbox in
+                inbox.requests.last { if case .focus = $0 { true } else { false } }
+            }
+            if case .focus(let line)? = waiting { lastFocus = line }
             if let line = lastFocus { _ = display.show(render(line)) }
             perform(display.reconnected(width: Int(columns)))
         }

@@ -38,6 +38,10 @@ public struct BrailleDisplay: Sendable {
     var focus: Shown?
     var message: Shown?
     var messageUntil: Duration?
+    /// How long the message on the display lasts from its last key (panning it gives it more).
+    var messageLength: Duration = .seconds(4)
+    /// The last pan went left past the start: the next focus is shown from its end.
+    var enteringFromEnd = false
     /// The last window written, so an unchanged one is not written again.
     var written: BrailleWindow?
 
@@ -61,16 +65,22 @@ public struct BrailleDisplay: Sendable {
             shown.start = old.start
         }
         shown.start = Self.start(keeping: rendering.caretCell, from: shown.start, in: rendering, width: width)
+        if enteringFromEnd, rendering.caretCell == nil {
+            // Panned back into the previous element: its last part, so reading backwards reads on.
+            shown.start = rendering.windowStarts(width: width).last ?? 0
+        }
+        enteringFromEnd = false
         focus = shown
         message = nil
         messageUntil = nil
         return write()
     }
 
-    /// An announcement, shown until `until`.
-    public mutating func message(_ rendering: BrailleRendering, until: Duration) -> [Action] {
+    /// An announcement, shown from `now` for `length`; each pan through it gives it `length` again.
+    public mutating func message(_ rendering: BrailleRendering, at now: Duration, for length: Duration) -> [Action] {
         message = Shown(rendering: rendering)
-        messageUntil = until
+        messageLength = length
+        messageUntil = now + length
         return write()
     }
 
@@ -109,6 +119,7 @@ public struct BrailleDisplay: Sendable {
                 if var shown = message, let start = Self.panned(shown, right: command == .panRight, width: width) {
                     shown.start = start
                     message = shown
+                    messageUntil = now + messageLength
                     return write()
                 }
             default: break
@@ -125,6 +136,7 @@ public struct BrailleDisplay: Sendable {
             return [.report(.route(character))]
         case .panLeft, .panRight:
             guard let start = Self.panned(shown, right: command == .panRight, width: width) else {
+                enteringFromEnd = command == .panLeft
                 return [.report(command == .panRight ? .next : .previous)]
             }
             shown.start = start

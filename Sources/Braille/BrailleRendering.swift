@@ -41,7 +41,7 @@ public struct BrailleRendering: Sendable, Equatable {
     }
 
     /// Whether cell `index` is blank (a space between words).
-    func isBlank(_ index: Int) -> Bool {
+    public func isBlank(_ index: Int) -> Bool {
         switch cells {
         case .text(let characters): characters[index] == " "
         case .dots(let dots): dots[index] == 0
@@ -59,14 +59,15 @@ public struct BrailleRendering: Sendable, Equatable {
             if !isBlank(end) {
                 if let blank = (start + 1..<end).last(where: isBlank) { end = blank + 1 }
             }
-            start = end
-            starts.append(start)
+            // A window never starts on the blank between two words (it would read as an indent).
+            start = end < count && isBlank(end) && end != caretCell ? end + 1 : end
+            if start < count { starts.append(start) }
         }
         return starts
     }
 
     /// The window that starts at `start`: up to the next start, blank-padded to `width`.
-    func window(from start: Int, width: Int) -> BrailleWindow {
+    public func window(from start: Int, width: Int) -> BrailleWindow {
         let next = windowStarts(width: width).first { $0 > start } ?? count
         let end = min(start + width, count, next)
         let cursor = caretCell.flatMap { $0 >= start && $0 < max(end, start + 1) ? $0 - start : nil }

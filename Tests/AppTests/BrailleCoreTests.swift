@@ -91,3 +91,13 @@ extension BrailleCoreTests {
         #expect(Core.spoken(stepped).contains("contracted English, UEB"), "\(Core.spoken(stepped))")
     }
 }
+
+extension BrailleCoreTests {
+    @Test func emojiAreNamedOnTheDisplayButNotInsideATextField() {
+        #expect(AppCore.written("ship it 🚀 done") == "ship it :rocket: done")
+        #expect(AppCore.written("plain, café") == "plain, café")
+        let field = AppCore.brailleLine(Element(label: "Message #a", value: "hi 🚀", traits: .textField), caret: 4)
+        #expect(field.text == "Message #a edt hi 🚀")
+        #expect(AppCore.brailleLine(Element(label: "kim: 🚀", traits: .staticText), caret: nil).text == "kim: :rocket:")
+    }
+}

@@ -49,15 +49,15 @@ import Testing
     @Test func aMessageShowsUntilItsTimeOrAKeyAndANewFocusReplacesIt() {
         var display = BrailleDisplay(width: 20)
         _ = display.show(.computer(BrailleLine("Send btn")))
-        #expect(Self.text(display.message(.computer(BrailleLine("Sent")), until: .seconds(4))) == ["Sent"])
+        #expect(Self.text(display.message(.computer(BrailleLine("Sent")), at: .zero, for: .seconds(4))) == ["Sent"])
         #expect(display.nextDeadline == .seconds(4))
         #expect(display.tick(at: .seconds(3)).isEmpty)
         #expect(Self.text(display.tick(at: .seconds(4))) == ["Send btn"])
         // A display key dismisses it and does nothing else.
-        _ = display.message(.computer(BrailleLine("Sent")), until: .seconds(10))
+        _ = display.message(.computer(BrailleLine("Sent")), at: .seconds(4), for: .seconds(6))
         #expect(Self.text(display.command(.route(0), at: .seconds(5))) == ["Send btn"])
         // A new focus replaces it at once.
-        _ = display.message(.computer(BrailleLine("Sent")), until: .seconds(20))
+        _ = display.message(.computer(BrailleLine("Sent")), at: .seconds(5), for: .seconds(15))
         #expect(Self.text(display.show(.computer(BrailleLine("Settings btn")))) == ["Settings btn"])
         #expect(!display.showsMessage)
     }
@@ -83,5 +83,27 @@ import Testing
         #expect(rendering.caretCell == 5)
         // Each cell knows its character: routing on "c" is character 4.
         #expect(rendering.characterOfCell[2] == 4)
+    }
+
+    @Test func panningAMessageGivesItItsTimeAgainAndPanningBackEntersTheEnd() {
+        var display = BrailleDisplay(width: 10)
+        _ = display.show(.computer(BrailleLine("Send btn")))
+        _ = display.message(.computer(BrailleLine("kim: the deploy is done")), at: .zero, for: .seconds(4))
+        #expect(Self.text(display.command(.panRight, at: .seconds(3))) == ["deploy is"])
+        #expect(display.nextDeadline == .seconds(7))
+        #expect(display.tick(at: .seconds(5)).isEmpty)
+        // Past its end, a pan dismisses it: it never moves the focus.
+        _ = display.command(.panRight, at: .seconds(6))
+        #expect(Self.text(display.command(.panRight, at: .seconds(6))) == ["Send btn"])
+        // Back past the start of an element: the previous one is entered at its end.
+        #expect(display.command(.panLeft, at: .seconds(7)) == [.report(.previous)])
+        #expect(Self.text(display.show(.computer(BrailleLine("Ada: how do I react")))) == ["do I react"])
+    }
+
+    @Test func noWindowStartsOnTheBlankBetweenWordsUnlessTheCaretIsThere() {
+        let line = BrailleRendering.computer(BrailleLine("abcd efgh"))
+        #expect(line.windowStarts(width: 4) == [0, 5])
+        let caretOnBlank = BrailleRendering.computer(BrailleLine("abcd efgh", caret: 4))
+        #expect(caretOnBlank.windowStarts(width: 4) == [0, 4, 8])
     }
 }

@@ -1,6 +1,7 @@
 import Accessibility
 import Braille
 import Settings
+import UnicodeData
 
 /// The braille display: the focus as a line (label, value, short trait forms, position), the
 /// caret of a text field as the display's cursor, announcements as timed messages, and what
@@ -15,13 +16,13 @@ extension AppCore {
     /// ```
     static func brailleLine(_ element: Element, caret: Int?) -> BrailleLine {
         var parts: [String] = []
-        if !element.label.isEmpty { parts.append(element.label) }
+        if !element.label.isEmpty { parts.append(written(element.label)) }
         if !element.traits.isDisjoint(with: .editable) {
             let prefix = (parts + Phrase.brailleTraits(for: element)).joined(separator: " ") + " "
             let start = prefix.count
             return BrailleLine(prefix + element.value, caret: start + (caret ?? element.value.count), fieldStart: start)
         }
-        if !element.value.isEmpty, !element.traits.contains(.toggleButton) { parts.append(element.value) }
+        if !element.value.isEmpty, !element.traits.contains(.toggleButton) { parts.append(written(element.value)) }
         parts += Phrase.brailleTraits(for: element)
         return BrailleLine(parts.joined(separator: " "))
     }
@@ -36,7 +37,26 @@ extension AppCore {
     /// Puts an announcement on the display for its timeout, written as it is read.
     mutating func brailleMessage(_ text: String) {
         guard configuration.braille, !text.isEmpty else { return }
-        effects.append(.brailleMessage(text))
+        effects.append(.brailleMessage(Self.written(text)))
+    }
+
+    /// `text` with each emoji as its name between colons ("ship it :rocket:"): a display shows
+    /// an emoji as "?", or liblouis as its code point. (Not in a text field's text, whose
+    /// characters the caret counts.)
+    static func written(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value >= 0x2000 }) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        let matches = EmojiCatalog.shared.matches(in: scalars)
+        guard !matches.isEmpty else { return text }
+        var result = String.UnicodeScalarView()
+        var index = 0
+        for match in matches {
+            result.append(contentsOf: scalars[index..<match.scalars.lowerBound])
+            result.append(contentsOf: ":\(match.entry.name):".unicodeScalars)
+            index = match.scalars.upperBound
+        }
+        result.append(contentsOf: scalars[index...])
+        return String(result)
     }
 
     /// A key on the display.

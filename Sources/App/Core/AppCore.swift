@@ -246,9 +246,13 @@ public struct AppCore: Sendable {
         }
         if configuration.braille {
             let braille = focusBraille
-            if braille != lastBraille {
+            // Nothing focused yet (connecting to a server): the display keeps what it shows.
+            if braille != lastBraille, !braille.text.isEmpty {
                 lastBraille = braille
-                effects.append(.braille(braille))
+                // Under what this event announced ("Settings, sheet, …", "Reacted with thumbs
+                // up"): the message is read first, and the new focus is there when it goes.
+                let firstMessage = effects.firstIndex { if case .brailleMessage = $0 { true } else { false } }
+                effects.insert(.braille(braille), at: firstMessage ?? effects.endIndex)
             }
         }
         maxPendingAnnouncements = max(maxPendingAnnouncements, announcer.pendingCount)
@@ -274,7 +278,11 @@ public struct AppCore: Sendable {
     mutating func say(_ text: String, _ priority: SpeechPriority, _ voice: VoiceRole) {
         let prepared = SpokenText.prepareOwn(text, punctuation: navigator.options.punctuation)
         let shown = SpokenText.unmarked(text)
-        if voice == .announcer, configuration.braille, unbrailled.remove(text) == nil { brailleMessage(shown) }
+        // Announcements, and the reading voice's own sentences ("Text size: Extra Large, 112
+        // percent", "No actions", "top"), are messages on the display too.
+        if voice == .announcer || voice == .reader, configuration.braille, unbrailled.remove(text) == nil {
+            brailleMessage(shown)
+        }
         utter(prepared, priority, voice, shown: shown == prepared ? nil : shown)
     }
 
