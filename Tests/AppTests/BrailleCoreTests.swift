@@ -27,7 +27,7 @@ import Testing
         #expect(AppCore.brailleLine(Element(label: "Hints", traits: [.toggleButton, .selected]), caret: nil).text == "Hints ⣏⣿⣹")
         var rate = Element(label: "Rate", value: "175 words per minute", traits: .adjustable)
         rate.positionInSet = SetPosition(3, of: 10)
-        #expect(AppCore.brailleLine(rate, caret: nil).text == "Rate 175 words per minute adj 3/10")
+        #expect(AppCore.brailleLine(rate, caret: nil).text == "Rate, 175 words per minute adj 3/10")
         let field = AppCore.brailleLine(Element(label: "Message #a", value: "hello", traits: .textField), caret: 2)
         #expect(field == BrailleLine("Message #a edt hello", caret: 17, fieldStart: 15))
     }

@@ -12,6 +12,7 @@ extension AppCore {
     ///
     /// ```swift
     /// AppCore.brailleLine(Element(label: "Send", traits: .button), caret: nil)  // "Send btn"
+    /// AppCore.brailleLine(rate, caret: nil)       // "Rate, 175 words per minute adj 3/10"
     /// AppCore.brailleLine(composer, caret: 2)   // "Message #a edt hello", caret 17, field at 15
     /// ```
     static func brailleLine(_ element: Element, caret: Int?) -> BrailleLine {
@@ -22,9 +23,15 @@ extension AppCore {
             let start = prefix.count
             return BrailleLine(prefix + element.value, caret: start + (caret ?? element.value.count), fieldStart: start)
         }
-        if !element.value.isEmpty, !element.traits.contains(.toggleButton) { parts.append(written(element.value)) }
-        parts += Phrase.brailleTraits(for: element)
-        return BrailleLine(parts.joined(separator: " "))
+        // Label and value apart as the screen has them ("Right or Tab, next element"), the short
+        // trait forms after a space.
+        var text = parts.joined()
+        if !element.value.isEmpty, !element.traits.contains(.toggleButton) {
+            text += (text.isEmpty ? "" : ", ") + written(element.value)
+        }
+        let traits = Phrase.brailleTraits(for: element)
+        if !traits.isEmpty { text += (text.isEmpty ? "" : " ") + traits.joined(separator: " ") }
+        return BrailleLine(text)
     }
 
     /// The braille line of the focus now, caret and all.
