@@ -38,6 +38,9 @@ public struct BrailleDisplay: Sendable {
     var focus: Shown?
     var message: Shown?
     var messageUntil: Duration?
+    /// Messages waiting for the one on the display to go (at most ``queueLimit``, the newest kept).
+    var queued: [BrailleRendering] = []
+    public static let queueLimit = 3
     /// How long the message on the display lasts from its last key (panning it gives it more).
     var messageLength: Duration = .seconds(4)
     /// The last pan went left past the start: the next focus is shown from its end.
@@ -70,14 +73,28 @@ public struct BrailleDisplay: Sendable {
             shown.start = rendering.windowStarts(width: width).last ?? 0
         }
         enteringFromEnd = false
+        // The same element drawn again (read now, a reaction more) is not a move: a message on
+        // the display stays. Another element, or typing in a field, takes the display.
+        let sameElement = rendering.line.element != nil && rendering.line.element == focus?.rendering.line.element
+            && rendering.line.fieldStart == nil
         focus = shown
-        message = nil
-        messageUntil = nil
+        if !sameElement {
+            message = nil
+            messageUntil = nil
+            queued = []
+        }
         return write()
     }
 
     /// An announcement, shown from `now` for `length`; each pan through it gives it `length` again.
     public mutating func message(_ rendering: BrailleRendering, at now: Duration, for length: Duration) -> [Action] {
+        if message != nil {
+            // One at a time, each for its time: under a flood the oldest waiting ones go.
+            queued.append(rendering)
+            if queued.count > Self.queueLimit { queued.removeFirst(queued.count - Self.queueLimit) }
+            messageLength = length
+            return []
+        }
         message = Shown(rendering: rendering)
         messageLength = length
         messageUntil = now + length
@@ -87,8 +104,18 @@ public struct BrailleDisplay: Sendable {
     /// Time passed: an expired message gives the display back to the focus.
     public mutating func tick(at now: Duration) -> [Action] {
         guard let until = messageUntil, until <= now else { return [] }
-        message = nil
-        messageUntil = nil
+        return nextMessage(at: now)
+    }
+
+    /// The next waiting message, or the focus again.
+    mutating func nextMessage(at now: Duration) -> [Action] {
+        if !queued.isEmpty {
+            message = Shown(rendering: queued.removeFirst())
+            messageUntil = now + messageLength
+        } else {
+            message = nil
+            messageUntil = nil
+        }
         return write()
     }
 
@@ -124,9 +151,7 @@ public struct BrailleDisplay: Sendable {
                 }
             default: break
             }
-            message = nil
-            messageUntil = nil
-            return write()
+            return nextMessage(at: now)
         }
         guard var shown = focus else { return [] }
         switch command {

@@ -11,11 +11,15 @@ public struct BrailleLine: Sendable, Equatable {
     /// Where the editable text starts in `text` (nil: not a text field). Routing there moves
     /// the caret; routing elsewhere activates.
     public var fieldStart: Int?
+    /// Which element the line is of: a new line of the same element (a message that became
+    /// read, a reaction added) leaves a message on the display; another element replaces it.
+    public var element: String?
 
-    public init(_ text: String, caret: Int? = nil, fieldStart: Int? = nil) {
+    public init(_ text: String, caret: Int? = nil, fieldStart: Int? = nil, element: String? = nil) {
         self.text = text
         self.caret = caret
         self.fieldStart = fieldStart
+        self.element = element
     }
 }
 

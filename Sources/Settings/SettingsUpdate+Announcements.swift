@@ -42,6 +42,9 @@ extension SettingsUpdate {
                 let word = new.display.reduceMotion ? "on" : "off"
                 result.append(SettingsAnnouncement(text: "Reduce motion: \(word)", priority: .default))
             }
+            if let braille = Self.braillePhrase(old: old.braille, new: new.braille) {
+                result.append(SettingsAnnouncement(text: braille, priority: .default))
+            }
         }
         let oldWarnings = Set(previousProblems.filter { $0.severity == .warning }.compactMap(\.key))
         let newWarnings = problems.filter { $0.severity == .warning && !oldWarnings.contains($0.key ?? "") }
@@ -56,6 +59,23 @@ extension SettingsUpdate {
     /// "Text size: Accessibility Large, 194 percent".
     public static func textSizePhrase(_ category: ContentSizeCategory) -> String {
         "Text size: \(category.spokenName), \(category.percent) percent"
+    }
+
+    /// What changed in `[braille]`, in one sentence ("Braille table: en-ueb-g2.ctb, braille
+    /// message time: 3 seconds"), or nil.
+    static func braillePhrase(old: BrailleSettings, new: BrailleSettings) -> String? {
+        var parts: [String] = []
+        if old.enabled != new.enabled {
+            let word = new.enabled == .auto ? "automatic" : new.enabled.rawValue
+            parts.append("braille: \(word), from the next start")
+        }
+        if old.table != new.table { parts.append("braille table: " + (new.table.isEmpty ? "computer braille" : new.table)) }
+        if old.messageTimeout != new.messageTimeout {
+            parts.append("braille message time: \(new.messageTimeout) \(new.messageTimeout == 1 ? "second" : "seconds")")
+        }
+        if old.messages != new.messages { parts.append("braille messages: \(new.messages.rawValue)") }
+        guard let first = parts.first else { return nil }
+        return ([first.prefix(1).uppercased() + first.dropFirst()] + parts.dropFirst()).joined(separator: ", ")
     }
 
     /// The file's name without its directory, which is what a listener needs.

@@ -106,4 +106,25 @@ import Testing
         let caretOnBlank = BrailleRendering.computer(BrailleLine("abcd efgh", caret: 4))
         #expect(caretOnBlank.windowStarts(width: 4) == [0, 4, 8])
     }
+
+    @Test func theSameElementDrawnAgainLeavesAMessageAndMessagesWaitTheirTurn() {
+        var display = BrailleDisplay(width: 40)
+        _ = display.show(.computer(BrailleLine("kim, hello unrd", element: "m1")))
+        _ = display.message(.computer(BrailleLine("Reacted with heart")), at: .zero, for: .seconds(4))
+        // The message became read: the same element again, the message stays.
+        #expect(display.show(.computer(BrailleLine("kim, hello", element: "m1"))).isEmpty)
+        #expect(display.showsMessage)
+        // A second and a third message wait; each has its time; a key skips to the next.
+        #expect(display.message(.computer(BrailleLine("second")), at: .seconds(1), for: .seconds(4)).isEmpty)
+        _ = display.message(.computer(BrailleLine("third")), at: .seconds(1), for: .seconds(4))
+        #expect(Self.text(display.tick(at: .seconds(4))) == ["second"])
+        #expect(display.nextDeadline == .seconds(8))
+        #expect(Self.text(display.command(.route(3), at: .seconds(5))) == ["third"])
+        #expect(Self.text(display.tick(at: .seconds(9))) == ["kim, hello"])
+        // Another element takes the display, and drops what waits.
+        _ = display.message(.computer(BrailleLine("one")), at: .seconds(10), for: .seconds(4))
+        _ = display.message(.computer(BrailleLine("two")), at: .seconds(10), for: .seconds(4))
+        #expect(Self.text(display.show(.computer(BrailleLine("Send btn", element: "send")))) == ["Send btn"])
+        #expect(display.tick(at: .seconds(20)).isEmpty)
+    }
 }

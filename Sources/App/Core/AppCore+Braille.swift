@@ -16,6 +16,12 @@ extension AppCore {
     /// AppCore.brailleLine(composer, caret: 2)   // "Message #a edt hello", caret 17, field at 15
     /// ```
     static func brailleLine(_ element: Element, caret: Int?) -> BrailleLine {
+        var line = brailleText(element, caret: caret)
+        line.element = element.identifier
+        return line
+    }
+
+    static func brailleText(_ element: Element, caret: Int?) -> BrailleLine {
         var parts: [String] = []
         if !element.label.isEmpty { parts.append(written(element.label)) }
         if !element.traits.isDisjoint(with: .editable) {
@@ -59,7 +65,11 @@ extension AppCore {
         var index = 0
         for match in matches {
             result.append(contentsOf: scalars[index..<match.scalars.lowerBound])
-            result.append(contentsOf: ":\(match.entry.name):".unicodeScalars)
+            // Two emoji side by side stay two (":rocket: :fire:"); a name's own colon ("woman
+            // technologist: medium skin tone") is a comma, so one emoji reads as one.
+            if index == match.scalars.lowerBound, index > 0 { result.append(" ") }
+            let name = match.entry.name.replacingOccurrences(of: ": ", with: ", ")
+            result.append(contentsOf: ":\(name):".unicodeScalars)
             index = match.scalars.upperBound
         }
         result.append(contentsOf: scalars[index...])
@@ -106,7 +116,10 @@ extension AppCore {
             if case .unavailable(let old)? = before, old == why { return }
             switch why {
             case .lost(let host):
-                say("Braille display lost: BRLTTY on \(host) stopped answering. Earshot looks for it again", .default, .announcer)
+                // On screen too: with speech off, a lost display would otherwise go unnoticed.
+                let text = "Braille display lost: BRLTTY on \(host) stopped answering. Earshot will look for it again"
+                effects.append(.lines([Lines.plain(text + ".")]))
+                say(text, .default, .announcer)
             case .noTable(let table):
                 say("Braille table \(table) cannot be loaded: computer braille instead", .default, .announcer)
             case .noServer(let host), .refused(let host), .noDisplay(let host):

@@ -280,7 +280,10 @@ public struct AppCore: Sendable {
         let shown = SpokenText.unmarked(text)
         // Announcements, and the reading voice's own sentences ("Text size: Extra Large, 112
         // percent", "No actions", "top"), are messages on the display too.
-        if voice == .announcer || voice == .reader, configuration.braille, unbrailled.remove(text) == nil {
+        // (Not the reading voice's words about a text field, a recalled line or a completion:
+        // the field itself shows them.)
+        let editing = navigator.focusedElement.map { !$0.traits.isDisjoint(with: .editable) } ?? false
+        if voice == .announcer || (voice == .reader && !editing), configuration.braille, unbrailled.remove(text) == nil {
             brailleMessage(shown)
         }
         utter(prepared, priority, voice, shown: shown == prepared ? nil : shown)
@@ -340,7 +343,10 @@ public struct AppCore: Sendable {
         case .boundary(let edge):
             // With sounds on, the edge is a sound, not a word.
             if state.settings.sounds.enabled { playCue(.boundary, .default, voice: .reader) } else { say(edge.word, .default, .reader) }
-        case .say(let text): utter(text, .default, .reader)
+        case .say(let text):
+            // The rotor's setting ("Headings") and what it finds to say: on the display too.
+            utter(text, .default, .reader)
+            brailleMessage(SpokenText.unmarked(text))
         case .performed, .unavailable: break
         }
     }

@@ -44,7 +44,8 @@ enum SettingsSheet {
                 "Press Up or Down to choose computer or contracted braille.", .adjustBraille(.table, by: 1),
                 .adjustBraille(.table, by: -1)),
             adjustable(
-                .brailleTimeout, "Braille message time", "\(settings.braille.messageTimeout) seconds",
+                .brailleTimeout, "Braille message time",
+                "\(settings.braille.messageTimeout) \(settings.braille.messageTimeout == 1 ? "second" : "seconds")",
                 "Press Up or Down to keep announcements on the display longer or shorter.",
                 .adjustBraille(.timeout, by: 1), .adjustBraille(.timeout, by: -1)),
             adjustable(
