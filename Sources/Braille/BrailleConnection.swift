@@ -65,15 +65,12 @@ public final class BrailleConnection: Sendable {
     }
 
     struct Inbox: Sendable {
-        /// Requests not yet carried out: at most one focus and one message, in the order they
-        /// came (a newer one replaces an older one of its kind; under a flood, the newest message
-        /// is the one worth showing).
+        /// Requests not yet carried out, in the order they came: the newest focus (it replaces
+        /// an older one) and the newest few messages.
         var requests: [Request] = []
         var configuration: Configuration?
         var stopping = false
         var status: Status = .connecting
-        /// Lines shown and keys reported, for tests and the benchmark.
-        var written = 0
     }
 
     let inbox = Mutex(Inbox())
@@ -122,7 +119,9 @@ public final class BrailleConnection: Sendable {
     /// An announcement, shown for the message timeout.
     public func message(_ text: String) {
         inbox.withLock { inbox in
-            inbox.requests.removeAll { if case .message = $0 { true } else { false } }
+            // They wait their turn on the display; under a flood only the newest few are kept.
+            let messages = inbox.requests.indices.filter { if case .message = inbox.requests[$0] { true } else { false } }
+            if messages.count >= BrailleDisplay.queueLimit + 1, let oldest = messages.first { inbox.requests.remove(at: oldest) }
             inbox.requests.append(.message(BrailleLine(text)))
         }
         poke()
@@ -348,7 +347,6 @@ extension BrailleConnection {
                 result = brlapi__writeDots(OpaquePointer(handle), dots)
             }
             if result < 0 { return lost() }
-            connection.inbox.withLock { $0.written += 1 }
         }
 
         func connect() {
