@@ -2,6 +2,7 @@ import Accessibility
 import Chat
 import Foundation
 import Settings
+import Synchronization
 import Terminal
 import Typography
 
@@ -17,27 +18,49 @@ import Typography
 /// In screen-reader mode (``isScreenReader``: `display.screen_reader` or `--screen-reader`) the
 /// terminal is read by another screen reader: the real cursor sits at the start of the bottom
 /// line, and nothing decorative (the `▸`, `•` and `»` markers) is drawn.
-public final class LineOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var renderer: TerminalRenderer
+public final class LineOutput: Sendable {
+    /// Everything that changes as lines are written, behind one lock: every write happens
+    /// inside it, so two threads' lines never interleave.
+    struct Screen: Sendable {
+        var renderer: TerminalRenderer
+        var bottom = ""
+        /// Where the cursor goes in the bottom line (a text field's caret), or nil for its end.
+        var bottomCaret: Int?
+        /// What of the bottom line is on screen: its rows and the row the cursor is on.
+        var drawn = TerminalRenderer.BottomLine(output: "", rows: 1, cursorRow: 0)
+        var screenReader: Bool
+        /// The last lines printed in screen-reader mode, and their words, to leave out polite
+        /// announcements that only restate them.
+        var recentLines: [String] = []
+        var recentWords: Set<String> = []
+        /// Everything written, for tests and the capture benchmark (kept only when asked).
+        var transcript: [String]?
+
+        /// Moves to the bottom line's top row and erases it and everything below.
+        func eraseBottom() -> String {
+            "\r" + (drawn.cursorRow > 0 ? "\u{1B}[\(drawn.cursorRow)A" : "") + "\u{1B}[J"
+        }
+
+        /// Draws the bottom line at the cursor and leaves the cursor at its end, or at its start
+        /// for another screen reader (which reads the line the cursor is on).
+        mutating func drawBottom() -> String {
+            drawn = renderer.bottom(bottom, caret: bottomCaret, whole: screenReader)
+            var text = drawn.output
+            if screenReader {
+                text += "\r" + (drawn.cursorRow > 0 ? "\u{1B}[\(drawn.cursorRow)A" : "")
+                drawn.cursorRow = 0
+            }
+            return text
+        }
+    }
+
+    private let screen: Mutex<Screen>
     private let interactive: Bool
-    private var bottom = ""
-    /// Where the cursor goes in the bottom line (a text field's caret), or nil for its end.
-    private var bottomCaret: Int?
-    /// What of the bottom line is on screen: its rows and the row the cursor is on.
-    private var drawn = TerminalRenderer.BottomLine(output: "", rows: 1, cursorRow: 0)
     /// `--screen-reader`, whatever the settings say.
     private let forcedScreenReader: Bool
-    private var screenReader: Bool
-    /// The last lines printed in screen-reader mode, and their words, to leave out polite
-    /// announcements that only restate them.
-    private var recentLines: [String] = []
-    private var recentWords: Set<String> = []
     static let recentLineCount = 12
     private let write: @Sendable (String) -> Void
     private let environment: TerminalEnvironment
-    /// Everything written, for tests and the capture benchmark (kept only when asked).
-    private var transcript: [String]?
 
     public init(
         settings: Settings, columns: Int, environment: TerminalEnvironment, interactive: Bool,
@@ -45,11 +68,12 @@ public final class LineOutput: @unchecked Sendable {
     ) {
         self.environment = environment
         self.forcedScreenReader = screenReader
-        self.screenReader = screenReader || settings.display.screenReader
-        self.renderer = Self.renderer(settings, columns: columns, environment: environment)
+        screen = Mutex(
+            Screen(
+                renderer: Self.renderer(settings, columns: columns, environment: environment),
+                screenReader: screenReader || settings.display.screenReader, transcript: keepTranscript ? [] : nil))
         self.interactive = interactive
         self.write = write
-        self.transcript = keepTranscript ? [] : nil
     }
 
     /// Writes to stdout; `probe` is what the terminal said when asked (OSC 11, text sizing).
@@ -83,74 +107,57 @@ public final class LineOutput: @unchecked Sendable {
     }
 
     /// What was written so far (when kept).
-    public var written: String { lock.withLock { (transcript ?? []).joined() } }
+    public var written: String { screen.withLock { ($0.transcript ?? []).joined() } }
 
     /// Whether another screen reader reads the terminal (`display.screen_reader` or `--screen-reader`).
-    public var isScreenReader: Bool { lock.withLock { screenReader } }
+    public var isScreenReader: Bool { screen.withLock { $0.screenReader } }
 
     /// The text sizing in use (what `auto` resolved to), for tests and `earshot config`.
-    public var textSizing: TextSizingMethod { lock.withLock { renderer.method } }
+    public var textSizing: TextSizingMethod { screen.withLock { $0.renderer.method } }
 
     /// Renders with new settings; the bottom line is drawn again at once, at the new size.
     public func apply(settings: Settings) {
-        lock.withLock {
-            renderer = Self.renderer(settings, columns: renderer.columns, environment: environment)
-            screenReader = forcedScreenReader || settings.display.screenReader
-            if interactive { out(eraseBottom() + drawBottom()) }
+        screen.withLock { screen in
+            screen.renderer = Self.renderer(settings, columns: screen.renderer.columns, environment: environment)
+            screen.screenReader = forcedScreenReader || settings.display.screenReader
+            if interactive { out(screen.eraseBottom() + screen.drawBottom(), &screen) }
         }
     }
 
     public func resize(columns: Int) {
-        lock.withLock { renderer.columns = max(1, columns) }
+        screen.withLock { $0.renderer.columns = max(1, columns) }
     }
 
     /// Prints lines above the bottom line, which is then drawn again.
     public func emit(_ lines: [StyledText]) {
         guard !lines.isEmpty else { return }
-        lock.withLock {
-            var text = interactive ? eraseBottom() : ""
-            if screenReader {
-                recentLines = Array((recentLines + lines.map(\.string)).suffix(Self.recentLineCount))
-                recentWords = recentLines.reduce(into: Set<String>()) { $0.formUnion(Self.words($1)) }
+        screen.withLock { screen in
+            var text = interactive ? screen.eraseBottom() : ""
+            if screen.screenReader {
+                screen.recentLines = Array((screen.recentLines + lines.map(\.string)).suffix(Self.recentLineCount))
+                screen.recentWords = screen.recentLines.reduce(into: Set<String>()) { $0.formUnion(Self.words($1)) }
             }
-            text += renderer.render(screenReader ? lines.map(Lines.undecorated) : lines)
+            text += screen.renderer.render(screen.screenReader ? lines.map(Lines.undecorated) : lines)
             if !text.hasSuffix("\n") { text += "\n" }
-            if interactive { text += drawBottom() }
-            out(text)
+            if interactive { text += screen.drawBottom() }
+            out(text, &screen)
         }
     }
 
     /// Rewrites the bottom line for the focused element; the cursor stays at its end, or in
     /// screen-reader mode at its start.
     public func setBottom(_ line: String, caret: Int? = nil) {
-        lock.withLock {
-            let safe = Self.safe(screenReader ? Lines.undecorated(line) : line)
-            guard safe != bottom || caret != bottomCaret else { return }
-            bottom = safe
-            bottomCaret = caret
+        screen.withLock { screen in
+            let safe = Self.safe(screen.screenReader ? Lines.undecorated(line) : line)
+            guard safe != screen.bottom || caret != screen.bottomCaret else { return }
+            screen.bottom = safe
+            screen.bottomCaret = caret
             if interactive {
-                out(eraseBottom() + drawBottom())
+                out(screen.eraseBottom() + screen.drawBottom(), &screen)
             } else {
-                out("> " + DisplayWidth.prefix(of: safe, fitting: max(1, renderer.columns - 1)) + "\n")
+                out("> " + DisplayWidth.prefix(of: safe, fitting: max(1, screen.renderer.columns - 1)) + "\n", &screen)
             }
         }
-    }
-
-    /// Moves to the bottom line's top row and erases it and everything below.
-    private func eraseBottom() -> String {
-        "\r" + (drawn.cursorRow > 0 ? "\u{1B}[\(drawn.cursorRow)A" : "") + "\u{1B}[J"
-    }
-
-    /// Draws the bottom line at the cursor and leaves the cursor at its end, or at its start
-    /// for another screen reader (which reads the line the cursor is on).
-    private func drawBottom() -> String {
-        drawn = renderer.bottom(bottom, caret: bottomCaret, whole: screenReader)
-        var text = drawn.output
-        if screenReader {
-            text += "\r" + (drawn.cursorRow > 0 ? "\u{1B}[\(drawn.cursorRow)A" : "")
-            drawn.cursorRow = 0
-        }
-        return text
     }
 
     /// A caption for what is spoken (`--speech text`), like NVDA's Speech Viewer.
@@ -165,7 +172,7 @@ public final class LineOutput: @unchecked Sendable {
         let line = Self.safe(text)
         if polite {
             let words = Self.words(line)
-            let shown = lock.withLock { recentWords }
+            let shown = screen.withLock { $0.recentWords }
             if !words.isEmpty, words.isSubset(of: shown) { return }
         }
         emit([StyledText(line, style: .body, role: .body)])
@@ -183,16 +190,19 @@ public final class LineOutput: @unchecked Sendable {
     public func copyToClipboard(_ text: String) {
         guard interactive else { return }
         let encoded = Data(Self.safe(text).utf8).base64EncodedString()
-        lock.withLock { out("\u{1B}]52;c;\(encoded)\u{07}") }
+        screen.withLock { out("\u{1B}]52;c;\(encoded)\u{07}", &$0) }
     }
 
     /// Restores a clean line before exit.
     public func finish() {
-        lock.withLock { if interactive { out(eraseBottom() + (renderer.method == .dec ? "\u{1B}#5" : "")) } }
+        screen.withLock { screen in
+            if interactive { out(screen.eraseBottom() + (screen.renderer.method == .dec ? "\u{1B}#5" : ""), &screen) }
+        }
     }
 
-    private func out(_ text: String) {
-        transcript?.append(text)
+    /// Writes `text` (inside the lock, so lines keep their order) and keeps it when asked.
+    private func out(_ text: String, _ screen: inout Screen) {
+        screen.transcript?.append(text)
         write(text)
     }
 
