@@ -122,7 +122,7 @@ let package = Package(
             swiftSettings: swift6),
         .testTarget(name: "TypographyTests", dependencies: ["Typography"], swiftSettings: swift6),
         .testTarget(
-            name: "SettingsTests", dependencies: ["Settings", "TestThreads"], exclude: ["Fixtures"], swiftSettings: swift6),
+            name: "SettingsTests", dependencies: ["Settings", "SpeechVocabulary", "TestThreads"], exclude: ["Fixtures"], swiftSettings: swift6),
         .testTarget(
             name: "PresentationTests",
             dependencies: [

@@ -1,11 +1,3 @@
-/// How urgently an announcement is spoken: the shared ``SpeechPriority`` under the name
-/// announcements have always used (low, default, high).
-///
-/// ```swift
-/// .announcement("Disconnected", priority: .high)
-/// ```
-public typealias AnnouncementPriority = SpeechPriority
-
 /// A change the speech layer must hear about, as UIKit posts them.
 ///
 /// `focus` names an element by its identifier; `nil` leaves focus where the navigator puts it.
@@ -15,7 +7,7 @@ public typealias AnnouncementPriority = SpeechPriority
 /// ```
 public enum AccessibilityNotification: Hashable, Sendable {
     /// Speak `text` at `priority`; focus does not move.
-    case announcement(String, priority: AnnouncementPriority)
+    case announcement(String, priority: SpeechPriority)
     /// A new screen or modal appeared or went: focus moves, and the text (if any) is spoken first.
     case screenChanged(focus: String?, announcing: String?)
     /// Part of the screen changed: focus moves to `focus` if given.

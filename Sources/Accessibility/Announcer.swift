@@ -34,12 +34,12 @@ public struct Announcer: Sendable {
 
     enum State: Hashable, Sendable {
         case idle
-        case speaking(AnnouncementPriority)
+        case speaking(SpeechPriority)
     }
 
     struct Pending: Sendable {
         var key: String
-        var priority: AnnouncementPriority
+        var priority: SpeechPriority
         var region: String?
         var noun: String
         var count: Int

@@ -9,7 +9,7 @@ public enum LiveRegion: String, Hashable, Sendable, CaseIterable {
     case assertive
 
     /// The announcement priority new content in such a region is spoken at.
-    public var priority: AnnouncementPriority? {
+    public var priority: SpeechPriority? {
         switch self {
         case .off: nil
         case .polite: .low

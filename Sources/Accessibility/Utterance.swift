@@ -10,14 +10,14 @@ public struct Utterance: Hashable, Sendable, CustomStringConvertible {
     /// The text to speak.
     public var text: String
     /// How it queues: low waits, default interrupts, high interrupts and is not interrupted.
-    public var priority: AnnouncementPriority
+    public var priority: SpeechPriority
     /// Said after a pause in the hint voice; empty when none.
     public var hint: String
     /// How many announcements this utterance stands for.
     public var count: Int
 
     /// An utterance of `text` at `priority`.
-    public init(_ text: String, priority: AnnouncementPriority, hint: String = "", count: Int = 1) {
+    public init(_ text: String, priority: SpeechPriority, hint: String = "", count: Int = 1) {
         self.text = text
         self.priority = priority
         self.hint = hint

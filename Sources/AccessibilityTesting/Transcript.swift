@@ -9,17 +9,17 @@ import SpeechVocabulary
 /// ```
 public struct Transcript: Hashable, Sendable {
     /// Every event, in order.
-    public var events: [TranscriptEvent]
+    public var events: [TranscriptRecord]
 
     /// A transcript from JSON lines (blank lines are skipped).
     public init(lines: [String]) throws(UITesterError) {
         let decoder = JSONDecoder()
-        var events: [TranscriptEvent] = []
+        var events: [TranscriptRecord] = []
         for (number, line) in lines.enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else { continue }
             do {
-                events.append(try decoder.decode(TranscriptEvent.self, from: Data(trimmed.utf8)))
+                events.append(try decoder.decode(TranscriptRecord.self, from: Data(trimmed.utf8)))
             } catch {
                 throw UITesterError(.badTranscript, "Line \(number + 1) is not a transcript event: \(trimmed)")
             }

@@ -1,3 +1,4 @@
+import SpeechVocabulary
 import Typography
 
 extension Settings {
@@ -78,10 +79,10 @@ extension Settings {
         if let volume = reader.integer("speech.volume", in: SpeechSettings.volumeRange, unit: " percent") {
             settings.speech.volume = volume
         }
-        if let punctuation = reader.word("speech.punctuation", SpeechSettings.Punctuation.self) {
+        if let punctuation = reader.word("speech.punctuation", PunctuationLevel.self) {
             settings.speech.punctuation = punctuation
         }
-        if let capitals = reader.word("speech.capitals", SpeechSettings.Capitals.self) {
+        if let capitals = reader.word("speech.capitals", CapitalMarking.self) {
             settings.speech.capitals = capitals
         }
         if let hints = reader.bool("speech.hints") { settings.speech.hints = hints }

@@ -1,6 +1,3 @@
-/// The punctuation level under its older Speech name; the same type as ``PunctuationLevel``.
-public typealias Punctuation = PunctuationLevel
-
 extension PunctuationLevel {
     /// The characters spoken at this level, for espeak-ng's punctuation list; `nil` means every
     /// character (`all`) or none at all (`none`).

@@ -12,7 +12,7 @@ public struct SpeechParameters: Hashable, Sendable {
     public var pitch: Int = 50
     /// Volume, 0...200 percent.
     public var volume: Int = 100
-    public var punctuation: Punctuation = .none
+    public var punctuation: PunctuationLevel = .none
     /// How capitals are marked: ``CapitalMarking/pitch`` raises the voice by
     /// ``capitalPitchRaise`` Hz on a capital letter and on a word with capitals (espeak-ng's
     /// `espeakCAPITALS`); ``CapitalMarking/word`` is the text preparation's, not the voice's.
@@ -25,7 +25,7 @@ public struct SpeechParameters: Hashable, Sendable {
     public static let capitalPitchRaise = 20
 
     public init(
-        rate: Int = 175, pitch: Int = 50, volume: Int = 100, punctuation: Punctuation = .none,
+        rate: Int = 175, pitch: Int = 50, volume: Int = 100, punctuation: PunctuationLevel = .none,
         capitals: CapitalMarking = .none
     ) {
         self.rate = rate

@@ -56,6 +56,3 @@ extension KeyEvent {
         }
     }
 }
-
-/// The mouse half of ``KeyEvent``.
-public typealias MouseEvent = KeyEvent.Mouse

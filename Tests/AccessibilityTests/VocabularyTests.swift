@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct VocabularyTests {
     @Test func announcementsSpeakTheSharedPriority() {
-        let announced: AnnouncementPriority = .high
+        let announced: SpeechPriority = .high
         let spoken: SpeechPriority = announced
         #expect(spoken == .high)
         #expect(LiveRegion.polite.priority == SpeechPriority.low)
@@ -19,7 +19,7 @@ import Testing
     @Test func aTranscriptEventIsTheSharedRecord() throws {
         let line = TranscriptRecord(t: 3, event: .cancel, priority: .low, voice: .hint, text: "Hi").jsonLine
         let transcript = try Transcript(lines: [line])
-        let event: TranscriptEvent = try #require(transcript.events.first)
+        let event: TranscriptRecord = try #require(transcript.events.first)
         #expect(event == TranscriptRecord(t: 3, event: .cancel, priority: .low, voice: .hint, text: "Hi"))
     }
 }

@@ -51,7 +51,7 @@ extension AppSuites {
             let stored = try workspace.store.insert([NewMessage(channelID: random.id, author: "bob", text: "lunch?", time: Date())]).inserted
             host.post(.chat(.messages(stored)))
             host.press(Keys.text("k"))
-            func events() -> [TranscriptEvent] { ((try? Transcript(lines: host.transcriptLines))?.events ?? []).filter { $0.event == .speak } }
+            func events() -> [TranscriptRecord] { ((try? Transcript(lines: host.transcriptLines))?.events ?? []).filter { $0.event == .speak } }
             #expect(!events().contains { $0.text.contains("lunch?") }, "spoken while typing")
             try await UITester(host: host).expectSpoken("hash random, bob: lunch?")
             let all = events()

@@ -1,3 +1,4 @@
+import SpeechVocabulary
 import Testing
 import Typography
 @testable import Settings
@@ -158,8 +159,8 @@ import Typography
 }
 
 @Suite struct CapitalsSettingTests {
-    @Test(arguments: [("none", SpeechSettings.Capitals.none), ("pitch", .pitch), ("word", .word)])
-    func capitalsAreReadFromTheSpeechSection(_ word: String, _ expected: SpeechSettings.Capitals) {
+    @Test(arguments: [("none", CapitalMarking.none), ("pitch", .pitch), ("word", .word)])
+    func capitalsAreReadFromTheSpeechSection(_ word: String, _ expected: CapitalMarking) {
         let result = Settings.decode(text: "[speech]\ncapitals = \"\(word)\"\n", file: "/x/c.toml")
         #expect(result.problems.isEmpty)
         #expect(result.settings.speech.capitals == expected)

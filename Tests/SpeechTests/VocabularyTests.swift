@@ -3,9 +3,8 @@ import Testing
 
 @Suite struct VocabularyTests {
     @Test func speechNamesAreTheSharedTypes() {
-        let punctuation: Speech.Punctuation = .most
-        let level: PunctuationLevel = punctuation
-        #expect(level == .most)
+        let level: PunctuationLevel = .most
+        #expect(Speech.PunctuationLevel.most == level)
         let kind: SpeechEvent.Kind = .done
         #expect(kind == TranscriptRecord.Event.done)
         #expect(Speech.SpeechPriority.default < .high)

@@ -279,7 +279,7 @@ private func decode(_ text: String) -> [KeyEvent] {
         ),
         ("\u{1B}[<128;2;2M", KeyEvent.Mouse(button: .other(8), kind: .press, column: 2, row: 2)),
     ])
-    func sgrMouse(input: String, expected: MouseEvent) {
+    func sgrMouse(input: String, expected: KeyEvent.Mouse) {
         #expect(decode(input) == [.mouse(expected)])
     }
 
