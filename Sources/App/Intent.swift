@@ -1,4 +1,5 @@
 import Chat
+import UnicodeData
 
 /// What operating an element asks the core to do. Screens attach intents to elements as data
 /// (``ElementBehaviour``); the core carries them out, so a tree stays a pure value.

@@ -2,6 +2,7 @@ import Accessibility
 import Chat
 import Presentation
 import Terminal
+import UnicodeData
 
 /// What is printed, as styled lines: pure functions of the state and the tree, rendered by
 /// ``LineOutput``.

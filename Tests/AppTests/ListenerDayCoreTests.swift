@@ -2,6 +2,7 @@ import Accessibility
 import Chat
 import Foundation
 import Testing
+import UnicodeData
 @testable import App
 
 /// The defects a listener met on a first day, each fed to the core as the events that caused it.

@@ -3,6 +3,7 @@ import Chat
 import Settings
 import Speech
 import Typography
+import UnicodeData
 
 extension AppCore {
     /// Carries out what an element asked for.

@@ -1,4 +1,5 @@
 import Accessibility
+import UnicodeData
 
 /// The emoji picker: a search field, Clear text, and the emoji whose names or keywords match
 /// (the common ones before a search; at most ``Emoji/resultLimit``, then how many more).

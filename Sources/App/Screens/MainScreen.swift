@@ -1,5 +1,6 @@
 import Accessibility
 import Chat
+import UnicodeData
 
 /// Main: the channel's heading, its log (days, the "New messages" marker, messages), who is
 /// typing, the composer and the Settings button.

@@ -1,5 +1,6 @@
 import Accessibility
 import Chat
+import UnicodeData
 
 /// What can be done with a message: three quick reactions, then the rest (short form shows
 /// seven, "More actions" the others).
