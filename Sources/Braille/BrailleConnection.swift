@@ -42,7 +42,7 @@ public final class BrailleConnection: Sendable {
     }
 
     /// Why there is no display, as a type: the client words it.
-    public enum Unavailable: Sendable, Equatable {
+    public enum Unavailable: Error, Sendable, Equatable {
         /// Nothing answers at the host (BRLTTY is not running, or has no BrlAPI).
         case noServer(host: String)
         /// BRLTTY refused the key (`BRLAPI_AUTH`).
@@ -351,32 +351,17 @@ extension BrailleConnection {
 
         func connect() {
             nextAttempt = clock.now + BrailleConnection.retryInterval
-            let size = brlapi_getHandleSize()
-            let handle = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-            var settings = brlapi_connectionSettings_t(auth: nil, host: nil)
-            let opened: Int32 = connection.host.map { host in
-                host.withCString { hostPointer in
-                    settings.host = hostPointer
-                    return brlapi__openConnection(OpaquePointer(handle), &settings, nil)
-                }
-            } ?? brlapi__openConnection(OpaquePointer(handle), nil, nil)
-            guard opened >= 0 else {
-                let error = earshot_brlapi_errno()
-                handle.deallocate()
-                connection.setStatus(.unavailable(error == Int32(BRLAPI_ERROR_AUTHENTICATION.rawValue) ? .refused(host: hostName) : .noServer(host: hostName)))
-                return
+            let opened: Opened
+            do {
+                opened = try BrailleConnection.open(host: connection.host, named: hostName)
+            } catch {
+                return connection.setStatus(.unavailable(error))
             }
-            // BrlAPI's default answer to an error packet is to end the process.
-            brlapi__setExceptionHandler(OpaquePointer(handle)) { _, _, _, _, _ in }
-            var columns: UInt32 = 0
-            var rows: UInt32 = 0
-            guard brlapi__getDisplaySize(OpaquePointer(handle), &columns, &rows) >= 0, columns > 0,
-                brlapi__enterTtyModeWithPath(OpaquePointer(handle), nil, 0, nil) >= 0
-            else {
-                brlapi__closeConnection(OpaquePointer(handle))
-                handle.deallocate()
-                connection.setStatus(.unavailable(.noDisplay(host: hostName)))
-                return
+            let handle = opened.handle
+            let columns = opened.columns
+            guard brlapi__enterTtyModeWithPath(OpaquePointer(handle), nil, 0, nil) >= 0 else {
+                opened.close()
+                return connection.setStatus(.unavailable(.noDisplay(host: hostName)))
             }
             _ = brlapi__ignoreKeys(OpaquePointer(handle), brlapi_rangeType_all, nil, 0)
             var wanted: [brlapi_keyCode_t] = [
@@ -397,7 +382,7 @@ extension BrailleConnection {
                     Unmanaged<Thread>.fromOpaque(priv).takeUnretainedValue().sizeMayHaveChanged = true
                 }, me, nil, 0)
             self.handle = handle
-            fd = opened
+            fd = opened.fd
             if let table = configuration.table, !tableWorks {
                 connection.setStatus(.unavailable(.noTable(table)))
             } else {
@@ -458,26 +443,52 @@ extension BrailleConnection {
     /// Whether a display answers now (for `earshot config`): connects, asks its size, leaves.
     public static func probe(host: String? = nil) -> Status {
         let hostName = host ?? ProcessInfoLite.environment("BRLAPI_HOST") ?? "this computer"
+        do {
+            let opened = try open(host: host, named: hostName)
+            opened.close()
+            return .connected(cells: opened.columns)
+        } catch {
+            return .unavailable(error)
+        }
+    }
+
+    /// A BrlAPI connection: its handle, its descriptor, and the display's width.
+    struct Opened {
+        var handle: UnsafeMutableRawPointer
+        var fd: Int32
+        var columns: Int
+
+        func close() {
+            brlapi__closeConnection(OpaquePointer(handle))
+            handle.deallocate()
+        }
+    }
+
+    /// Connects to BRLTTY at `host` (nil: BrlAPI's own, from `BRLAPI_HOST`), with BrlAPI's
+    /// exit-on-error answer replaced, and asks the display's width.
+    static func open(host: String?, named hostName: String) throws(Unavailable) -> Opened {
         let handle = UnsafeMutableRawPointer.allocate(byteCount: brlapi_getHandleSize(), alignment: 16)
-        defer { handle.deallocate() }
         var settings = brlapi_connectionSettings_t(auth: nil, host: nil)
-        let opened: Int32 = host.map { host in
+        let fd: Int32 = host.map { host in
             host.withCString { hostPointer in
                 settings.host = hostPointer
                 return brlapi__openConnection(OpaquePointer(handle), &settings, nil)
             }
         } ?? brlapi__openConnection(OpaquePointer(handle), nil, nil)
-        guard opened >= 0 else {
-            let error = earshot_brlapi_errno()
-            return .unavailable(error == Int32(BRLAPI_ERROR_AUTHENTICATION.rawValue) ? .refused(host: hostName) : .noServer(host: hostName))
+        guard fd >= 0 else {
+            let refused = earshot_brlapi_errno() == Int32(BRLAPI_ERROR_AUTHENTICATION.rawValue)
+            handle.deallocate()
+            throw refused ? .refused(host: hostName) : .noServer(host: hostName)
         }
-        defer { brlapi__closeConnection(OpaquePointer(handle)) }
+        // BrlAPI's default answer to an error packet is to end the process.
         brlapi__setExceptionHandler(OpaquePointer(handle)) { _, _, _, _, _ in }
+        let opened = Opened(handle: handle, fd: fd, columns: 0)
         var columns: UInt32 = 0
         var rows: UInt32 = 0
         guard brlapi__getDisplaySize(OpaquePointer(handle), &columns, &rows) >= 0, columns > 0 else {
-            return .unavailable(.noDisplay(host: hostName))
+            opened.close()
+            throw .noDisplay(host: hostName)
         }
-        return .connected(cells: Int(columns))
+        return Opened(handle: handle, fd: fd, columns: Int(columns))
     }
 }

@@ -100,6 +100,14 @@ public final class BrlttyFixture: @unchecked Sendable {
         throw Timeout(description: "the display never showed what was expected; it showed:\n" + shown.suffix(12).map { "  \($0.visual)" }.joined(separator: "\n"))
     }
 
+    /// Presses a display key and waits for what it brings to the display.
+    @discardableResult
+    public func press(_ command: String, timeout: Duration = .seconds(30), until matching: (Shown) -> Bool) throws -> Shown {
+        let seen = shown.count
+        try send(command)
+        return try waitForVisual(after: seen, timeout: timeout, matching)
+    }
+
     /// Sends one display command (`route 9`, `fwinrt`, `lndn`…).
     public func send(_ command: String) throws {
         let line = command + "\n"

@@ -119,3 +119,14 @@ extension BrailleCoreTests {
         #expect(Self.messages(core.handle(.key(.control("w")), at: .seconds(3))).isEmpty)
     }
 }
+
+extension BrailleCoreTests {
+    @Test func aDisplayNotReadyAtStartIsNotNewsButOneLostAndFoundIs() {
+        var (core, _) = Core.openCore(braille: true) { $0.braille.enabled = .auto }
+        #expect(Core.spoken(core.handle(.brailleStatus(.unavailable(.noDisplay(host: "this computer"))), at: .seconds(1))).isEmpty)
+        #expect(Core.spoken(core.handle(.brailleStatus(.connected(cells: 40)), at: .seconds(2))).isEmpty)
+        let lost = Core.spoken(core.handle(.brailleStatus(.unavailable(.lost(host: "this computer"))), at: .seconds(3)))
+        #expect(lost.first?.hasPrefix("Braille display lost") == true, "\(lost)")
+        #expect(Core.spoken(core.handle(.brailleStatus(.connected(cells: 40)), at: .seconds(4))) == ["Braille display back, 40 cells"])
+    }
+}

@@ -56,24 +56,14 @@ extension EndToEndTests {
         try brltty.waitForVisual(after: seen) { $0.visual == "Message #welcome edt hXello" && $0.cursor == 23 }
 
         // Line up and line down: the previous and the next element, as Left and Right.
-        seen = brltty.shown.count
-        try brltty.send("lndn")
-        try brltty.waitForVisual(after: seen) { $0.visual == "Settings btn" }
-        seen = brltty.shown.count
-        try brltty.send("lnup")
-        try brltty.waitForVisual(after: seen) { $0.visual == "Message #welcome edt hXello" }
+        try brltty.press("lndn") { $0.visual == "Settings btn" }
+        try brltty.press("lnup") { $0.visual == "Message #welcome edt hXello" }
 
         // A routing key on a button activates it: the settings sheet opens.
-        seen = brltty.shown.count
-        try brltty.send("lndn")
-        try brltty.waitForVisual(after: seen) { $0.visual == "Settings btn" }
-        seen = brltty.shown.count
-        try brltty.send("route 2")
+        try brltty.press("lndn") { $0.visual == "Settings btn" }
         // The sheet's announcement is read first; a display key dismisses it, and the new focus is there.
-        try brltty.waitForVisual(after: seen) { $0.visual.hasPrefix("Settings, sheet, short form") }
-        seen = brltty.shown.count
-        try brltty.send("route 1")
-        let sheet = try brltty.waitForVisual(after: seen) { $0.visual.hasPrefix("Text size") }
+        try brltty.press("route 2") { $0.visual.hasPrefix("Settings, sheet, short form") }
+        let sheet = try brltty.press("route 1") { $0.visual.hasPrefix("Text size") }
         #expect(sheet.cursor == nil, "\(Self.brailleContext(session, brltty))")
     }
 
@@ -99,24 +89,16 @@ extension EndToEndTests {
         #expect(end.cursor == 4, "\(Self.brailleContext(session, brltty))")
 
         // Panning left shows the line's earlier part, whole displays at a time, never cut.
-        var seen = brltty.shown.count
-        try brltty.send("fwinlt")
-        try brltty.waitForVisual(after: seen) { $0.visual == "one two three four" }
-        seen = brltty.shown.count
-        try brltty.send("fwinlt")
-        try brltty.waitForVisual(after: seen) { $0.visual == "Message #welcome edt" }
+        try brltty.press("fwinlt") { $0.visual == "one two three four" }
+        try brltty.press("fwinlt") { $0.visual == "Message #welcome edt" }
         // Past the start: the previous element.
-        seen = brltty.shown.count
-        try brltty.send("fwinlt")
-        let previous = try brltty.waitForVisual(after: seen) { !$0.visual.hasPrefix("Message #welcome") && !$0.visual.isEmpty }
+        let previous = try brltty.press("fwinlt") { !$0.visual.hasPrefix("Message #welcome") && !$0.visual.isEmpty }
         #expect(previous.visual != "one two three four", "\(Self.brailleContext(session, brltty))")
         // Panning right through it, never splitting a word, then past its end: the next element,
         // the message field again, shown where its caret is.
         var reachedField = false
         for _ in 0..<30 where !reachedField {
-            seen = brltty.shown.count
-            try brltty.send("fwinrt")
-            let next = try brltty.waitForVisual(after: seen) { _ in true }
+            let next = try brltty.press("fwinrt") { _ in true }
             reachedField = next.visual == "five"
         }
         let words = brltty.shown.map(\.visual).joined(separator: " ")

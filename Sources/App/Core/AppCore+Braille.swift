@@ -110,8 +110,13 @@ extension AppCore {
         switch status {
         case .connecting: break
         case .connected(let cells):
-            guard case .unavailable? = before else { return }
-            say("Braille display back, \(cells) cells", .low, .announcer)
+            // Back after a loss; found after being said missing (asked for by name). A display
+            // that was simply not ready at start is not news.
+            if case .unavailable(.lost)? = before {
+                say("Braille display back, \(cells) cells", .low, .announcer)
+            } else if case .unavailable? = before, state.settings.braille.enabled == .on {
+                say("Braille display connected, \(cells) cells", .low, .announcer)
+            }
         case .unavailable(let why):
             if case .unavailable(let old)? = before, old == why { return }
             switch why {

@@ -36,6 +36,9 @@ extension AppCore {
         return LineEditor(text: text, caret: caret)
     }
 
+    /// Whether a text field (or search field) has focus.
+    var focusIsEditable: Bool { navigator.focusedElement.map { !$0.traits.isDisjoint(with: .editable) } ?? false }
+
     /// The caret of the focused text field as an offset into its bottom line
     /// ("Message #welcome: " and the text), or nil when no text field has focus.
     var bottomCaret: Int? {

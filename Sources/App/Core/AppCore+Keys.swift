@@ -18,7 +18,7 @@ extension AppCore {
         case _ where state.pendingPaste != nil:
             confirmPaste(send: key == .enter)
         default:
-            let editing = navigator.focusedElement.map { !$0.traits.isDisjoint(with: .editable) } ?? false
+            let editing = focusIsEditable
             guard let command = KeyMap.command(for: key, editing: editing) else { return stopSayAllForKey() }
             // Alt-S pauses say-all and resumes it; every other key ends it.
             if command != .sayAll && command != .pauseSpeech { stopSayAllForKey() }
@@ -128,7 +128,7 @@ extension AppCore {
     /// value, a toggle's "on").
     mutating func operate(_ intent: Intent?) {
         guard let intent else { return }
-        let editing = navigator.focusedElement.map { !$0.traits.isDisjoint(with: .editable) } ?? false
+        let editing = focusIsEditable
         let sheets = state.sheets.entries.map(\.id)
         carryOut(intent)
         let update = rebuild()

@@ -83,7 +83,7 @@ extension AppCore {
             return
         }
         chosenAction = nil
-        if !(navigator.focusedElement?.traits.isDisjoint(with: .editable) ?? true) { sayAll = nil }
+        if focusIsEditable { sayAll = nil }
         read(phrase)
     }
 

@@ -282,8 +282,7 @@ public struct AppCore: Sendable {
         // percent", "No actions", "top"), are messages on the display too.
         // (Not the reading voice's words about a text field, a recalled line or a completion:
         // the field itself shows them.)
-        let editing = navigator.focusedElement.map { !$0.traits.isDisjoint(with: .editable) } ?? false
-        if voice == .announcer || (voice == .reader && !editing), configuration.braille, unbrailled.remove(text) == nil {
+        if configuration.braille, voice == .announcer || (voice == .reader && !focusIsEditable), unbrailled.remove(text) == nil {
             brailleMessage(shown)
         }
         utter(prepared, priority, voice, shown: shown == prepared ? nil : shown)
