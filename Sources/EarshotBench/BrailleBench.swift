@@ -43,7 +43,7 @@ func runBrailleBench(arguments: [String]) async throws {
             let seen = brltty.shown.count
             let begin = monotonicNanoseconds()
             connection.show(BrailleLine("line \(index) of the floor"))
-            let shown = try waitForShown(brltty, after: seen)
+            let shown = try waitForShown(brltty, after: seen, since: begin)
             floor.append(Double(shown.receivedNanoseconds - begin) / 1e6)
         }
         // A routing key, from the display socket to the connection's report.
@@ -74,12 +74,12 @@ func runBrailleBench(arguments: [String]) async throws {
         environment: environment)
     defer { client.stop() }
     try waitFor("the client's first words") { speechLines(log) > 0 && brltty.shown.count > 1 }
-    // Settled: the opening announcement has given the display back to the focus (a message
-    // lasts 4 s), so each key below changes what it shows.
-    try waitFor("the focus after the opening message") {
+    // Settled: the display has not changed for longer than a message lasts (4 s), so the
+    // opening announcement has given it back to the focus and each key below is what changes it.
+    try waitFor("the display to settle") {
         guard let last = brltty.shown.last else { return false }
-        return monotonicNanoseconds() - last.receivedNanoseconds > 5_000_000_000 || !last.visual.hasPrefix("#welcome")
-            && monotonicNanoseconds() - last.receivedNanoseconds > 500_000_000
+        let now = monotonicNanoseconds()
+        return now > last.receivedNanoseconds && now - last.receivedNanoseconds > 4_500_000_000
     }
 
     // Keys: Right then Left, each a new focus on the display.
@@ -89,7 +89,7 @@ func runBrailleBench(arguments: [String]) async throws {
     for index in 0..<200 {
         let seen = brltty.shown.count
         let begin = client.type(index % 2 == 0 ? right : left)
-        let shown = try waitForShown(brltty, after: seen, what: "key \(index)")
+        let shown = try waitForShown(brltty, after: seen, since: begin, what: "key \(index)")
         keys.append(Double(shown.receivedNanoseconds - begin) / 1e6)
     }
 
@@ -149,13 +149,15 @@ private func waitFor(_ what: String, pollMicroseconds: UInt32 = 200, timeout: Do
     throw BrailleBenchTimeout(description: "waited \(Int(timeout)) s for \(what)")
 }
 
-private func waitForShown(_ brltty: BrlttyFixture, after seen: Int, what: String = "") throws -> BrlttyFixture.Shown {
+/// The first change of the display after the `seen`th that came at or after `since`.
+private func waitForShown(_ brltty: BrlttyFixture, after seen: Int, since: UInt64, what: String = "") throws
+    -> BrlttyFixture.Shown
+{
     var found: BrlttyFixture.Shown?
-    try waitFor("the display to change after \(what) (it shows \(brltty.shown.suffix(3).map(\.visual)))", pollMicroseconds: 50) {
-        let lines = brltty.shown
-        guard lines.count > seen else { return false }
-        found = lines[seen]
-        return true
+    let before = brltty.shown.suffix(3).map(\.visual)
+    try waitFor("the display to change after \(what) (it showed \(before))", pollMicroseconds: 50) {
+        found = brltty.shown.dropFirst(seen).first { $0.receivedNanoseconds >= since }
+        return found != nil
     }
     return found!
 }
