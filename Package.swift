@@ -34,6 +34,7 @@ let package = Package(
             name: "CPulseSimple", pkgConfig: "libpulse-simple",
             providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CBrlAPI", providers: [.apt(["libbrlapi-dev"])]),
+        .systemLibrary(name: "CSpeechd", providers: [.apt(["libspeechd-dev"])]),
         .systemLibrary(name: "CLouis", pkgConfig: "liblouis", providers: [.apt(["liblouis-dev"])]),
 
         // Parts.
@@ -41,7 +42,7 @@ let package = Package(
         .target(
             name: "Speech",
             dependencies: [
-                "SpeechVocabulary", "CEspeakNG", "CPCAudio", "CPulseSimple",
+                "SpeechVocabulary", "CEspeakNG", "CPCAudio", "CPulseSimple", "CSpeechd",
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             swiftSettings: swift6),

@@ -13,6 +13,13 @@
 /// - The pending queue never holds more than ``maxPending`` entries (Orca keeps 9); beyond
 ///   that, new content merges into the last entry as "N new messages".
 /// - Assertive live-region content is spoken at high priority; a flood of it coalesces too.
+/// - One person's messages (a change with a ``LiveRegionChange/speaker``) that may begin a
+///   burst (``LiveRegionChange/waitsForMore``) wait ``burstWindow`` for more from them; what
+///   follows while it waits in that time joins the same utterance, the name said once
+///   ("kim: deploy is done. tests pass. merging now"), for at most ``burstLimit`` after the
+///   first. An utterance that continues the last one's speaker in its region, within
+///   ``sameSpeakerSpan``, leaves the name out. Someone else's message in the region makes it a
+///   count again.
 ///
 /// Tell it when speech ends (``speechFinished(at:)``) and call ``tick(at:)`` at
 /// ``nextDeadline``; each may release the next pending utterance.
@@ -51,7 +58,25 @@ public struct Announcer: Sendable {
         /// Whether a newer change replaces it instead of adding to it (a status, such as a
         /// search's count: only the latest is news).
         var replaces = false
+        /// The one person every message in it is from.
+        var speaker: String?
+        /// Its words without the leading name, for an utterance that continues a speaker.
+        var continuation: String?
+        /// It waits for more from its speaker until then.
+        var heldUntil: Duration?
+        /// When its first message came (a burst waits at most ``burstLimit`` after it).
+        var arrived: Duration = .zero
     }
+
+    /// How long one person's message waits for the next from them (zero: not at all, and
+    /// each is said, or counted, on its own).
+    public var burstWindow: Duration = .milliseconds(1000)
+    /// The longest a burst waits after its first message.
+    public var burstLimit: Duration = .seconds(3)
+    /// How long after a person's utterance the next of theirs in the region goes without the name.
+    public var sameSpeakerSpan: Duration = .seconds(15)
+    /// The most messages one utterance joins; more are a count.
+    public static let burstMessages = 8
 
     /// The most entries the pending queue holds.
     public let maxPending: Int
@@ -65,6 +90,8 @@ public struct Announcer: Sendable {
     private var speaking: Pending?
     /// Polite entries wait until then (the user is typing).
     private var politeHeldUntil: Duration?
+    /// Whose message, in which region, was last said, and when.
+    private var lastSpeaker: (key: String, speaker: String, at: Duration)?
 
     /// An announcer holding at most `maxPending` entries (at least 1) and pacing each region
     /// by `interval`.
@@ -86,7 +113,8 @@ public struct Announcer: Sendable {
     public var nextDeadline: Duration? {
         pending.compactMap { entry -> Duration? in
             if entry.priority != .high && state != .idle { return nil }
-            let paced = lastSpoken[entry.key].map { $0 + interval } ?? .zero
+            var paced = lastSpoken[entry.key].map { $0 + interval } ?? .zero
+            if let held = entry.heldUntil { paced = max(paced, held) }
             if entry.priority == .low, let held = politeHeldUntil { return max(paced, held) }
             return paced
         }.min()
@@ -115,6 +143,10 @@ public struct Announcer: Sendable {
         return true
     }
 
+    /// The listener heard something else (they moved, or the client spoke for itself): the
+    /// next message says its writer's name again.
+    public mutating func forgetSpeaker() { lastSpeaker = nil }
+
     // MARK: Events
 
     /// A notification was posted.
@@ -138,11 +170,17 @@ public struct Announcer: Sendable {
     /// New content appeared in a live region.
     public mutating func liveRegionChanged(_ change: LiveRegionChange, at now: Duration) -> Action {
         guard let priority = change.politeness.priority else { return .none }
-        return arrive(
-            Pending(key: "region:\(change.politeness.rawValue):" + change.region, priority: priority,
-                    region: change.region, noun: change.noun, count: change.count, text: change.text,
-                    newestInFull: change.newestInFull, replaces: change.replaces),
-            at: now)
+        var item = Pending(
+            key: "region:\(change.politeness.rawValue):" + change.region, priority: priority,
+            region: change.region, noun: change.noun, count: change.count, text: change.text,
+            newestInFull: change.newestInFull, replaces: change.replaces)
+        if burstWindow > .zero, let speaker = change.speaker, change.count == 1 {
+            item.speaker = speaker
+            item.continuation = change.continuation ?? change.text
+            item.arrived = now
+            if priority == .low, change.waitsForMore { item.heldUntil = now + burstWindow }
+        }
+        return arrive(item, at: now)
     }
 
     /// The speech layer finished (or cancelled) the last utterance.
@@ -158,13 +196,34 @@ public struct Announcer: Sendable {
     // MARK: Machinery
 
     private mutating func arrive(_ item: Pending, at now: Duration) -> Action {
-        if let index = pending.firstIndex(where: { $0.key == item.key }) {
+        if let index = pending.lastIndex(where: { $0.key == item.key }) {
             if item.replaces {
                 pending[index] = item
                 return release(at: now)
             }
+            if let speaker = item.speaker, pending[index].speaker == speaker, pending[index].count < Self.burstMessages {
+                // The same person again: their words join the utterance, which waits on.
+                pending[index].text = Self.joined(pending[index].text, item.continuation ?? item.text)
+                pending[index].continuation = Self.joined(pending[index].continuation ?? "", item.continuation ?? item.text)
+                pending[index].count += item.count
+                if let held = item.heldUntil {
+                    pending[index].heldUntil = min(held, pending[index].arrived + burstLimit)
+                }
+                return release(at: now)
+            }
+            if item.speaker != pending[index].speaker, pending[index].heldUntil != nil, pending.count < maxPending,
+                pending.filter({ $0.key == item.key }).count < 2
+            {
+                // Someone else speaks, or something else happens there: the waiting burst is
+                // over and goes as it is; the newcomer takes its turn after it.
+                pending[index].heldUntil = nil
+                pending.append(item)
+                return release(at: now)
+            }
             pending[index].count += item.count
             pending[index].text = item.text
+            pending[index].speaker = nil
+            pending[index].heldUntil = nil
             return release(at: now)
         }
         if pending.isEmpty && canSpeak(item, at: now) {
@@ -185,13 +244,27 @@ public struct Announcer: Sendable {
     }
 
     private mutating func speak(_ item: Pending, at now: Duration) -> Action {
-        let action = speak(utterance(for: item), key: item.key, at: now)
+        var said = utterance(for: item)
+        if let speaker = item.speaker, let last = lastSpeaker, last.key == item.key, last.speaker == speaker,
+            now - last.at < sameSpeakerSpan, let continuation = item.continuation
+        {
+            said.text = continuation
+        }
+        let action = speak(said, key: item.key, at: now)
+        lastSpeaker = item.speaker.map { (item.key, $0, now) }
         speaking = item.priority == .low ? item : nil
         return action
     }
 
+    /// Two messages as one utterance: "deploy is done. tests pass" (no full stop doubled).
+    static func joined(_ first: String, _ next: String) -> String {
+        guard let last = first.last else { return next }
+        return first + (".!?…".contains(last) ? " " : ". ") + next
+    }
+
     private func canSpeak(_ item: Pending, at now: Duration) -> Bool {
         if item.priority == .low, let held = politeHeldUntil, now < held { return false }
+        if let held = item.heldUntil, now < held { return false }
         switch state {
         case .idle: break
         case .speaking(let current):
@@ -213,6 +286,7 @@ public struct Announcer: Sendable {
     }
 
     private mutating func speak(_ utterance: Utterance, key: String?, at now: Duration) -> Action {
+        lastSpeaker = nil
         state = .speaking(utterance.priority)
         speaking = nil
         if let key { lastSpoken[key] = now }
@@ -221,6 +295,7 @@ public struct Announcer: Sendable {
 
     private func utterance(for item: Pending) -> Utterance {
         guard item.count > 1 else { return Utterance(item.text, priority: item.priority) }
+        if item.speaker != nil { return Utterance(item.text, priority: item.priority, count: item.count) }
         let text = Announcer.summary(
             count: item.count, noun: item.isMixed ? "message" : item.noun,
             region: item.isMixed ? nil : item.region)

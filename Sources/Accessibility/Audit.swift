@@ -77,13 +77,14 @@ public struct Audit: Sendable {
         for (index, child) in element.children.enumerated() where !child.isHidden {
             let childLabel = child.normalizedLabel
             guard !childLabel.isEmpty else { continue }
-            let key = "\(child.traits.rawValue):" + childLabel
+            // Told apart by label or value: two messages of one writer differ by their text.
+            let key = "\(child.traits.rawValue):" + childLabel + "\u{0}" + child.value
             if let first = seen[key] {
                 findings.append(
                     AuditFinding(
                         rule: .duplicateSiblings, path: path.appending(index),
                         location: (trail + [childLabel]).joined(separator: " > "),
-                        message: "Same label and traits as sibling \(first); tell them apart."))
+                        message: "Same label, value and traits as sibling \(first); tell them apart."))
             } else {
                 seen[key] = index
             }

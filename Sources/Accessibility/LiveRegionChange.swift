@@ -26,12 +26,25 @@ public struct LiveRegionChange: Hashable, Sendable {
     /// Whether this change replaces one still waiting in the region instead of adding to its
     /// count, as ARIA's `status` role: a search's "3 messages found" is news only as the latest.
     public var replaces: Bool
+    /// Who said it, for a message one person wrote: one person's messages that follow each
+    /// other in a region are said as one utterance, with the name once (see ``Announcer``).
+    public var speaker: String?
+    /// The words alone, without the name that ``text`` starts with: what is said when the
+    /// listener has just heard the name ("tests pass" after "kim: deploy is done").
+    public var continuation: String?
+    /// Whether it waits a moment for more from its speaker (the region is busy: a burst is
+    /// likely). A lone message in a quiet region is said at once.
+    public var waitsForMore: Bool
 
     /// A change in `region` of `count` items.
     public init(
         region: String, politeness: LiveRegion, text: String, noun: String = "message", count: Int = 1,
-        newestInFull: Bool = false, replaces: Bool = false
+        newestInFull: Bool = false, replaces: Bool = false, speaker: String? = nil, continuation: String? = nil,
+        waitsForMore: Bool = false
     ) {
+        self.waitsForMore = waitsForMore
+        self.speaker = speaker
+        self.continuation = continuation
         self.newestInFull = newestInFull
         self.replaces = replaces
         self.region = region

@@ -36,10 +36,10 @@ public struct Phrase: Hashable, Sendable, CustomStringConvertible {
     public init(_ element: Element, options: PhraseOptions = .standard) {
         var parts: [String] = []
         parts.reserveCapacity(6)
-        let label = SpokenText.prepare(element.label, punctuation: options.punctuation)
+        let label = SpokenText.prepare(options.lexicon.apply(element.label), punctuation: options.punctuation)
         if !label.isEmpty { parts.append(label) }
         if !element.traits.contains(.toggleButton) {
-            let value = SpokenText.prepare(element.value, punctuation: options.punctuation)
+            let value = SpokenText.prepare(options.lexicon.apply(element.value), punctuation: options.punctuation)
             if !value.isEmpty { parts.append(value) }
         }
         parts.append(contentsOf: Phrase.traitWords(for: element, verbosity: options.verbosity))

@@ -8,11 +8,14 @@ public struct PhraseOptions: Hashable, Sendable {
     public var verbosity: Verbosity
     /// Which symbols are named.
     public var punctuation: PunctuationLevel
+    /// How the listener wants words and nicks said.
+    public var lexicon: SpokenText.Lexicon
 
     /// Full verbosity and some punctuation unless told otherwise.
-    public init(verbosity: Verbosity = .full, punctuation: PunctuationLevel = .some) {
+    public init(verbosity: Verbosity = .full, punctuation: PunctuationLevel = .some, lexicon: SpokenText.Lexicon = .empty) {
         self.verbosity = verbosity
         self.punctuation = punctuation
+        self.lexicon = lexicon
     }
 
     /// Full verbosity, some punctuation.

@@ -19,12 +19,21 @@ extension SpokenText {
     /// client's own sentence. The marks are removed by ``prepareOwn(_:punctuation:)`` (any
     /// marks inside `text` itself are dropped first, so a sender cannot forge them).
     public static func verbatim(_ text: String) -> String {
-        String(verbatimStart) + text.filter { $0 != verbatimStart && $0 != verbatimEnd } + String(verbatimEnd)
+        String(verbatimStart) + text.filter { $0 != verbatimStart && $0 != verbatimEnd && !SpokenLanguage.isMark($0) }
+            + String(verbatimEnd)
+    }
+
+    /// Someone else's words, read in `language` when one is given (a channel's language from
+    /// the settings), else by their script.
+    public static func verbatim(_ text: String, language: String?) -> String {
+        guard let language else { return verbatim(text) }
+        return String(verbatimStart) + SpokenLanguage.mark(text.filter { $0 != verbatimStart && $0 != verbatimEnd }, language: language)
+            + String(verbatimEnd)
     }
 
     /// `text` with the marks of ``verbatim(_:)`` taken out, for the screen.
     public static func unmarked(_ text: String) -> String {
-        text.filter { $0 != verbatimStart && $0 != verbatimEnd }
+        SpokenLanguage.withoutMarks(text.filter { $0 != verbatimStart && $0 != verbatimEnd })
     }
 
     /// `text`, one of the client's own sentences, made ready for the voice: outside

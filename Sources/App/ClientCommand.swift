@@ -25,6 +25,8 @@ public enum ClientCommand {
         public var mouse = false
         /// Another screen reader reads the terminal (`--screen-reader`, as `display.screen_reader`).
         public var screenReader = false
+        /// `--engine`: who speaks, over `speech.engine`.
+        public var engine: SpeechSettings.Engine?
 
         public init() {}
     }
@@ -61,7 +63,13 @@ public enum ClientCommand {
         let runtimeBox = RuntimeBox()
         var opened: SpeechOutput.Opened?
         let parameters = SpeechParameters(settings.speech)
-        let engine = try SpeechEngine(configuration: .init(parameters: parameters)) { rate throws(SpeechError) in
+        var speechConfiguration = SpeechEngine.Configuration(parameters: parameters)
+        // speech-dispatcher, when asked for; off with speech off or another screen reader speaking.
+        if (options.engine ?? settings.speech.engine) == .speechDispatcher, options.speech.mode == .audio {
+            speechConfiguration.synthesizer = .speechDispatcher
+            speechConfiguration.onSpeechDispatcherLost = { runtimeBox.post(.speechDispatcher(.lost)) }
+        }
+        let engine = try SpeechEngine(configuration: speechConfiguration) { rate throws(SpeechError) in
             let captions = SpeechSink(event: { event in
                 if event.kind == .speak { output.caption(TranscriptRecord(event, milliseconds: 0).text) }
             })
@@ -78,6 +86,7 @@ public enum ClientCommand {
             return .combine([result.sink, .appEvents { runtimeBox.post($0) }])
         }
         engine.setCueVolume(settings.sounds.cueVolume)
+        engine.setSpeechDispatcherParameters(settings.speech)
 
         // Braille goes to BRLTTY's display unless another screen reader has it, or it is off.
         let wantsBraille = settings.braille.enabled != .off && !options.screenReader && !settings.display.screenReader
@@ -102,6 +111,7 @@ public enum ClientCommand {
         runtimeBox.set(runtime)
         // What the display's first look found before the runtime was there to hear it.
         if let status = braille?.status, status != .connecting { runtime.post(.brailleStatus(status)) }
+        if let problem = engine.speechDispatcherProblem { runtime.post(.speechDispatcher(.unavailable(reason: problem))) }
 
         let watcher = try? SettingsWatcher(store: settingsStore) { update in runtime.post(.settings(update)) }
         // Each server connects and reconnects on its own; its events say which network they are from.

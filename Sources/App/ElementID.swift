@@ -19,12 +19,13 @@ public enum ElementID: Hashable, Sendable {
     case pickerSearch, pickerClear, pickerNone, pickerMore, pickerEmoji(String)
     case textSize, sample, rate, voice, hints, echo, punctuation, capitals, reduceMotion, contrast
     case typingInterrupts, sounds, soundVolume
+    case engine, speechEvents, speechTimes, mergeBursts
     case braille, brailleTable, brailleTimeout, brailleMessages
     case help(Int)
     case spoken(Int)
     case searchField, searchNone, searchResult(Int64)
     case member(String)
-    case channelSpeech, channelNames
+    case channelSpeech, channelLanguage, channelNames
 
     /// The string the element carries as its `identifier`.
     public var identifier: String {
@@ -83,6 +84,10 @@ public enum ElementID: Hashable, Sendable {
         case .reduceMotion: "settings.reduceMotion"
         case .contrast: "settings.contrast"
         case .typingInterrupts: "settings.typingInterrupts"
+        case .engine: "settings.engine"
+        case .speechEvents: "settings.events"
+        case .speechTimes: "settings.times"
+        case .mergeBursts: "settings.mergeBursts"
         case .sounds: "settings.sounds"
         case .soundVolume: "settings.soundVolume"
         case .braille: "settings.braille"
@@ -97,6 +102,7 @@ public enum ElementID: Hashable, Sendable {
         case .member(let nick): "member.\(nick)"
         case .network(let id): "network.\(id)"
         case .channelSpeech: "channel.speech"
+        case .channelLanguage: "channel.language"
         case .channelNames: "channel.names"
         }
     }

@@ -35,11 +35,17 @@ public enum Intent: Hashable, Sendable {
     case query(String)
     /// Step which new messages of a channel are spoken (`speech.channels`).
     case adjustChannelSpeech(channelID: Int64, by: Int)
+    /// The language a channel's messages are read in: by their script, or one of
+    /// ``ChannelActionsSheet/languages``.
+    case adjustChannelLanguage(channelID: Int64, by: Int)
     /// The sheet of who is in a channel.
     case showNames(channelID: Int64)
     case toggleSounds
     case adjustSoundVolume(by: Int)
     case toggleTypingInterrupts
+    /// Step a speech setting of issue-free listening: the engine, which joins and quits are
+    /// spoken, whether times are said, whether bursts are merged.
+    case adjustSpeech(SpeechChoice, by: Int)
     /// Step a `[braille]` setting (on/off/auto, table, message time, which messages).
     case adjustBraille(BrailleSetting, by: Int)
     case unavailable(String)
@@ -57,4 +63,9 @@ public enum TextField: Hashable, Sendable {
     case pickerQuery
     case searchQuery
     case channelQuery
+}
+
+/// The speech settings the settings sheet steps through ``Intent/adjustSpeech(_:by:)``.
+public enum SpeechChoice: Hashable, Sendable {
+    case engine, events, times, bursts
 }

@@ -12,6 +12,8 @@ public enum KeyMap {
         case stopSpeech
         case pauseSpeech
         case repeatSpeech
+        /// Alt-T: the time of the message focused or reviewed.
+        case sayTime
         case speechHistory
         case sayAll
         case search
@@ -99,6 +101,7 @@ public enum KeyMap {
         case .alt("p"), .alt("P"): return .cyclePunctuation
         case .alt("s"), .alt("S"): return .pauseSpeech
         case .alt("l"), .alt("L"): return .repeatSpeech
+        case .alt("t"), .alt("T"): return .sayTime
         case .alt("h"), .alt("H"): return .speechHistory
         case .alt("r"), .alt("R"): return .sayAll
         case .alt("a"), .alt("A"): return .nextActivity
@@ -133,6 +136,7 @@ public enum KeyMap {
         ("Control-Space or Control-X", "stop speech"),
         ("Alt-S", "pause speech, or resume it"),
         ("Alt-L", "say the last thing again"),
+        ("Alt-T", "the time of this message, or of the one Alt-Up and Alt-Down last read"),
         ("Alt-H", "speech history: the last 100 things said"),
         ("Alt-R", "read from here to the end; any key stops"),
         ("Alt-F outside a text field, or slash search in the message field", "search every channel's messages"),

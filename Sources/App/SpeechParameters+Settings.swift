@@ -19,3 +19,14 @@ extension SoundSettings {
     /// The engine's cue volume: the setting's, or 0 with sounds off.
     var cueVolume: Int { enabled ? volume : 0 }
 }
+
+extension SpeechEngine {
+    /// speech-dispatcher keeps the user's own rate, pitch and volume unless the settings file
+    /// names them (`speech.explicit`).
+    func setSpeechDispatcherParameters(_ settings: SpeechSettings) {
+        setSpeechDispatcherParameters(
+            rate: settings.explicit.contains("rate") ? settings.rate : nil,
+            pitch: settings.explicit.contains("pitch") ? settings.pitch : nil,
+            volume: settings.explicit.contains("volume") ? settings.volume : nil)
+    }
+}

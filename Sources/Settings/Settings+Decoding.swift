@@ -5,7 +5,7 @@ extension Settings {
     /// The keys Earshot knows, by section, in the order `earshot config` prints them.
     public static let knownKeys: [(section: String, keys: [String])] = [
         ("text", ["size"]),
-        ("speech", ["voice", "rate", "pitch", "volume", "punctuation", "capitals", "hints", "echo", "typing_interrupts", "messages", "channels"]),
+        ("speech", ["voice", "rate", "pitch", "volume", "punctuation", "capitals", "hints", "echo", "typing_interrupts", "messages", "channels", "engine", "events", "times", "merge_bursts", "pronounce"]),
         ("sounds", ["enabled", "volume"]),
         ("braille", ["enabled", "table", "message_timeout", "messages"]),
         ("display", ["reduce_motion", "contrast", "color", "text_sizing", "screen_reader"]),
@@ -74,10 +74,15 @@ extension Settings {
         }) { settings.speech.voice = voice }
         if let rate = reader.integer("speech.rate", in: SpeechSettings.rateRange, unit: " words per minute") {
             settings.speech.rate = rate
+            settings.speech.explicit.insert("rate")
         }
-        if let pitch = reader.integer("speech.pitch", in: SpeechSettings.pitchRange) { settings.speech.pitch = pitch }
+        if let pitch = reader.integer("speech.pitch", in: SpeechSettings.pitchRange) {
+            settings.speech.pitch = pitch
+            settings.speech.explicit.insert("pitch")
+        }
         if let volume = reader.integer("speech.volume", in: SpeechSettings.volumeRange, unit: " percent") {
             settings.speech.volume = volume
+            settings.speech.explicit.insert("volume")
         }
         if let punctuation = reader.word("speech.punctuation", PunctuationLevel.self) {
             settings.speech.punctuation = punctuation
@@ -89,18 +94,57 @@ extension Settings {
         if let echo = reader.word("speech.echo", SpeechSettings.Echo.self) { settings.speech.echo = echo }
         if let interrupts = reader.bool("speech.typing_interrupts") { settings.speech.typingInterrupts = interrupts }
         if let messages = reader.word("speech.messages", SpeechSettings.MessagePolicy.self) { settings.speech.messages = messages }
-        if let channels = reader.read("speech.channels", { value -> Check<[String: SpeechSettings.MessagePolicy]> in
+        if let channels = reader.read("speech.channels", { value -> Check<[String: SpeechSettings.ChannelSpeech]> in
             guard let table = value.tableValue else { return .bad("expected a table of channel names and policies, found a \(value.typeName)") }
-            var result: [String: SpeechSettings.MessagePolicy] = [:]
+            let choices = SpeechSettings.MessagePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            var result: [String: SpeechSettings.ChannelSpeech] = [:]
             for entry in table.entries {
-                guard let word = entry.value.stringValue, let policy = SpeechSettings.MessagePolicy(rawValue: word) else {
-                    let choices = SpeechSettings.MessagePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-                    return .bad("channel \(entry.key): expected one of \(choices)")
+                if let word = entry.value.stringValue {
+                    guard let policy = SpeechSettings.MessagePolicy(rawValue: word) else {
+                        return .bad("channel \(entry.key): expected one of \(choices), or a table such as { messages = \"all\", language = \"de\" }")
+                    }
+                    result[entry.key] = SpeechSettings.ChannelSpeech(messages: policy)
+                    continue
                 }
-                result[entry.key] = policy
+                guard let inner = entry.value.tableValue else {
+                    return .bad("channel \(entry.key): expected one of \(choices), or a table such as { messages = \"all\", language = \"de\" }")
+                }
+                var channel = SpeechSettings.ChannelSpeech()
+                for field in inner.entries {
+                    switch field.key {
+                    case "messages":
+                        guard let word = field.value.stringValue, let policy = SpeechSettings.MessagePolicy(rawValue: word) else {
+                            return .bad("channel \(entry.key), messages: expected one of \(choices)")
+                        }
+                        channel.messages = policy
+                    case "language":
+                        guard let code = field.value.stringValue?.trimmingSpaces(), Settings.isLanguageCode(code) else {
+                            return .bad("channel \(entry.key), language: expected a language code such as \"de\" or \"pt-br\"")
+                        }
+                        channel.language = code.lowercased()
+                    default:
+                        return .bad("channel \(entry.key): unknown key \(field.key); use messages and language")
+                    }
+                }
+                result[entry.key] = channel
             }
             return .ok(result)
-        }) { settings.speech.channelMessages = channels }
+        }) { settings.speech.channels = channels }
+        if let engine = reader.word("speech.engine", SpeechSettings.Engine.self) { settings.speech.engine = engine }
+        if let events = reader.word("speech.events", SpeechSettings.EventPolicy.self) { settings.speech.events = events }
+        if let times = reader.bool("speech.times") { settings.speech.times = times }
+        if let merge = reader.bool("speech.merge_bursts") { settings.speech.mergeBursts = merge }
+        if let pronounce = reader.read("speech.pronounce", { value -> Check<[String: String]> in
+            guard let table = value.tableValue else { return .bad("expected a table of words and how they are said, found a \(value.typeName)") }
+            var result: [String: String] = [:]
+            for entry in table.entries {
+                guard let spoken = entry.value.stringValue else { return .bad("\(entry.key): expected how it is said, as a string") }
+                guard !entry.key.trimmingSpaces().isEmpty else { return .bad("an empty word cannot be pronounced") }
+                result[entry.key.trimmingSpaces()] = spoken.trimmingSpaces()
+            }
+            return .ok(result)
+        }) { settings.speech.pronounce = pronounce }
+
         if let enabled = reader.bool("sounds.enabled") { settings.sounds.enabled = enabled }
         if let volume = reader.integer("sounds.volume", in: SoundSettings.volumeRange, unit: " percent") {
             settings.sounds.volume = volume
@@ -168,6 +212,13 @@ extension Settings {
             ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
         }.map(\.element)
         return SettingsDecodeResult(settings: settings, sources: reader.sources, problems: problems)
+    }
+
+    /// Whether `code` looks like an espeak-ng language code: letters, digits and hyphens,
+    /// 2 to 20 of them, starting with a letter ("de", "pt-br", "en-gb-x-rp").
+    public static func isLanguageCode(_ code: String) -> Bool {
+        guard (2...20).contains(code.count), code.first?.isLetter == true else { return false }
+        return code.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
     }
 
     /// The allowed text sizes, in percent of Large.

@@ -21,8 +21,18 @@ extension Settings {
             ("speech.messages", .string(speech.messages.rawValue)),
             (
                 "speech.channels",
-                .table(TOMLTable(entries: speech.channelMessages.sorted { $0.key < $1.key }.map {
-                    TOMLTable.Entry(key: $0.key, value: .string($0.value.rawValue))
+                .table(TOMLTable(entries: speech.channels.sorted { $0.key < $1.key }.map {
+                    TOMLTable.Entry(key: $0.key, value: $0.value.tomlValue)
+                }))
+            ),
+            ("speech.engine", .string(speech.engine.rawValue)),
+            ("speech.events", .string(speech.events.rawValue)),
+            ("speech.times", .boolean(speech.times)),
+            ("speech.merge_bursts", .boolean(speech.mergeBursts)),
+            (
+                "speech.pronounce",
+                .table(TOMLTable(entries: speech.pronounce.sorted { $0.key < $1.key }.map {
+                    TOMLTable.Entry(key: $0.key, value: .string($0.value))
                 }))
             ),
             ("sounds.enabled", .boolean(sounds.enabled)),
@@ -72,5 +82,16 @@ extension Settings {
             result.append(("irc.servers[\(index)]", .table(TOMLTable(entries: entries))))
         }
         return result
+    }
+}
+
+extension SpeechSettings.ChannelSpeech {
+    /// As the file writes it: the policy alone when that is all, else an inline table.
+    public var tomlValue: TOMLValue {
+        if language == nil, let messages { return .string(messages.rawValue) }
+        var entries: [TOMLTable.Entry] = []
+        if let messages { entries.append(.init(key: "messages", value: .string(messages.rawValue))) }
+        if let language { entries.append(.init(key: "language", value: .string(language))) }
+        return .table(TOMLTable(entries: entries))
     }
 }

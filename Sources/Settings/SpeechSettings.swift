@@ -30,19 +30,97 @@ public struct SpeechSettings: Sendable, Equatable {
         case active
         /// Only mentions of your nick, and direct messages.
         case mentions
+        /// No words: each message plays the message sound (a busy channel heard as a pulse,
+        /// TWBlue's way); mentions and direct messages are still said.
+        case sound
         /// None (they are still shown and counted).
         case none
     }
 
-    /// Which new messages are spoken (`speech.messages`), and per channel (`speech.channels`,
-    /// a table of channel name to policy) where it differs.
-    public var messages: MessagePolicy = .all
-    public var channelMessages: [String: MessagePolicy] = [:]
+    /// How one channel is spoken where it differs from the rest (`speech.channels`): which of
+    /// its messages, and in which language its messages are read.
+    ///
+    /// ```toml
+    /// [speech.channels]
+    /// "#busy" = "sound"                                # the plain form: the policy alone
+    /// "#de" = { messages = "all", language = "de" }
+    /// ```
+    public struct ChannelSpeech: Sendable, Equatable {
+        /// Which messages are spoken; nil follows `speech.messages`.
+        public var messages: MessagePolicy?
+        /// An espeak-ng language code ("de", "pt-br"); nil chooses by the text's script.
+        public var language: String?
 
-    /// The policy for messages in `channel` (names compare without case, as IRC's do).
-    public func messagePolicy(in channel: String) -> MessagePolicy {
-        channelMessages.first { $0.key.lowercased() == channel.lowercased() }?.value ?? messages
+        public init(messages: MessagePolicy? = nil, language: String? = nil) {
+            self.messages = messages
+            self.language = language
+        }
     }
+
+    /// Which new messages are spoken (`speech.messages`), and per channel (`speech.channels`,
+    /// a table of channel name to policy or to a ``ChannelSpeech`` table) where it differs.
+    public var messages: MessagePolicy = .all
+    public var channels: [String: ChannelSpeech] = [:]
+
+    /// The settings of `channel` (names compare without case, as IRC's do).
+    public func channel(_ name: String) -> ChannelSpeech? {
+        channels.first { $0.key.lowercased() == name.lowercased() }?.value
+    }
+
+    /// The policy for messages in `channel`.
+    public func messagePolicy(in channel: String) -> MessagePolicy {
+        self.channel(channel)?.messages ?? messages
+    }
+
+    /// The language `channel`'s messages are read in, when the settings name one.
+    public func language(in channel: String) -> String? {
+        self.channel(channel)?.language
+    }
+
+    /// Changes `channel`'s entry (kept under the name as it was first written).
+    public mutating func setChannel(_ name: String, _ change: (inout ChannelSpeech) -> Void) {
+        let key = channels.keys.first { $0.lowercased() == name.lowercased() } ?? name
+        var entry = channels[key] ?? ChannelSpeech()
+        change(&entry)
+        channels[key] = entry
+    }
+
+    /// Which synthesiser speaks: the in-process libespeak-ng (the default, and the fast path),
+    /// or the user's own speech-dispatcher with the module, voice, rate and pitch set up there.
+    public enum Engine: String, CaseIterable, Sendable, Equatable {
+        case espeakNG = "espeak-ng"
+        case speechDispatcher = "speech-dispatcher"
+    }
+
+    public var engine: Engine = .espeakNG
+
+    /// Which joins, parts, quits and nick changes are spoken (they are always shown).
+    public enum EventPolicy: String, CaseIterable, Sendable, Equatable {
+        /// Everyone's.
+        case all
+        /// Only of people who spoke in the last ten minutes (weechat's smart filter).
+        case recent
+        /// None.
+        case none
+    }
+
+    public var events: EventPolicy = .recent
+
+    /// Whether a message's time is said when it is focused; off, the time is said by Alt-T,
+    /// and shown.
+    public var times: Bool = false
+
+    /// Whether one person's messages in one channel within a few seconds are said as one
+    /// utterance with their name once ("kim: deploy is done. tests pass").
+    public var mergeBursts: Bool = true
+
+    /// How words are said (`[speech.pronounce]`, a table of word to spoken form): nicks and
+    /// words anywhere, matched as whole words without case.
+    public var pronounce: [String: String] = [:]
+
+    /// Whether `rate`, `pitch` or `volume` were set in the file (speech-dispatcher keeps its
+    /// own otherwise).
+    public var explicit: Set<String> = []
 
     /// Whether a typed key cuts off speech at once (NVDA's "Interrupt speech while typing",
     /// Fenrir's `interruptOnKeyPress`); when false, echoes wait behind what is being said.

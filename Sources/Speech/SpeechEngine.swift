@@ -36,6 +36,11 @@ public final class SpeechEngine: @unchecked Sendable {
         /// `nil` checks every role. `earshot say` names only the one it speaks with, so a broken
         /// file for another role neither stops it nor is read.
         public var roles: Set<VoiceRole>?
+        /// Which synthesiser speaks the words (sound cues always play through the sink).
+        public var synthesizer: Synthesizer = .espeakNG
+        /// Told once when speech-dispatcher stops answering mid-session; libespeak-ng speaks
+        /// from then on.
+        public var onSpeechDispatcherLost: (@Sendable () -> Void)?
 
         public init(
             voices: VoiceLibrary = .discover(), parameters: SpeechParameters = SpeechParameters(),
@@ -63,7 +68,24 @@ public final class SpeechEngine: @unchecked Sendable {
         var cueVolume = 50
         /// Held by ``pause()``: nothing new starts until ``resume()`` or new speech.
         var paused = false
+        /// speech-dispatcher, while it speaks (nil: libespeak-ng does). Never called with the
+        /// lock held: its reader thread takes this lock to report a message's end.
+        var dispatcher: SpeechDispatcher?
+        /// The speech-dispatcher message sounding, and whether it has ended.
+        var dispatcherMessage: Int?
+        var dispatcherFinished = false
     }
+
+    /// Who synthesises the words.
+    public enum Synthesizer: String, Sendable, Equatable {
+        /// libespeak-ng in this process: the fast path.
+        case espeakNG = "espeak-ng"
+        /// The user's speech-dispatcher, with their module, voice, rate and pitch.
+        case speechDispatcher = "speech-dispatcher"
+    }
+
+    /// Why speech-dispatcher was asked for and is not speaking (it did not answer at start).
+    public let speechDispatcherProblem: String?
 
     /// Samples per second of the PCM the sink receives (22050 for espeak-ng's voices).
     public let sampleRate: Int
@@ -72,6 +94,8 @@ public final class SpeechEngine: @unchecked Sendable {
     let configuration: Configuration
     /// Owned by the engine thread only.
     private var loadedVoice: VoiceFile?
+    /// The language the loaded voice speaks, when not its own.
+    private var loadedLanguage: String?
     private var synthesizing: Utterance?
     private let finished = ConditionLock(false)
 
@@ -138,6 +162,21 @@ public final class SpeechEngine: @unchecked Sendable {
         }
         self.configuration = configuration
         self.state = ConditionLock(State(parameters: configuration.parameters, voiceFiles: files))
+        var problem: String?
+        if configuration.synthesizer == .speechDispatcher {
+            do {
+                let dispatcher = try SpeechDispatcher.connect()
+                let state = self.state
+                dispatcher.setHandler { message, event in
+                    guard event != .begin else { return }
+                    state.withLockThenBroadcast { if $0.dispatcherMessage == message { $0.dispatcherFinished = true } }
+                }
+                state.withLock { $0.dispatcher = dispatcher }
+            } catch {
+                problem = error.message
+            }
+        }
+        self.speechDispatcherProblem = problem
 
         let rate: Int
         switch EspeakOwnership.initialize(
@@ -176,10 +215,12 @@ public final class SpeechEngine: @unchecked Sendable {
     /// priority ends a pause, as new speech does in NVDA.
     @discardableResult
     public func speak(
-        _ text: String, priority: SpeechPriority = .default, voice: VoiceRole = .reader, cue: SoundCue? = nil
+        _ text: String, priority: SpeechPriority = .default, voice: VoiceRole = .reader, cue: SoundCue? = nil,
+        languages: [LanguageRun] = []
     ) -> Utterance {
         state.withLockThenBroadcast { state in
-            let utterance = Utterance(id: state.nextID, text: text, priority: priority, voice: voice, cue: cue)
+            let utterance = Utterance(
+                id: state.nextID, text: text, priority: priority, voice: voice, cue: cue, languages: languages)
             state.nextID += 1
             if priority >= .default { state.paused = false }
             let actions = state.queue.submit(utterance)
@@ -305,7 +346,10 @@ public final class SpeechEngine: @unchecked Sendable {
         let status = perform { [self] in
             let status = Espeak.setVoice(text: file.text)
             if !status.isOK, let previous = loadedVoice { _ = Espeak.setVoice(text: previous.text) }
-            if status.isOK { loadedVoice = file }
+            if status.isOK {
+                loadedVoice = file
+                loadedLanguage = nil
+            }
             // Loading a voice resets espeak-ng's parameters to the voice's own.
             state.withLock { $0.parametersChanged = true }
             return status
@@ -403,6 +447,7 @@ public final class SpeechEngine: @unchecked Sendable {
             } else if let previous = loadedVoice {
                 _ = Espeak.setVoice(text: previous.text)
             }
+            loadedLanguage = nil
             // Loading a voice resets espeak-ng's parameters to the voice's own.
             reapply = state.withLock { $0.parameters }
         }
@@ -421,7 +466,93 @@ public final class SpeechEngine: @unchecked Sendable {
                 }
             }
         }
-        if !aborted && !utterance.text.isEmpty { _ = Espeak.synthesize(utterance.text, userData: context) }
+        if !aborted && !utterance.text.isEmpty, let dispatcher = state.withLock({ $0.dispatcher }) {
+            if !speak(utterance, through: dispatcher) {
+                // speech-dispatcher is gone: libespeak-ng says this and all that follows.
+                state.withLock { $0.dispatcher = nil }
+                dispatcher.close()
+                configuration.onSpeechDispatcherLost?()
+                if state.withLock({ $0.queue.isCurrent(utterance.id) }) { synthesize(utterance, context: context) }
+            }
+        } else if !aborted && !utterance.text.isEmpty {
+            synthesize(utterance, context: context)
+        }
+        finishOnThread(utterance)
+    }
+
+    /// The utterance's pieces through libespeak-ng, each in its language; stops when it is cut off.
+    private func synthesize(_ utterance: Utterance, context: UnsafeMutableRawPointer) {
+        do {
+            for piece in utterance.pieces {
+                // Another language: the role's voice, speaking that language's rules.
+                if piece.language != loadedLanguage, let voice = loadedVoice {
+                    let text = piece.language.map { voice.text(language: $0) } ?? voice.text
+                    if Espeak.setVoice(text: text).isOK {
+                        loadedLanguage = piece.language
+                    } else {
+                        _ = Espeak.setVoice(text: voice.text)
+                        loadedLanguage = nil
+                    }
+                    Self.apply(state.withLock { $0.parameters })
+                }
+                _ = Espeak.synthesize(String(piece.text), userData: context)
+                if !state.withLock({ $0.queue.isCurrent(utterance.id) }) { break }
+            }
+        }
+    }
+
+    /// The utterance's pieces through speech-dispatcher, one message at a time, each waited for
+    /// (its end or cancel event); a key that cuts it off cancels it at once. Returns false when
+    /// speech-dispatcher has gone (and nothing more of it will sound).
+    private func speak(_ utterance: Utterance, through dispatcher: SpeechDispatcher) -> Bool {
+        for piece in utterance.pieces {
+            let text = String(piece.text)
+            guard text.contains(where: { !$0.isWhitespace }) else { continue }
+            guard let message = dispatcher.say(text, priority: utterance.priority, language: piece.language) else {
+                if dispatcher.isAlive { continue }
+                return false
+            }
+            state.withLock {
+                $0.dispatcherMessage = message
+                $0.dispatcherFinished = false
+            }
+            while true {
+                let (current, finished) = state.wait(
+                    until: { !$0.queue.isCurrent(utterance.id) || $0.dispatcherFinished }, timeoutNanoseconds: 100_000_000
+                ) { ($0.queue.isCurrent(utterance.id), $0.dispatcherFinished) }
+                if !current {
+                    dispatcher.cancel()
+                    return true
+                }
+                if finished { break }
+                // No end comes from a daemon that died while speaking.
+                if !dispatcher.isAlive { return false }
+            }
+        }
+        return true
+    }
+
+    /// speech-dispatcher's rate, pitch and volume where the settings name them (nil: the
+    /// user's own, from speech-dispatcher's configuration).
+    public func setSpeechDispatcherParameters(rate: Int?, pitch: Int?, volume: Int?) {
+        guard let dispatcher = state.withLock({ $0.dispatcher }) else { return }
+        dispatcher.setRate(rate)
+        dispatcher.setPitch(pitch)
+        dispatcher.setVolume(volume)
+    }
+
+    /// Who is synthesising the words now.
+    public var synthesizer: Synthesizer { state.withLock { $0.dispatcher == nil ? .espeakNG : .speechDispatcher } }
+
+    /// speech-dispatcher's output module and voices, asked of a running daemon (about half a
+    /// second for espeak-ng's thousands); throws when none answers.
+    public static func speechDispatcherVoices() throws(SpeechError) -> (module: String?, voices: [(name: String, language: String, variant: String?)]) {
+        let dispatcher = try SpeechDispatcher.connect()
+        defer { dispatcher.close() }
+        return (dispatcher.module, dispatcher.voices().map { ($0.name, $0.language, $0.variant) })
+    }
+
+    private func finishOnThread(_ utterance: Utterance) {
         synthesizing = nil
         // Let a paced sink play out before the utterance counts as done.
         while sink.backlogMilliseconds() > 0 {

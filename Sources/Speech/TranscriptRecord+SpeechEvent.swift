@@ -10,6 +10,9 @@ extension TranscriptRecord {
         self.init(
             t: milliseconds, event: event.kind, priority: utterance.priority, voice: utterance.voice,
             text: [utterance.cue?.caption, utterance.text.isEmpty ? nil : utterance.text].compactMap { $0 }
-                .joined(separator: " "))
+                .joined(separator: " "),
+            language: utterance.languages.isEmpty
+                ? nil : utterance.languages.map(\.language).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                    .joined(separator: ","))
     }
 }

@@ -109,4 +109,15 @@ public struct VoiceFile: Hashable, Sendable {
         }
         return ferror(file) == 0 ? bytes : nil
     }
+
+    /// The voice's definition speaking `language` (an espeak-ng code such as "ru"): its
+    /// `language` line replaced, so pitch, formants and the rest stay the role's.
+    public func text(language: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).filter {
+            !$0.drop { $0 == " " || $0 == "\t" }.hasPrefix("language ")
+        }
+        let at = lines.firstIndex { $0.hasPrefix("name ") }.map { $0 + 1 } ?? 0
+        lines.insert(Substring("language \(language)"), at: at)
+        return lines.joined(separator: "\n")
+    }
 }

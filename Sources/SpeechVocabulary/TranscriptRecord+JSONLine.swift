@@ -15,6 +15,7 @@ extension TranscriptRecord {
         var line = "{"
         line.reserveCapacity(text.utf8.count + 80)
         for key in CodingKeys.allCases {
+            if key == .language && language == nil { continue }
             if key != .t { line += ", " }
             line += "\"\(key.stringValue)\": "
             switch key {
@@ -23,6 +24,7 @@ extension TranscriptRecord {
             case .priority: line += Self.jsonString(priority.rawValue)
             case .voice: line += Self.jsonString(voice.rawValue)
             case .text: line += Self.jsonString(text)
+            case .language: line += Self.jsonString(language ?? "")
             }
         }
         return line + "}\n"

@@ -28,7 +28,7 @@ public struct TranscriptRecord: Hashable, Sendable, Codable {
 
     /// The keys, in the order ``jsonLine`` writes them.
     public enum CodingKeys: String, CodingKey, CaseIterable {
-        case t, event, priority, voice, text
+        case t, event, priority, voice, text, language
     }
 
     /// Milliseconds since the transcript started.
@@ -41,11 +41,15 @@ public struct TranscriptRecord: Hashable, Sendable, Codable {
     public var voice: VoiceRole
     /// What was (or was to be) spoken.
     public var text: String
+    /// The languages other than the voice's own that parts of it were read in ("ru", or
+    /// "ru,cmn"), written only when there are some.
+    public var language: String?
 
     public init(
         t: UInt64, event: Event, priority: SpeechPriority = .default, voice: VoiceRole = .reader,
-        text: String = ""
+        text: String = "", language: String? = nil
     ) {
+        self.language = language
         self.t = t
         self.event = event
         self.priority = priority

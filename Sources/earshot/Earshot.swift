@@ -1,5 +1,6 @@
 import App
 import ArgumentParser
+import Settings
 
 /// The `earshot` command: argument parsing only; everything it does lives in `App`.
 @main
@@ -38,6 +39,9 @@ struct Earshot: ParsableCommand {
     var screenReader = false
 
     @OptionGroup var speech: SpeechOptions
+
+    @Option(help: "Who speaks: espeak-ng (Earshot's own voices, the fastest) or speech-dispatcher (your own speech-dispatcher setup); as speech.engine.")
+    var engine: SpeechSettings.Engine?
 
     /// `earshot say …` is parsed by ``Say`` alone: building the whole command tree (every
     /// subcommand's options, found by reflection) costs milliseconds that a listener waits
@@ -94,6 +98,7 @@ struct Earshot: ParsableCommand {
         options.speech = speech.output()
         options.mouse = mouse
         options.screenReader = screenReader
+        options.engine = engine
         let status: Int32
         do {
             status = try ClientCommand.run(options)
@@ -111,3 +116,5 @@ struct RuntimeFailure: Error, CustomStringConvertible {
 
     init(_ description: String) { self.description = description }
 }
+
+extension SpeechSettings.Engine: ExpressibleByArgument {}

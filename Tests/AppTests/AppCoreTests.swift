@@ -36,12 +36,12 @@ import Testing
 
     /// The words of the speech effects (sound cues alone have none).
     static func spoken(_ effects: [AppEffect]) -> [String] {
-        effects.compactMap { if case .speak(let text, _, _, _, _) = $0, !text.isEmpty { text } else { nil } }
+        effects.compactMap { if case .speak(let text, _, _, _, _, _) = $0, !text.isEmpty { text } else { nil } }
     }
 
     /// The sound cues asked for.
     static func cues(_ effects: [AppEffect]) -> [SoundCue] {
-        effects.compactMap { if case .speak(_, _, _, let cue?, _) = $0 { cue } else { nil } }
+        effects.compactMap { if case .speak(_, _, _, let cue?, _, _) = $0 { cue } else { nil } }
     }
 
     @Test func openingAChannelSaysItsHeadingThenFocusesTheFirstUnread() {
@@ -64,7 +64,7 @@ import Testing
         })
         effects = core.handle(.speechRoute(.audio), at: .milliseconds(6))
         #expect(Self.spoken(effects) == ["Speech is back on the sound server."])
-        #expect(effects.contains { if case .speak(_, .low, _, _, _) = $0 { true } else { false } })
+        #expect(effects.contains { if case .speak(_, .low, _, _, _, _) = $0 { true } else { false } })
         #expect(core.navigator.focusedElement?.identifier == focus)
     }
 
@@ -159,6 +159,7 @@ import Testing
         var (core, _) = Self.openCore()
         var new = core.state.settings
         new.speech.punctuation = .all
+        new.speech.times = true
         _ = core.handle(.settings(SettingsUpdate(kind: .reload, old: core.state.settings, new: new, problems: [], applied: true)), at: .seconds(1))
         let effects = core.handle(.key(.right), at: .seconds(2))
         let phrase = Self.spoken(effects).first ?? ""
@@ -179,7 +180,7 @@ import Testing
         var (core, _) = Self.openCore()
         let effects = core.handle(event, at: .seconds(1))
         #expect(core.state.composer == "hello")
-        #expect(effects.contains { if case .speak(let said, .high, _, _, _) = $0 { said.hasPrefix("Not sent: the target has a space") } else { false } })
+        #expect(effects.contains { if case .speak(let said, .high, _, _, _, _) = $0 { said.hasPrefix("Not sent: the target has a space") } else { false } })
     }
 
     @Test func aPipedLineWaitsForTheServerAndIsRefusedAloudIfNoChannelComes() {
@@ -194,7 +195,7 @@ import Testing
         #expect(core.waitingDeadline == .seconds(31))
         #expect(!core.handle(.line("/quit"), at: .seconds(2)).contains(.quit))
         let gaveUp = core.handle(.tick, at: .seconds(31))
-        #expect(gaveUp.contains { if case .speak(let text, .high, _, _, _) = $0 { text.hasSuffix("deploy is done") && text.hasPrefix("Not sent") } else { false } })
+        #expect(gaveUp.contains { if case .speak(let text, .high, _, _, _, _) = $0 { text.hasSuffix("deploy is done") && text.hasPrefix("Not sent") } else { false } })
         #expect(gaveUp.contains(.quit))
     }
 }

@@ -110,7 +110,7 @@ import Testing
         let other = core.handle(.chat(.kicked(channelID: 20, channel: "#a", nick: "bob", by: "kim", reason: "spam", isSelf: false)), at: .seconds(1))
         #expect(Self.printed(other).contains("bob was kicked by kim: spam"))
         let me = core.handle(.chat(.kicked(channelID: 20, channel: "#a", nick: "you", by: "kim", reason: "bye", isSelf: true)), at: .seconds(5))
-        let high = me.compactMap { if case .speak(let text, .high, _, _, _) = $0, !text.isEmpty { text } else { nil } }
+        let high = me.compactMap { if case .speak(let text, .high, _, _, _, _) = $0, !text.isEmpty { text } else { nil } }
         #expect(high.contains("You were kicked from hash a by kim: bye"), "\(AppCoreTests.spoken(me))")
     }
 
@@ -128,7 +128,7 @@ import Testing
     @Test func warningsAreSaidAndNotesPolitely() {
         var core = Self.ircCore()
         let warn = core.handle(.chat(.note("Your nick will expire soon", isWarning: true)), at: .seconds(1))
-        #expect(warn.contains { if case .speak("Warning: Your nick will expire soon", .default, _, _, _) = $0 { true } else { false } }, "\(warn)")
+        #expect(warn.contains { if case .speak("Warning: Your nick will expire soon", .default, _, _, _, _) = $0 { true } else { false } }, "\(warn)")
         let note = core.handle(.chat(.note("Maintenance tonight", isWarning: false)), at: .seconds(10))
         #expect(Self.printed(note).contains("Note: Maintenance tonight"))
     }
@@ -139,7 +139,7 @@ import Testing
         var core = Self.ircCore { $0.highlights = ["deploy"] }
         let message = ChatMessage(id: 500, channelID: 10, msgid: "x", author: "kim", text: "the DEPLOY is done", time: Date())
         let effects = core.handle(.chat(.messages([message])), at: .seconds(1))
-        let high = effects.compactMap { if case .speak(let text, .high, _, _, _) = $0, !text.isEmpty { text } else { nil } }
+        let high = effects.compactMap { if case .speak(let text, .high, _, _, _, _) = $0, !text.isEmpty { text } else { nil } }
         #expect(high.contains { $0.hasPrefix("kim mentioned you in hash welcome") }, "\(AppCoreTests.spoken(effects))")
     }
 
@@ -217,7 +217,7 @@ import Testing
         let first = core.handle(.key(.enter), at: .seconds(5))
         #expect(Self.sends(first).contains(.message("yes", to: "#a", replyTo: "r1")), "\(Self.sends(first))")
         let refused = core.handle(.replyRefused("yes", reason: .unsupported("This server does not support replies (no message-tags)")), at: .seconds(6))
-        let high = refused.compactMap { if case .speak(let text, .high, _, _, _) = $0, !text.isEmpty { text } else { nil } }
+        let high = refused.compactMap { if case .speak(let text, .high, _, _, _, _) = $0, !text.isEmpty { text } else { nil } }
         #expect(high.contains { $0.contains("no message-tags") && $0.contains("Press Enter again") && $0.contains("kim") }, "\(high)")
         #expect(core.state.threadComposer == "yes")
         _ = core.navigator.focus(identifier: ElementID.threadComposer.identifier)

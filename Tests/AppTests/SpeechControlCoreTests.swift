@@ -192,10 +192,19 @@ import Testing
         }
         let joined = core.handle(.chat(.joined(channelID: 10, channel: "#welcome", nick: "bob", isSelf: false)), at: .seconds(2))
         #expect(lines(joined).contains("bob joined #welcome"))
-        #expect(AppCoreTests.spoken(joined) == ["bob joined hash welcome"])
-        _ = core.handle(.utterance(.done, .announcer), at: .seconds(3))
-        let quit = core.handle(.chat(.quit(nick: "kim", reason: "bye")), at: .seconds(4))
+        // bob has not written: his join is shown, not spoken (`speech.events = "recent"`).
+        #expect(AppCoreTests.spoken(joined).isEmpty)
+        let wrote = core.handle(.chat(.messages([ChatMessage(id: 300, channelID: 10, author: "kim", text: "off now", time: Date())])), at: .seconds(3))
+        // The channel had news a second ago (bob's join): kim's message waits a second for
+        // more from her, then is said.
+        #expect(AppCoreTests.spoken(wrote).isEmpty)
+        #expect(wrote.contains(.wake(at: .seconds(4))))
+        #expect(AppCoreTests.spoken(core.handle(.tick, at: .seconds(4))) == ["kim: off now"])
+        _ = core.handle(.utterance(.done, .announcer), at: .seconds(5))
+        // kim wrote a minute ago: her quit is spoken.
+        let quit = core.handle(.chat(.quit(nick: "kim", reason: "bye")), at: .seconds(60))
         #expect(lines(quit).contains { $0.hasPrefix("kim quit") })
+        #expect(AppCoreTests.spoken(quit) == ["kim quit: bye"])
         _ = core.handle(.utterance(.done, .announcer), at: .seconds(5))
         let renamed = core.handle(.chat(.nickChanged(from: "ada", to: "ada2", isSelf: false)), at: .seconds(6))
         #expect(lines(renamed).contains("ada is now ada2"))
@@ -205,6 +214,30 @@ import Testing
         // Elsewhere: not shown here.
         #expect(lines(core.handle(.chat(.parted(channelID: 99, channel: "#x", nick: "bob", isSelf: false)), at: .seconds(8))).isEmpty)
     }
+
+    /// `speech.events`: everyone's joins and quits, only of people who wrote in the last ten
+    /// minutes, or none; always shown.
+    @Test(arguments: [(SpeechSettings.EventPolicy.all, 1, 1), (.recent, 0, 1), (.none, 0, 0)])
+    func theSmartFilterSpeaksOnlyWhoSpokeRecently(events: SpeechSettings.EventPolicy, silentSpoken: Int, writerSpoken: Int) {
+        var (core, _) = AppCoreTests.openCore()
+        var settings = core.state.settings
+        settings.speech.events = events
+        _ = core.handle(.settings(SettingsUpdate(kind: .reload, old: core.state.settings, new: settings, problems: [], applied: true)), at: .milliseconds(500))
+        var welcome = AppCoreTests.welcome
+        welcome.members = (0..<50).map { "guest\($0)" } + ["kim"]
+        _ = core.handle(.loaded(ChatSnapshot(load: .init(channelID: 10, purpose: .refresh), channels: [welcome], messages: core.state.messages)), at: .seconds(1))
+        _ = core.handle(.chat(.messages([ChatMessage(id: 300, channelID: 10, author: "kim", text: "brb", time: Date())])), at: .seconds(2))
+        _ = core.handle(.utterance(.done, .announcer), at: .seconds(3))
+        let silent = core.handle(.chat(.quit(nick: "guest7", reason: "")), at: .seconds(20))
+        #expect(AppCoreTests.spoken(silent).count == silentSpoken, "\(AppCoreTests.spoken(silent))")
+        _ = core.handle(.utterance(.done, .announcer), at: .seconds(21))
+        let writer = core.handle(.chat(.quit(nick: "kim", reason: "")), at: .seconds(40))
+        #expect(AppCoreTests.spoken(writer).count == writerSpoken, "\(AppCoreTests.spoken(writer))")
+        // Eleven minutes on, kim is not recent any more.
+        _ = core.handle(.utterance(.done, .announcer), at: .seconds(41))
+        let later = core.handle(.chat(.joined(channelID: 10, channel: "#welcome", nick: "kim", isSelf: false)), at: .seconds(700))
+        #expect(AppCoreTests.spoken(later).count == (events == .all ? 1 : 0))
+    }
 }
 
 /// `speech.messages` and its per-channel override choose which new messages are spoken.
@@ -212,7 +245,7 @@ import Testing
     static func spoken(_ policy: SpeechSettings.MessagePolicy, channels: [String: SpeechSettings.MessagePolicy] = [:]) -> [String] {
         var core = SpeechControlCoreTests.coreWithTwoChannels {
             $0.speech.messages = policy
-            $0.speech.channelMessages = channels
+            $0.speech.channels = channels.mapValues { SpeechSettings.ChannelSpeech(messages: $0) }
         }
         var said: [String] = []
         let events: [AppEvent] = [

@@ -32,8 +32,10 @@ final class TmuxSession {
         let priority: String
         let voice: String
         let text: String
+        /// The languages other than the voice's own it was read in ("ru"), if any.
+        let language: String?
 
-        var description: String { "\(event) \(priority) \(voice): \(text)" }
+        var description: String { "\(event) \(priority) \(voice): \(text)" + (language.map { " [\($0)]" } ?? "") }
     }
 
     /// The session name inside this session's own server.

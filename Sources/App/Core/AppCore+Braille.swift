@@ -151,7 +151,7 @@ extension AppCore {
         switch state.settings.braille.messages {
         case .all: true
         case .active: message.here || message.direct || message.mention
-        case .mentions: message.direct || message.mention
+        case .mentions, .sound: message.direct || message.mention
         case .none: false
         }
     }
@@ -205,7 +205,7 @@ extension AppCore {
             change(settings, .integer(Int64(settings.braille.messageTimeout)), ["braille", "message_timeout"])
         case .messages:
             settings.braille.messages = BrailleChoices.step(
-                SpeechSettings.MessagePolicy.allCases, from: settings.braille.messages, by: delta)
+                SpeechSettings.MessagePolicy.allCases.filter { $0 != .sound }, from: settings.braille.messages, by: delta)
             change(settings, .string(settings.braille.messages.rawValue), ["braille", "messages"])
         }
     }

@@ -126,21 +126,21 @@ extension AppCore {
                     // Not opened: the open would clear, or take focus from, a line being typed.
                     if state.joinRequests.remove(IRCCaseMapping.fold(channel)) != nil { say("Joined \(channel)", .low, .announcer) }
                 } else {
-                    membership("\(nick) joined \(channel)", in: channelID)
+                    membership("\(nick) joined \(channel)", in: channelID, about: [nick])
                 }
                 isSelf ? refresh() : refresh(showing: channelID)
             }
         case .parted(let channelID, let channel, let nick, let isSelf):
             // Left: its history stays, and it is no longer one the listener is "back in".
             if isSelf { state.leftChannels.insert(channelID) }
-            if isSelf { say("Left \(channel)", .low, .announcer) } else { membership("\(nick) left \(channel)", in: channelID) }
+            if isSelf { say("Left \(channel)", .low, .announcer) } else { membership("\(nick) left \(channel)", in: channelID, about: [nick]) }
             isSelf ? refresh() : refresh(showing: channelID)
         case .quit(let nick, let reason):
             if state.channel?.members.contains(nick) == true {
                 // The reason is someone else's words, after a colon: brackets around it are
                 // read aloud as "left paren".
                 let why = reason.isEmpty ? "" : ": " + SpokenText.verbatim(reason)
-                membership("\(nick) quit" + why, in: state.channelID)
+                membership("\(nick) quit" + why, in: state.channelID, about: [nick])
             }
             refresh(ifShowing: [nick])
         case .nickChanged(let old, let new, let isSelf):
@@ -149,7 +149,8 @@ extension AppCore {
                 if network == nil || network == state.channel?.networkID { state.nick = new }
                 say(on + "You are now \(new)", .default, .announcer)
             } else if state.channel?.members.contains(old) == true || state.channel?.members.contains(new) == true {
-                membership("\(old) is now \(new)", in: state.channelID)
+                membership("\(old) is now \(new)", in: state.channelID, about: [old, new])
+                if let spoke = lastSpoke[IRCCaseMapping.fold(old)] { lastSpoke[IRCCaseMapping.fold(new)] = spoke }
             }
             isSelf ? refresh() : refresh(ifShowing: [old, new])
         case .memberRanks(let channelID, let ranks):
@@ -266,6 +267,8 @@ extension AppCore {
             let channel = state.channels.first { $0.id == message.channelID }
             let name = channel?.name ?? "another channel"
             typingTracker.messageReceived(from: message.author, in: name)
+            lastSpoke[IRCCaseMapping.fold(message.author)] = now
+            if lastSpoke.count > 5000 { lastSpoke = lastSpoke.filter { now - $0.value < Self.recentSpan } }
             let mine = message.author == nick(inChannel: message.channelID)
             if message.channelID == state.channelID {
                 merge(message)
@@ -281,12 +284,15 @@ extension AppCore {
             let here = message.channelID == state.channelID
             let direct = channel?.isDirect ?? false
             let spoken: Bool
-            switch state.settings.speech.messagePolicy(in: name) {
+            let policy = state.settings.speech.messagePolicy(in: name)
+            switch policy {
             case .all: spoken = true
             case .active: spoken = here || direct || mentions(message)
-            case .mentions: spoken = direct || mentions(message)
+            case .mentions, .sound: spoken = direct || mentions(message)
             case .none: spoken = false
             }
+            // A channel heard as a pulse: each message is its sound, no words.
+            if !spoken, policy == .sound { playCue(.messageElsewhere, .low) }
             let brailled = configuration.braille && brailles(ChatMessageFacts(here: here, direct: direct, mention: mentions(message)))
             if !spoken {
                 // Not said, and perhaps still shown on the display, as written.
@@ -297,8 +303,12 @@ extension AppCore {
                 continue
             }
             let author = SpokenText.verbatim(message.author)
-            let words = message.kind == .action
-                ? SpokenText.verbatim("\(message.author) \(message.text)") : "\(author): " + SpokenText.verbatim(message.text)
+            // Read in the channel's language when the settings name one, else by its script.
+            let language = state.settings.speech.language(in: name)
+            let body = message.kind == .action
+                ? SpokenText.verbatim("\(message.author) \(message.text)", language: language)
+                : SpokenText.verbatim(message.text, language: language)
+            let words = message.kind == .action ? body : "\(author): " + body
             let change: LiveRegionChange
             if direct {
                 // A direct message is to the user already: no "mentioned you", and its
@@ -320,7 +330,11 @@ extension AppCore {
                     newestInFull: true)
             } else {
                 if !here { playCue(.messageElsewhere, .low) }
-                change = LiveRegionChange(region: name, politeness: .polite, text: here ? words : "\(name), \(words)")
+                // One person's messages that follow each other are said as one, named once.
+                change = LiveRegionChange(
+                    region: name, politeness: .polite, text: here ? words : "\(name), \(words)",
+                    speaker: here ? IRCCaseMapping.fold(message.author) : nil, continuation: body,
+                    waitsForMore: here && busy(name))
             }
             // Said in full as it arrives in the open channel, it is heard (see AppCore+Reading).
             if here { arrivedHere = Arrived(id: message.id, text: change.text) }
@@ -570,18 +584,39 @@ extension AppCore {
     /// The event's time as the tracker's date (monotonic, from an arbitrary origin).
     var date: Date { Date(timeIntervalSinceReferenceDate: now.seconds) }
 
-    /// Joins, parts, quits and nick changes in the open channel: a line, and spoken politely
-    /// (they coalesce as "3 new events in #b"). In channels of more than
-    /// ``membershipSpeechLimit`` people they are shown but not spoken.
-    mutating func membership(_ text: String, in channelID: Int64) {
+    /// Joins, parts, quits and nick changes in the open channel (and kicks, modes, away): a
+    /// line, and spoken politely (they coalesce as "3 new events in #b"). Joins, parts, quits
+    /// and nick changes (`about` the people they name) are spoken as `speech.events` says: all,
+    /// only for people who wrote in the last ``recentSpan`` (weechat's smart filter), or none.
+    mutating func membership(_ text: String, in channelID: Int64, about nicks: [String]? = nil) {
         guard channelID == state.channelID else { return }
+        _ = busy(state.channelName)
         effects.append(.lines([Lines.plain(SpokenText.unmarked(text))]))
-        guard (state.channel?.members.count ?? 0) <= Self.membershipSpeechLimit else { return }
+        if let nicks {
+            switch state.settings.speech.events {
+            case .all: break
+            case .none: return
+            case .recent:
+                let recent = nicks.contains { nick in lastSpoke[IRCCaseMapping.fold(nick)].map { now - $0 < Self.recentSpan } ?? false }
+                guard recent else { return }
+            }
+        }
         announce(announcer.liveRegionChanged(
             LiveRegionChange(region: state.channelName, politeness: .polite, text: text, noun: "event"), at: now))
     }
 
-    static let membershipSpeechLimit = 20
+    /// Whether `region` had news in the last ``busySpan`` (its messages may come in bursts, and
+    /// wait a moment for more); notes this moment as news in it.
+    mutating func busy(_ region: String) -> Bool {
+        defer { lastActivity[region] = now }
+        if lastActivity.count > 500 { lastActivity = lastActivity.filter { now - $0.value < Self.busySpan } }
+        return lastActivity[region].map { now - $0 < Self.busySpan } ?? false
+    }
+
+    static let busySpan: Duration = .seconds(10)
+
+    /// How recently a person must have written for their joins and quits to be spoken.
+    static let recentSpan: Duration = .seconds(600)
 
     /// A mode change in words where it gives or takes a rank ("bob gave voice to kim"), else
     /// as the server wrote it ("bob sets mode +k secret").

@@ -28,6 +28,7 @@ extension AppCore {
             var settings = state.settings
             let range = SpeechParameters.rateRange
             settings.speech.rate = max(range.lowerBound, min(range.upperBound, settings.speech.rate + delta))
+            settings.speech.explicit.insert("rate")
             change(settings, .integer(Int64(settings.speech.rate)), ["speech", "rate"])
         case .adjustVoice(let delta):
             let voices = VoiceRole.builtIn.map(\.rawValue)
@@ -61,6 +62,22 @@ extension AppCore {
             var settings = state.settings
             settings.speech.typingInterrupts.toggle()
             change(settings, .boolean(settings.speech.typingInterrupts), ["speech", "typing_interrupts"])
+        case .adjustSpeech(let choice, let delta):
+            var settings = state.settings
+            switch choice {
+            case .engine:
+                settings.speech.engine = Self.cycle(SpeechSettings.Engine.allCases, from: settings.speech.engine, by: delta)
+                change(settings, .string(settings.speech.engine.rawValue), ["speech", "engine"])
+            case .events:
+                settings.speech.events = Self.cycle(SpeechSettings.EventPolicy.allCases, from: settings.speech.events, by: delta)
+                change(settings, .string(settings.speech.events.rawValue), ["speech", "events"])
+            case .times:
+                settings.speech.times.toggle()
+                change(settings, .boolean(settings.speech.times), ["speech", "times"])
+            case .bursts:
+                settings.speech.mergeBursts.toggle()
+                change(settings, .boolean(settings.speech.mergeBursts), ["speech", "merge_bursts"])
+            }
         case .toggleSounds:
             var settings = state.settings
             settings.sounds.enabled.toggle()
@@ -164,9 +181,15 @@ extension AppCore {
             let index = all.firstIndex(of: state.settings.speech.messagePolicy(in: name)) ?? 0
             let policy = all[(index + delta + all.count) % all.count]
             var settings = state.settings
-            settings.speech.channelMessages = settings.speech.channelMessages.filter { $0.key.lowercased() != name.lowercased() }
-            settings.speech.channelMessages[name] = policy
-            change(settings, .string(policy.rawValue), ["speech", "channels", name])
+            settings.speech.setChannel(name) { $0.messages = policy }
+            writeChannelSpeech(name, settings)
+        case .adjustChannelLanguage(let channelID, let delta):
+            guard let name = state.channels.first(where: { $0.id == channelID })?.name else { break }
+            let all: [String?] = [nil] + ChannelActionsSheet.languages.map(\.code)
+            let index = all.firstIndex(of: state.settings.speech.language(in: name)) ?? 0
+            var settings = state.settings
+            settings.speech.setChannel(name) { $0.language = all[(index + delta + all.count) % all.count] }
+            writeChannelSpeech(name, settings)
         case .showNames(let channelID):
             guard let channel = state.channels.first(where: { $0.id == channelID }) else { break }
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
@@ -178,6 +201,23 @@ extension AppCore {
         case .unavailable(let text):
             post(.announcement(text, priority: .default))
         }
+    }
+
+    /// The choice `delta` steps from `current`, round the ends.
+    static func cycle<T: Equatable>(_ all: [T], from current: T, by delta: Int) -> T {
+        let index = all.firstIndex(of: current) ?? 0
+        return all[((index + delta) % all.count + all.count) % all.count]
+    }
+
+    /// Writes `name`'s entry of `speech.channels` (a policy alone, or a table with its language).
+    mutating func writeChannelSpeech(_ name: String, _ settings: Settings) {
+        let key = settings.speech.channels.keys.first { $0.lowercased() == name.lowercased() } ?? name
+        guard var entry = settings.speech.channels[key] else { return }
+        // A table needs a policy beside the language: the current one, written out.
+        if entry.language != nil, entry.messages == nil { entry.messages = settings.speech.messages }
+        var written = settings
+        written.speech.channels[key] = entry
+        change(written, entry.tomlValue, ["speech", "channels", key])
     }
 
     mutating func setText(_ field: TextField, _ text: String) {

@@ -19,6 +19,8 @@ extension AppCore {
             confirmPaste(send: key == .enter)
         default:
             let editing = focusIsEditable
+            // The listener did something: the next message names its writer again.
+            announcer.forgetSpeaker()
             guard let command = KeyMap.command(for: key, editing: editing) else { return stopSayAllForKey() }
             // Alt-S pauses say-all and resumes it; every other key ends it.
             if command != .sayAll && command != .pauseSpeech { stopSayAllForKey() }
@@ -60,6 +62,7 @@ extension AppCore {
             effects.append(.stopSpeech)
         case .pauseSpeech: pauseOrResume()
         case .repeatSpeech: repeatLast()
+        case .sayTime: sayTime()
         case .speechHistory: present(.speechHistory)
         case .sayAll: startSayAll()
         case .nextActivity: goToNextActivity()

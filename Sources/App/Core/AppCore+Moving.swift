@@ -38,6 +38,19 @@ extension AppCore {
 
     /// Alt-Up and Alt-Down: the previous or next message of the open channel, said without
     /// moving focus; the first Alt-Up says the newest. "top" and "bottom" at the ends.
+    /// Alt-T: when the reviewed message (after Alt-Up or Alt-Down), else the focused one, was
+    /// written ("kim, 10:42, 3 minutes ago" is not said on focus unless `speech.times` is on).
+    mutating func sayTime() {
+        let reviewed = reviewIndex.flatMap { state.messages.indices.contains($0) ? state.messages[$0] : nil }
+        let focused = navigator.focusedElement?.identifier.flatMap { identifier in
+            state.messages.first { ElementID.message($0.id).identifier == identifier }
+        }
+        guard let message = reviewed ?? focused else {
+            return say("No message here: Alt-T says when the focused message was written", .default, .reader)
+        }
+        say(Format.day(message.time) + " " + Format.time(message.time), .default, .reader)
+    }
+
     mutating func review(by step: Int) {
         let messages = state.messages
         guard !messages.isEmpty else { return say("No messages", .default, .reader) }

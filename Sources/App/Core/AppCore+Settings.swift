@@ -28,6 +28,25 @@ extension AppCore {
         post(.announcement(Self.punctuationPhrase(state.settings.speech.punctuation), priority: .default))
     }
 
+    /// How long one person's message waits for the next of theirs (``Announcer/burstWindow``).
+    static let burstWindow: Duration = .seconds(1)
+
+    /// The nicks in view (the open channel's people and the writers of its page) said without
+    /// decorations, and `[speech.pronounce]`: made again only when those change.
+    mutating func updateLexicon() {
+        let signature = [state.channelID, Int64(state.channel?.members.count ?? 0), Int64(state.messages.count),
+                         state.messages.last?.id ?? 0, Int64(state.channels.count)]
+        guard signature != lexiconSignature || lexiconNicks == nil else { return }
+        lexiconSignature = signature
+        var nicks = Set(state.channel?.members ?? [])
+        for message in state.messages { nicks.insert(message.author) }
+        for channel in state.channels where channel.isDirect { nicks.insert(channel.name) }
+        let decorated = nicks.filter { SpokenText.plainNick($0) != $0 }
+        guard decorated != lexiconNicks else { return }
+        lexiconNicks = decorated
+        navigator.options.lexicon = SpokenText.Lexicon(pronounce: state.settings.speech.pronounce, nicks: decorated)
+    }
+
     /// "Punctuation most": what Alt-P says.
     static func punctuationPhrase(_ level: PunctuationLevel) -> String { "Punctuation \(level.rawValue)" }
 
@@ -38,7 +57,9 @@ extension AppCore {
         state.settings = settings
         state.sheets.reduceMotion = settings.display.reduceMotion
         state.drawer.reduceMotion = settings.display.reduceMotion
-        navigator.options = PhraseOptions(punctuation: Self.punctuation(settings))
+        navigator.options.punctuation = Self.punctuation(settings)
+        if settings.speech.pronounce != old.speech.pronounce { lexiconNicks = nil }
+        announcer.burstWindow = settings.speech.mergeBursts ? Self.burstWindow : .zero
         if settings.speech != old.speech { effects.append(.configureSpeech(settings.speech)) }
         if settings.sounds != old.sounds { effects.append(.configureSounds(settings.sounds)) }
         if settings.braille != old.braille { effects.append(.configureBraille(settings.braille)) }

@@ -90,6 +90,13 @@ public struct AppCore: Sendable {
     var completion: Completion?
     /// The message Alt-Up and Alt-Down last reviewed, in the open channel's page.
     var reviewIndex: Int?
+    /// The decorated nicks the lexicon was made with (nil: make it again).
+    var lexiconNicks: Set<String>?
+    var lexiconSignature: [Int64] = []
+    /// When each person (folded nick) last wrote, for speaking only their joins and quits.
+    var lastSpoke: [String: Duration] = [:]
+    /// When each region (channel name) last had news: messages, joins, quits.
+    var lastActivity: [String: Duration] = [:]
     /// Reading from focus to the end (Alt-R), while it lasts.
     var sayAll: SayAll?
     /// Until when a start with a server waits for its first channel before opening #welcome.
@@ -130,6 +137,7 @@ public struct AppCore: Sendable {
         tree = Screens.tree(state)
         navigator = Navigator(tree: tree.root)
         navigator.options = PhraseOptions(punctuation: Self.punctuation(configuration.settings))
+        announcer.burstWindow = configuration.settings.speech.mergeBursts ? Self.burstWindow : .zero
     }
 
     /// Handles one event at `now` (monotonic) and returns what to do, in order.
@@ -168,6 +176,7 @@ public struct AppCore: Sendable {
             post(.announcement("No IRC server is connected, so \(command) cannot work here", priority: .high))
         case .replyRefused(let text, let reason): replyRefused(text, reason: reason.words)
         case .speechRoute(let route): speechMoved(to: route)
+        case .speechDispatcher(let status): speechDispatcherChanged(status)
         }
         finish()
         return effects
@@ -190,6 +199,21 @@ public struct AppCore: Sendable {
         for problem in problems {
             effects.append(.lines([Lines.plain(problem.text)]))
             say(problem.text, problem.isError ? .high : .low, .announcer)
+        }
+    }
+
+    /// speech-dispatcher was asked for and Earshot's own voice speaks instead: said once.
+    mutating func speechDispatcherChanged(_ status: AppEvent.SpeechDispatcherStatus) {
+        // The reason (libspeechd's own words, with socket paths) is shown, not read out.
+        switch status {
+        case .unavailable(let reason):
+            let text = "speech-dispatcher does not answer, so Earshot speaks with its own voice, espeak-ng"
+            effects.append(.lines([Lines.plain(text + ". " + reason)]))
+            say(text, .low, .announcer)
+        case .lost:
+            let text = "speech-dispatcher stopped. Earshot speaks with its own voice, espeak-ng, until the next start"
+            effects.append(.lines([Lines.plain(text + ".")]))
+            say(text, .low, .announcer)
         }
     }
 
@@ -276,7 +300,7 @@ public struct AppCore: Sendable {
     /// text (punctuation, emoji, key symbols); its own commas and colons are pauses at every
     /// punctuation level, and someone else's words in it are marked ``SpokenText/verbatim(_:)``.
     mutating func say(_ text: String, _ priority: SpeechPriority, _ voice: VoiceRole) {
-        let prepared = SpokenText.prepareOwn(text, punctuation: navigator.options.punctuation)
+        let prepared = SpokenText.prepareOwn(navigator.options.lexicon.apply(text), punctuation: navigator.options.punctuation)
         let shown = SpokenText.unmarked(text)
         // Announcements, and the reading voice's own sentences ("Text size: Extra Large, 112
         // percent", "No actions", "top"), are messages on the display too.
@@ -298,7 +322,13 @@ public struct AppCore: Sendable {
         _ prepared: String, _ priority: SpeechPriority, _ voice: VoiceRole, remember: Bool = true, shown: String? = nil
     ) {
         guard !prepared.isEmpty else { return }
-        effects.append(.speak(prepared, priority, voice, shown: shown))
+        // Stretches in another script, or marked with a channel's language, are read in it.
+        if prepared.utf8.contains(where: { $0 >= 0x80 }) {
+            let (plain, runs) = SpokenLanguage.runs(in: prepared)
+            effects.append(.speak(plain, priority, voice, shown: shown ?? (runs.isEmpty && plain == prepared ? nil : plain), languages: runs))
+        } else {
+            effects.append(.speak(prepared, priority, voice, shown: shown))
+        }
         if remember, voice == .reader || voice == .announcer, state.activeSheet?.kind != .speechHistory {
             state.speechHistory.append(SpokenEntry(text: prepared, voice: voice))
             if state.speechHistory.count > AppState.speechHistoryLimit {
@@ -310,6 +340,7 @@ public struct AppCore: Sendable {
     /// Rebuilds the tree from the state; live-region changes go to the announcer.
     @discardableResult
     mutating func rebuild() -> Navigator.Update {
+        updateLexicon()
         tree = Screens.tree(state)
         let update = navigator.update(tree: tree.root)
         for change in update.liveRegionChanges { announce(announcer.liveRegionChanged(change, at: now)) }

@@ -11,7 +11,8 @@ public enum AppEffect: Sendable, Equatable {
     /// first (and `text` may then be empty). `shown` is the same words as written, where the
     /// voice's preparation changed them ("#welcome" is said "hash welcome"): what another screen
     /// reader gets to read, so that it speaks and brailles them its own way.
-    case speak(String, SpeechPriority, VoiceRole, cue: SoundCue? = nil, shown: String? = nil)
+    /// `languages` are the stretches read in another language (``SpokenLanguage``).
+    case speak(String, SpeechPriority, VoiceRole, cue: SoundCue? = nil, shown: String? = nil, languages: [LanguageRun] = [])
     /// Silence speech now.
     case stopSpeech
     /// Pause speech, keeping what was cut off; or resume it when it is paused.

@@ -49,6 +49,15 @@ public enum AppEvent: Sendable {
     case replyRefused(String, reason: FailureReason)
     /// Speech moved between the sound server and text captions (the server died or came back).
     case speechRoute(SpeechRoute)
+    /// speech-dispatcher, asked for, does not answer at start, or stopped: libespeak-ng speaks.
+    case speechDispatcher(SpeechDispatcherStatus)
+
+    public enum SpeechDispatcherStatus: Sendable, Hashable {
+        /// It did not answer at start (`reason`, libspeechd's words).
+        case unavailable(reason: String)
+        /// It stopped answering.
+        case lost
+    }
 
     /// Where speech is heard.
     public enum SpeechRoute: Sendable, Hashable {

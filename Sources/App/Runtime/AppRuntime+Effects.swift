@@ -8,8 +8,8 @@ extension AppRuntime {
     /// Performs one effect; returns what it read back, to be handled at once.
     func perform(_ effect: AppEffect) -> [AppEvent] {
         switch effect {
-        case .speak(let text, let priority, let voice, let cue, _):
-            parts.speech.speak(text, priority: priority, voice: voice, cue: cue)
+        case .speak(let text, let priority, let voice, let cue, _, let languages):
+            parts.speech.speak(text, priority: priority, voice: voice, cue: cue, languages: languages)
         case .stopSpeech:
             parts.speech.stop()
         case .pauseOrResumeSpeech:
@@ -71,6 +71,7 @@ extension AppRuntime {
             problems.append(.failed(error.message))
         }
         if let problem = parts.setVoice(settings.voice) { problems.append(.failed(problem)) }
+        parts.speech.setSpeechDispatcherParameters(settings)
         return problems
     }
 

@@ -16,7 +16,7 @@ extension AppRuntime {
         switch effect {
         case .bottom:
             return []
-        case .speak(let text, let priority, let voice, _, let shown) where !text.isEmpty:
+        case .speak(let text, let priority, let voice, _, let shown, _) where !text.isEmpty:
             // Printed as written ("#welcome", not the voice's "hash welcome"): the other screen
             // reader speaks and brailles it its own way.
             switch voice {

@@ -21,6 +21,16 @@ enum ChannelActionsSheet {
                     increment: .adjustChannelSpeech(channelID: channelID, by: 1),
                     decrement: .adjustChannelSpeech(channelID: channelID, by: -1)))
         ]
+        let language = state.settings.speech.language(in: channel.name)
+        elements.append(
+            b.make(
+                .channelLanguage,
+                Element(
+                    label: "Language of its messages", value: language.map(languageName) ?? "by their script", traits: .adjustable,
+                    hint: "Press Up or Down to choose the language its messages are read in."),
+                ElementBehaviour(
+                    increment: .adjustChannelLanguage(channelID: channelID, by: 1),
+                    decrement: .adjustChannelLanguage(channelID: channelID, by: -1))))
         if !channel.isDirect {
             elements.append(
                 b.make(
@@ -37,6 +47,20 @@ enum ChannelActionsSheet {
         case .active: "when open, and mentions"
         case .mentions: "mentions only"
         case .none: "none"
+        case .sound: "a sound for each, mentions said"
         }
+    }
+
+    /// The languages offered for a channel (any espeak-ng code may be written in the file).
+    static let languages: [(code: String, name: String)] = [
+        ("en", "English"), ("de", "German"), ("fr", "French"), ("es", "Spanish"), ("it", "Italian"),
+        ("pt", "Portuguese"), ("nl", "Dutch"), ("sv", "Swedish"), ("pl", "Polish"), ("cs", "Czech"),
+        ("tr", "Turkish"), ("ru", "Russian"), ("uk", "Ukrainian"), ("el", "Greek"), ("ar", "Arabic"),
+        ("he", "Hebrew"), ("hi", "Hindi"), ("cmn", "Mandarin Chinese"), ("ja", "Japanese"), ("ko", "Korean"),
+    ]
+
+    /// "German", or the code itself for one not in ``languages``.
+    static func languageName(_ code: String) -> String {
+        languages.first { $0.code == code }?.name ?? code
     }
 }

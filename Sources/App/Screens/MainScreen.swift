@@ -74,7 +74,8 @@ enum MessageElement {
         if state.isUnread(message) { traits.insert(.unread) }
         return b.make(
             .message(id),
-            Element(label: "\(message.author), \(Format.time(message.time))", value: value, traits: traits, hint: "Press A for actions."),
+            Element(
+                label: state.settings.speech.times ? "\(message.author), \(Format.time(message.time))" : message.author, value: value, traits: traits, hint: "Press A for actions."),
             ElementBehaviour(
                 activate: .openActions(messageID: id),
                 actions: (message.msgid == nil ? [] : [

@@ -31,6 +31,21 @@ enum SettingsSheet {
             toggle(
                 .typingInterrupts, "Typing interrupts speech", settings.speech.typingInterrupts,
                 "Press Enter to choose whether a typed key cuts off speech.", .toggleTypingInterrupts),
+            adjustable(
+                .engine, "Speech engine", settings.speech.engine.rawValue,
+                "Press Up or Down to choose Earshot's own espeak-ng or your speech-dispatcher, from the next start.",
+                .adjustSpeech(.engine, by: 1), .adjustSpeech(.engine, by: -1)),
+            adjustable(
+                .speechEvents, "Joins and quits spoken", Self.describe(settings.speech.events),
+                "Press Up or Down to choose whose joins, parts, quits and nick changes are spoken.",
+                .adjustSpeech(.events, by: 1), .adjustSpeech(.events, by: -1)),
+            toggle(
+                .speechTimes, "Message times", settings.speech.times,
+                "Press Enter to choose whether a message's time is said with it. Alt-T always says it.", .adjustSpeech(.times, by: 1)),
+            toggle(
+                .mergeBursts, "One utterance per burst", settings.speech.mergeBursts,
+                "Press Enter to choose whether one person's quick messages are said together, their name once.",
+                .adjustSpeech(.bursts, by: 1)),
             toggle(.sounds, "Sounds", settings.sounds.enabled, "Press Enter to switch sound cues on or off.", .toggleSounds),
             adjustable(
                 .soundVolume, "Sound volume", "\(settings.sounds.volume) percent", "Press Up or Down to make sounds louder or softer.",
@@ -55,5 +70,14 @@ enum SettingsSheet {
             toggle(.reduceMotion, "Reduce motion", settings.display.reduceMotion, "Press Enter to switch animations off or on.", .toggleReduceMotion),
             toggle(.contrast, "Increase contrast", settings.display.contrast == .increased, "Press Enter to switch the high-contrast theme on or off.", .toggleContrast),
         ]
+    }
+
+    /// `speech.events` in words.
+    static func describe(_ events: SpeechSettings.EventPolicy) -> String {
+        switch events {
+        case .all: "everyone's"
+        case .recent: "of people who wrote in the last 10 minutes"
+        case .none: "none"
+        }
     }
 }

@@ -1,0 +1,572 @@
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+import CSpeechd
+import Synchronization
+
+/// A connection to speech-dispatcher through libspeechd: the engine's second synthesiser, the
+/// one the user's own screen reader setup already speaks with.
+///
+/// Every call into libspeechd goes through here, the way ``Espeak`` wraps libespeak-ng. The
+/// connection is threaded (`SPD_MODE_THREADED`): libspeechd reads the socket on a thread of its
+/// own, which hands replies to the calling thread and calls the ``setHandler(_:)`` handler for
+/// begin, end and cancel events.
+///
+/// Any thread may call any method. Calls run one at a time, process-wide: libspeechd writes some
+/// commands into static buffers shared by all connections, and a reply is read for one caller at
+/// a time. A call normally takes well under a millisecond (``voices()`` takes about half a
+/// second). ``cancel()`` called while ``say(_:priority:language:)`` is in flight on another
+/// thread waits for it, then cancels the message it sent.
+///
+/// The handler runs on libspeechd's reader thread and must return quickly without waiting on a
+/// lock that a caller of this class may hold. From the handler, calls are refused (they would
+/// wait for a reply that only that thread can read): `say` returns nil, setters and `cancel` do
+/// nothing, and ``close()`` happens shortly after on a thread of its own.
+///
+/// ```swift
+/// let dispatcher = try SpeechDispatcher.connect()
+/// dispatcher.setHandler { messageID, event in events.send((messageID, event)) }  // hand off; return
+/// dispatcher.setRate(350)
+/// let id = dispatcher.say("Connected to irc.libera.chat", priority: .default, language: "en")
+/// ```
+final class SpeechDispatcher: Sendable {
+    /// A voice that speech-dispatcher's output modules offer (`LIST SYNTHESIS_VOICES`).
+    struct Voice: Sendable, Hashable {
+        /// The voice's name, as `SET SELF SYNTHESIS_VOICE` takes it (`English (America)`).
+        var name: String
+        /// Its language tag (`en-US`).
+        var language: String
+        /// The module's variant (`Alex`), or nil where it reports `none`.
+        var variant: String?
+    }
+
+    /// What speech-dispatcher reports about a message this connection sent.
+    enum Event: Sendable, Hashable {
+        /// It started to sound.
+        case begin
+        /// It finished sounding.
+        case end
+        /// It was cancelled or dropped (by ``cancel()``, or by a message of higher priority).
+        case cancel
+    }
+
+    /// Called with the message ID that ``say(_:priority:language:)`` returned and what happened.
+    typealias Handler = @Sendable (_ messageID: Int, _ event: Event) -> Void
+
+    /// libspeechd's connection and a duplicate of its socket, watched by ``isAlive``.
+    ///
+    /// Unchecked because of the C pointer: libspeechd calls on it run only under ``library``,
+    /// ``isAlive`` reads the stream field atomically, and once ``closeNow()`` has taken the handle
+    /// out of ``session`` and ``liveness`` one thread alone releases it.
+    private struct Handle: @unchecked Sendable {
+        let connection: UnsafeMutablePointer<SPDConnection>
+        let descriptor: Int32
+    }
+
+    /// SSIP values this client speaks with; nil where unknown.
+    private struct Settings: Sendable, Equatable {
+        var language: String?
+        var rate: Int?
+        var pitch: Int?
+        var volume: Int?
+    }
+
+    /// The open connection (nil once closed), the user's settings read at connect, and the
+    /// settings last sent, so that a call sends only what changed.
+    private struct Session: Sendable {
+        var handle: Handle?
+        let defaults: Settings
+        var applied: Settings
+    }
+
+    /// What ``connect(clientName:)`` found.
+    private struct Opened: Sendable {
+        let handle: Handle
+        let clientID: Int
+        let defaults: Settings
+    }
+
+    /// Held for a whole call, so that the settings sent and the connection closed stay in step.
+    private let session: Mutex<Session>
+    /// The same handle, held only briefly, so that ``isAlive`` answers while a call blocks.
+    private let liveness: Mutex<Handle?>
+    /// speech-dispatcher's number for this connection, which its events carry.
+    let clientID: Int
+
+    private init(_ opened: Opened) {
+        clientID = opened.clientID
+        session = Mutex(Session(handle: opened.handle, defaults: opened.defaults, applied: opened.defaults))
+        liveness = Mutex(opened.handle)
+        let owner = ObjectIdentifier(self)
+        Registry.state.withLock { $0.entries[opened.clientID] = Registry.Entry(owner: owner, handler: nil) }
+    }
+
+    deinit { closeNow() }
+
+    // MARK: Connecting
+
+    /// Opens a connection to speech-dispatcher at libspeechd's default address and turns on its
+    /// begin, end and cancel events.
+    ///
+    /// The address is libspeechd's own choice (`spd_open2` given no address calls
+    /// `spd_get_default_address`): `SPEECHD_ADDRESS` when set (`unix_socket:/path/speechd.sock`
+    /// or `inet_socket:host:port`), else `$XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock`. Only in
+    /// the second case may libspeechd start a daemon (autospawn, `speech-dispatcher --spawn`,
+    /// which can take a second): an address given is one to use, not one to create, and a test
+    /// that points `SPEECHD_ADDRESS` at a private socket must never get a system daemon started.
+    ///
+    /// The corresponding C function is `spd_open2`, in `SPD_MODE_THREADED`.
+    ///
+    /// - Throws: ``SpeechError/Code/engineFailure`` when no daemon answers, with libspeechd's
+    ///   reason: "speech-dispatcher does not answer (Can't connect to unix socket …)."
+    static func connect(clientName: String = "earshot") throws(SpeechError) -> SpeechDispatcher {
+        let opened = call { openConnection(clientName: clientName) }
+        return try SpeechDispatcher(opened.get())
+    }
+
+    /// Opens, watches and queries the connection; runs under ``library``.
+    private static func openConnection(clientName: String) -> Result<Opened, SpeechError> {
+        let autospawn: Int32 = getenv("SPEECHD_ADDRESS") == nil ? 1 : 0
+        var failure: UnsafeMutablePointer<CChar>? = nil
+        let opened = clientName.withCString {
+            spd_open2($0, nil, nil, SPD_MODE_THREADED, nil, autospawn, &failure)
+        }
+        // libspeechd leaves the reason unset when socket() itself fails.
+        let reason = failure.map { cleaned(String(cString: $0)) } ?? "no reason given"
+        free(failure)
+        guard let connection = opened else {
+            return .failure(SpeechError(.engineFailure, "speech-dispatcher does not answer (\(reason))."))
+        }
+
+        func fail(_ reason: String) -> Result<Opened, SpeechError> {
+            spd_close(connection)
+            return .failure(SpeechError(.engineFailure, "speech-dispatcher does not answer (\(reason))."))
+        }
+
+        // Our own descriptor for the socket: libspeechd closes its one when the daemon goes, and
+        // the number may then be reused by any file the process opens.
+        let descriptor = dup(earshot_spd_socket(connection))
+        guard descriptor >= 0 else { return fail("cannot watch its socket: \(String(cString: strerror(errno)))") }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        let handle = Handle(connection: connection, descriptor: descriptor)
+
+        earshot_spd_set_callbacks(connection) { messageID, clientID, type in
+            SpeechDispatcher.receive(messageID: messageID, clientID: clientID, type: type)
+        }
+        let events = SPDNotification(rawValue: SPD_BEGIN.rawValue | SPD_END.rawValue | SPD_CANCEL.rawValue)
+        guard spd_set_notification_on(connection, events) == 0,
+            let clientID = query(connection, "HISTORY GET CLIENT_ID")?.first.flatMap({ Int($0) })
+        else {
+            Glibc.close(descriptor)
+            return fail("it accepted the connection but does not reply")
+        }
+        let defaults = Settings(
+            language: query(connection, "GET LANGUAGE")?.first,
+            rate: query(connection, "GET RATE")?.first.flatMap { Int($0) },
+            pitch: query(connection, "GET PITCH")?.first.flatMap { Int($0) },
+            volume: query(connection, "GET VOLUME")?.first.flatMap { Int($0) })
+        return .success(Opened(handle: handle, clientID: clientID, defaults: defaults))
+    }
+
+    /// libspeechd's reason without its "Error: " prefix and trailing space.
+    private static func cleaned(_ reason: String) -> String {
+        var text = Substring(reason)
+        if text.hasPrefix("Error: ") { text = text.dropFirst(7) }
+        while let last = text.last, last.isWhitespace || last == "." { text = text.dropLast() }
+        return String(text)
+    }
+
+    // MARK: Events
+
+    /// Sets the function that receives this connection's begin, end and cancel events; replaces
+    /// the previous one. Events that arrive before a handler is set are dropped.
+    ///
+    /// It runs on libspeechd's reader thread: see the type's discussion for what it may do.
+    func setHandler(_ handler: @escaping Handler) {
+        let owner = ObjectIdentifier(self)
+        Registry.state.withLock { state in
+            guard state.entries[clientID]?.owner == owner else { return }
+            state.entries[clientID]?.handler = handler
+        }
+    }
+
+    /// Routes libspeechd's events to handlers by client ID: its callbacks carry no user pointer.
+    ///
+    /// One connection at a time is the normal case. Several are routed by the client ID that each
+    /// event carries; two connections with one ID (to two daemons) cannot be told apart, and then
+    /// the latest wins.
+    private enum Registry {
+        struct Entry: Sendable {
+            let owner: ObjectIdentifier
+            var handler: Handler?
+        }
+
+        struct State: Sendable {
+            var entries: [Int: Entry] = [:]
+            /// Reader threads that are inside a handler now.
+            var delivering: Set<pthread_t> = []
+        }
+
+        static let state = Mutex(State())
+
+        /// Whether `thread` is a libspeechd reader thread inside a handler.
+        static func isDelivering(on thread: pthread_t) -> Bool {
+            state.withLock { $0.delivering.contains(thread) }
+        }
+
+        /// Forgets `clientID` if `owner` still holds it.
+        static func remove(clientID: Int, owner: ObjectIdentifier) {
+            state.withLock { state in
+                if state.entries[clientID]?.owner == owner { state.entries[clientID] = nil }
+            }
+        }
+    }
+
+    /// The one callback libspeechd calls, on a connection's reader thread.
+    ///
+    /// `spd_close` stops that thread with `pthread_cancel`; cancellation is held off while the
+    /// handler runs, so that it never unwinds through Swift frames (and a held lock).
+    private static func receive(messageID: Int, clientID: Int, type: SPDNotificationType) {
+        var previous: Int32 = 0
+        pthread_setcancelstate(Int32(PTHREAD_CANCEL_DISABLE), &previous)
+        defer { pthread_setcancelstate(previous, nil) }
+        let event: Event
+        switch type {
+        case SPD_EVENT_BEGIN: event = .begin
+        case SPD_EVENT_END: event = .end
+        case SPD_EVENT_CANCEL: event = .cancel
+        default: return
+        }
+        let thread = pthread_self()
+        let handler = Registry.state.withLock { state -> Handler? in
+            guard let handler = state.entries[clientID]?.handler else { return nil }
+            state.delivering.insert(thread)
+            return handler
+        }
+        guard let handler else { return }
+        handler(messageID, event)
+        Registry.state.withLock { _ = $0.delivering.remove(thread) }
+    }
+
+    // MARK: Speaking
+
+    /// Speaks `text` and returns speech-dispatcher's ID for the message, which the handler's
+    /// events carry; nil when the daemon refused it or is gone.
+    ///
+    /// `language` (a tag such as `en` or `pt-BR`) is sent with `SET SELF LANGUAGE` when it differs
+    /// from the last one sent; nil goes back to the language the user's configuration gave this
+    /// connection (read with `GET LANGUAGE` at connect, since libspeechd cannot unset it). A tag
+    /// that is not letters, digits, `-` and `_` counts as nil. Priorities map to SSIP's:
+    /// ``SpeechPriority/high`` to `important` (never interrupted), ``SpeechPriority/default`` to
+    /// `text` (each one replaces the last), ``SpeechPriority/low`` to `message` (queued; it
+    /// cancels `text` that is speaking).
+    ///
+    /// Empty text (NULs removed) is not sent: libspeechd would leave the daemon waiting for data,
+    /// and every later call on the connection would hang.
+    ///
+    /// The corresponding C functions are `spd_set_language` and `spd_say`.
+    func say(_ text: String, priority: SpeechPriority, language: String?) -> Int? {
+        let spoken = text.utf8.contains(0) ? String(decoding: text.utf8.filter { $0 != 0 }, as: UTF8.self) : text
+        guard !spoken.isEmpty else { return nil }
+        return perform(orElse: nil) { connection, session -> Int? in
+            if let wanted = language.flatMap(Self.languageTag) ?? session.defaults.language,
+                wanted != session.applied.language,
+                wanted.withCString({ spd_set_language(connection, $0) }) == 0
+            {
+                session.applied.language = wanted
+            }
+            let id = spoken.withCString { spd_say(connection, Self.ssipPriority(priority), $0) }
+            return id > 0 ? Int(id) : nil
+        }
+    }
+
+    /// Stops this client's speech now: the message sounding and those queued (`CANCEL SELF`).
+    /// Each gets a cancel event.
+    ///
+    /// The corresponding C function is `spd_cancel`.
+    func cancel() {
+        perform(orElse: ()) { connection, _ in _ = spd_cancel(connection) }
+    }
+
+    /// Sets the speaking rate in words per minute; nil goes back to the user's rate.
+    ///
+    /// SSIP takes a rate from −100 to 100 that each output module scales its own way; see
+    /// ``ssipRate(wordsPerMinute:)``. The corresponding C function is `spd_set_voice_rate`.
+    func setRate(_ wordsPerMinute: Int?) {
+        apply(\.rate, wordsPerMinute.map(Self.ssipRate)) { spd_set_voice_rate($0, $1) }
+    }
+
+    /// Sets the pitch, 0…100 with 50 the voice's own; nil goes back to the user's pitch.
+    ///
+    /// SSIP pitch is (percent − 50) × 2: 0 is the voice's baseline, −100 and 100 the ends of the
+    /// module's range. The corresponding C function is `spd_set_voice_pitch`.
+    func setPitch(_ percent: Int?) {
+        apply(\.pitch, percent.map(Self.ssipPitch)) { spd_set_voice_pitch($0, $1) }
+    }
+
+    /// Sets the volume, 0…100 with 100 the normal; nil goes back to the user's volume.
+    ///
+    /// SSIP volume is percent × 2 − 100: 100 is speech-dispatcher's `DefaultVolume 100` and 0 is
+    /// silence (the espeak-ng module plays SSIP volume v at espeak volume v + 100). The
+    /// corresponding C function is `spd_set_volume`.
+    func setVolume(_ percent: Int?) {
+        apply(\.volume, percent.map(Self.ssipVolume)) { spd_set_volume($0, $1) }
+    }
+
+    /// Sends `value` (nil: the user's default) for `setting` if it differs from the last sent.
+    private func apply(
+        _ setting: WritableKeyPath<Settings, Int?>, _ value: Int?,
+        _ send: (UnsafeMutablePointer<SPDConnection>, Int32) -> Int32
+    ) {
+        perform(orElse: ()) { connection, session in
+            guard let target = value ?? session.defaults[keyPath: setting],
+                target != session.applied[keyPath: setting]
+            else { return }
+            if send(connection, Int32(target)) == 0 { session.applied[keyPath: setting] = target }
+        }
+    }
+
+    /// SSIP's rate (−100…100) for `wordsPerMinute`, inverting speech-dispatcher's espeak-ng
+    /// module.
+    ///
+    /// `sd_espeak-ng` (`espeak_set_rate`) speaks SSIP rate r at 170 + 90 × r / 100 words per
+    /// minute below 0 and 170 + 279 × r / 100 above, from `EspeakMinRate 80`,
+    /// `EspeakNormalRate 170` and `EspeakMaxRate 449` in Debian's `espeak-ng.conf`. So 170 wpm is
+    /// 0, 80 or slower is −100, 449 or faster is 100; espeak-ng's own 175 is 2, and 350 is 65.
+    /// Other modules scale the rate their own way: there the mapping is only roughly right.
+    static func ssipRate(wordsPerMinute: Int) -> Int {
+        let slowest = 80.0, normal = 170.0, fastest = 449.0
+        let words = Double(wordsPerMinute)
+        let span = words < normal ? normal - slowest : fastest - normal
+        return clamped(Int(((words - normal) * 100 / span).rounded()))
+    }
+
+    /// SSIP's pitch (−100…100) for a percentage where 50 is the voice's own.
+    static func ssipPitch(percent: Int) -> Int { clamped((percent - 50) * 2) }
+
+    /// SSIP's volume (−100…100) for a percentage where 100 is the normal.
+    static func ssipVolume(percent: Int) -> Int { clamped(percent * 2 - 100) }
+
+    private static func clamped(_ value: Int) -> Int { min(max(value, -100), 100) }
+
+    private static func ssipPriority(_ priority: SpeechPriority) -> SPDPriority {
+        switch priority {
+        case .high: SPD_IMPORTANT
+        case .default: SPD_TEXT
+        case .low: SPD_MESSAGE
+        }
+    }
+
+    /// `language` if it is a plain tag, which SSIP can take as one word of a command line.
+    static func languageTag(_ language: String) -> String? {
+        guard !language.isEmpty, language.utf8.count <= 35 else { return nil }
+        let plain = language.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                true
+            default: false
+            }
+        }
+        return plain ? language : nil
+    }
+
+    // MARK: Voices and modules
+
+    /// The voices of all output modules (`LIST SYNTHESIS_VOICES`); empty when the daemon is gone.
+    ///
+    /// Slow: espeak-ng alone offers over 13,000 voices (every language with every variant), half
+    /// a megabyte that libspeechd reads a byte per system call, about 0.45 s during which every
+    /// other call waits. Ask once, off the speech path, and keep the answer. The reply is parsed
+    /// here rather than by `spd_list_synthesis_voices`, whose parse of the same reply is quadratic
+    /// (1.9 s).
+    func voices() -> [Voice] {
+        perform(orElse: []) { connection, _ -> [Voice] in
+            (Self.query(connection, "LIST SYNTHESIS_VOICES") ?? []).compactMap(Self.voice)
+        }
+    }
+
+    /// One line of `LIST SYNTHESIS_VOICES`: name, language and variant, separated by tabs.
+    static func voice(_ line: String) -> Voice? {
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard fields.count >= 2, !fields[0].isEmpty else { return nil }
+        let variant: String? = fields.count >= 3 && fields[2] != "none" && !fields[2].isEmpty ? fields[2] : nil
+        return Voice(name: fields[0], language: fields[1], variant: variant)
+    }
+
+    /// The output modules speech-dispatcher has loaded (`LIST OUTPUT_MODULES`: `espeak-ng`, …);
+    /// empty when the daemon is gone.
+    func modules() -> [String] {
+        perform(orElse: []) { connection, _ -> [String] in
+            Self.query(connection, "LIST OUTPUT_MODULES") ?? []
+        }
+    }
+
+    /// The output module this connection speaks with (`GET OUTPUT_MODULE`), or nil when the daemon
+    /// is gone.
+    var module: String? {
+        perform(orElse: nil) { connection, _ -> String? in
+            Self.query(connection, "GET OUTPUT_MODULE")?.first
+        }
+    }
+
+    /// Sends one SSIP command and returns the data lines of its reply, or nil when the daemon
+    /// refused it or is gone. Runs under ``library``.
+    ///
+    /// The corresponding C function is `spd_send_data`. It returns NULL when the connection is
+    /// broken, where libspeechd's own `spd_get_language`, `spd_get_output_module` and
+    /// `spd_get_client_id` crash: they parse the reply that did not come.
+    private static func query(_ connection: UnsafeMutablePointer<SPDConnection>, _ command: String) -> [String]? {
+        guard let reply = (command + "\r\n").withCString({ spd_send_data(connection, $0, SPD_WAIT_REPLY) })
+        else { return nil }
+        defer { free(reply) }
+        return replyData(String(cString: reply))
+    }
+
+    /// The data of an SSIP reply: `251-en-US\r\n251 OK GET RETURNED\r\n` gives `["en-US"]`. Nil
+    /// unless the last line has a 2xx code.
+    static func replyData(_ reply: String) -> [String]? {
+        var data: [String] = []
+        for raw in reply.utf8.split(separator: UInt8(ascii: "\n")) {
+            let line = raw.last == UInt8(ascii: "\r") ? raw.dropLast() : raw
+            guard line.count >= 4, let code = Int(String(decoding: line.prefix(3), as: UTF8.self)) else {
+                return nil
+            }
+            let rest = line.dropFirst(3)
+            guard rest.first == UInt8(ascii: "-") else { return (200..<300).contains(code) ? data : nil }
+            data.append(String(decoding: rest.dropFirst(), as: UTF8.self))
+        }
+        return nil
+    }
+
+    // MARK: Liveness and closing
+
+    /// Whether the daemon is still there. Cheap (no SSIP round trip), to be polled while an
+    /// utterance sounds.
+    ///
+    /// False once closed, once libspeechd's reader thread has seen the socket end (it drops its
+    /// stream), or once the socket reports the peer gone (`poll` with `POLLRDHUP`, on our own
+    /// descriptor, which libspeechd's reading does not disturb). After `kill -9` of the daemon
+    /// both turn within about 2 ms. Answers even while another call blocks.
+    var isAlive: Bool {
+        liveness.withLock { current in
+            guard let handle = current, earshot_spd_is_open(handle.connection) != 0 else { return false }
+            let gone = Int16(POLLHUP) | Int16(POLLERR) | Int16(POLLNVAL) | Self.pollReadHangUp
+            var watch = pollfd(fd: handle.descriptor, events: Int16(POLLHUP) | Self.pollReadHangUp, revents: 0)
+            guard poll(&watch, 1, 0) > 0 else { return true }
+            return watch.revents & gone == 0
+        }
+    }
+
+    /// `POLLRDHUP` (the peer closed its end), which Glibc shows only under `_GNU_SOURCE`.
+    private static let pollReadHangUp: Int16 = 0x2000
+
+    /// Closes the connection; later calls do nothing, `say` returns nil and ``isAlive`` is false.
+    /// Idempotent; `deinit` closes too.
+    ///
+    /// Waits for a call in flight on another thread. From the handler it returns at once and the
+    /// connection closes on a thread of its own (`spd_close` joins the reader thread the handler
+    /// runs on).
+    ///
+    /// The corresponding C function is `spd_close`.
+    func close() {
+        if Registry.isDelivering(on: pthread_self()) {
+            _ = SpeechDispatcher.detach { [self] in self.closeNow() }
+            return
+        }
+        closeNow()
+    }
+
+    private func closeNow() {
+        let taken = session.withLock { session -> Handle? in
+            defer { session.handle = nil }
+            return session.handle
+        }
+        guard let handle = taken else { return }
+        liveness.withLock { $0 = nil }
+        Registry.remove(clientID: clientID, owner: ObjectIdentifier(self))
+        // deinit can run on the reader thread (a handler dropped the last reference).
+        if Registry.isDelivering(on: pthread_self()) {
+            _ = SpeechDispatcher.detach { SpeechDispatcher.release(handle) }
+        } else {
+            SpeechDispatcher.release(handle)
+        }
+    }
+
+    /// Ends libspeechd's side (reader thread, socket, memory) and our watch on the socket.
+    private static func release(_ handle: Handle) {
+        call { spd_close(handle.connection) }
+        Glibc.close(handle.descriptor)
+    }
+
+    // MARK: Calling libspeechd
+
+    /// One libspeechd call at a time, process-wide: `spd_set_voice_rate`, `spd_set_voice_pitch`
+    /// and `spd_set_volume` format their command into a static buffer before taking the
+    /// connection's lock, and `spd_say` sets the priority through another.
+    private static let library = Mutex<Void>(())
+
+    /// Runs `body` under ``library`` with SIGPIPE held off.
+    private static func call<R: Sendable>(_ body: () -> R) -> R {
+        library.withLock { _ in withSIGPIPEBlocked(body) }
+    }
+
+    /// Runs `body` on the open connection, or returns `fallback` when it is closed or when called
+    /// from the handler (the reply would have to be read by the very thread that waits for it).
+    private func perform<R: Sendable>(
+        orElse fallback: R, _ body: (UnsafeMutablePointer<SPDConnection>, inout Session) -> R
+    ) -> R {
+        guard !Registry.isDelivering(on: pthread_self()) else { return fallback }
+        return session.withLock { session in
+            guard let connection = session.handle?.connection else { return fallback }
+            return Self.call { body(connection, &session) }
+        }
+    }
+
+    /// Runs `body` with SIGPIPE blocked on this thread, then drops a SIGPIPE it raised.
+    ///
+    /// libspeechd writes with `write`, not `send(MSG_NOSIGNAL)`: a command written in the moment
+    /// the daemon dies would otherwise end the client. Left alone when the caller already blocks
+    /// SIGPIPE (it then handles its own).
+    private static func withSIGPIPEBlocked<R>(_ body: () -> R) -> R {
+        var pipe = sigset_t()
+        sigemptyset(&pipe)
+        sigaddset(&pipe, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipe, &previous)
+        defer {
+            if sigismember(&previous, SIGPIPE) == 0 {
+                var zero = timespec(tv_sec: 0, tv_nsec: 0)
+                _ = sigtimedwait(&pipe, nil, &zero)
+                pthread_sigmask(SIG_SETMASK, &previous, nil)
+            }
+        }
+        return body()
+    }
+
+    /// Something to run on a thread of its own.
+    private final class Job {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+
+    /// Runs `body` on a new detached thread; false if none could be made (then it does not run:
+    /// the connection stays open rather than join its own thread).
+    private static func detach(_ body: @escaping @Sendable () -> Void) -> Bool {
+        let job = Unmanaged.passRetained(Job(body)).toOpaque()
+        var thread = pthread_t()
+        let created = pthread_create(
+            &thread, nil,
+            { pointer in
+                let job = Unmanaged<Job>.fromOpaque(pointer!).takeRetainedValue()
+                job.body()
+                return nil
+            }, job)
+        guard created == 0 else {
+            Unmanaged<Job>.fromOpaque(job).release()
+            return false
+        }
+        pthread_detach(thread)
+        return true
+    }
+}
