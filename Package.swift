@@ -76,7 +76,7 @@ let package = Package(
             swiftSettings: swift6),
         .executableTarget(
             name: "earshot",
-            dependencies: ["App", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["App", "Speech", "Settings", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swift6,
             // A release `earshot` starts in about half the time (`earshot say` is heard sooner):
             // the Swift runtime and Foundation linked in, not loaded and bound at start, and a

@@ -23,6 +23,8 @@ public enum ComposerCommand: Hashable, Sendable {
     case quit(String)
     case help(String?)
     case search(String)
+    /// How a word or nick is said (`[speech.pronounce]`); nil says it as written again.
+    case pronounce(String, as: String?)
 
     /// One command: its name, what it takes, and what it does (for /help and completion).
     public struct Entry: Sendable {
@@ -46,6 +48,7 @@ public enum ComposerCommand: Hashable, Sendable {
         Entry(name: "away", usage: "/away [reason]", does: "mark yourself away"),
         Entry(name: "back", usage: "/back", does: "mark yourself back"),
         Entry(name: "search", usage: "/search words", does: "find messages in every channel"),
+        Entry(name: "pronounce", usage: "/pronounce word [how it is said]", does: "say a nick or word your way, or as written again"),
         Entry(name: "quit", usage: "/quit [reason]", does: "leave the server and quit"),
         Entry(name: "help", usage: "/help [command]", does: "say the commands, or how to use one"),
     ]
@@ -111,6 +114,10 @@ public enum ComposerCommand: Hashable, Sendable {
             return .success(.quit(text))
         case "search", "find":
             return .success(.search(text))
+        case "pronounce", "say-as":
+            guard let word = words.first else { return usage("/pronounce needs the word, then how it is said") }
+            let spoken = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : ""
+            return .success(.pronounce(word, as: spoken.isEmpty ? nil : spoken))
         case "help":
             return .success(.help(words.first.map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }))
         default:

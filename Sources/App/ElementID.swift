@@ -26,6 +26,7 @@ public enum ElementID: Hashable, Sendable {
     case searchField, searchNone, searchResult(Int64)
     case member(String)
     case channelSpeech, channelLanguage, channelNames
+    case pronounce
 
     /// The string the element carries as its `identifier`.
     public var identifier: String {
@@ -103,6 +104,7 @@ public enum ElementID: Hashable, Sendable {
         case .network(let id): "network.\(id)"
         case .channelSpeech: "channel.speech"
         case .channelLanguage: "channel.language"
+        case .pronounce: "action.pronounce"
         case .channelNames: "channel.names"
         }
     }

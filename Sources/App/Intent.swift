@@ -38,6 +38,8 @@ public enum Intent: Hashable, Sendable {
     /// The language a channel's messages are read in: by their script, or one of
     /// ``ChannelActionsSheet/languages``.
     case adjustChannelLanguage(channelID: Int64, by: Int)
+    /// Fill the message field with `/pronounce NICK ` for the listener to finish.
+    case pronounceNick(String)
     /// The sheet of who is in a channel.
     case showNames(channelID: Int64)
     case toggleSounds

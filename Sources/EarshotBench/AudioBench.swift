@@ -17,6 +17,8 @@ import Foundation
 /// round, it times to the first loud sample (−30 dBFS):
 /// - a key written to the running client's pseudo-terminal (Right and Left in turn on the
 ///   #welcome channel, then Ctrl-X and silence before the next);
+/// - the same in a second client speaking through that speech-dispatcher (`--engine
+///   speech-dispatcher`): `speechd_key_to_audible_*`;
 /// - `spd-say hello`, with its own speech-dispatcher (espeak-ng module) already running;
 /// - a spawned `espeak-ng hello`;
 /// - a spawned `earshot say hello` (cold start).
@@ -56,6 +58,7 @@ private final class AudioBench {
     private var recorder: MonitorRecorder?
     private var speechDispatcher: SpawnedProcess?
     private var client: TerminalClient?
+    private var speechdClient: TerminalClient?
     private var environment: [String: String]
 
     init(verbose: Bool) throws {
@@ -85,6 +88,8 @@ private final class AudioBench {
     func tearDown() {
         client?.stop()
         client = nil
+        speechdClient?.stop()
+        speechdClient = nil
         speechDispatcher?.stop()
         speechDispatcher = nil
         recorder?.stop()
@@ -118,9 +123,11 @@ private final class AudioBench {
         // 2. The peers and the client, all running before timing starts.
         try startSpeechDispatcher(recorder: recorder)
         let client = try startClient(recorder: recorder)
+        let speechdClient = try startClient(recorder: recorder, engine: "speech-dispatcher")
 
         // 3. Interleaved rounds.
         var keys: [Double] = []
+        var speechdKeys: [Double] = []
         var spdSay: [Double] = []
         var espeak: [Double] = []
         var say: [Double] = []
@@ -134,6 +141,11 @@ private final class AudioBench {
                 } else {
                     missed += 1
                 }
+                if let latency = try keyLatency(client: speechdClient, right: keyIndex % 2 == 0, recorder: recorder) {
+                    speechdKeys.append(latency)
+                } else {
+                    missed += 1
+                }
                 keyIndex += 1
             }
             if let latency = try spawnLatency(["/usr/bin/spd-say", "hello"], recorder: recorder) { spdSay.append(latency) }
@@ -143,6 +155,7 @@ private final class AudioBench {
 
         let key = Percentiles(keys.map { $0 + offset })
         let spd = Percentiles(spdSay.map { $0 + offset })
+        let speechd = Percentiles(speechdKeys.map { $0 + offset })
         let spawned = Percentiles(espeak.map { $0 + offset })
         let cold = Percentiles(say.map { $0 + offset })
         var figures: [(String, Double)] = [("sink_latency_ms", sinkLatency)]
@@ -154,7 +167,10 @@ private final class AudioBench {
             ("method_offset_ms", offset), ("method_error_ms", methodError), ("click_spread_ms", clickSpread),
             ("keys_measured", Double(keys.count)), ("keys_missed", Double(missed)),
             ("key_to_audible_p50_ms", key.median), ("key_to_audible_p99_ms", key(99)),
+            ("speechd_keys_measured", Double(speechdKeys.count)),
+            ("speechd_key_to_audible_p50_ms", speechd.median), ("speechd_key_to_audible_p99_ms", speechd(99)),
             ("spd_say_to_audible_p50_ms", spd.median), ("spd_say_to_audible_p99_ms", spd(99)),
+            ("speechd_key_vs_spd_say_p50", speechd.median / spd.median),
             ("espeak_ng_to_audible_p50_ms", spawned.median), ("espeak_ng_to_audible_p99_ms", spawned(99)),
             ("say_cold_to_audible_p50_ms", cold.median), ("say_cold_to_audible_p99_ms", cold(99)),
             ("speedup_vs_spd_say_p50", spd.median / key.median),
@@ -253,16 +269,16 @@ private final class AudioBench {
 
     /// Starts the client on the local workspace (onboarded, hints off) in a pseudo-terminal
     /// and waits until it has spoken #welcome's heading and gone quiet.
-    private func startClient(recorder: MonitorRecorder) throws -> TerminalClient {
+    private func startClient(recorder: MonitorRecorder, engine: String = "espeak-ng") throws -> TerminalClient {
         try FileManager.default.createDirectory(atPath: folder + "/config/earshot", withIntermediateDirectories: true)
         try "[text]\nsize = \"large\"\n[speech]\nhints = false\n".write(
             toFile: folder + "/config/earshot/config.toml", atomically: true, encoding: .utf8)
-        let log = folder + "/client-speech.jsonl"
+        let log = folder + "/client-speech-\(engine).jsonl"
         var environment = self.environment
         environment["TERM"] = "xterm-256color"
         let client = try TerminalClient(
-            earshot: earshot, arguments: ["--speech", "audio", "--speech-log", log], environment: environment)
-        self.client = client
+            earshot: earshot, arguments: ["--speech", "audio", "--speech-log", log, "--engine", engine], environment: environment)
+        if engine == "espeak-ng" { self.client = client } else { self.speechdClient = client }
         let deadline = Date() + 60
         while !(((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("\"text\": \"hash welcome")) {
             guard Date() < deadline, client.isRunning else { throw Failure("the client did not open #welcome in 60 s") }
@@ -294,7 +310,7 @@ private final class AudioBench {
         _ = client.type([0x18])
         let latency = heard.map { Double(Int64($0) - Int64(begin)) / 1e6 }
         if verbose {
-            let log = (try? String(contentsOfFile: folder + "/client-speech.jsonl", encoding: .utf8)) ?? ""
+            let log = (try? String(contentsOfFile: folder + "/client-speech-espeak-ng.jsonl", encoding: .utf8)) ?? ""
             let said = log.split(separator: "\n").last { $0.contains("\"event\": \"speak\"") } ?? ""
             note("key \(right ? "Right" : "Left"): \(latency.map(format3) ?? "missed") ms (raw) \(said.suffix(120))")
         }

@@ -116,7 +116,7 @@ public enum SpokenLanguage {
     }
 
     /// Scripts by block, and the language read for each (espeak-ng's codes).
-    static let scripts: [(ClosedRange<UInt32>, String)] = [
+    public static let scripts: [(ClosedRange<UInt32>, String)] = [
         (0x0370...0x03FF, "el"), (0x1F00...0x1FFF, "el"),
         (0x0400...0x052F, "ru"), (0x1C80...0x1C8F, "ru"), (0x2DE0...0x2DFF, "ru"), (0xA640...0xA69F, "ru"),
         (0x0530...0x058F, "hy"),

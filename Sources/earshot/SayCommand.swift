@@ -1,5 +1,6 @@
 import App
 import ArgumentParser
+import Speech
 
 struct Say: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Speak text once and exit.")
@@ -36,8 +37,23 @@ struct Voices: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the voices, with their roles and where each came from: a file, or built in.")
 
-    func run() {
-        for line in VoicesCommand.lines() { print(line) }
+    @Flag(name: .customLong("speech-dispatcher"), help: "List speech-dispatcher's voices instead (its output module's), when it runs.")
+    var speechDispatcher = false
+
+    func run() throws {
+        guard speechDispatcher else {
+            for line in VoicesCommand.lines() { print(line) }
+            return
+        }
+        do {
+            let (module, voices) = try SpeechEngine.speechDispatcherVoices()
+            print("speech-dispatcher, output module \(module ?? "unknown"): \(voices.count) voices")
+            for voice in voices {
+                print("\(voice.name)\t\(voice.language)" + (voice.variant.map { "\t\($0)" } ?? ""))
+            }
+        } catch {
+            throw RuntimeFailure(error.message)
+        }
     }
 }
 

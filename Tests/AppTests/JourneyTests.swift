@@ -149,7 +149,11 @@ struct Journey {
             let body = text[text.index(after: colon)...].drop { $0 == " " }
             return .write(file: file, text: body.replacingOccurrences(of: "\\n", with: "\n"))
         }
-        if let colon = text.firstIndex(of: ":"), !text[..<colon].contains(" "), text[..<colon].allSatisfy(\.isLetter) {
+        // A nick: a letter, then letters, digits and IRC's nick symbols ("ada|away").
+        let nickCharacters = Set("_-[]\\^{}|`")
+        if let colon = text.firstIndex(of: ":"), text.first?.isLetter == true,
+            text[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || nickCharacters.contains($0) })
+        {
             return .peer(nick: String(text[..<colon]), line: String(text[text.index(after: colon)...].drop { $0 == " " }))
         }
         return .keys(text.split(separator: " ").map(String.init))

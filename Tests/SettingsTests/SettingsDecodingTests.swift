@@ -178,3 +178,49 @@ import Typography
         #expect(Settings().values.contains { $0.key == "speech.capitals" && $0.value == .string("none") })
     }
 }
+
+/// The settings of issue 23: engine, events, times, bursts, pronunciations, channel languages.
+@Suite struct ListeningSettingsTests {
+    @Test func everyKeyIsRead() {
+        let text = """
+            [speech]
+            engine = "speech-dispatcher"
+            events = "none"
+            times = true
+            merge_bursts = false
+            rate = 200
+            [speech.channels]
+            "#busy" = "sound"
+            "#de" = { messages = "all", language = "de" }
+            "#ru" = { language = "ru" }
+            [speech.pronounce]
+            kpcyrd = "k p cyrd"
+            """
+        let result = Settings.decode(text: text, file: "/c/config.toml")
+        #expect(result.problems.isEmpty, "\(result.problems)")
+        let speech = result.settings.speech
+        #expect(speech.engine == .speechDispatcher)
+        #expect(speech.events == SpeechSettings.EventPolicy.none)
+        #expect(speech.times && !speech.mergeBursts)
+        #expect(speech.explicit == ["rate"])
+        #expect(speech.messagePolicy(in: "#BUSY") == .sound)
+        #expect(speech.messagePolicy(in: "#de") == .all && speech.language(in: "#de") == "de")
+        #expect(speech.messagePolicy(in: "#ru") == .all && speech.language(in: "#ru") == "ru")
+        #expect(speech.pronounce == ["kpcyrd": "k p cyrd"])
+        // Written back as they were: a policy alone, or a table.
+        #expect(speech.channels["#busy"]?.tomlValue.tomlLiteral == "\"sound\"")
+        #expect(speech.channels["#de"]?.tomlValue.tomlLiteral.contains("language = \"de\"") == true)
+    }
+
+    @Test(arguments: [
+        ("[speech.channels]\n\"#de\" = { language = \"d e\" }", "language code"),
+        ("[speech.channels]\n\"#de\" = { voice = \"de\" }", "unknown key voice"),
+        ("[speech]\nevents = \"some\"", "events"),
+        ("[speech]\nengine = \"festival\"", "engine"),
+        ("[speech.pronounce]\nkim = 3", "as a string"),
+    ])
+    func aBadValueSaysWhatIsExpected(text: String, words: String) {
+        let result = Settings.decode(text: text, file: "/c/config.toml")
+        #expect(result.problems.contains { $0.severity == .error && ($0.message.contains(words) || ($0.key ?? "").contains(words)) }, "\(result.problems)")
+    }
+}

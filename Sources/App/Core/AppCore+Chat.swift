@@ -139,7 +139,9 @@ extension AppCore {
             if state.channel?.members.contains(nick) == true {
                 // The reason is someone else's words, after a colon: brackets around it are
                 // read aloud as "left paren".
-                let why = reason.isEmpty ? "" : ": " + SpokenText.verbatim(reason)
+                // Servers put "Quit: " before the reason a person gave (InspIRCd, Solanum).
+                let given = reason.hasPrefix("Quit: ") ? String(reason.dropFirst(6)) : reason
+                let why = given.isEmpty ? "" : ": " + SpokenText.verbatim(given)
                 membership("\(nick) quit" + why, in: state.channelID, about: [nick])
             }
             refresh(ifShowing: [nick])

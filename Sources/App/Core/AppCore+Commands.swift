@@ -19,6 +19,7 @@ extension AppCore {
     mutating func carryOut(_ command: ComposerCommand, line: String) {
         if case .help(let name) = command { return help(name) }
         if case .search(let words) = command { return openSearch(words) }
+        if case .pronounce(let word, let spoken) = command { return pronounce(word, as: spoken) }
         if case .quit(let reason) = command {
             // The local workspace quits too, as /help says; on IRC the server hears why.
             if onIRC { transmit(.quit(reason)) }
@@ -80,7 +81,7 @@ extension AppCore {
         case .quit(let reason):
             transmit(.quit(reason))
             effects.append(.quit)
-        case .help, .search:
+        case .help, .search, .pronounce:
             break
         }
     }
@@ -140,5 +141,36 @@ extension AppCore {
         rebuild()
         playCue(.error, .high)
         post(.announcement("Not done: \(reason).", priority: .high))
+    }
+
+    /// `/pronounce kpcyrd k p cyrd`: kept in `[speech.pronounce]`, and said the new way at once;
+    /// without a spoken form, the word is said as written again. A nick is kept without its
+    /// decorations, so "kim|away" and "kim" are one entry.
+    mutating func pronounce(_ word: String, as spoken: String?) {
+        let key = SpokenText.plainNick(word)
+        var settings = state.settings
+        if let spoken {
+            settings.speech.pronounce = settings.speech.pronounce.filter { $0.key.lowercased() != key.lowercased() }
+            settings.speech.pronounce[key] = spoken
+        } else {
+            settings.speech.pronounce = settings.speech.pronounce.filter { $0.key.lowercased() != key.lowercased() }
+        }
+        // The file keeps an entry either way: the written form again says it as written.
+        change(settings, .string(spoken ?? key), ["speech", "pronounce", key])
+        // The written word is not said back: the new lexicon would say it the new way.
+        if let spoken {
+            say("Pronunciation saved: " + SpokenText.verbatim(spoken), .default, .announcer)
+        } else {
+            say("Pronunciation removed", .default, .announcer)
+        }
+    }
+
+    /// A person's "Set pronunciation": the message field gets `/pronounce NICK ` to finish.
+    mutating func startPronouncing(_ nick: String) {
+        let key = SpokenText.plainNick(nick)
+        state.composer = "/pronounce \(key) "
+        post(.layoutChanged(
+            focus: ElementID.composer.identifier,
+            announcing: "Type how \(SpokenText.verbatim(key)) is said, then press Enter"))
     }
 }

@@ -195,6 +195,9 @@ extension AppCore {
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
             if onIRC(channel) { transmit(.names(channel.name), on: channel.networkID) }
             present(.names(channelID: channelID))
+        case .pronounceNick(let nick):
+            guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
+            startPronouncing(nick)
         case .query(let nick):
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
             effects.append(.store(.openDirect(nick: nick, network: state.channel?.networkID ?? configuration.localNetworkID)))

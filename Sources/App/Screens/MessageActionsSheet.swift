@@ -43,6 +43,12 @@ enum MessageActionsSheet {
                 button(.delete, "Delete", "Press Enter to delete your message.", .unavailable("Deleting messages is not supported on IRC.")),
             ]
         }
+        if let author = message?.author, author != state.nick {
+            let name = SpokenText.plainNick(author)
+            actions.append(
+                button(
+                    .pronounce, "Set how \(name) is said", "Press Enter to type how this name is said.", .pronounceNick(author)))
+        }
         actions += [
             button(.pin, "Pin", "Press Enter to pin the message.", .unavailable("Pinning is not supported on IRC.")),
             button(.share, "Share link", "Press Enter to copy a link to the message.", .copyText(messageID: id)),

@@ -21,7 +21,9 @@ enum NamesSheet {
                     label: person.nick, value: rank(of: person.prefix) ?? "", traits: messageable ? .button : .staticText,
                     hint: messageable ? "Press Enter to send a direct message." : "",
                     positionInSet: SetPosition(index + 1, of: people.count)),
-                ElementBehaviour(activate: messageable ? .query(person.nick) : nil))
+                ElementBehaviour(
+                    activate: messageable ? .query(person.nick) : nil,
+                    actions: [.init(name: "Set pronunciation", intent: .pronounceNick(person.nick))]))
         }
     }
 
