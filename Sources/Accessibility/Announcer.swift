@@ -66,6 +66,8 @@ public struct Announcer: Sendable {
         var heldUntil: Duration?
         /// When its first message came (a burst waits at most ``burstLimit`` after it).
         var arrived: Duration = .zero
+        /// The ids of what it says in full; emptied when it becomes a count.
+        var ids: [Int64] = []
     }
 
     /// How long one person's message waits for the next from them (zero: not at all, and
@@ -74,7 +76,7 @@ public struct Announcer: Sendable {
     /// The longest a burst waits after its first message.
     public var burstLimit: Duration = .seconds(3)
     /// How long after a person's utterance the next of theirs in the region goes without the name.
-    public var sameSpeakerSpan: Duration = .seconds(15)
+    public var sameSpeakerSpan: Duration = .seconds(6)
     /// The most messages one utterance joins; more are a count.
     public static let burstMessages = 8
 
@@ -171,9 +173,12 @@ public struct Announcer: Sendable {
     public mutating func liveRegionChanged(_ change: LiveRegionChange, at now: Duration) -> Action {
         guard let priority = change.politeness.priority else { return .none }
         var item = Pending(
-            key: "region:\(change.politeness.rawValue):" + change.region, priority: priority,
+            // Messages and events (joins, quits) of one region coalesce apart: "3 new messages
+            // in #a" and "2 new events in #a", never one count of both.
+            key: "region:\(change.politeness.rawValue):\(change.noun):" + change.region, priority: priority,
             region: change.region, noun: change.noun, count: change.count, text: change.text,
             newestInFull: change.newestInFull, replaces: change.replaces)
+        item.ids = change.ids
         if burstWindow > .zero, let speaker = change.speaker, change.count == 1 {
             item.speaker = speaker
             item.continuation = change.continuation ?? change.text
@@ -206,6 +211,7 @@ public struct Announcer: Sendable {
                 pending[index].text = Self.joined(pending[index].text, item.continuation ?? item.text)
                 pending[index].continuation = Self.joined(pending[index].continuation ?? "", item.continuation ?? item.text)
                 pending[index].count += item.count
+                pending[index].ids += item.ids
                 if let held = item.heldUntil {
                     pending[index].heldUntil = min(held, pending[index].arrived + burstLimit)
                 }
@@ -224,6 +230,7 @@ public struct Announcer: Sendable {
             pending[index].text = item.text
             pending[index].speaker = nil
             pending[index].heldUntil = nil
+            pending[index].ids = []
             return release(at: now)
         }
         if pending.isEmpty && canSpeak(item, at: now) {
@@ -236,6 +243,8 @@ public struct Announcer: Sendable {
             let index = pending.lastIndex(where: { $0.priority == item.priority }) ?? pending.count - 1
             pending[index].count += item.count
             pending[index].text = item.text
+            pending[index].ids = []
+            pending[index].speaker = nil
             if pending[index].region != item.region || pending[index].noun != item.noun {
                 pending[index].isMixed = true
             }
@@ -294,8 +303,16 @@ public struct Announcer: Sendable {
     }
 
     private func utterance(for item: Pending) -> Utterance {
-        guard item.count > 1 else { return Utterance(item.text, priority: item.priority) }
-        if item.speaker != nil { return Utterance(item.text, priority: item.priority, count: item.count) }
+        guard item.count > 1 else {
+            var utterance = Utterance(item.text, priority: item.priority)
+            utterance.ids = item.ids
+            return utterance
+        }
+        if item.speaker != nil {
+            var utterance = Utterance(item.text, priority: item.priority, count: item.count)
+            utterance.ids = item.ids
+            return utterance
+        }
         let text = Announcer.summary(
             count: item.count, noun: item.isMixed ? "message" : item.noun,
             region: item.isMixed ? nil : item.region)

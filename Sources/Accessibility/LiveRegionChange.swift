@@ -35,13 +35,16 @@ public struct LiveRegionChange: Hashable, Sendable {
     /// Whether it waits a moment for more from its speaker (the region is busy: a burst is
     /// likely). A lone message in a quiet region is said at once.
     public var waitsForMore: Bool
+    /// What it stands for, by id (a message's), so that hearing it in full can mark it read.
+    public var ids: [Int64]
 
     /// A change in `region` of `count` items.
     public init(
         region: String, politeness: LiveRegion, text: String, noun: String = "message", count: Int = 1,
         newestInFull: Bool = false, replaces: Bool = false, speaker: String? = nil, continuation: String? = nil,
-        waitsForMore: Bool = false
+        waitsForMore: Bool = false, ids: [Int64] = []
     ) {
+        self.ids = ids
         self.waitsForMore = waitsForMore
         self.speaker = speaker
         self.continuation = continuation

@@ -15,6 +15,9 @@ public struct Utterance: Hashable, Sendable, CustomStringConvertible {
     public var hint: String
     /// How many announcements this utterance stands for.
     public var count: Int
+    /// The items it says in full (a message, or one person's burst), by the ids their
+    /// changes carried; empty for a summary.
+    public var ids: [Int64] = []
 
     /// An utterance of `text` at `priority`.
     public init(_ text: String, priority: SpeechPriority, hint: String = "", count: Int = 1) {

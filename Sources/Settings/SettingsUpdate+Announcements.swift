@@ -42,6 +42,9 @@ extension SettingsUpdate {
                 let word = new.display.reduceMotion ? "on" : "off"
                 result.append(SettingsAnnouncement(text: "Reduce motion: \(word)", priority: .default))
             }
+            if let speech = Self.speechPhrase(old: old.speech, new: new.speech) {
+                result.append(SettingsAnnouncement(text: speech, priority: .default))
+            }
             if let braille = Self.braillePhrase(old: old.braille, new: new.braille) {
                 result.append(SettingsAnnouncement(text: braille, priority: .default))
             }
@@ -74,6 +77,31 @@ extension SettingsUpdate {
             parts.append("braille message time: \(new.messageTimeout) \(new.messageTimeout == 1 ? "second" : "seconds")")
         }
         if old.messages != new.messages { parts.append("braille messages: \(new.messages.rawValue)") }
+        guard let first = parts.first else { return nil }
+        return ([first.prefix(1).uppercased() + first.dropFirst()] + parts.dropFirst()).joined(separator: ", ")
+    }
+
+    /// What changed in how much is spoken, in one sentence ("Joins and quits spoken: all,
+    /// message times: on"), or nil. Rate, voice and the rest are heard in the voice itself.
+    static func speechPhrase(old: SpeechSettings, new: SpeechSettings) -> String? {
+        var parts: [String] = []
+        if old.engine != new.engine { parts.append("speech engine: \(new.engine.rawValue), from the next start") }
+        if old.events != new.events {
+            let words = ["all": "everyone's", "recent": "of people who wrote lately", "none": "nobody's"]
+            parts.append("joins and quits spoken: \(words[new.events.rawValue] ?? new.events.rawValue)")
+        }
+        if old.times != new.times { parts.append("message times: \(new.times ? "on" : "off")") }
+        if old.mergeBursts != new.mergeBursts { parts.append("one utterance per burst: \(new.mergeBursts ? "on" : "off")") }
+        if old.messages != new.messages { parts.append("messages spoken: \(new.messages.rawValue)") }
+        if old.channels != new.channels {
+            let changed = Set(old.channels.keys).symmetricDifference(new.channels.keys)
+                .union(new.channels.filter { old.channels[$0.key] != $0.value }.keys)
+            parts.append("speech of \(changed.sorted().joined(separator: " and ")) changed")
+        }
+        if old.pronounce != new.pronounce {
+            let count = new.pronounce.count
+            parts.append("\(count) \(count == 1 ? "pronunciation" : "pronunciations")")
+        }
         guard let first = parts.first else { return nil }
         return ([first.prefix(1).uppercased() + first.dropFirst()] + parts.dropFirst()).joined(separator: ", ")
     }

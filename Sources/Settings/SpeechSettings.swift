@@ -96,12 +96,12 @@ public struct SpeechSettings: Sendable, Equatable {
 
     /// Which joins, parts, quits and nick changes are spoken (they are always shown).
     public enum EventPolicy: String, CaseIterable, Sendable, Equatable {
-        /// Everyone's.
-        case all
-        /// Only of people who spoke in the last ten minutes (weechat's smart filter).
-        case recent
         /// None.
         case none
+        /// Only of people who spoke in the last ten minutes (weechat's smart filter).
+        case recent
+        /// Everyone's.
+        case all
     }
 
     public var events: EventPolicy = .recent

@@ -11,6 +11,8 @@ import Foundation
 public enum SoundCue: String, CaseIterable, Hashable, Sendable {
     /// A message in a channel that is not open.
     case messageElsewhere = "message elsewhere"
+    /// A message in the open channel, where its channel is set to be heard as a sound.
+    case message
     /// A message that names you.
     case mention
     /// Your message reached the server (or the local history).
@@ -38,6 +40,7 @@ public enum SoundCue: String, CaseIterable, Hashable, Sendable {
     var tones: [Tone] {
         switch self {
         case .messageElsewhere: [Tone(from: 784, to: 784, milliseconds: 70)]
+        case .message: [Tone(from: 659, to: 659, milliseconds: 50)]
         case .mention:
             [Tone(from: 988, to: 988, milliseconds: 60, gapMilliseconds: 25), Tone(from: 1319, to: 1319, milliseconds: 80)]
         case .sent: [Tone(from: 523, to: 784, milliseconds: 90)]

@@ -516,6 +516,9 @@ public final class SpeechEngine: @unchecked Sendable {
                 $0.dispatcherMessage = message
                 $0.dispatcherFinished = false
             }
+            // A daemon that cannot play (no sound server) takes messages and never ends them:
+            // after far longer than the words could take, it is given up.
+            let deadline = SpeechClock.now() + Self.dispatcherPatience(for: text)
             while true {
                 let (current, finished) = state.wait(
                     until: { !$0.queue.isCurrent(utterance.id) || $0.dispatcherFinished }, timeoutNanoseconds: 100_000_000
@@ -525,11 +528,18 @@ public final class SpeechEngine: @unchecked Sendable {
                     return true
                 }
                 if finished { break }
-                // No end comes from a daemon that died while speaking.
-                if !dispatcher.isAlive { return false }
+                // No end comes from a daemon that died while speaking, or cannot play.
+                if !dispatcher.isAlive || SpeechClock.now() > deadline { return false }
             }
         }
         return true
+    }
+
+    /// The longest a speech-dispatcher message may take before the daemon is taken for silent:
+    /// 150 ms a character (about what the words take at the slowest rate, 80 words a minute),
+    /// and 4 s more.
+    static func dispatcherPatience(for text: String) -> UInt64 {
+        UInt64(4_000_000_000) + UInt64(text.count) * 150_000_000
     }
 
     /// speech-dispatcher's rate, pitch and volume where the settings name them (nil: the

@@ -46,7 +46,8 @@ public enum SpokenLanguage {
     /// language does not use. Offsets count UTF-8 bytes of the returned text.
     public static func runs(in text: String) -> (text: String, runs: [LanguageRun]) {
         var result = ""
-        var runs: [LanguageRun] = []
+        var scriptRuns: [LanguageRun] = []
+        var markedRuns: [LanguageRun] = []
         var marked: String?
         var code = ""
         var inCode = false
@@ -55,7 +56,7 @@ public enum SpokenLanguage {
         // punctuation between letters of one script stay in its run).
         var scriptRun: (language: String, start: Int, end: Int)?
         func closeScriptRun() {
-            if let run = scriptRun { runs.append(LanguageRun(start: run.start, count: run.end - run.start, language: run.language)) }
+            if let run = scriptRun { scriptRuns.append(LanguageRun(start: run.start, count: run.end - run.start, language: run.language)) }
             scriptRun = nil
         }
         for character in text {
@@ -76,15 +77,15 @@ public enum SpokenLanguage {
                 continue
             }
             if character == end {
+                closeScriptRun()
                 if let language = marked, result.utf8.count > markStart {
-                    runs.append(LanguageRun(start: markStart, count: result.utf8.count - markStart, language: language))
+                    markedRuns.append(LanguageRun(start: markStart, count: result.utf8.count - markStart, language: language))
                 }
                 marked = nil
                 continue
             }
             let offset = result.utf8.count
             result.append(character)
-            guard marked == nil else { continue }
             if let scalar = character.unicodeScalars.first, let language = language(of: scalar) {
                 if let run = scriptRun, run.language == language || (run.language == "ja" && language == "cmn") {
                     scriptRun?.end = result.utf8.count
@@ -103,6 +104,20 @@ public enum SpokenLanguage {
             }
         }
         closeScriptRun()
+        // A marked stretch is read in its language, but for letters of another script in it
+        // ("Привет from Berlin" in a German channel): those go by their script.
+        var runs = scriptRuns
+        for mark in markedRuns {
+            var position = mark.start
+            let end = mark.start + mark.count
+            for script in scriptRuns where script.start >= mark.start && script.start < end {
+                if script.start > position {
+                    runs.append(LanguageRun(start: position, count: script.start - position, language: mark.language))
+                }
+                position = max(position, script.start + script.count)
+            }
+            if position < end { runs.append(LanguageRun(start: position, count: end - position, language: mark.language)) }
+        }
         return (result, runs.sorted { $0.start < $1.start })
     }
 

@@ -16,14 +16,18 @@ extension EndToEndTests {
         let process = Process()
         let socket: String
 
-        init(pulse: PulseAudioFixture) throws {
+        convenience init(pulse: PulseAudioFixture) throws {
+            try self.init(folder: pulse.directory.path, environment: pulse.environment)
+        }
+
+        /// In `folder`, with `environment` (a sound server's, or none).
+        init(folder: String, environment extra: [String: String]) throws {
             let binary = "/usr/bin/speech-dispatcher"
             guard FileManager.default.isExecutableFile(atPath: binary),
                 FileManager.default.fileExists(atPath: "/usr/lib/speech-dispatcher-modules/sd_espeak-ng")
             else {
                 throw TmuxSession.Failure("speech-dispatcher is missing: apt-get install -y speech-dispatcher speech-dispatcher-espeak-ng")
             }
-            let folder = pulse.directory.path
             socket = folder + "/speechd.sock"
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = [
@@ -31,7 +35,7 @@ extension EndToEndTests {
                 "--log-dir", folder, "--pid-file", folder + "/speechd.pid",
             ]
             var environment = ProcessInfo.processInfo.environment
-            for (key, value) in pulse.environment { environment[key] = value }
+            for (key, value) in extra { environment[key] = value }
             environment["HOME"] = folder
             process.environment = environment
             process.standardError = FileHandle(forWritingAtPath: "/dev/null")
@@ -91,7 +95,7 @@ extension EndToEndTests {
         // Killed: said once, and the next key is spoken by Earshot's own voice.
         daemon.kill()
         try await Self.press(session, "Left")
-        let said = try await session.waitForSpeech(after: 0, timeout: .seconds(30)) { $0.text.hasPrefix("speech-dispatcher stopped") }
+        let said = try await session.waitForSpeech(after: 0, timeout: .seconds(30)) { $0.text.hasPrefix("speech-dispatcher stopped speaking") }
         #expect(said != nil, "losing speech-dispatcher was not said\n\(Self.context(session))")
         let after = try await Self.press(session, "Right")
         let phrase = try #require(after.last { $0.priority != "low" }, "\(Self.context(session))")
@@ -100,6 +104,32 @@ extension EndToEndTests {
         }
         #expect(done, "the phrase after the loss was not spoken to its end\n\(Self.context(session))")
         #expect(session.speech().filter { $0.text.hasPrefix("speech-dispatcher stopped") && $0.event == "speak" }.count == 1)
+        try session.send("C-c")
+    }
+
+    /// speech-dispatcher running without a sound server takes each message and never ends it:
+    /// Earshot gives it up after longer than the words could take, says so, and speaks itself.
+    @Test func aSpeechDispatcherThatCannotPlayIsGivenUp() async throws {
+        let pulse = try PulseAudioFixture()
+        defer { pulse.tearDown() }
+        let lonely = try TemporaryDirectory()
+        defer { lonely.remove() }
+        let daemon = try SpeechDispatcherProcess(
+            folder: lonely.path, environment: ["XDG_RUNTIME_DIR": lonely.path, "PULSE_SERVER": "unix:" + lonely.path + "/none"])
+        defer { daemon.kill() }
+        try await daemon.waitUntilListening()
+        let sandbox = try Sandbox(settings: Self.onboardedSettings + "[speech]\nengine = \"speech-dispatcher\"\n")
+        defer { sandbox.remove() }
+        let session = try sandbox.launch(speech: "audio", environment: pulse.environment.merging(daemon.environment) { $1 })
+        defer { session.kill() }
+        let said = try await session.waitForSpeech(after: 0, timeout: .seconds(60)) { $0.text.hasPrefix("speech-dispatcher stopped speaking") }
+        #expect(said != nil, "a silent speech-dispatcher was not given up\n\(Self.context(session))")
+        let heard = try await Self.press(session, "Right")
+        let phrase = try #require(heard.last { $0.priority != "low" }, "\(Self.context(session))")
+        let done = try await TmuxSession.waitUntil(timeout: .seconds(30)) {
+            session.speech().contains { $0.event == "done" && $0.text == phrase.text }
+        }
+        #expect(done, "Earshot's own voice did not take over\n\(Self.context(session))")
         try session.send("C-c")
     }
 

@@ -83,7 +83,7 @@ extension AppSuites {
             #expect(host.focusedIdentifier == ElementID.message(inserted[1].id).identifier)
         }
 
-        @Test(arguments: [("?", "Key help, sheet, short form, 31 keys"), ("s", "Settings, sheet, short form, 17 settings")])
+        @Test(arguments: [("?", "Key help, sheet, short form, 32 keys"), ("s", "Settings, sheet, short form, 21 settings")])
         func sheetsCountWhatTheyList(key: String, phrase: String) async throws {
             let host = try await AppHost()
             if key == "s" {

@@ -66,3 +66,16 @@ import Testing
         #expect(!TranscriptRecord(t: 3, event: .speak, text: "hi").jsonLine.contains("language"))
     }
 }
+
+extension SpokenLanguageTests {
+    @Test func anotherScriptInsideAMarkedStretchGoesByItsScript() {
+        let text = "kim: " + SpokenLanguage.mark("Привет from Berlin", language: "de")
+        let (plain, runs) = SpokenLanguage.runs(in: text)
+        #expect(plain == "kim: Привет from Berlin")
+        let cyrillic = "Привет".utf8.count
+        #expect(runs == [
+            LanguageRun(start: 5, count: cyrillic, language: "ru"),
+            LanguageRun(start: 5 + cyrillic, count: " from Berlin".utf8.count, language: "de"),
+        ])
+    }
+}

@@ -180,11 +180,6 @@ enum BrailleChoices {
         }
     }
 
-    /// The choice `delta` steps from `current`, kept at the ends.
-    static func step<T: Equatable>(_ all: [T], from current: T, by delta: Int) -> T {
-        let index = all.firstIndex(of: current) ?? 0
-        return all[max(0, min(all.count - 1, index + delta))]
-    }
 }
 
 extension AppCore {
@@ -193,18 +188,18 @@ extension AppCore {
         var settings = state.settings
         switch setting {
         case .enabled:
-            settings.braille.enabled = BrailleChoices.step(BrailleSettings.Enabled.allCases, from: settings.braille.enabled, by: delta)
+            settings.braille.enabled = Self.step(BrailleSettings.Enabled.allCases, from: settings.braille.enabled, by: delta)
             let value: TOMLValue = settings.braille.enabled == .auto ? .string("auto") : .boolean(settings.braille.enabled == .on)
             change(settings, value, ["braille", "enabled"])
         case .table:
-            settings.braille.table = BrailleChoices.step(BrailleChoices.tables, from: settings.braille.table, by: delta)
+            settings.braille.table = Self.step(BrailleChoices.tables, from: settings.braille.table, by: delta)
             change(settings, .string(settings.braille.table), ["braille", "table"])
         case .timeout:
             let range = BrailleSettings.messageTimeoutRange
             settings.braille.messageTimeout = max(range.lowerBound, min(range.upperBound, settings.braille.messageTimeout + delta))
             change(settings, .integer(Int64(settings.braille.messageTimeout)), ["braille", "message_timeout"])
         case .messages:
-            settings.braille.messages = BrailleChoices.step(
+            settings.braille.messages = Self.step(
                 SpeechSettings.MessagePolicy.allCases.filter { $0 != .sound }, from: settings.braille.messages, by: delta)
             change(settings, .string(settings.braille.messages.rawValue), ["braille", "messages"])
         }

@@ -151,7 +151,16 @@ extension AppCore {
                 if network == nil || network == state.channel?.networkID { state.nick = new }
                 say(on + "You are now \(new)", .default, .announcer)
             } else if state.channel?.members.contains(old) == true || state.channel?.members.contains(new) == true {
-                membership("\(old) is now \(new)", in: state.channelID, about: [old, new])
+                // Said by the names the listener hears: a decoration put on or taken off
+                // ("kim" is now "kim|away") is shown, and not said as news.
+                let (was, becomes) = (spokenName(old), spokenName(new))
+                if was.lowercased() != becomes.lowercased() {
+                    membership(
+                        "\(old) is now \(new)", spoken: "\(SpokenText.verbatim(was)) is now \(SpokenText.verbatim(becomes))",
+                        in: state.channelID, about: [old, new])
+                } else {
+                    effects.append(.lines([Lines.plain("\(old) is now \(new)")]))
+                }
                 if let spoke = lastSpoke[IRCCaseMapping.fold(old)] { lastSpoke[IRCCaseMapping.fold(new)] = spoke }
             }
             isSelf ? refresh() : refresh(ifShowing: [old, new])
@@ -254,211 +263,6 @@ extension AppCore {
         case .error(let error):
             playCue(.error, .high)
             post(.announcement(on + SpokenText.verbatim(error.message), priority: .high))
-        }
-    }
-
-    /// New messages: the open channel's are shown and spoken politely, others' are spoken with
-    /// the channel's name first and coalesce ("3 new messages in #b"); a mention is assertive.
-    mutating func received(_ messages: [ChatMessage]) {
-        let known = Set(state.channels.map(\.id))
-        if messages.contains(where: { !known.contains($0.channelID) }), !learningChannels {
-            // A channel the core has not seen yet: learn its name first.
-            return effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .received(messages))))
-        }
-        for message in messages {
-            let channel = state.channels.first { $0.id == message.channelID }
-            let name = channel?.name ?? "another channel"
-            typingTracker.messageReceived(from: message.author, in: name)
-            lastSpoke[IRCCaseMapping.fold(message.author)] = now
-            if lastSpoke.count > 5000 { lastSpoke = lastSpoke.filter { now - $0.value < Self.recentSpan } }
-            let mine = message.author == nick(inChannel: message.channelID)
-            if message.channelID == state.channelID {
-                merge(message)
-                if !message.pending { effects.append(.lines(Lines.message(message))) }
-            } else if !mine, let index = state.channels.firstIndex(where: { $0.id == message.channelID }) {
-                state.channels[index].unread += 1
-            }
-            if mine, !message.pending, !onIRC, message.channelID == state.channelID {
-                playCue(.sent, .low)
-                post(.announcement("Sent", priority: .low))
-            }
-            guard !mine, !message.pending else { continue }
-            let here = message.channelID == state.channelID
-            let direct = channel?.isDirect ?? false
-            let spoken: Bool
-            let policy = state.settings.speech.messagePolicy(in: name)
-            switch policy {
-            case .all: spoken = true
-            case .active: spoken = here || direct || mentions(message)
-            case .mentions, .sound: spoken = direct || mentions(message)
-            case .none: spoken = false
-            }
-            // A channel heard as a pulse: each message is its sound, no words.
-            if !spoken, policy == .sound { playCue(.messageElsewhere, .low) }
-            let brailled = configuration.braille && brailles(ChatMessageFacts(here: here, direct: direct, mention: mentions(message)))
-            if !spoken {
-                // Not said, and perhaps still shown on the display, as written.
-                if brailled {
-                    let place = here ? "" : "\(name) "
-                    brailleMessage(message.kind == .action ? "\(place)* \(message.author) \(message.text)" : "\(place)\(message.author): \(message.text)")
-                }
-                continue
-            }
-            let author = SpokenText.verbatim(message.author)
-            // Read in the channel's language when the settings name one, else by its script.
-            let language = state.settings.speech.language(in: name)
-            let body = message.kind == .action
-                ? SpokenText.verbatim("\(message.author) \(message.text)", language: language)
-                : SpokenText.verbatim(message.text, language: language)
-            let words = message.kind == .action ? body : "\(author): " + body
-            let change: LiveRegionChange
-            if direct {
-                // A direct message is to the user already: no "mentioned you", and its
-                // conversation's name is the author's, said once. Alt-A goes there first.
-                if !here {
-                    playCue(.mention, .low)
-                    state.mentionedChannelIDs.insert(message.channelID)
-                }
-                let text = here ? words : "Direct message from " + words
-                change = LiveRegionChange(region: name, politeness: .polite, text: text, noun: "direct message")
-            } else if mentions(message) {
-                playCue(.mention, .high)
-                if !here { state.mentionedChannelIDs.insert(message.channelID) }
-                let place = here ? "" : " in \(name)"
-                // Mentions coalesce under a flood too ("12 new mentions in #a. Newest: …").
-                change = LiveRegionChange(
-                    region: name, politeness: .assertive,
-                    text: "\(author) mentioned you\(place): " + SpokenText.verbatim(message.text), noun: "mention",
-                    newestInFull: true)
-            } else {
-                if !here { playCue(.messageElsewhere, .low) }
-                // One person's messages that follow each other are said as one, named once.
-                change = LiveRegionChange(
-                    region: name, politeness: .polite, text: here ? words : "\(name), \(words)",
-                    speaker: here ? IRCCaseMapping.fold(message.author) : nil, continuation: body,
-                    waitsForMore: here && busy(name))
-            }
-            // Said in full as it arrives in the open channel, it is heard (see AppCore+Reading).
-            if here { arrivedHere = Arrived(id: message.id, text: change.text) }
-            if configuration.braille, !brailled {
-                if unbrailled.count > 100 { unbrailled = [] }
-                unbrailled.insert(change.text)
-            }
-            announce(announcer.liveRegionChanged(change, at: now))
-        }
-        refreshTyping()
-        rebuild()
-    }
-
-    /// Replayed history (a server's chathistory, a bouncer's playback) that was not stored yet:
-    /// shown in the open channel and put in its page, but not announced and not unread.
-    mutating func receivedHistory(_ messages: [ChatMessage], news: [Int64: Int], network: Int64? = nil) {
-        let allRead = state.unreadCount == 0
-        // History older than the read marker (or before there is one) is read already; newer is
-        // what came while the user was away: unread, and still not announced one by one.
-        // (Replays round times down to the second, so the marker's second counts as after it.)
-        let markerTime = state.message(id: state.lastReadID).map { Date(timeIntervalSince1970: ($0.time.timeIntervalSince1970).rounded(.down)) }
-        let here = messages.filter { $0.channelID == state.channelID }
-        for message in here {
-            merge(message)
-            effects.append(.lines(Lines.message(message)))
-        }
-        let old = here.filter { message in markerTime.map { message.time < $0 } ?? true }
-        if allRead, let newest = old.map(\.id).max(), newest > state.lastReadID {
-            moveReadMarker(to: newest)
-        }
-        // What came while away is said as a count a listener can follow with Alt-R or Alt-A: the
-        // store counted it against each channel's marker. Replays of many channels arrive one
-        // after another; they are gathered, and one sentence (replacing the one still waiting)
-        // says them all.
-        if let last = awayNewsAt, now - last > .seconds(10) { awayNews = [:] }
-        let byChannel = Dictionary(grouping: messages.lazy.filter { news[$0.channelID, default: 0] > 0 }, by: \.channelID)
-        for (channelID, count) in news.sorted(by: { $0.key < $1.key }) where count > 0 {
-            if channelID != state.channelID, let index = state.channels.firstIndex(where: { $0.id == channelID }) {
-                state.channels[index].unread += count
-            }
-            // The news are the newest of what was replayed there: those that name the user are
-            // counted as mentions.
-            let mine = nick(inChannel: channelID)
-            let mentions = (byChannel[channelID] ?? []).sorted { ($0.time, $0.id) < ($1.time, $1.id) }
-                .suffix(count).filter { $0.author != mine && self.mentions($0) }.count
-            awayNews[channelID, default: (0, 0)].messages += count
-            awayNews[channelID, default: (0, 0)].mentions += mentions
-            // Alt-A goes first to a channel that names the user, or a direct message, as it
-            // does for ones that arrive live.
-            let direct = state.channels.first { $0.id == channelID }?.isDirect ?? false
-            if mentions > 0 || direct, channelID != state.channelID { state.mentionedChannelIDs.insert(channelID) }
-        }
-        if news.values.contains(where: { $0 > 0 }) {
-            awayNewsAt = now
-            // During a reconnect's replay it is said at the sync point, all of it at once.
-            if !replaying.contains(network ?? 0) { sayAwayNews() }
-        }
-        rebuild()
-    }
-
-    /// What came while away, gathered in ``awayNews``, in one sentence ("hash a: 12 messages
-    /// while you were away, 1 mention"; for several channels, the totals), replacing one still
-    /// waiting to be said.
-    mutating func sayAwayNews() {
-        guard !awayNews.isEmpty else { return }
-        let direct = Set(state.channels.filter(\.isDirect).map(\.id))
-        let inChannels = awayNews.filter { !direct.contains($0.key) }
-        let inDirect = awayNews.filter { direct.contains($0.key) }
-        let total = inChannels.values.reduce(0) { $0 + $1.messages }
-        let mentions = inChannels.values.reduce(0) { $0 + $1.mentions }
-        let withMentions = mentions > 0 ? ", " + Plural.phrase(mentions, "mention") : ""
-        if mentions > 0 || !inDirect.isEmpty { playCue(.mention, .default) }
-        // Direct messages, with whom they are from ("2 direct messages from bob").
-        let directCount = inDirect.values.reduce(0) { $0 + $1.messages }
-        let senders = inDirect.keys.compactMap { id in state.channels.first { $0.id == id }?.name }.sorted()
-        let directPart = directCount == 0 ? "" : Plural.phrase(directCount, "direct message") + " from " + Self.andList(senders)
-        let sentence: String
-        if inChannels.count == 1, inDirect.isEmpty, let channelID = inChannels.keys.first {
-            let name = state.channels.first { $0.id == channelID }?.name
-            sentence = (name.map { $0 + ": " } ?? "") + "\(Plural.phrase(total, "message")) while you were away" + withMentions
-        } else if inChannels.isEmpty {
-            sentence = "While you were away: " + directPart
-        } else {
-            let channels = inChannels.count == 1
-                ? (state.channels.first { $0.id == inChannels.keys.first }?.name).map { "in " + $0 } ?? "in 1 channel"
-                : "in \(inChannels.count) channels"
-            sentence = "While you were away: \(Plural.phrase(total, "message")) \(channels)" + withMentions
-                + (directPart.isEmpty ? "" : ", and " + directPart) + ". Alt-A goes to the next channel with new messages"
-        }
-        announce(announcer.liveRegionChanged(
-            LiveRegionChange(region: "away", politeness: .polite, text: sentence, replaces: true), at: now))
-    }
-
-    /// Whether a message names the user: their nick, or one of `irc.highlights`, as a whole
-    /// word in the server's case mapping (``IRCHighlight``).
-    func mentions(_ message: ChatMessage) -> Bool {
-        let nick = nick(inChannel: message.channelID)
-        guard message.author != nick else { return false }
-        return IRCHighlight.matches(message.text, words: [nick] + state.settings.highlights)
-    }
-
-    /// Puts a message of the open channel into the page: a reply counts, a new one is added,
-    /// a known one replaced; the page keeps its newest 50.
-    mutating func merge(_ message: ChatMessage) {
-        guard message.channelID == state.channelID else { return }
-        if let parent = message.replyTo {
-            // A reply to a reply belongs to the same thread: counted on its root, shown in it.
-            let root = state.replyRoots[parent] ?? parent
-            if let msgid = message.msgid { state.replyRoots[msgid] = root }
-            if !message.pending { state.replyCounts[root, default: 0] += 1 }
-            if let index = state.threadMessages.firstIndex(where: { $0.id == message.id }) {
-                state.threadMessages[index] = message
-            } else if state.threadMessages.first?.msgid == root {
-                state.threadMessages.append(message)
-            }
-            return
-        }
-        if let index = state.messages.firstIndex(where: { $0.id == message.id }) {
-            state.messages[index] = message
-        } else {
-            state.messages.append(message)
-            if state.messages.count > 50 { state.messages.removeFirst(state.messages.count - 50) }
         }
     }
 
@@ -586,54 +390,4 @@ extension AppCore {
     /// The event's time as the tracker's date (monotonic, from an arbitrary origin).
     var date: Date { Date(timeIntervalSinceReferenceDate: now.seconds) }
 
-    /// Joins, parts, quits and nick changes in the open channel (and kicks, modes, away): a
-    /// line, and spoken politely (they coalesce as "3 new events in #b"). Joins, parts, quits
-    /// and nick changes (`about` the people they name) are spoken as `speech.events` says: all,
-    /// only for people who wrote in the last ``recentSpan`` (weechat's smart filter), or none.
-    mutating func membership(_ text: String, in channelID: Int64, about nicks: [String]? = nil) {
-        guard channelID == state.channelID else { return }
-        _ = busy(state.channelName)
-        effects.append(.lines([Lines.plain(SpokenText.unmarked(text))]))
-        if let nicks {
-            switch state.settings.speech.events {
-            case .all: break
-            case .none: return
-            case .recent:
-                let recent = nicks.contains { nick in lastSpoke[IRCCaseMapping.fold(nick)].map { now - $0 < Self.recentSpan } ?? false }
-                guard recent else { return }
-            }
-        }
-        announce(announcer.liveRegionChanged(
-            LiveRegionChange(region: state.channelName, politeness: .polite, text: text, noun: "event"), at: now))
-    }
-
-    /// Whether `region` had news in the last ``busySpan`` (its messages may come in bursts, and
-    /// wait a moment for more); notes this moment as news in it.
-    mutating func busy(_ region: String) -> Bool {
-        defer { lastActivity[region] = now }
-        if lastActivity.count > 500 { lastActivity = lastActivity.filter { now - $0.value < Self.busySpan } }
-        return lastActivity[region].map { now - $0 < Self.busySpan } ?? false
-    }
-
-    static let busySpan: Duration = .seconds(10)
-
-    /// How recently a person must have written for their joins and quits to be spoken.
-    static let recentSpan: Duration = .seconds(600)
-
-    /// A mode change in words where it gives or takes a rank ("bob gave voice to kim"), else
-    /// as the server wrote it ("bob sets mode +k secret").
-    static func describeMode(_ change: String, by: String) -> String {
-        let words = change.split(separator: " ").map(String.init)
-        guard let modes = words.first, let sign = modes.first, sign == "+" || sign == "-" else { return "\(by) sets mode \(change)" }
-        let letters = Array(modes.dropFirst())
-        let ranks: [Character: String] = ["o": "operator", "h": "half-operator", "v": "voice"]
-        guard !letters.isEmpty, letters.count == words.count - 1, letters.allSatisfy({ ranks[$0] != nil }) else {
-            return "\(by) sets mode \(change)"
-        }
-        return zip(letters, words.dropFirst()).map { letter, nick in
-            let rank = ranks[letter] ?? ""
-            if letter == "v" { return sign == "+" ? "\(by) gave voice to \(nick)" : "\(by) took voice from \(nick)" }
-            return sign == "+" ? "\(by) made \(nick) \(rank == "operator" ? "an" : "a") \(rank)" : "\(by) took \(rank) from \(nick)"
-        }.joined(separator: ", ")
-    }
 }

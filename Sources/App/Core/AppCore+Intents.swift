@@ -66,10 +66,12 @@ extension AppCore {
             var settings = state.settings
             switch choice {
             case .engine:
-                settings.speech.engine = Self.cycle(SpeechSettings.Engine.allCases, from: settings.speech.engine, by: delta)
+                settings.speech.engine = Self.step(SpeechSettings.Engine.allCases, from: settings.speech.engine, by: delta)
+                guard settings.speech.engine != state.settings.speech.engine else { return say(SettingsSheet.describe(settings.speech.engine), .default, .reader) }
                 change(settings, .string(settings.speech.engine.rawValue), ["speech", "engine"])
             case .events:
-                settings.speech.events = Self.cycle(SpeechSettings.EventPolicy.allCases, from: settings.speech.events, by: delta)
+                settings.speech.events = Self.step(SpeechSettings.EventPolicy.allCases, from: settings.speech.events, by: delta)
+                guard settings.speech.events != state.settings.speech.events else { return say(SettingsSheet.describe(settings.speech.events), .default, .reader) }
                 change(settings, .string(settings.speech.events.rawValue), ["speech", "events"])
             case .times:
                 settings.speech.times.toggle()
@@ -204,6 +206,12 @@ extension AppCore {
         case .unavailable(let text):
             post(.announcement(text, priority: .default))
         }
+    }
+
+    /// The choice `delta` steps from `current`, kept at the ends (an adjustable's Up or Down).
+    static func step<T: Equatable>(_ all: [T], from current: T, by delta: Int) -> T {
+        let index = all.firstIndex(of: current) ?? 0
+        return all[max(0, min(all.count - 1, index + delta))]
     }
 
     /// The choice `delta` steps from `current`, round the ends.

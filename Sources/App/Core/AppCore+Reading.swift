@@ -19,12 +19,6 @@ extension AppCore {
         var started = false
     }
 
-    /// A message of the open channel announced as it arrived, in the words the announcer got.
-    struct Arrived: Sendable {
-        var id: Int64
-        var text: String
-    }
-
     /// Waits for the reading voice to finish the focused message's phrase.
     mutating func hearingFocus() {
         guard let id = tree.behaviour(navigator.focusedElement?.identifier)?.message else { return }
@@ -48,19 +42,15 @@ extension AppCore {
     /// An utterance of the announcing voice ended (`finished`) or was cut off: a message of
     /// the open channel said in full as it arrived is read.
     mutating func announcerUtterance(finished: Bool) {
-        guard let id = announcingMessage else { return }
-        announcingMessage = nil
-        if finished { heard(id) }
+        let ids = announcingMessages
+        announcingMessages = []
+        if finished { for id in ids.sorted() { heard(id) } }
     }
 
-    /// The announcement about to be spoken: if it is one message of the open channel in full,
-    /// that message is heard when it ends.
+    /// The announcement about to be spoken: the messages of the open channel it says in full
+    /// (one, or one person's burst) are heard when it ends.
     mutating func announcing(_ utterance: Accessibility.Utterance) {
-        if utterance.count == 1, let arrived = arrivedHere, arrived.text == utterance.text {
-            announcingMessage = arrived.id
-        } else {
-            announcingMessage = nil
-        }
+        announcingMessages = utterance.ids
     }
 
     /// A message of the open channel was heard in full: it is read, and the marker moves to it

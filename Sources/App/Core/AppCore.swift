@@ -117,10 +117,8 @@ public struct AppCore: Sendable {
     var searchDue: Duration?
     /// The message whose phrase the reading voice is saying, until it is heard or cut off.
     var hearing: Hearing?
-    /// The newest message of the open channel announced as it arrived, and the words used.
-    var arrivedHere: Arrived?
-    /// The message of the open channel the announcing voice is saying in full.
-    var announcingMessage: Int64?
+    /// The messages of the open channel the announcing voice is saying in full.
+    var announcingMessages: [Int64] = []
     /// Whether an announcement is being heard now (started, not yet ended).
     var announcementAudible = false
     /// When the last sound cue of each kind was asked for (a flood plays one).
@@ -211,7 +209,7 @@ public struct AppCore: Sendable {
             effects.append(.lines([Lines.plain(text + ". " + reason)]))
             say(text, .low, .announcer)
         case .lost:
-            let text = "speech-dispatcher stopped. Earshot speaks with its own voice, espeak-ng, until the next start"
+            let text = "speech-dispatcher stopped speaking. Earshot speaks with its own voice, espeak-ng, until the next start"
             effects.append(.lines([Lines.plain(text + ".")]))
             say(text, .low, .announcer)
         }

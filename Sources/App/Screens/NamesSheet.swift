@@ -18,7 +18,9 @@ enum NamesSheet {
             return b.make(
                 .member(person.nick),
                 Element(
-                    label: person.nick, value: rank(of: person.prefix) ?? "", traits: messageable ? .button : .staticText,
+                    label: person.nick,
+                    value: [person.nick == state.nick ? "you" : nil, rank(of: person.prefix)].compactMap { $0 }.joined(separator: ", "),
+                    traits: messageable ? .button : .staticText,
                     hint: messageable ? "Press Enter to send a direct message." : "",
                     positionInSet: SetPosition(index + 1, of: people.count)),
                 ElementBehaviour(

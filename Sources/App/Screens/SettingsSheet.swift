@@ -32,7 +32,7 @@ enum SettingsSheet {
                 .typingInterrupts, "Typing interrupts speech", settings.speech.typingInterrupts,
                 "Press Enter to choose whether a typed key cuts off speech.", .toggleTypingInterrupts),
             adjustable(
-                .engine, "Speech engine", settings.speech.engine.rawValue,
+                .engine, "Speech engine", Self.describe(settings.speech.engine),
                 "Press Up or Down to choose Earshot's own espeak-ng or your speech-dispatcher, from the next start.",
                 .adjustSpeech(.engine, by: 1), .adjustSpeech(.engine, by: -1)),
             adjustable(
@@ -75,9 +75,17 @@ enum SettingsSheet {
     /// `speech.events` in words.
     static func describe(_ events: SpeechSettings.EventPolicy) -> String {
         switch events {
-        case .all: "everyone's"
-        case .recent: "of people who wrote in the last 10 minutes"
-        case .none: "none"
+        case .all: "everyone"
+        case .recent: "people who wrote in the last 10 minutes"
+        case .none: "nobody"
+        }
+    }
+
+    /// `speech.engine` in words.
+    static func describe(_ engine: SpeechSettings.Engine) -> String {
+        switch engine {
+        case .espeakNG: "Earshot's own, espeak-ng"
+        case .speechDispatcher: "speech-dispatcher"
         }
     }
 }

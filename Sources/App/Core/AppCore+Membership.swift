@@ -1,0 +1,69 @@
+import Accessibility
+import Chat
+import Foundation
+
+/// Joins, parts, quits, nick changes and modes in the open channel: shown, and spoken as
+/// `speech.events` says.
+extension AppCore {
+    /// Joins, parts, quits and nick changes in the open channel (and kicks, modes, away): a
+    /// line, and spoken politely (they coalesce as "3 new events in #b"). Joins, parts, quits
+    /// and nick changes (`about` the people they name) are spoken as `speech.events` says: all,
+    /// only for people who wrote in the last ``recentSpan`` (weechat's smart filter), or none.
+    ///
+    /// `spoken` is what is said when it differs from the line. In a channel whose messages are
+    /// a sound or not spoken, its joins and quits are not spoken either.
+    mutating func membership(_ text: String, spoken: String? = nil, in channelID: Int64, about nicks: [String]? = nil) {
+        guard channelID == state.channelID else { return }
+        _ = busy(state.channelName)
+        effects.append(.lines([Lines.plain(SpokenText.unmarked(text))]))
+        if let nicks {
+            let policy = state.settings.speech.messagePolicy(in: state.channelName)
+            guard policy != .sound, policy != .none else { return }
+            switch state.settings.speech.events {
+            case .all: break
+            case .none: return
+            case .recent:
+                let recent = nicks.contains { nick in lastSpoke[IRCCaseMapping.fold(nick)].map { now - $0 < Self.recentSpan } ?? false }
+                guard recent else { return }
+            }
+        }
+        announce(announcer.liveRegionChanged(
+            LiveRegionChange(region: state.channelName, politeness: .polite, text: spoken ?? text, noun: "event"), at: now))
+    }
+
+    /// A nick as the listener hears it: without decorations, then as `[speech.pronounce]` says.
+    func spokenName(_ nick: String) -> String {
+        let plain = SpokenText.plainNick(nick)
+        return state.settings.speech.pronounce.first { $0.key.lowercased() == plain.lowercased() }?.value ?? plain
+    }
+
+    /// Whether `region` had news in the last ``busySpan`` (its messages may come in bursts, and
+    /// wait a moment for more); notes this moment as news in it.
+    mutating func busy(_ region: String) -> Bool {
+        defer { lastActivity[region] = now }
+        if lastActivity.count > 500 { lastActivity = lastActivity.filter { now - $0.value < Self.busySpan } }
+        return lastActivity[region].map { now - $0 < Self.busySpan } ?? false
+    }
+
+    static let busySpan: Duration = .seconds(10)
+
+    /// How recently a person must have written for their joins and quits to be spoken.
+    static let recentSpan: Duration = .seconds(600)
+
+    /// A mode change in words where it gives or takes a rank ("bob gave voice to kim"), else
+    /// as the server wrote it ("bob sets mode +k secret").
+    static func describeMode(_ change: String, by: String) -> String {
+        let words = change.split(separator: " ").map(String.init)
+        guard let modes = words.first, let sign = modes.first, sign == "+" || sign == "-" else { return "\(by) sets mode \(change)" }
+        let letters = Array(modes.dropFirst())
+        let ranks: [Character: String] = ["o": "operator", "h": "half-operator", "v": "voice"]
+        guard !letters.isEmpty, letters.count == words.count - 1, letters.allSatisfy({ ranks[$0] != nil }) else {
+            return "\(by) sets mode \(change)"
+        }
+        return zip(letters, words.dropFirst()).map { letter, nick in
+            let rank = ranks[letter] ?? ""
+            if letter == "v" { return sign == "+" ? "\(by) gave voice to \(nick)" : "\(by) took voice from \(nick)" }
+            return sign == "+" ? "\(by) made \(nick) \(rank == "operator" ? "an" : "a") \(rank)" : "\(by) took \(rank) from \(nick)"
+        }.joined(separator: ", ")
+    }
+}
