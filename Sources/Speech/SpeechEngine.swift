@@ -555,9 +555,10 @@ public final class SpeechEngine: @unchecked Sendable {
     public var synthesizer: Synthesizer { state.withLock { $0.dispatcher == nil ? .espeakNG : .speechDispatcher } }
 
     /// speech-dispatcher's output module and voices, asked of a running daemon (about half a
-    /// second for espeak-ng's thousands); throws when none answers.
-    public static func speechDispatcherVoices() throws(SpeechError) -> (module: String?, voices: [(name: String, language: String, variant: String?)]) {
-        let dispatcher = try SpeechDispatcher.connect()
+    /// second for espeak-ng's thousands); throws when none answers. `spawn` lets libspeechd start
+    /// one (as speaking with it would); without it only a running daemon is asked.
+    public static func speechDispatcherVoices(spawn: Bool = true) throws(SpeechError) -> (module: String?, voices: [(name: String, language: String, variant: String?)]) {
+        let dispatcher = try SpeechDispatcher.connect(spawn: spawn)
         defer { dispatcher.close() }
         return (dispatcher.module, dispatcher.voices().map { ($0.name, $0.language, $0.variant) })
     }

@@ -43,6 +43,11 @@ struct Voices: ParsableCommand {
     func run() throws {
         guard speechDispatcher else {
             for line in VoicesCommand.lines() { print(line) }
+            // A speech-dispatcher that runs already (none is started for this) is named too.
+            if let (module, voices) = try? SpeechEngine.speechDispatcherVoices(spawn: false) {
+                print("")
+                print("speech-dispatcher runs, output module \(module ?? "unknown"), \(voices.count) voices: earshot voices --speech-dispatcher lists them; speech.engine = \"speech-dispatcher\" speaks with it.")
+            }
             return
         }
         do {

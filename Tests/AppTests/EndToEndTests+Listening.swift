@@ -57,6 +57,20 @@ extension EndToEndTests {
         }
     }
 
+    /// What `earshot ARGUMENTS` prints on stdout, with `environment` added.
+    static func output(of arguments: [String], environment: [String: String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try earshotPath())
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// Whether speech-dispatcher's espeak-ng module has a stream playing on `pulse`.
     static func speechDispatcherIsPlaying(_ pulse: PulseAudioFixture) -> Bool {
         ((try? pulse.pactl(["list", "sink-inputs"])) ?? "").contains("speech-dispatcher-espeak-ng")
@@ -91,6 +105,13 @@ extension EndToEndTests {
             session.speech().dropFirst(before).contains { $0.event == "cancel" }
         }
         #expect(cut, "the next key did not cut the phrase off\n\(Self.context(session))")
+
+        // `earshot voices` names it, and `--speech-dispatcher` lists its module's voices.
+        let listing = try Self.output(of: ["voices", "--speech-dispatcher"], environment: daemon.environment)
+        #expect(listing.hasPrefix("speech-dispatcher, output module espeak-ng: "), "\(listing.prefix(300))")
+        #expect(listing.split(separator: "\n").count > 100, "\(listing.prefix(300))")
+        let named = try Self.output(of: ["voices"], environment: daemon.environment)
+        #expect(named.contains("speech-dispatcher runs, output module espeak-ng"), "\(named)")
 
         // Killed: said once, and the next key is spoken by Earshot's own voice.
         daemon.kill()

@@ -119,14 +119,16 @@ final class SpeechDispatcher: Sendable {
     ///
     /// - Throws: ``SpeechError/Code/engineFailure`` when no daemon answers, with libspeechd's
     ///   reason: "speech-dispatcher does not answer (Can't connect to unix socket …)."
-    static func connect(clientName: String = "earshot") throws(SpeechError) -> SpeechDispatcher {
-        let opened = call { openConnection(clientName: clientName) }
+    /// `spawn`: whether libspeechd may start a daemon when none answers (by default only when
+    /// `SPEECHD_ADDRESS` is not set: a named address is one the user runs themselves).
+    static func connect(clientName: String = "earshot", spawn: Bool? = nil) throws(SpeechError) -> SpeechDispatcher {
+        let opened = call { openConnection(clientName: clientName, spawn: spawn) }
         return try SpeechDispatcher(opened.get())
     }
 
     /// Opens, watches and queries the connection; runs under ``library``.
-    private static func openConnection(clientName: String) -> Result<Opened, SpeechError> {
-        let autospawn: Int32 = getenv("SPEECHD_ADDRESS") == nil ? 1 : 0
+    private static func openConnection(clientName: String, spawn: Bool?) -> Result<Opened, SpeechError> {
+        let autospawn: Int32 = (spawn ?? (getenv("SPEECHD_ADDRESS") == nil)) ? 1 : 0
         var failure: UnsafeMutablePointer<CChar>? = nil
         let opened = clientName.withCString {
             spd_open2($0, nil, nil, SPD_MODE_THREADED, nil, autospawn, &failure)
