@@ -482,22 +482,20 @@ public final class SpeechEngine: @unchecked Sendable {
 
     /// The utterance's pieces through libespeak-ng, each in its language; stops when it is cut off.
     private func synthesize(_ utterance: Utterance, context: UnsafeMutableRawPointer) {
-        do {
-            for piece in utterance.pieces {
-                // Another language: the role's voice, speaking that language's rules.
-                if piece.language != loadedLanguage, let voice = loadedVoice {
-                    let text = piece.language.map { voice.text(language: $0) } ?? voice.text
-                    if Espeak.setVoice(text: text).isOK {
-                        loadedLanguage = piece.language
-                    } else {
-                        _ = Espeak.setVoice(text: voice.text)
-                        loadedLanguage = nil
-                    }
-                    Self.apply(state.withLock { $0.parameters })
+        for piece in utterance.pieces {
+            // Another language: the role's voice, speaking that language's rules.
+            if piece.language != loadedLanguage, let voice = loadedVoice {
+                let text = piece.language.map { voice.text(language: $0) } ?? voice.text
+                if Espeak.setVoice(text: text).isOK {
+                    loadedLanguage = piece.language
+                } else {
+                    _ = Espeak.setVoice(text: voice.text)
+                    loadedLanguage = nil
                 }
-                _ = Espeak.synthesize(String(piece.text), userData: context)
-                if !state.withLock({ $0.queue.isCurrent(utterance.id) }) { break }
+                Self.apply(state.withLock { $0.parameters })
             }
+            _ = Espeak.synthesize(String(piece.text), userData: context)
+            if !state.withLock({ $0.queue.isCurrent(utterance.id) }) { break }
         }
     }
 
