@@ -36,6 +36,9 @@ public struct Element: Sendable {
     public var positionInSet: SetPosition?
     /// Extra actions offered by the Actions rotor setting and the actions sheet.
     public var customActions: [CustomAction]
+    /// The language its value is read in (an espeak-ng code, as UIKit's
+    /// `accessibilityLanguage`), when it is not the reader's own: a channel's messages.
+    public var language: String?
     /// Called on Enter or Space.
     public var activate: (@Sendable () -> Void)?
     /// Called on Up for an adjustable element.

@@ -40,7 +40,7 @@ public struct Phrase: Hashable, Sendable, CustomStringConvertible {
         if !label.isEmpty { parts.append(label) }
         if !element.traits.contains(.toggleButton) {
             let value = SpokenText.prepare(options.lexicon.apply(element.value), punctuation: options.punctuation)
-            if !value.isEmpty { parts.append(value) }
+            if !value.isEmpty { parts.append(element.language.map { SpokenLanguage.mark(value, language: $0) } ?? value) }
         }
         parts.append(contentsOf: Phrase.traitWords(for: element, verbosity: options.verbosity))
         self.init(text: Phrase.sentence(parts), hint: element.hint)

@@ -15,7 +15,7 @@ struct SettingsReader {
         guard let value = lookUp(dotted) else { return nil }
         switch convert(value) {
         case .ok(let result):
-            if let location = document.locations[dotted] {
+            if let location = document.locations[dotted] ?? firstLocation(under: dotted) {
                 sources[dotted] = .file(path: file, line: location.line)
             }
             return result

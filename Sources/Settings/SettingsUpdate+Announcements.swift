@@ -85,18 +85,17 @@ extension SettingsUpdate {
     /// message times: on"), or nil. Rate, voice and the rest are heard in the voice itself.
     static func speechPhrase(old: SpeechSettings, new: SpeechSettings) -> String? {
         var parts: [String] = []
-        if old.engine != new.engine { parts.append("speech engine: \(new.engine.rawValue), from the next start") }
+        if old.engine != new.engine { parts.append("speech engine: \(new.engine.rawValue), when Earshot starts again") }
         if old.events != new.events {
-            let words = ["all": "everyone's", "recent": "of people who wrote lately", "none": "nobody's"]
-            parts.append("joins and quits spoken: \(words[new.events.rawValue] ?? new.events.rawValue)")
+            parts.append("joins and quits spoken: \(new.events.spokenName)")
         }
         if old.times != new.times { parts.append("message times: \(new.times ? "on" : "off")") }
         if old.mergeBursts != new.mergeBursts { parts.append("one utterance per burst: \(new.mergeBursts ? "on" : "off")") }
         if old.messages != new.messages { parts.append("messages spoken: \(new.messages.rawValue)") }
         if old.channels != new.channels {
-            let changed = Set(old.channels.keys).symmetricDifference(new.channels.keys)
-                .union(new.channels.filter { old.channels[$0.key] != $0.value }.keys)
-            parts.append("speech of \(changed.sorted().joined(separator: " and ")) changed")
+            for name in Set(old.channels.keys).union(new.channels.keys).sorted() where old.channels[name] != new.channels[name] {
+                parts.append(name + ": " + (new.channels[name].map(SpeechSettings.describe) ?? "like the others"))
+            }
         }
         if old.pronounce != new.pronounce {
             let count = new.pronounce.count

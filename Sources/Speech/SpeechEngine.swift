@@ -554,8 +554,9 @@ public final class SpeechEngine: @unchecked Sendable {
 
     /// speech-dispatcher's output module and voices, asked of a running daemon (about half a
     /// second for espeak-ng's thousands); throws when none answers. `spawn` lets libspeechd start
-    /// one (as speaking with it would); without it only a running daemon is asked.
-    public static func speechDispatcherVoices(spawn: Bool = true) throws(SpeechError) -> (module: String?, voices: [(name: String, language: String, variant: String?)]) {
+    /// one (nil: as speaking with it would, when `SPEECHD_ADDRESS` is not set); false asks only
+    /// a running daemon.
+    public static func speechDispatcherVoices(spawn: Bool? = nil) throws(SpeechError) -> (module: String?, voices: [(name: String, language: String, variant: String?)]) {
         let dispatcher = try SpeechDispatcher.connect(spawn: spawn)
         defer { dispatcher.close() }
         return (dispatcher.module, dispatcher.voices().map { ($0.name, $0.language, $0.variant) })

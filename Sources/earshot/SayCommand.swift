@@ -51,7 +51,8 @@ struct Voices: ParsableCommand {
             return
         }
         do {
-            let (module, voices) = try SpeechEngine.speechDispatcherVoices()
+            // Started if libspeechd would start it for speaking (no SPEECHD_ADDRESS set).
+            let (module, voices) = try SpeechEngine.speechDispatcherVoices(spawn: nil)
             print("speech-dispatcher, output module \(module ?? "unknown"): \(voices.count) voices")
             for voice in voices {
                 print("\(voice.name)\t\(voice.language)" + (voice.variant.map { "\t\($0)" } ?? ""))

@@ -104,3 +104,14 @@ import Testing
         #expect(phrase.text.hasPrefix("k p cyrd, hi"), "\(phrase.text)")
     }
 }
+
+/// An element's language (UIKit's `accessibilityLanguage`) is its value's.
+@Suite struct ElementLanguageTests {
+    @Test func theValueIsReadInTheElementsLanguageAndTheLabelIsNot() {
+        var element = Element(label: "zoe", value: "Guten Morgen", traits: .staticText)
+        element.language = "de"
+        let (plain, runs) = SpokenLanguage.runs(in: Phrase(element).text)
+        #expect(plain == "zoe, Guten Morgen.")
+        #expect(runs == [LanguageRun(start: 5, count: "Guten Morgen".utf8.count, language: "de")])
+    }
+}

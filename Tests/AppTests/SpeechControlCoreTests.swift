@@ -280,3 +280,14 @@ import Testing
         #expect(bad.problems.first?.message.contains("#b") == true)
     }
 }
+
+/// A nick change that only moves a status after a bar is said as that status.
+@Suite struct NickStatusTests {
+    @Test(arguments: [
+        ("kim", "kim|away", "is now marked \u{E001}away\u{E002}"), ("eve|lunch", "eve", "is no longer marked \u{E001}lunch\u{E002}"),
+        ("kim|away", "kim|afk", "is now marked \u{E001}afk\u{E002}"), ("kim", "kim_", nil), ("_bob_", "bob", nil),
+    ])
+    func theStatusIsTheNews(old: String, new: String, said: String?) {
+        #expect(AppCore.statusChange(from: old, to: new) == said)
+    }
+}

@@ -158,6 +158,11 @@ extension AppCore {
                     membership(
                         "\(old) is now \(new)", spoken: "\(SpokenText.verbatim(was)) is now \(SpokenText.verbatim(becomes))",
                         in: state.channelID, about: [old, new])
+                } else if let away = Self.statusChange(from: old, to: new) {
+                    // "kim" → "kim|away": the part after the bar is news, the name is not.
+                    membership(
+                        "\(old) is now \(new)", spoken: SpokenText.verbatim(was) + " " + away,
+                        in: state.channelID, about: [old, new])
                 } else {
                     effects.append(.lines([Lines.plain("\(old) is now \(new)")]))
                 }

@@ -157,11 +157,12 @@ extension AppCore {
         }
         // The file keeps an entry either way: the written form again says it as written.
         change(settings, .string(spoken ?? key), ["speech", "pronounce", key])
-        // The written word is not said back: the new lexicon would say it the new way.
+        updateLexicon()
         if let spoken {
+            // The word itself is not said back: the new lexicon says it the new way.
             say("Pronunciation saved: " + SpokenText.verbatim(spoken), .default, .announcer)
         } else {
-            say("Pronunciation removed", .default, .announcer)
+            say("Pronunciation of \(SpokenText.verbatim(key)) removed: it is said as written", .default, .announcer)
         }
     }
 
@@ -169,8 +170,8 @@ extension AppCore {
     mutating func startPronouncing(_ nick: String) {
         let key = SpokenText.plainNick(nick)
         state.composer = "/pronounce \(key) "
-        post(.layoutChanged(
-            focus: ElementID.composer.identifier,
-            announcing: "Type how \(SpokenText.verbatim(key)) is said, then press Enter"))
+        rebuild()
+        // The name is not said here: a pronunciation it has already would be said instead.
+        post(.layoutChanged(focus: ElementID.composer.identifier, announcing: "Type how the name is said, then press Enter"))
     }
 }

@@ -188,9 +188,12 @@ extension AppCore {
         case .adjustChannelLanguage(let channelID, let delta):
             guard let name = state.channels.first(where: { $0.id == channelID })?.name else { break }
             let all: [String?] = [nil] + ChannelActionsSheet.languages.map(\.code)
-            let index = all.firstIndex(of: state.settings.speech.language(in: name)) ?? 0
+            let chosen = Self.step(all, from: state.settings.speech.language(in: name), by: delta)
+            guard chosen != state.settings.speech.language(in: name) else {
+                return say(chosen.map(ChannelActionsSheet.languageName) ?? "by their script", .default, .reader)
+            }
             var settings = state.settings
-            settings.speech.setChannel(name) { $0.language = all[(index + delta + all.count) % all.count] }
+            settings.speech.setChannel(name) { $0.language = chosen }
             writeChannelSpeech(name, settings)
         case .showNames(let channelID):
             guard let channel = state.channels.first(where: { $0.id == channelID }) else { break }

@@ -76,6 +76,9 @@ extension AppCore {
                 carryOut(.openActions(messageID: id))
             } else if case .selectChannel(let id)? = behaviour?.activate, !state.sheets.hasSheet {
                 present(.channelActions(channelID: id))
+            } else if let first = behaviour?.actions.first {
+                // A person's actions are in the rotor; the first is named, and how to reach it.
+                say("\(first.name), and more, in the Actions rotor: right bracket until Actions, then Down", .default, .reader)
             } else {
                 say("No actions", .default, .reader)
             }

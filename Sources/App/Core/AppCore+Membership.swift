@@ -66,4 +66,20 @@ extension AppCore {
             return sign == "+" ? "\(by) made \(nick) \(rank == "operator" ? "an" : "a") \(rank)" : "\(by) took \(rank) from \(nick)"
         }.joined(separator: ", ")
     }
+
+    /// What a nick change that only moves a status after a bar says: "is now marked away"
+    /// ("kim" → "kim|away"), "is no longer marked lunch" ("eve|lunch" → "eve"); nil for other
+    /// decorations (an underscore added on reconnecting is not news).
+    static func statusChange(from old: String, to new: String) -> String? {
+        func status(_ nick: String) -> String? {
+            guard let bar = nick.firstIndex(of: "|"), bar != nick.startIndex else { return nil }
+            let rest = nick[nick.index(after: bar)...].filter { $0 != "_" && $0 != "^" && $0 != "`" }
+            return rest.isEmpty ? nil : rest
+        }
+        switch (status(old), status(new)) {
+        case (let was, let now?) where was != now: return "is now marked " + SpokenText.verbatim(now)
+        case (let was?, nil): return "is no longer marked " + SpokenText.verbatim(was)
+        default: return nil
+        }
+    }
 }

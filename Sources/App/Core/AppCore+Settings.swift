@@ -58,7 +58,10 @@ extension AppCore {
         state.sheets.reduceMotion = settings.display.reduceMotion
         state.drawer.reduceMotion = settings.display.reduceMotion
         navigator.options.punctuation = Self.punctuation(settings)
-        if settings.speech.pronounce != old.speech.pronounce { lexiconNicks = nil }
+        if settings.speech.pronounce != old.speech.pronounce {
+            lexiconNicks = nil
+            updateLexicon()
+        }
         announcer.burstWindow = settings.speech.mergeBursts ? Self.burstWindow : .zero
         if settings.speech != old.speech { effects.append(.configureSpeech(settings.speech)) }
         if settings.sounds != old.sounds { effects.append(.configureSounds(settings.sounds)) }

@@ -206,10 +206,15 @@ public struct AppCore: Sendable {
         switch status {
         case .unavailable(let reason):
             let text = "speech-dispatcher does not answer, so Earshot speaks with its own voice, espeak-ng"
-            effects.append(.lines([Lines.plain(text + ". " + reason)]))
-            say(text, .low, .announcer)
+            // libspeechd's words, without the opening that says the same.
+            var why = Substring(reason)
+            for prefix in ["speech-dispatcher does not answer (", "("] where why.hasPrefix(prefix) { why = why.dropFirst(prefix.count) }
+            while let last = why.last, last == "." || last == ")" { why = why.dropLast() }
+            effects.append(.lines([Lines.plain(text + ". libspeechd says: " + why + ".")]))
+            // Before the first screen's words, which would cut it off.
+            say(text, .high, .announcer)
         case .lost:
-            let text = "speech-dispatcher stopped speaking. Earshot speaks with its own voice, espeak-ng, until the next start"
+            let text = "speech-dispatcher stopped speaking. Earshot speaks with its own voice, espeak-ng, until Earshot starts again"
             effects.append(.lines([Lines.plain(text + ".")]))
             say(text, .low, .announcer)
         }

@@ -72,10 +72,14 @@ enum MessageElement {
         let id = message.id
         var traits: Traits = .message
         if state.isUnread(message) { traits.insert(.unread) }
+        var element = Element(
+            label: state.settings.speech.times ? "\(message.author), \(Format.time(message.time))" : message.author, value: value,
+            traits: traits, hint: "Press A for actions.")
+        // Read in the channel's language, where the settings give it one.
+        element.language = state.channel.flatMap { state.settings.speech.language(in: $0.name) }
         return b.make(
             .message(id),
-            Element(
-                label: state.settings.speech.times ? "\(message.author), \(Format.time(message.time))" : message.author, value: value, traits: traits, hint: "Press A for actions."),
+            element,
             ElementBehaviour(
                 activate: .openActions(messageID: id),
                 actions: (message.msgid == nil ? [] : [

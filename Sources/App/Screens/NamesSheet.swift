@@ -21,11 +21,13 @@ enum NamesSheet {
                     label: person.nick,
                     value: [person.nick == state.nick ? "you" : nil, rank(of: person.prefix)].compactMap { $0 }.joined(separator: ", "),
                     traits: messageable ? .button : .staticText,
-                    hint: messageable ? "Press Enter to send a direct message." : "",
+                    hint: messageable
+                        ? "Press Enter to send a direct message; the Actions rotor sets how the name is said."
+                        : "Use the Actions rotor to set how the name is said.",
                     positionInSet: SetPosition(index + 1, of: people.count)),
                 ElementBehaviour(
                     activate: messageable ? .query(person.nick) : nil,
-                    actions: [.init(name: "Set pronunciation", intent: .pronounceNick(person.nick))]))
+                    actions: [.init(name: "Set how \(SpokenText.plainNick(person.nick)) is said", intent: .pronounceNick(person.nick))]))
         }
     }
 

@@ -74,11 +74,7 @@ enum SettingsSheet {
 
     /// `speech.events` in words.
     static func describe(_ events: SpeechSettings.EventPolicy) -> String {
-        switch events {
-        case .all: "everyone"
-        case .recent: "people who wrote in the last 10 minutes"
-        case .none: "nobody"
-        }
+        events.spokenName
     }
 
     /// `speech.engine` in words.
