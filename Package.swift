@@ -9,6 +9,9 @@ let nio = Package.Dependency.package(url: "https://github.com/apple/swift-nio", 
 let nioSSL = Package.Dependency.package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6")
 let collections = Package.Dependency.package(
     url: "https://github.com/apple/swift-collections", exact: "1.6.0")
+// swift-system: file descriptors whose reads and writes retry on EINTR and write whole buffers.
+let system = Package.Dependency.package(url: "https://github.com/apple/swift-system", exact: "1.8.1")
+let systemPackage = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
 let propertyBased = Package.Dependency.package(
     url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1")
 
@@ -21,7 +24,7 @@ let package = Package(
         .executable(name: "earshot-bench", targets: ["EarshotBench"]),
         .library(name: "AccessibilityTesting", targets: ["AccessibilityTesting"]),
     ],
-    dependencies: [argumentParser, grdb, nio, nioSSL, collections, propertyBased],
+    dependencies: [argumentParser, grdb, nio, nioSSL, collections, system, propertyBased],
     targets: [
         // C edges: module maps and shims only.
         .systemLibrary(
@@ -42,7 +45,7 @@ let package = Package(
         .target(
             name: "Speech",
             dependencies: [
-                "SpeechVocabulary", "CEspeakNG", "CPCAudio", "CPulseSimple", "CSpeechd",
+                "SpeechVocabulary", "CEspeakNG", "CPCAudio", "CPulseSimple", "CSpeechd", systemPackage,
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             swiftSettings: swift6),
@@ -64,13 +67,13 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swift6),
-        .target(name: "Terminal", dependencies: ["Typography"], swiftSettings: swift6),
+        .target(name: "Terminal", dependencies: ["Typography", systemPackage], swiftSettings: swift6),
 
         // The client.
         .target(
             name: "App",
             dependencies: [
-                "Speech", "Accessibility", "UnicodeData", "Typography", "Settings", "Presentation", "Chat",
+                systemPackage, "Speech", "Accessibility", "UnicodeData", "Typography", "Settings", "Presentation", "Chat",
                 "Terminal", "Braille",
             ],
             swiftSettings: swift6),

@@ -2,6 +2,7 @@
     @preconcurrency import Glibc
 #endif
 import Speech
+import SystemPackage
 
 /// `earshot install`: the running binary, its voices, its man page and shell completions, under a
 /// prefix, where a shell, `man` and Earshot itself find them.
@@ -130,23 +131,19 @@ public enum InstallCommand {
         defer { close(input) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = buffer.withUnsafeMutableBytes { raw in read(input, raw.baseAddress, raw.count) }
-            if count < 0, errno == EINTR { continue }
-            if count < 0 { return InstallError("Cannot read \(source): \(reason()).") }
+            let count: Int
+            do {
+                count = try buffer.withUnsafeMutableBytes { try FileDescriptor(rawValue: input).read(into: $0) }
+            } catch {
+                return InstallError("Cannot read \(source): \(reason()).")
+            }
             if count == 0 { return nil }
             if !writeAll(buffer[..<count], to: descriptor) { return InstallError(writing: path) }
         }
     }
 
     static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) -> Bool {
-        var rest = bytes
-        while !rest.isEmpty {
-            let count = rest.withUnsafeBytes { raw in raw.baseAddress.map { write(descriptor, $0, raw.count) } ?? 0 }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            rest = rest.dropFirst(count)
-        }
-        return true
+        (try? FileDescriptor(rawValue: descriptor).writeAll(bytes)) != nil
     }
 
     static func currentDirectory() -> String {

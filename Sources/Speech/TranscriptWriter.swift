@@ -2,6 +2,7 @@
     @preconcurrency import Glibc
 #endif
 import Synchronization
+import SystemPackage
 
 /// Writes the speech transcript: JSON lines, one ``TranscriptRecord`` per event.
 ///
@@ -49,17 +50,8 @@ public final class TranscriptWriter: Sendable {
         let milliseconds = (clock() &- start) / 1_000_000
         let line = Self.line(event, milliseconds: milliseconds)
         state.withLock { state in
-            var bytes = Array(line.utf8)
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeMutableBytes { buffer -> Int in
-                    guard let base = buffer.baseAddress else { return 0 }
-                    return Glibc.write(state.descriptor, base + offset, buffer.count - offset)
-                }
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { break }
-                offset += written
-            }
+            // A line that cannot be written (a full disk) is dropped, not retried forever.
+            _ = try? FileDescriptor(rawValue: state.descriptor).writeAll(line.utf8)
         }
     }
 

@@ -1,4 +1,5 @@
 import Synchronization
+import SystemPackage
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -164,12 +165,6 @@ public final class RawMode: Sendable {
     }
 
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
+        _ = try? FileDescriptor(rawValue: fd).writeAll(bytes)
     }
 }

@@ -38,6 +38,7 @@ extension EndToEndTests {
             for (key, value) in extra { environment[key] = value }
             environment["HOME"] = folder
             process.environment = environment
+            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
             process.standardError = FileHandle(forWritingAtPath: "/dev/null")
             try process.run()
         }

@@ -2,6 +2,7 @@
     @preconcurrency import Glibc
 #endif
 import CEspeakNG
+import SystemPackage
 
 /// Every call into libespeak-ng goes through here, the way swift-system's `Syscalls.swift` wraps
 /// libc. libespeak-ng is a process-wide singleton: these functions must only be called from the
@@ -60,14 +61,10 @@ enum Espeak {
         guard descriptor >= 0 else { return EspeakStatus(rawValue: UInt32(errno)) }
         defer { close(descriptor) }
         unlink(template)
-        var rest = Array(text.utf8)[...]
-        while !rest.isEmpty {
-            let count = rest.withUnsafeBytes { raw in
-                raw.baseAddress.map { write(descriptor, $0, raw.count) } ?? 0
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return EspeakStatus(rawValue: UInt32(errno)) }
-            rest = rest.dropFirst(count)
+        do {
+            try FileDescriptor(rawValue: descriptor).writeAll(text.utf8)
+        } catch {
+            return EspeakStatus(rawValue: UInt32((error as? Errno)?.rawValue ?? EIO))
         }
         return setVoice(path: "/proc/self/fd/\(descriptor)")
     }
