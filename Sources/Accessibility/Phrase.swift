@@ -39,7 +39,10 @@ public struct Phrase: Hashable, Sendable, CustomStringConvertible {
         let label = SpokenText.prepare(options.lexicon.apply(element.label), punctuation: options.punctuation)
         if !label.isEmpty { parts.append(label) }
         if !element.traits.contains(.toggleButton) {
-            let value = SpokenText.prepare(options.lexicon.apply(element.value), punctuation: options.punctuation)
+            // A text field's value is read as typed: the listener's own pronunciations are not
+            // applied to what they are writing.
+            let written = element.traits.isDisjoint(with: .editable) ? options.lexicon.apply(element.value) : element.value
+            let value = SpokenText.prepare(written, punctuation: options.punctuation)
             if !value.isEmpty { parts.append(element.language.map { SpokenLanguage.mark(value, language: $0) } ?? value) }
         }
         parts.append(contentsOf: Phrase.traitWords(for: element, verbosity: options.verbosity))
@@ -106,9 +109,11 @@ public struct Phrase: Hashable, Sendable, CustomStringConvertible {
         guard let last = parts.last else { return "" }
         // Parts join with a comma; after a part that ends a sentence ("… this computer."), the
         // next starts a sentence of its own ("Unread.") instead of a stray ".,".
+        // A language mark's end is not the part's end: "schön." ends a sentence, marked or not.
+        func end(_ text: some StringProtocol) -> Character? { text.last { !SpokenLanguage.isMark($0) } }
         var text = ""
         for part in parts {
-            if let end = text.last {
+            if let end = end(text) {
                 if ".?!".contains(end) {
                     text += " " + part.prefix(1).uppercased() + part.dropFirst()
                     continue
@@ -117,7 +122,7 @@ public struct Phrase: Hashable, Sendable, CustomStringConvertible {
             }
             text += part
         }
-        if let final = last.last, ".?!".contains(final) { return text }
+        if let final = end(last), ".?!".contains(final) { return text }
         text.append(".")
         return text
     }

@@ -291,3 +291,21 @@ import Testing
         #expect(AppCore.statusChange(from: old, to: new) == said)
     }
 }
+
+/// `/pronounce`: saved, said the new way, and taken back only where there is one.
+@Suite struct PronounceCommandTests {
+    @Test func aPronunciationIsSavedAndRemovedAndNoneIsNotInvented() {
+        var (core, _) = AppCoreTests.openCore()
+        let none = core.handle(.line("/pronounce bob"), at: .seconds(1))
+        #expect(AppCoreTests.spoken(none).contains { $0.hasPrefix("bob has no pronunciation of its own") }, "\(AppCoreTests.spoken(none))")
+        #expect(!none.contains { if case .writeSetting = $0 { true } else { false } })
+        let saved = core.handle(.line("/pronounce kpcyrd k p cyrd"), at: .seconds(2))
+        #expect(saved.contains(.writeSetting(.string("k p cyrd"), ["speech", "pronounce", "kpcyrd"])))
+        #expect(AppCoreTests.spoken(saved).contains("Pronunciation saved: k p cyrd"))
+        #expect(core.navigator.options.lexicon.apply("ask kpcyrd") == "ask k p cyrd")
+        let removed = core.handle(.line("/pronounce kpcyrd"), at: .seconds(3))
+        #expect(removed.contains(.writeSetting(.string("kpcyrd"), ["speech", "pronounce", "kpcyrd"])))
+        #expect(AppCoreTests.spoken(removed).contains { $0.hasPrefix("Pronunciation of kpcyrd removed") })
+        #expect(core.navigator.options.lexicon.apply("ask kpcyrd") == "ask kpcyrd")
+    }
+}

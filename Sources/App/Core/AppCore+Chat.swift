@@ -155,8 +155,10 @@ extension AppCore {
                 // ("kim" is now "kim|away") is shown, and not said as news.
                 let (was, becomes) = (spokenName(old), spokenName(new))
                 if was.lowercased() != becomes.lowercased() {
+                    // "kimberly" → "kim|away": the new name, and the status it carries.
+                    let status = Self.statusChange(from: old, to: new).flatMap { $0.hasPrefix("is now ") ? ", " + $0.dropFirst(7) : nil } ?? ""
                     membership(
-                        "\(old) is now \(new)", spoken: "\(SpokenText.verbatim(was)) is now \(SpokenText.verbatim(becomes))",
+                        "\(old) is now \(new)", spoken: "\(SpokenText.verbatim(was)) is now \(SpokenText.verbatim(becomes))" + status,
                         in: state.channelID, about: [old, new])
                 } else if let away = Self.statusChange(from: old, to: new) {
                     // "kim" → "kim|away": the part after the bar is news, the name is not.

@@ -148,6 +148,12 @@ extension AppCore {
     /// decorations, so "kim|away" and "kim" are one entry.
     mutating func pronounce(_ word: String, as spoken: String?) {
         let key = SpokenText.plainNick(word)
+        let existing = state.settings.speech.pronounce.first { $0.key.lowercased() == key.lowercased() && $0.value.lowercased() != $0.key.lowercased() }
+        guard spoken != nil || existing != nil else {
+            return say(
+                "\(SpokenText.verbatim(key)) has no pronunciation of its own. To give it one, type slash pronounce, the word, and how it is said",
+                .default, .announcer)
+        }
         var settings = state.settings
         if let spoken {
             settings.speech.pronounce = settings.speech.pronounce.filter { $0.key.lowercased() != key.lowercased() }

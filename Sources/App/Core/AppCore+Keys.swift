@@ -76,9 +76,10 @@ extension AppCore {
                 carryOut(.openActions(messageID: id))
             } else if case .selectChannel(let id)? = behaviour?.activate, !state.sheets.hasSheet {
                 present(.channelActions(channelID: id))
-            } else if let first = behaviour?.actions.first {
-                // A person's actions are in the rotor; the first is named, and how to reach it.
-                say("\(first.name), and more, in the Actions rotor: right bracket until Actions, then Down", .default, .reader)
+            } else if let actions = behaviour?.actions, !actions.isEmpty {
+                // A person's actions are in the rotor: how many, and how to reach them.
+                let count = actions.count == 1 ? "One action" : "\(actions.count) actions"
+                say("\(count) in the Actions rotor: right bracket until Actions, then Down", .default, .reader)
             } else {
                 say("No actions", .default, .reader)
             }

@@ -214,9 +214,10 @@ public struct AppCore: Sendable {
             // Before the first screen's words, which would cut it off.
             say(text, .high, .announcer)
         case .lost:
-            let text = "speech-dispatcher stopped speaking. Earshot speaks with its own voice, espeak-ng, until Earshot starts again"
+            let text = "speech-dispatcher stopped speaking. Earshot speaks with its own voice, espeak-ng, until you restart Earshot"
             effects.append(.lines([Lines.plain(text + ".")]))
-            say(text, .low, .announcer)
+            // Said whole, once: keys do not cut off what is said at high priority.
+            say(text, .high, .announcer)
         }
     }
 
