@@ -549,9 +549,6 @@ public final class SpeechEngine: @unchecked Sendable {
         dispatcher.setVolume(volume)
     }
 
-    /// Who is synthesising the words now.
-    public var synthesizer: Synthesizer { state.withLock { $0.dispatcher == nil ? .espeakNG : .speechDispatcher } }
-
     /// speech-dispatcher's output module and voices, asked of a running daemon (about half a
     /// second for espeak-ng's thousands); throws when none answers. `spawn` lets libspeechd start
     /// one (nil: as speaking with it would, when `SPEECHD_ADDRESS` is not set); false asks only

@@ -217,12 +217,6 @@ extension AppCore {
         return all[max(0, min(all.count - 1, index + delta))]
     }
 
-    /// The choice `delta` steps from `current`, round the ends.
-    static func cycle<T: Equatable>(_ all: [T], from current: T, by delta: Int) -> T {
-        let index = all.firstIndex(of: current) ?? 0
-        return all[((index + delta) % all.count + all.count) % all.count]
-    }
-
     /// Writes `name`'s entry of `speech.channels` (a policy alone, or a table with its language).
     mutating func writeChannelSpeech(_ name: String, _ settings: Settings) {
         let key = settings.speech.channels.keys.first { $0.lowercased() == name.lowercased() } ?? name
