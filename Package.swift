@@ -102,7 +102,7 @@ let package = Package(
             name: "EarshotBench",
             dependencies: [
                 "App", "Speech", "Accessibility", "Typography", "Settings", "Presentation", "Chat",
-                "ChatTesting", "Terminal", "Braille",
+                "ChatTesting", "Terminal", "Braille", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swift6),
 

@@ -16,10 +16,9 @@ final class ClientUnderTest {
 
     let folder: String
     let channel: String
-    private let socket = "earshot-bench-\(UUID().uuidString.prefix(8))"
-    private let tmux: String
+    private let pane: TmuxPane
     /// The client's process (the pane's, which `exec`s into it).
-    private(set) var pid: pid_t = 0
+    var pid: pid_t { pane.pid }
 
     var rawOutputPath: String { folder + "/pty.raw" }
     var speechLogPath: String { folder + "/speech.jsonl" }
@@ -30,41 +29,31 @@ final class ClientUnderTest {
         folder = NSTemporaryDirectory() + "earshot-fault-bench-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder + "/config/earshot", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
-        try "[text]\nsize = \"large\"\n".write(toFile: folder + "/config/earshot/config.toml", atomically: true, encoding: .utf8)
-        guard let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first(where: FileManager.default.isExecutableFile) else {
-            throw Failure("tmux is not installed. Install it with: apt-get install -y tmux")
-        }
-        self.tmux = tmux
+        try "[text]\nsize = \"large\"\n".write(toFile: folder + "/config/earshot/config.toml", atomically: false, encoding: .utf8)
         let earshot = try Self.earshotBinary()
         let voices = Self.checkout + "/voices"
-        let q = Self.quote
+        let q = TmuxPane.quote
         // The pane waits for a line before starting the client, so pipe-pane sees its first byte.
         let script = """
             read go; exec env -u COLUMNS -u LINES -u NO_COLOR XDG_CONFIG_HOME=\(q(folder + "/config")) \
             XDG_DATA_HOME=\(q(folder + "/data")) TERM=xterm-256color EARSHOT_VOICES=\(q(voices)) \
             \(q(earshot)) --server 127.0.0.1:\(port) --nick \(q(nick)) --channel \(q(channel)) \
-            --speech off --speech-log \(q(speechLogPath))
+            --speech off --speech-log \(q(folder + "/speech.jsonl"))
             """
-        try run(["new-session", "-d", "-s", "client", "-x", "120", "-y", "40", "/bin/sh", "-c", script])
-        try run(["pipe-pane", "-o", "-t", "client", "cat >> " + q(rawOutputPath)])
-        pid = pid_t(try run(["display", "-p", "-t", "client", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-        try run(["send-keys", "-t", "client", "Enter"])
+        pane = try TmuxPane(script: script)
+        try pane.record(to: rawOutputPath)
+        try pane.sendKeys(["Enter"])
     }
+
+    private var process: ProcessFigures { ProcessFigures(pid: pid) }
 
     /// Whether the client's process is still there.
-    var isAlive: Bool { pid > 0 && Glibc.kill(pid, 0) == 0 && !(status?.contains("State:\tZ") ?? true) }
+    var isAlive: Bool { pid > 0 && process.isAlive }
 
     /// Resident memory now, in MiB (nil once it has gone).
-    var residentMegabytes: Double? { field("VmRSS:") }
+    var residentMegabytes: Double? { process.residentMegabytes }
     /// The most resident memory it ever had, in MiB.
-    var peakResidentMegabytes: Double? { field("VmHWM:") }
-
-    private var status: String? { try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) }
-
-    private func field(_ name: String) -> Double? {
-        guard let line = status?.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return nil }
-        return Double(line.filter(\.isNumber)).map { $0 / 1024 }
-    }
+    var peakResidentMegabytes: Double? { process.peakResidentMegabytes }
 
     /// Speech log lines so far.
     func spoken() -> [String] {
@@ -95,21 +84,14 @@ final class ClientUnderTest {
         return (try? ChildProcess.run("/usr/bin/sqlite3", ["-readonly", databasePath, query])) ?? ""
     }
 
-    func sendKeys(_ keys: String...) throws { try run(["send-keys", "-t", "client"] + keys) }
+    func sendKeys(_ keys: String...) throws { try pane.sendKeys(keys) }
 
-    func screen() -> String { (try? run(["capture-pane", "-p", "-t", "client"])) ?? "" }
+    func screen() -> String { pane.screen() }
 
     /// Stops the pane and its tmux server; the folder stays for inspection unless `remove`.
     func stop(remove: Bool) {
-        _ = try? run(["kill-server"])
+        pane.kill()
         if remove { try? FileManager.default.removeItem(atPath: folder) }
-    }
-
-    @discardableResult
-    private func run(_ arguments: [String]) throws -> String {
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMUX"] = nil
-        return try ChildProcess.run(tmux, ["-L", socket, "-f", "/dev/null"] + arguments, environment: environment)
     }
 
     /// The checkout (for `voices/`), from this file's path.
@@ -125,6 +107,4 @@ final class ClientUnderTest {
         }
         return candidate
     }
-
-    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 }

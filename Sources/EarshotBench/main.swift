@@ -8,7 +8,7 @@
     @preconcurrency import Glibc
 #endif
 
-let suites = ["speech", "accessibility", "typography", "chat", "app", "soak", "hostile", "audio", "braille"]
+let suites = ["speech", "accessibility", "typography", "chat", "app", "soak", "hostile", "audio", "braille", "peers"]
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let suite = arguments.first, suites.contains(suite) else {
     print("usage: earshot-bench \(suites.joined(separator: "|")) [--json]")
@@ -25,6 +25,7 @@ do {
     case "hostile": try await runHostileBench(arguments: rest)
     case "audio": try await runAudioBench(arguments: rest)
     case "braille": try await runBrailleBench(arguments: rest)
+    case "peers": try await runPeersBench(arguments: rest)
     default: try await runAppBench(arguments: rest)
     }
 } catch {
