@@ -22,7 +22,7 @@ public final class LineOutput: Sendable {
     /// Everything that changes as lines are written, behind one lock: every write happens
     /// inside it, so two threads' lines never interleave.
     struct Screen: Sendable {
-        var renderer: TerminalRenderer
+        var renderer: TerminalRenderer { didSet { laidOut = nil } }
         var bottom = ""
         /// Where the cursor goes in the bottom line (a text field's caret), or nil for its end.
         var bottomCaret: Int?
@@ -35,6 +35,10 @@ public final class LineOutput: Sendable {
         var recentWords: Set<String> = []
         /// Everything written, for tests and the capture benchmark (kept only when asked).
         var transcript: [String]?
+        /// The bottom line as last laid out, and from what: a burst of lines draws the same
+        /// bottom line again after each, and laying it out each time was a third of the output's
+        /// work. Cleared when the renderer changes.
+        fileprivate var laidOut: (bottom: String, caret: Int?, whole: Bool, line: TerminalRenderer.BottomLine)?
 
         /// Moves to the bottom line's top row and erases it and everything below.
         func eraseBottom() -> String {
@@ -44,7 +48,12 @@ public final class LineOutput: Sendable {
         /// Draws the bottom line at the cursor and leaves the cursor at its end, or at its start
         /// for another screen reader (which reads the line the cursor is on).
         mutating func drawBottom() -> String {
-            drawn = renderer.bottom(bottom, caret: bottomCaret, whole: screenReader)
+            if let laidOut, laidOut.bottom == bottom, laidOut.caret == bottomCaret, laidOut.whole == screenReader {
+                drawn = laidOut.line
+            } else {
+                drawn = renderer.bottom(bottom, caret: bottomCaret, whole: screenReader)
+                laidOut = (bottom, bottomCaret, screenReader, drawn)
+            }
             var text = drawn.output
             if screenReader {
                 text += "\r" + (drawn.cursorRow > 0 ? "\u{1B}[\(drawn.cursorRow)A" : "")

@@ -9,23 +9,38 @@
 public enum IRCHighlight {
     /// Whether any of `words` (a nick, `irc.highlights`) occurs in `text` as a whole word.
     public static func matches(_ text: String, words: [String]) -> Bool {
+        // ASCII text and words (most lines of most channels) are compared as bytes.
+        if isASCII(text) && words.allSatisfy(isASCII) {
+            let folded = text.utf8.map(IRCCaseMapping.foldASCII)
+            return words.contains { word in
+                let needle = word.utf8.map(IRCCaseMapping.foldASCII)
+                return !needle.isEmpty && occurs(needle, in: folded, isWord: isWordByte)
+            }
+        }
+        return matchesByScalar(text, words: words)
+    }
+
+    /// ``matches(_:words:)`` scalar by scalar, for text beyond ASCII.
+    static func matchesByScalar(_ text: String, words: [String]) -> Bool {
         let folded = Array(fold(text).unicodeScalars)
         return words.contains { word in
             let needle = Array(fold(word).unicodeScalars)
-            return !needle.isEmpty && occurs(needle, in: folded)
+            return !needle.isEmpty && occurs(needle, in: folded, isWord: isWordScalar)
         }
     }
+
+    private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
 
     /// IRC's case mapping, then Unicode lower case for letters beyond ASCII.
     static func fold(_ text: String) -> String { IRCCaseMapping.fold(text).lowercased() }
 
-    private static func occurs(_ needle: [Unicode.Scalar], in text: [Unicode.Scalar]) -> Bool {
+    private static func occurs<Unit: Equatable>(_ needle: [Unit], in text: [Unit], isWord: (Unit) -> Bool) -> Bool {
         guard needle.count <= text.count else { return false }
         var start = 0
         while start + needle.count <= text.count {
             if text[start] == needle[0], text[start..<start + needle.count].elementsEqual(needle) {
-                let before = start == 0 || !isWordScalar(text[start - 1])
-                let after = start + needle.count == text.count || !isWordScalar(text[start + needle.count])
+                let before = start == 0 || !isWord(text[start - 1])
+                let after = start + needle.count == text.count || !isWord(text[start + needle.count])
                 if before && after { return true }
             }
             start += 1
@@ -38,5 +53,13 @@ public enum IRCHighlight {
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.properties.isAlphabetic || scalar.properties.numericType != nil { return true }
         return "_-{}|^`[]\\~".unicodeScalars.contains(scalar)
+    }
+
+    /// ``isWordScalar(_:)`` for an ASCII byte.
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+        default: "_-{}|^`[]\\~".utf8.contains(byte)
+        }
     }
 }
