@@ -80,18 +80,25 @@ let package = Package(
         .executableTarget(
             name: "earshot",
             dependencies: ["App", "Speech", "Settings", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            exclude: ["hot-functions.txt"],
             swiftSettings: swift6,
             // A release `earshot` starts in about half the time (`earshot say` is heard sooner):
             // the Swift runtime and Foundation linked in, not loaded and bound at start, and a
             // fixed load address, so the loader has no relocations to apply to it. Copied alone,
             // it also runs where no Swift is installed.
+            // Linked by lld with the functions that run at start, at idle and in a burst first and
+            // together (hot-functions.txt, made by Tests/Layout/hot-functions.sh): the kernel maps
+            // code 64 KB at a time around each page touched, so spread out they kept 15 MB of the
+            // binary resident, together about 8.
             // Only libespeak-ng's audio device request is answered from here (EspeakAudioDevice.swift).
             linkerSettings: [
                 .unsafeFlags(
                     [
                         "-static-stdlib", "-Xclang-linker", "-no-pie", "-lCoreFoundation", "-l_FoundationICU",
                         "-l_FoundationCShims", "-l_FoundationCollections", "-lFoundationEssentials",
-                        "-Xlinker", "--no-export-dynamic",
+                        "-Xlinker", "--no-export-dynamic", "-use-ld=lld",
+                        "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/earshot/hot-functions.txt",
+                        "-Xlinker", "--no-warn-symbol-ordering",
                     ], .when(configuration: .release)),
                 .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=create_audio_device_object"]),
             ]),

@@ -97,11 +97,14 @@ enum PeerClient: String, CaseIterable, Hashable {
         let q = TmuxPane.quote
         switch self {
         case .earshot:
-            let earshot = try ClientUnderTest.earshotBinary()
+            // Tests/Layout/hot-functions.sh runs the client under valgrind through these two.
+            let environment = ProcessInfo.processInfo.environment
+            let earshot = try environment["EARSHOT_BENCH_EARSHOT"] ?? ClientUnderTest.earshotBinary()
+            let prefix = environment["EARSHOT_BENCH_EARSHOT_PREFIX"].map { $0 + " " } ?? ""
             return """
                 exec env -u COLUMNS -u LINES -u NO_COLOR XDG_CONFIG_HOME=\(q(home + "/config")) \
                 XDG_DATA_HOME=\(q(home + "/data")) TERM=xterm-256color EARSHOT_VOICES=\(q(ClientUnderTest.checkout + "/voices")) \
-                \(q(earshot)) --server 127.0.0.1:\(port) --nick \(nick) --channel '#a' --speech text
+                \(prefix)\(q(earshot)) --server 127.0.0.1:\(port) --nick \(nick) --channel '#a' --speech text
                 """
         case .irssi:
             // Its own config: the server, connected at start, and #a joined there.
