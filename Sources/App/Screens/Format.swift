@@ -1,4 +1,9 @@
 import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Typography
 
 /// Words and numbers as Earshot writes and says them.
@@ -20,7 +25,7 @@ enum Format {
     /// "9:05": hours and minutes in the local time zone, from arithmetic on the zone's offset
     /// at that moment (a calendar per message cost more than the rest of a tree).
     static func time(_ date: Date) -> String {
-        let local = Int((date.timeIntervalSince1970 + Double(Clock.zone.secondsFromGMT(for: date))).rounded(.down))
+        let local = Int((date.timeIntervalSince1970 + Double(Clock.offset(at: date))).rounded(.down))
         let seconds = ((local % 86_400) + 86_400) % 86_400
         let minute = seconds / 60 % 60
         return "\(seconds / 3600):\(minute < 10 ? "0" : "")\(minute)"
@@ -31,23 +36,55 @@ enum Format {
         let number = Clock.dayNumber(date)
         if number == today { return "Today" }
         if number == today - 1 { return "Yesterday" }
-        let c = Calendar.current.dateComponents([.year, .month, .day], from: date)
+        let (year, month, day) = Clock.civil(number)
         let months = [
             "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
             "November", "December",
         ]
-        return "\(months[max(0, min(11, (c.month ?? 1) - 1))]) \(c.day ?? 1), \(c.year ?? 2026)"
+        return "\(months[max(0, min(11, month - 1))]) \(day), \(year)"
     }
 
     /// Local days as numbers, for day headings.
     enum Clock {
-        /// The local time zone, read once.
-        static let zone = TimeZone.current
+        /// Seconds the local time is ahead of UTC at `date`, from the C library (`TZ`, else
+        /// /etc/localtime): Foundation's TimeZone answers from ICU's zone data, which takes
+        /// megabytes of memory for this one number.
+        /// Zones change their offset only at a quarter hour, so the last quarter hour's answer
+        /// is kept (every message's time and day ask).
+        static func offset(at date: Date) -> Int {
+            let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+            let quarter = seconds >= 0 ? seconds / 900 : (seconds - 899) / 900
+            return lastOffset.withLock { last in
+                if let last, last.quarter == quarter { return last.offset }
+                var time = time_t(seconds)
+                var parts = tm()
+                let offset = localtime_r(&time, &parts) != nil ? parts.tm_gmtoff : 0
+                last = (quarter, offset)
+                return offset
+            }
+        }
+
+        private static let lastOffset = Mutex<(quarter: Int, offset: Int)?>(nil)
 
         static func dayNumber(_ date: Date) -> Int {
-            Int(((date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))) / 86_400).rounded(.down))
+            Int(((date.timeIntervalSince1970 + Double(offset(at: date))) / 86_400).rounded(.down))
         }
 
         static func today() -> Int { dayNumber(Date()) }
+
+        /// The Gregorian year, month and day of a day number (days since 1970-01-01), by
+        /// arithmetic (Howard Hinnant's `civil_from_days`): a Calendar would load ICU's locale
+        /// data, megabytes resident, to name a day.
+        static func civil(_ number: Int) -> (year: Int, month: Int, day: Int) {
+            let z = number + 719_468
+            let era = (z >= 0 ? z : z - 146_096) / 146_097
+            let dayOfEra = z - era * 146_097
+            let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+            let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+            let shifted = (5 * dayOfYear + 2) / 153
+            let day = dayOfYear - (153 * shifted + 2) / 5 + 1
+            let month = shifted < 10 ? shifted + 3 : shifted - 9
+            return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        }
     }
 }

@@ -81,7 +81,13 @@ public struct LocalWorkspace: Sendable {
         // A minute apart, ending now; closer together just after midnight, so the lesson is
         // all "Today" and not split by a day heading.
         let now = Date()
-        let sinceMidnight = now.timeIntervalSince(Calendar.current.startOfDay(for: now))
+        // From the C library's offset for the local zone, not a Calendar or TimeZone: they
+        // load ICU's locale and zone data (megabytes resident) for this one subtraction.
+        var time = time_t(now.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        let offset = localtime_r(&time, &parts) != nil ? parts.tm_gmtoff : 0
+        let local = now.timeIntervalSince1970 + Double(offset)
+        let sinceMidnight = local - (local / 86_400).rounded(.down) * 86_400
         let spacing = min(60, sinceMidnight / Double(Self.script.count + 1))
         let start = now.addingTimeInterval(-Double(Self.script.count) * spacing)
         let ids = Self.script.indices.map { _ in Self.newMsgid() }
