@@ -47,7 +47,7 @@ extension AppCore {
         case .history(let messages, let news): receivedHistory(messages, news: news, network: network)
         case .delivered(let message):
             merge(message)
-            if message.channelID == state.channelID { effects.append(.lines(Lines.message(message))) }
+            if message.channelID == state.channelID { show(Lines.message(message)) }
             rebuild()
             playCue(.sent, .low)
             if let index = state.waitingToSend.firstIndex(of: message.text) {

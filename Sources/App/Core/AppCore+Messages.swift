@@ -1,6 +1,7 @@
 import Accessibility
 import Chat
 import Foundation
+import Terminal
 
 /// New messages: said, merged into bursts, counted elsewhere; replayed history and what came
 /// while away.
@@ -22,7 +23,7 @@ extension AppCore {
             let mine = message.author == nick(inChannel: message.channelID)
             if message.channelID == state.channelID {
                 merge(message)
-                if !message.pending { effects.append(.lines(Lines.message(message))) }
+                if !message.pending { show(Lines.message(message)) }
             } else if !mine, let index = state.channels.firstIndex(where: { $0.id == message.channelID }) {
                 state.channels[index].unread += 1
             }
@@ -31,19 +32,20 @@ extension AppCore {
                 post(.announcement("Sent", priority: .low))
             }
             guard !mine, !message.pending else { continue }
+            let mentioned = mentions(message)
             let here = message.channelID == state.channelID
             let direct = channel?.isDirect ?? false
             let spoken: Bool
             let policy = state.settings.speech.messagePolicy(in: name)
             switch policy {
             case .all: spoken = true
-            case .active: spoken = here || direct || mentions(message)
-            case .mentions, .sound: spoken = direct || mentions(message)
+            case .active: spoken = here || direct || mentioned
+            case .mentions, .sound: spoken = direct || mentioned
             case .none: spoken = false
             }
             // A channel heard as a pulse: each message is its sound, no words.
             if !spoken, policy == .sound { playCue(here ? .message : .messageElsewhere, .low) }
-            let brailled = configuration.braille && brailles(ChatMessageFacts(here: here, direct: direct, mention: mentions(message)))
+            let brailled = configuration.braille && brailles(ChatMessageFacts(here: here, direct: direct, mention: mentioned))
             if !spoken {
                 // Not said, and perhaps still shown on the display, as written.
                 if brailled {
@@ -69,7 +71,7 @@ extension AppCore {
                 }
                 let text = here ? words : "Direct message from " + words
                 change = LiveRegionChange(region: name, politeness: .polite, text: text, noun: "direct message")
-            } else if mentions(message) {
+            } else if mentioned {
                 playCue(.mention, .high)
                 if !here { state.mentionedChannelIDs.insert(message.channelID) }
                 let place = here ? "" : " in \(name)"
@@ -111,7 +113,7 @@ extension AppCore {
         let here = messages.filter { $0.channelID == state.channelID }
         for message in here {
             merge(message)
-            effects.append(.lines(Lines.message(message)))
+            show(Lines.message(message))
         }
         let old = here.filter { message in markerTime.map { message.time < $0 } ?? true }
         if allRead, let newest = old.map(\.id).max(), newest > state.lastReadID {
@@ -196,6 +198,19 @@ extension AppCore {
 
     /// Whether a message names the user: their nick, or one of `irc.highlights`, as a whole
     /// word in the server's case mapping (``IRCHighlight``).
+    /// Shows `lines` after what the event has shown so far: lines that follow lines are one
+    /// effect, so a burst of messages is written (and the bottom line drawn again) once.
+    mutating func show(_ lines: [StyledText]) {
+        if case .lines(var before)? = effects.last {
+            // Taken out first, so the lines are added to the one copy in place.
+            effects.removeLast()
+            before.append(contentsOf: lines)
+            effects.append(.lines(before))
+        } else {
+            effects.append(.lines(lines))
+        }
+    }
+
     func mentions(_ message: ChatMessage) -> Bool {
         let nick = nick(inChannel: message.channelID)
         guard message.author != nick else { return false }

@@ -363,13 +363,18 @@ public actor IRCClient {
         }
     }
 
+    /// One event loop thread for every connection: a chat client's few sockets need no more,
+    /// and NIO's shared group has a thread (with its stack, malloc arena and task queue) for
+    /// every core of the machine.
+    static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+
     private func connect() async throws -> (any Channel, AsyncStream<[[UInt8]]>, ConnectionFailure) {
         let failure = ConnectionFailure()
         let (lines, continuation) = AsyncStream.makeStream(of: [[UInt8]].self)
         let sslContext = endpoint.tls ? self.sslContext : nil
         let host = server.host
         let isAddress = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
-        let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let bootstrap = ClientBootstrap(group: Self.eventLoops)
             .connectTimeout(.seconds(15))
             .channelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in

@@ -28,6 +28,9 @@ public final class ChatStore: Sendable {
             var configuration = Configuration()
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                // 256 KiB of pages a connection, not SQLite's 2 MB: a page of 50 messages reads
+                // a few dozen, and a burst appends at the right edge of each index.
+                try db.execute(sql: "PRAGMA cache_size = -256")
             }
             configuration.busyMode = .timeout(5)
             database = try DatabasePool(path: path, configuration: configuration)
