@@ -129,9 +129,14 @@ final class SpeechDispatcher: Sendable {
     /// Opens, watches and queries the connection; runs under ``library``.
     private static func openConnection(clientName: String, spawn: Bool?) -> Result<Opened, SpeechError> {
         let autospawn: Int32 = (spawn ?? (getenv("SPEECHD_ADDRESS") == nil)) ? 1 : 0
+        let spd: LibSpeechd
+        switch libspeechd {
+        case .functions(let functions): spd = functions
+        case .problem(let problem): return .failure(SpeechError(.engineFailure, "speech-dispatcher cannot be used: \(problem)."))
+        }
         var failure: UnsafeMutablePointer<CChar>? = nil
         let opened = clientName.withCString {
-            spd_open2($0, nil, nil, SPD_MODE_THREADED, nil, autospawn, &failure)
+            spd.open2($0, nil, nil, SPD_MODE_THREADED, nil, autospawn, &failure)
         }
         // libspeechd leaves the reason unset when socket() itself fails.
         let reason = failure.map { cleaned(String(cString: $0)) } ?? "no reason given"
@@ -141,7 +146,7 @@ final class SpeechDispatcher: Sendable {
         }
 
         func fail(_ reason: String) -> Result<Opened, SpeechError> {
-            spd_close(connection)
+            spd.close(connection)
             return .failure(SpeechError(.engineFailure, "speech-dispatcher does not answer (\(reason))."))
         }
 
@@ -156,7 +161,7 @@ final class SpeechDispatcher: Sendable {
             SpeechDispatcher.receive(messageID: messageID, clientID: clientID, type: type)
         }
         let events = SPDNotification(rawValue: SPD_BEGIN.rawValue | SPD_END.rawValue | SPD_CANCEL.rawValue)
-        guard spd_set_notification_on(connection, events) == 0,
+        guard spd.setNotificationOn(connection, events) == 0,
             let clientID = query(connection, "HISTORY GET CLIENT_ID")?.first.flatMap({ Int($0) })
         else {
             Glibc.close(descriptor)
@@ -273,11 +278,11 @@ final class SpeechDispatcher: Sendable {
         return perform(orElse: nil) { connection, session -> Int? in
             if let wanted = language.flatMap(Self.languageTag) ?? session.defaults.language,
                 wanted != session.applied.language,
-                wanted.withCString({ spd_set_language(connection, $0) }) == 0
+                wanted.withCString({ libspeechd.functions?.setLanguage(connection, $0) }) == 0
             {
                 session.applied.language = wanted
             }
-            let id = spoken.withCString { spd_say(connection, Self.ssipPriority(priority), $0) }
+            let id = spoken.withCString { libspeechd.functions?.say(connection, Self.ssipPriority(priority), $0) ?? -1 }
             return id > 0 ? Int(id) : nil
         }
     }
@@ -287,7 +292,7 @@ final class SpeechDispatcher: Sendable {
     ///
     /// The corresponding C function is `spd_cancel`.
     func cancel() {
-        perform(orElse: ()) { connection, _ in _ = spd_cancel(connection) }
+        perform(orElse: ()) { connection, _ in _ = libspeechd.functions?.cancel(connection) }
     }
 
     /// Sets the speaking rate in words per minute; nil goes back to the user's rate.
@@ -295,7 +300,7 @@ final class SpeechDispatcher: Sendable {
     /// SSIP takes a rate from −100 to 100 that each output module scales its own way; see
     /// ``ssipRate(wordsPerMinute:)``. The corresponding C function is `spd_set_voice_rate`.
     func setRate(_ wordsPerMinute: Int?) {
-        apply(\.rate, wordsPerMinute.map(Self.ssipRate)) { spd_set_voice_rate($0, $1) }
+        apply(\.rate, wordsPerMinute.map(Self.ssipRate)) { libspeechd.functions?.setVoiceRate($0, $1) ?? -1 }
     }
 
     /// Sets the pitch, 0…100 with 50 the voice's own; nil goes back to the user's pitch.
@@ -303,7 +308,7 @@ final class SpeechDispatcher: Sendable {
     /// SSIP pitch is (percent − 50) × 2: 0 is the voice's baseline, −100 and 100 the ends of the
     /// module's range. The corresponding C function is `spd_set_voice_pitch`.
     func setPitch(_ percent: Int?) {
-        apply(\.pitch, percent.map(Self.ssipPitch)) { spd_set_voice_pitch($0, $1) }
+        apply(\.pitch, percent.map(Self.ssipPitch)) { libspeechd.functions?.setVoicePitch($0, $1) ?? -1 }
     }
 
     /// Sets the volume, 0…100 with 100 the normal; nil goes back to the user's volume.
@@ -312,7 +317,7 @@ final class SpeechDispatcher: Sendable {
     /// silence (the espeak-ng module plays SSIP volume v at espeak volume v + 100). The
     /// corresponding C function is `spd_set_volume`.
     func setVolume(_ percent: Int?) {
-        apply(\.volume, percent.map(Self.ssipVolume)) { spd_set_volume($0, $1) }
+        apply(\.volume, percent.map(Self.ssipVolume)) { libspeechd.functions?.setVolume($0, $1) ?? -1 }
     }
 
     /// Sends `value` (nil: the user's default) for `setting` if it differs from the last sent.
@@ -419,7 +424,7 @@ final class SpeechDispatcher: Sendable {
     /// broken, where libspeechd's own `spd_get_language`, `spd_get_output_module` and
     /// `spd_get_client_id` crash: they parse the reply that did not come.
     private static func query(_ connection: UnsafeMutablePointer<SPDConnection>, _ command: String) -> [String]? {
-        guard let reply = (command + "\r\n").withCString({ spd_send_data(connection, $0, SPD_WAIT_REPLY) })
+        guard let reply = (command + "\r\n").withCString({ libspeechd.functions?.sendData(connection, $0, SPD_WAIT_REPLY) })
         else { return nil }
         defer { free(reply) }
         return replyData(String(cString: reply))
@@ -497,7 +502,7 @@ final class SpeechDispatcher: Sendable {
 
     /// Ends libspeechd's side (reader thread, socket, memory) and our watch on the socket.
     private static func release(_ handle: Handle) {
-        call { spd_close(handle.connection) }
+        call { libspeechd.functions?.close(handle.connection) }
         Glibc.close(handle.descriptor)
     }
 
