@@ -154,7 +154,7 @@ let package = Package(
             swiftSettings: swift6),
         .testTarget(
             name: "TerminalTests",
-            dependencies: ["Terminal", "TestThreads", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["Terminal", "TestThreads", "ChatTesting", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: swift6),
         .testTarget(
             name: "AppTests", dependencies: ["App", "AccessibilityTesting", "ChatTesting", "TestThreads"],

@@ -17,10 +17,6 @@ import Synchronization
 /// let output = try ChildProcess.run("/usr/bin/pactl", ["info"])
 /// ```
 public final class ChildProcess: Sendable {
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
-        public init(_ description: String) { self.description = description }
-    }
 
     public let pid: pid_t
     /// The raw wait status once reaped. Reaping and noting it are one step under the lock:

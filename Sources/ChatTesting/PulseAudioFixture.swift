@@ -88,7 +88,7 @@ public final class PulseAudioFixture: @unchecked Sendable {
         }
         stop()
         let log = (try? String(contentsOfFile: directory.path + "/pulse.log", encoding: .utf8)) ?? ""
-        throw ChildProcess.Failure("pulseaudio did not start. Log:\n\(log.suffix(2000))")
+        throw Failure("pulseaudio did not start. Log:\n\(log.suffix(2000))")
     }
 
     /// The server's log so far (with ``logsClients``, a line per connection and per stream).
@@ -107,7 +107,7 @@ public final class PulseAudioFixture: @unchecked Sendable {
     /// ```
     public func holdLatency(milliseconds: Int) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.pacat) else {
-            throw ChildProcess.Failure(
+            throw Failure(
                 "pacat is not installed (looked for \(Self.pacat)). Install it with: apt-get install -y pulseaudio-utils")
         }
         let before = playbackStreams()
@@ -125,7 +125,7 @@ public final class PulseAudioFixture: @unchecked Sendable {
             if !holder.isRunning { break }
             Thread.sleep(forTimeInterval: 0.02)
         }
-        throw ChildProcess.Failure("pacat did not start a silent \(milliseconds) ms stream on \(Self.sink)")
+        throw Failure("pacat did not start a silent \(milliseconds) ms stream on \(Self.sink)")
     }
 
     /// The null sink's latency now, in microseconds, as `pactl list sinks` reports it.

@@ -17,7 +17,7 @@ public struct TestCertificates: Sendable {
     public init(in directory: String) throws {
         let openssl = "/usr/bin/openssl"
         guard FileManager.default.isExecutableFile(atPath: openssl) else {
-            throw ChildProcess.Failure("openssl is not installed; the TLS tests need it: apt-get install -y openssl")
+            throw Failure("openssl is not installed; the TLS tests need it: apt-get install -y openssl")
         }
         caFile = directory + "/ca.pem"
         certFile = directory + "/server.pem"
@@ -64,7 +64,7 @@ public struct ClientCertificate: Sendable {
     public init(in directory: String, name: String = "client") throws {
         let openssl = "/usr/bin/openssl"
         guard FileManager.default.isExecutableFile(atPath: openssl) else {
-            throw ChildProcess.Failure("openssl is not installed; the TLS tests need it: apt-get install -y openssl")
+            throw Failure("openssl is not installed; the TLS tests need it: apt-get install -y openssl")
         }
         let cert = directory + "/\(name).pem"
         let key = directory + "/\(name).key"
@@ -82,7 +82,7 @@ public struct ClientCertificate: Sendable {
             .replacingOccurrences(of: ":", with: "")
             .lowercased()
         guard hex.count == 64, hex.allSatisfy({ $0.isHexDigit }) else {
-            throw ChildProcess.Failure("cannot read the fingerprint of \(cert) from openssl's output: \(output)")
+            throw Failure("cannot read the fingerprint of \(cert) from openssl's output: \(output)")
         }
         certFile = cert
         keyFile = key

@@ -38,10 +38,6 @@ func runAudioBench(arguments: [String]) async throws {
 
 /// The audio suite's servers, programs and trials.
 private final class AudioBench {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
-    }
 
     static let tools: [(path: String, package: String)] = [
         ("/usr/bin/parec", "pulseaudio-utils"), ("/usr/bin/pacat", "pulseaudio-utils"),

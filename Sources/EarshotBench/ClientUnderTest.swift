@@ -9,10 +9,6 @@ import Foundation
 /// server on loopback, with every byte it writes to the terminal recorded (`pipe-pane`), its
 /// speech log, and its history database: what the fault suites watch from outside.
 final class ClientUnderTest {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
-    }
 
     let folder: String
     let channel: String

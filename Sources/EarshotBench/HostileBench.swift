@@ -29,7 +29,7 @@ func runHostileBench(arguments: [String]) async throws {
     let bad: [[UInt8]] = [[0x1B, 0x5D, 0x30, 0x3B, 0x78, 0x07], [0x1B, 0x5B, 0x32, 0x4A], [0xC2, 0x9B], [0x9B], [0x07], [0xC0, 0x80]]
     guard TerminalOutputCheck.scan(good).violations.isEmpty, bad.allSatisfy({ !TerminalOutputCheck.scan($0).violations.isEmpty })
     else {
-        throw ClientUnderTest.Failure("the terminal output check does not tell good output from bad")
+        throw Failure("the terminal output check does not tell good output from bad")
     }
 
     var generator = HostileLines(seed: 0xEA75_0007, channel: channel, target: "ears")

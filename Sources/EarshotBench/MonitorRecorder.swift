@@ -1,3 +1,4 @@
+import ChatTesting
 import Foundation
 
 #if canImport(Glibc)
@@ -108,7 +109,7 @@ final class MonitorRecorder: @unchecked Sendable {
     /// Waits for the recording to start (fragments arriving steadily).
     func waitUntilRecording(timeoutSeconds: Double = 30) throws {
         guard waitForSamples(sampleRate / 2, timeoutSeconds: timeoutSeconds) else {
-            throw SpawnedProcess.Failure("parec recorded nothing from the null sink's monitor in \(Int(timeoutSeconds)) s")
+            throw Failure("parec recorded nothing from the null sink's monitor in \(Int(timeoutSeconds)) s")
         }
     }
 

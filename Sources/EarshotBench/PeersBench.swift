@@ -87,7 +87,7 @@ enum PeerClient: String, CaseIterable, Hashable {
         case .earshot: _ = try ClientUnderTest.earshotBinary()
         case .irssi, .weechat:
             guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(rawValue)") else {
-                throw TmuxPane.Failure("\(rawValue) is not installed. Install it with: apt-get install -y \(rawValue)")
+                throw Failure("\(rawValue) is not installed. Install it with: apt-get install -y \(rawValue)")
             }
         }
     }
@@ -178,13 +178,13 @@ private func measure(_ client: PeerClient, lines: Int) throws -> PeerRun {
     let watcher = try Watcher(port: server.port, nick: "watcher", lines: lines)
     defer { watcher.stop() }
     let sender = try RawSocket(port: server.port)
-    guard join(sender, nick: "sender") else { throw TmuxPane.Failure("the sender could not join #a") }
+    guard join(sender, nick: "sender") else { throw Failure("the sender could not join #a") }
 
     let pane = try TmuxPane(script: try client.script(home: home, port: server.port))
     defer { pane.kill() }
     let process = ProcessFigures(pid: pane.pid)
     guard watcher.waitForJoin(of: client.nick, seconds: 60) else {
-        throw TmuxPane.Failure("\(client.rawValue) did not join #a within 60 s:\n\(pane.screen().suffix(1500))")
+        throw Failure("\(client.rawValue) did not join #a within 60 s:\n\(pane.screen().suffix(1500))")
     }
     if client == .irssi {
         // irssi joins in a window of its own; show it, as a person would.
@@ -193,7 +193,7 @@ private func measure(_ client: PeerClient, lines: Int) throws -> PeerRun {
     // Quiet after joining: what it holds once settled.
     Thread.sleep(forTimeInterval: 3)
     guard let idleRSS = process.residentMegabytes else {
-        throw TmuxPane.Failure("\(client.rawValue) exited after joining:\n\(pane.screen().suffix(1500))")
+        throw Failure("\(client.rawValue) exited after joining:\n\(pane.screen().suffix(1500))")
     }
     let idleMap = client == .earshot ? MemoryPart.split(process.residentByMapping()) : [:]
 
@@ -224,12 +224,12 @@ private func measure(_ client: PeerClient, lines: Int) throws -> PeerRun {
     }
     let cpuAfter = process.cpuSeconds ?? .nan
     guard let wall = onScreen else {
-        throw TmuxPane.Failure("\(client.rawValue) did not show \(last) within 300 s:\n\(pane.screen().suffix(1500))")
+        throw Failure("\(client.rawValue) did not show \(last) within 300 s:\n\(pane.screen().suffix(1500))")
     }
     let burstMap = client == .earshot ? MemoryPart.split(process.residentByMapping()) : [:]
     let peak = process.peakResidentMegabytes ?? .nan
     guard watcher.waitForAll(seconds: 120) else {
-        throw TmuxPane.Failure("the server delivered \(watcher.received) of \(lines) lines to the second peer")
+        throw Failure("the server delivered \(watcher.received) of \(lines) lines to the second peer")
     }
     sender.send("QUIT\r\n")
     return PeerRun(
@@ -277,7 +277,7 @@ private final class Watcher: Sendable {
     init(port: Int, nick: String, lines: Int) throws {
         socket = try RawSocket(port: port)
         expected = lines
-        guard join(socket, nick: nick) else { throw TmuxPane.Failure("the watcher could not join #a") }
+        guard join(socket, nick: nick) else { throw Failure("the watcher could not join #a") }
         Thread.detachNewThread { [self] in run() }
     }
 

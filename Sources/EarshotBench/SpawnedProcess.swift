@@ -1,3 +1,4 @@
+import ChatTesting
 import Foundation
 
 #if canImport(Glibc)
@@ -17,10 +18,6 @@ import Foundation
 /// recorder.stop()
 /// ```
 final class SpawnedProcess: @unchecked Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
-    }
 
     /// Where one of the child's standard streams goes.
     enum Stream {

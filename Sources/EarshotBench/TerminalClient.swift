@@ -1,3 +1,4 @@
+import ChatTesting
 import Foundation
 
 #if canImport(Glibc)
@@ -26,7 +27,7 @@ final class TerminalClient: @unchecked Sendable {
         var child: Int32 = -1
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&master, &child, nil, nil, &size) == 0 else {
-            throw SpawnedProcess.Failure("openpty: \(String(cString: strerror(errno)))")
+            throw Failure("openpty: \(String(cString: strerror(errno)))")
         }
         var name = [CChar](repeating: 0, count: 128)
         let named = ttyname_r(child, &name, name.count)
@@ -35,7 +36,7 @@ final class TerminalClient: @unchecked Sendable {
         defer { close(child) }
         guard named == 0 else {
             close(master)
-            throw SpawnedProcess.Failure("ttyname_r: \(String(cString: strerror(named)))")
+            throw Failure("ttyname_r: \(String(cString: strerror(named)))")
         }
         _ = fcntl(master, F_SETFD, FD_CLOEXEC)
         let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

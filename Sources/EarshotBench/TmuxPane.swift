@@ -9,10 +9,6 @@ import Foundation
 /// person would run it in a terminal: keys are sent, the screen is read. The pane's shell
 /// `exec`s the program, so ``pid`` is the program's own process.
 final class TmuxPane {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
-    }
 
     private let socket = "earshot-bench-\(UUID().uuidString.prefix(8))"
     private let tmux: String

@@ -26,7 +26,7 @@ extension EndToEndTests {
             guard FileManager.default.isExecutableFile(atPath: binary),
                 FileManager.default.fileExists(atPath: "/usr/lib/speech-dispatcher-modules/sd_espeak-ng")
             else {
-                throw TmuxSession.Failure("speech-dispatcher is missing: apt-get install -y speech-dispatcher speech-dispatcher-espeak-ng")
+                throw Failure("speech-dispatcher is missing: apt-get install -y speech-dispatcher speech-dispatcher-espeak-ng")
             }
             socket = folder + "/speechd.sock"
             process.executableURL = URL(fileURLWithPath: binary)

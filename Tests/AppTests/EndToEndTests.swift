@@ -1,3 +1,4 @@
+import ChatTesting
 import Foundation
 import TestThreads
 import Testing
@@ -316,7 +317,7 @@ extension EndToEndTests {
             }
             directory.deleteLastPathComponent()
         }
-        throw TmuxSession.Failure("no earshot binary beside \(executable): run swift build first")
+        throw Failure("no earshot binary beside \(executable): run swift build first")
     }
 
     static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }

@@ -1,3 +1,4 @@
+import ChatTesting
 import Foundation
 import TestThreads
 import Testing
@@ -152,10 +153,10 @@ import Testing
     static func copyExecutable(_ source: String, to destination: String) throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
         let fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
-        guard fd >= 0 else { throw TmuxSession.Failure("cannot create \(destination): errno \(errno)") }
+        guard fd >= 0 else { throw Failure("cannot create \(destination): errno \(errno)") }
         defer { close(fd) }
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written == bytes.count else { throw TmuxSession.Failure("cannot write \(destination): errno \(errno)") }
+        guard written == bytes.count else { throw Failure("cannot write \(destination): errno \(errno)") }
     }
 
     @Test func aLoneCopyOfTheBinarySpeaksWithItsBuiltInVoices() throws {

@@ -120,7 +120,7 @@ struct Journey {
                 else if directive == "server with history" { usesServer = true; keepsHistory = true }
                 else if directive == "bouncer" { usesServer = true; usesBouncer = true }
                 else if directive.hasPrefix("settings ") { settings.append(String(directive.dropFirst("settings ".count))) }
-                else { throw TmuxSession.Failure("unknown directive: \(line)") }
+                else { throw Failure("unknown directive: \(line)") }
             } else if line.hasPrefix("> ") {
                 steps.append(Step(line: raw, action: try Self.action(String(line.dropFirst(2)))))
             } else if line.hasPrefix("<~ ") {
@@ -132,7 +132,7 @@ struct Journey {
             } else if line == "<" {
                 steps[steps.count - 1].phrases.append("")
             } else {
-                throw TmuxSession.Failure("a journey line starts with #, @, > or <: \(line)")
+                throw Failure("a journey line starts with #, @, > or <: \(line)")
             }
         }
     }
@@ -340,7 +340,7 @@ final class JourneyWalk {
 
     /// A raw peer called `nick`, registered and joined to #a and #b.
     func join(_ nick: String) throws -> RawSocket {
-        guard let server else { throw TmuxSession.Failure("a peer needs '@ server' in the journey") }
+        guard let server else { throw Failure("a peer needs '@ server' in the journey") }
         // The server takes the peer's lines in order: #b is joined before anything it says next.
         return try EndToEndTests.peer(nick: nick, in: "#a,#b", on: server)
     }

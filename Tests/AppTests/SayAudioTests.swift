@@ -18,7 +18,7 @@ import Testing
 
         let parec = "/usr/bin/parec"
         guard FileManager.default.isExecutableFile(atPath: parec) else {
-            throw ChildProcess.Failure("parec is not installed; install it with: apt-get install -y pulseaudio-utils")
+            throw Failure("parec is not installed; install it with: apt-get install -y pulseaudio-utils")
         }
         let recording = pulse.directory.path + "/heard.raw"
         let recorder = try ChildProcess(

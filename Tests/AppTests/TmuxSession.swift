@@ -20,10 +20,6 @@ import Foundation
 /// ```
 final class TmuxSession {
     /// Why a session could not do what it was asked; the message says what to do about it.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
-    }
 
     /// One line of the speech log: `{"t","event","priority","voice","text"}`.
     struct SpeechEntry: Decodable, Equatable, CustomStringConvertible {
@@ -208,7 +204,7 @@ final class TmuxSession {
         environment["TMUX_PANE"] = nil
         do {
             return try ChildProcess.run(executable, arguments, environment: environment)
-        } catch let failure as ChildProcess.Failure {
+        } catch let failure as Failure {
             throw Failure(failure.description)
         }
     }

@@ -144,7 +144,7 @@ import Testing
             unlink(ppm)
         }
         guard let data = FileManager.default.contents(atPath: ppm), let image = PixelImage(ppm: [UInt8](data)) else {
-            throw TmuxSession.Failure("ImageMagick's PPM of \(png) could not be read")
+            throw Failure("ImageMagick's PPM of \(png) could not be read")
         }
         return image
     }
@@ -283,12 +283,12 @@ struct Tools {
                 let path = directory + "/" + name
                 if FileManager.default.isExecutableFile(atPath: path) { return path }
             }
-            throw TmuxSession.Failure("\(name) is not installed; the xterm screenshot tests need it: apt-get install -y \(package)")
+            throw Failure("\(name) is not installed; the xterm screenshot tests need it: apt-get install -y \(package)")
         }
         // ImageMagick's own convert (/usr/bin), not a stand-in elsewhere on PATH.
         let convert = "/usr/bin/convert"
         guard FileManager.default.isExecutableFile(atPath: convert) else {
-            throw TmuxSession.Failure("ImageMagick's convert is not installed; the xterm screenshot tests need it: apt-get install -y imagemagick")
+            throw Failure("ImageMagick's convert is not installed; the xterm screenshot tests need it: apt-get install -y imagemagick")
         }
         return Tools(
             xvfb: try need("Xvfb", "xvfb"), xterm: try need("xterm", "xterm"), xwd: try need("xwd", "x11-apps"),
@@ -318,7 +318,7 @@ final class VirtualDisplay {
         while !FileManager.default.fileExists(atPath: socket) {
             guard clock.now < deadline else {
                 process.terminate()
-                throw TmuxSession.Failure("Xvfb \(name) did not start within 30 s; see \(folder)/xvfb.err")
+                throw Failure("Xvfb \(name) did not start within 30 s; see \(folder)/xvfb.err")
             }
             usleep(20_000)
         }

@@ -1,3 +1,4 @@
+import ChatTesting
 import Foundation
 import TestThreads
 import Testing
@@ -15,14 +16,11 @@ final class PseudoTerminal {
     let slave: Int32
     let slavePath: String
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
 
     /// `posix_openpt`, `grantpt`, `unlockpt` and `ptsname` from libc; Swift's Glibc module
     /// leaves them out (they need `_XOPEN_SOURCE`), so they are looked up by name.
     private static func libc<Function>(_ name: String, as type: Function.Type) throws -> Function {
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), name) else { throw Failure(description: "no \(name) in libc") }
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), name) else { throw Failure("no \(name) in libc") }
         return unsafeBitCast(symbol, to: type)
     }
 
@@ -36,11 +34,11 @@ final class PseudoTerminal {
         let ptsname = try Self.libc("ptsname", as: PTSName.self)
         master = posix_openpt(O_RDWR | O_NOCTTY)
         guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
-            throw Failure(description: "cannot open a pseudo-terminal (errno \(errno))")
+            throw Failure("cannot open a pseudo-terminal (errno \(errno))")
         }
         slavePath = String(cString: name)
         slave = open(slavePath, O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw Failure(description: "cannot open \(slavePath) (errno \(errno))") }
+        guard slave >= 0 else { throw Failure("cannot open \(slavePath) (errno \(errno))") }
     }
 
     deinit {
