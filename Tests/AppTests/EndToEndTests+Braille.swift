@@ -209,7 +209,7 @@ extension EndToEndTests {
         _ = try await session.waitForSpeech(after: 0) { $0.text.hasPrefix("Settings") }
         #expect(!session.spoken().contains { $0.text.lowercased().contains("braille") }, "\(Self.context(session))")
 
-        let report = try TmuxSession.run(
+        let report = try TmuxPane.run(
             "/usr/bin/env",
             ["BRLAPI_HOST=\(host)", "BRLAPI_AUTH=none", try Self.earshotPath(), "config", "--config", sandbox.configFile])
         #expect(report.contains("braille.enabled"), "\(report)")

@@ -15,8 +15,8 @@ extension EndToEndTests {
         let sandbox = try Sandbox(settings: Self.onboardedSettings)
         defer { sandbox.remove() }
         let data = sandbox.root + "/data"
-        let mounted = try TmuxSession.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", data])
-        defer { _ = try? TmuxSession.run("/bin/umount", ["-l", data]) }
+        let mounted = try TmuxPane.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", data])
+        defer { _ = try? TmuxPane.run("/bin/umount", ["-l", data]) }
         try #require(
             FileManager.default.fileExists(atPath: data) && Self.isMountPoint(data),
             "could not mount a tmpfs at \(data) (run the tests as root): \(mounted)")
@@ -164,7 +164,7 @@ extension EndToEndTests {
     /// One value from the history with the `sqlite3` command (Debian's `sqlite3`).
     static func sql(_ database: String, _ query: String) throws -> String {
         guard FileManager.default.fileExists(atPath: database) else { return "" }
-        return try TmuxSession.run("/usr/bin/sqlite3", [database, query]).trimmingCharacters(in: .whitespacesAndNewlines)
+        return try TmuxPane.run("/usr/bin/sqlite3", [database, query]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Whether `path` is a mount point (its device differs from its parent's).

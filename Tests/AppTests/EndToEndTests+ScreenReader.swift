@@ -20,10 +20,7 @@ extension EndToEndTests {
 
     /// The pane's lines as the terminal wrapped them, joined again (`capture-pane -J`), trimmed.
     static func joinedRows(_ session: TmuxSession) throws -> [String] {
-        let path = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let tmux = path else { throw Failure("tmux is not installed: apt-get install -y tmux") }
-        return try TmuxSession.run(tmux, ["-L", session.socket, "-f", "/dev/null", "capture-pane", "-p", "-J", "-t", session.name])
-            .components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        try session.pane.capture(["-J"]).components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     /// What the speech log would hold for a line the other screen reader reads: the same words,

@@ -19,7 +19,6 @@ import Foundation
 /// let heard = try await session.waitForSpeech(after: 0) { $0.text == "Continue, button." }
 /// ```
 final class TmuxSession {
-    /// Why a session could not do what it was asked; the message says what to do about it.
 
     /// One line of the speech log: `{"t","event","priority","voice","text"}`.
     struct SpeechEntry: Decodable, Equatable, CustomStringConvertible {
@@ -34,39 +33,21 @@ final class TmuxSession {
         var description: String { "\(event) \(priority) \(voice): \(text)" + (language.map { " [\($0)]" } ?? "") }
     }
 
-    /// The session name inside this session's own server.
-    let name = "e2e"
-    let socket: String
+    /// The pane the command runs in, on a tmux server of its own.
+    let pane: TmuxPane
     let speechLogPath: String
-    private var socketPath = ""
-    private let tmuxPath: String
-    private var killed = false
 
-    /// Starts `tmux new-session -d -s e2e -x COLUMNS -y ROWS COMMAND…` on a fresh socket.
+    /// Starts `command` in a `columns` × `rows` pane of a fresh tmux server.
     ///
     /// Several command arguments are executed directly (no shell), so the caller decides quoting.
     /// Throws a ``Failure`` saying `apt-get install -y tmux` when tmux is missing.
     init(command: [String], columns: Int = 100, rows: Int = 40, speechLog: String) throws {
-        guard let found = Self.findTmux() else {
-            throw Failure("tmux is not installed; the end-to-end tests need it: apt-get install -y tmux")
-        }
-        tmuxPath = found
-        socket = "earshot-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+        pane = try TmuxPane(command: command, columns: columns, rows: rows)
         speechLogPath = speechLog
-        try tmux(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)"] + command)
-        socketPath = (try? display("#{socket_path}")) ?? ""
     }
-
-    deinit { kill() }
 
     /// Kills this session's server (and so the command in it). Safe to call twice.
-    func kill() {
-        guard !killed else { return }
-        killed = true
-        _ = try? tmux(["kill-server"])
-        // The server leaves its socket file behind.
-        if !socketPath.isEmpty { unlink(socketPath) }
-    }
+    func kill() { pane.kill() }
 
     // MARK: Keys and screen
 
@@ -75,25 +56,25 @@ final class TmuxSession {
 
     /// Sends tmux key names in one write to the terminal.
     func send(_ keys: [String]) throws {
-        try tmux(["send-keys", "-t", name] + keys)
+        try pane.sendKeys(keys)
     }
 
     /// Types text literally, one key per character.
     func type(_ text: String) throws {
-        try tmux(["send-keys", "-t", name, "-l", text])
+        try pane.type(text)
     }
 
     /// The visible pane (with `history`, the scrollback too), one line per row, trailing blank rows dropped.
     func screen(history: Bool = false) throws -> String {
         let range = history ? ["-S", "-"] : []
-        var lines = try tmux(["capture-pane", "-p", "-t", name] + range).components(separatedBy: "\n")
+        var lines = try pane.capture(range).components(separatedBy: "\n")
         while let last = lines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeLast() }
         return lines.joined(separator: "\n")
     }
 
     /// The visible pane with its colours and attributes as SGR escapes (`capture-pane -e`).
     func styledScreen() throws -> String {
-        try tmux(["capture-pane", "-p", "-e", "-t", name])
+        try pane.capture(["-e"])
     }
 
     /// The focused element as the client draws it: the last line starting with "▸ ", without the mark.
@@ -103,11 +84,11 @@ final class TmuxSession {
 
     /// A tmux format about the pane, e.g. `#{pane_tty}` or `#{pane_pid}`.
     func display(_ format: String) throws -> String {
-        try tmux(["display-message", "-p", "-t", name, format]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try pane.display(format)
     }
 
     /// Whether the server still has the session (it goes when the command in it ends).
-    var isRunning: Bool { (try? tmux(["has-session", "-t", name])) != nil }
+    var isRunning: Bool { pane.isRunning }
 
     // MARK: Speech log
 
@@ -172,7 +153,7 @@ final class TmuxSession {
     /// `stty ARGUMENTS -F <pane tty>`, read from outside the pane.
     func stty(_ arguments: String...) throws -> String {
         let tty = try display("#{pane_tty}")
-        return try Self.run("/bin/stty", arguments + ["-F", tty]).trimmingCharacters(in: .whitespacesAndNewlines)
+        return try TmuxPane.run("/bin/stty", arguments + ["-F", tty]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     // MARK: Waiting
@@ -186,32 +167,5 @@ final class TmuxSession {
             if clock.now >= deadline { return false }
             try await Task.sleep(for: .milliseconds(50))
         }
-    }
-
-    // MARK: Running tools
-
-    @discardableResult
-    private func tmux(_ arguments: [String]) throws -> String {
-        try Self.run(tmuxPath, ["-L", socket, "-f", "/dev/null"] + arguments)
-    }
-
-    /// Runs a program to its end; returns its standard output, throws with its standard error.
-    /// A ``ChildProcess``: a tmux server started through `Process` would inherit the test
-    /// thread's blocked signals and could never be killed.
-    static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMUX"] = nil
-        environment["TMUX_PANE"] = nil
-        do {
-            return try ChildProcess.run(executable, arguments, environment: environment)
-        } catch let failure as Failure {
-            throw Failure(failure.description)
-        }
-    }
-
-    private static func findTmux() -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let directories = path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin", "/bin"]
-        return directories.map { $0 + "/tmux" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }

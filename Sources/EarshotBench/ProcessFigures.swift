@@ -1,51 +1,8 @@
-import ChatTesting
 import Foundation
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
-
-/// One program in a tmux pane of a private tmux server (its own socket, no user config), as a
-/// person would run it in a terminal: keys are sent, the screen is read. The pane's shell
-/// `exec`s the program, so ``pid`` is the program's own process.
-final class TmuxPane {
-
-    private let socket = "earshot-bench-\(UUID().uuidString.prefix(8))"
-    private let tmux: String
-    /// The program's process (the pane's, which `exec`s into it).
-    private(set) var pid: pid_t = 0
-
-    /// Starts `/bin/sh -c script` in a `columns` × `rows` pane. A script that begins with
-    /// `read go;` waits for `sendKeys(["Enter"])`, so ``record(to:)`` sees its first byte.
-    init(script: String, columns: Int = 120, rows: Int = 40) throws {
-        guard let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first(where: FileManager.default.isExecutableFile) else {
-            throw Failure("tmux is not installed. Install it with: apt-get install -y tmux")
-        }
-        self.tmux = tmux
-        try run(["new-session", "-d", "-s", "pane", "-x", String(columns), "-y", String(rows), "/bin/sh", "-c", script])
-        pid = pid_t(try run(["display", "-p", "-t", "pane", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-    }
-
-    /// Records every byte the program writes to its terminal into `path`.
-    func record(to path: String) throws { try run(["pipe-pane", "-o", "-t", "pane", "cat >> " + Self.quote(path)]) }
-
-    func sendKeys(_ keys: [String]) throws { try run(["send-keys", "-t", "pane"] + keys) }
-
-    /// The visible screen, as text.
-    func screen() -> String { (try? run(["capture-pane", "-p", "-t", "pane"])) ?? "" }
-
-    /// Ends the pane (and so the program) and the tmux server.
-    func kill() { _ = try? run(["kill-server"]) }
-
-    @discardableResult
-    private func run(_ arguments: [String]) throws -> String {
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMUX"] = nil
-        return try ChildProcess.run(tmux, ["-L", socket, "-f", "/dev/null"] + arguments, environment: environment)
-    }
-
-    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-}
 
 /// What `/proc` says of a running process: its memory and the CPU time it has used.
 struct ProcessFigures {
