@@ -63,6 +63,18 @@ public final class AppRuntime: Sendable {
 
         let contents = Mutex(Contents())
         let signal = DispatchSemaphore(value: 0)
+        /// Broadcast each time the loop has handled what it took, for
+        /// ``AppRuntime/waitUntilIdle(timeout:)``.
+        let handledSome = NSCondition()
+
+        var isIdle: Bool { contents.withLock { $0.events.isEmpty && $0.handled == $0.posted } }
+
+        func noteHandled(_ count: Int) {
+            contents.withLock { $0.handled += count }
+            handledSome.lock()
+            handledSome.broadcast()
+            handledSome.unlock()
+        }
 
         func post(_ event: AppEvent) {
             contents.withLock {
@@ -158,7 +170,7 @@ public final class AppRuntime: Sendable {
                 pending.insert(contentsOf: answers, at: 0)
                 latest.withLock { $0 = core }
             }
-            mailbox.contents.withLock { $0.handled += taken }
+            mailbox.noteHandled(taken)
             if quit { break }
         }
         sends.finish()
@@ -213,13 +225,15 @@ public final class AppRuntime: Sendable {
     /// false if `timeout` passed first. For tests and benchmarks.
     @discardableResult
     public func waitUntilIdle(timeout: Duration = .seconds(30)) -> Bool {
-        let deadline = now + timeout
-        while now < deadline {
-            let idle = mailbox.contents.withLock { $0.events.isEmpty && $0.handled == $0.posted }
-            if idle { return true }
-            usleep(500)
+        let limit = Date(timeIntervalSinceNow: timeout.seconds)
+        // Checked and waited for under the condition's lock, which the loop takes to broadcast:
+        // a batch handled between the check and the wait still wakes it.
+        mailbox.handledSome.lock()
+        defer { mailbox.handledSome.unlock() }
+        while !mailbox.isIdle {
+            if !mailbox.handledSome.wait(until: limit) { return mailbox.isIdle }
         }
-        return false
+        return true
     }
 
     /// Waits until every queued send has been handed to the IRC client.
