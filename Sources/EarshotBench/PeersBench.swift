@@ -14,7 +14,8 @@ import Synchronization
 /// to #a and the pane is read until the last one is on screen. A second raw peer in #a checks
 /// that every line was delivered. Figures are medians over the rounds:
 /// `*_wall_s` (first line sent to the last on screen), `*_cpu_s` (the client's utime + stime
-/// over that span), `*_peak_rss_mb` (VmHWM), `*_idle_rss_mb` (VmRSS after joining, quiet);
+/// over that span), `*_peak_rss_mb` (VmHWM), `*_idle_rss_mb` (VmRSS after joining, quiet),
+/// `*_after_rss_mb` (VmRSS quiet again, 3 s after the last line);
 /// for Earshot also `earshot_stored_s` (first line sent to the last row in its history) and
 /// where its resident memory is, idle and after the burst (`/proc/PID/smaps`).
 ///
@@ -51,6 +52,7 @@ func runPeersBench(arguments: [String]) async throws {
             ("\(name)_cpu_s", Percentiles(mine.map(\.cpu)).median),
             ("\(name)_peak_rss_mb", Percentiles(mine.map(\.peakRSS)).median),
             ("\(name)_idle_rss_mb", Percentiles(mine.map(\.idleRSS)).median),
+            ("\(name)_after_rss_mb", Percentiles(mine.map(\.afterRSS)).median),
         ]
     }
     let earshot = runs[.earshot] ?? []
@@ -162,6 +164,7 @@ struct PeerRun {
     var cpu: Double
     var peakRSS: Double
     var idleRSS: Double
+    var afterRSS: Double
     var stored: Double?
     var idleMap: [MemoryPart: Double]
     var burstMap: [MemoryPart: Double]
@@ -228,13 +231,16 @@ private func measure(_ client: PeerClient, lines: Int) throws -> PeerRun {
     }
     let burstMap = client == .earshot ? MemoryPart.split(process.residentByMapping()) : [:]
     let peak = process.peakResidentMegabytes ?? .nan
+    // Quiet again: what the burst left behind.
+    Thread.sleep(forTimeInterval: 3)
+    let afterRSS = process.residentMegabytes ?? .nan
     guard watcher.waitForAll(seconds: 120) else {
         throw Failure("the server delivered \(watcher.received) of \(lines) lines to the second peer")
     }
     sender.send("QUIT\r\n")
     return PeerRun(
-        wall: wall, cpu: cpuAfter - cpuBefore, peakRSS: peak, idleRSS: idleRSS, stored: stored, idleMap: idleMap,
-        burstMap: burstMap)
+        wall: wall, cpu: cpuAfter - cpuBefore, peakRSS: peak, idleRSS: idleRSS, afterRSS: afterRSS, stored: stored,
+        idleMap: idleMap, burstMap: burstMap)
 }
 
 /// Registers as `nick` and joins #a (the server takes JOIN only once registered).

@@ -131,9 +131,20 @@ public final class AppRuntime: Sendable {
         mailbox.signal.signal()
     }
 
+    /// Events handled (a read of many lines is one) before the loop, next quiet, gives freed
+    /// memory back: a burst's, not every message's.
+    static let eventsBeforeTrim = 20
+
+    /// glibc's `malloc_trim` (in malloc.h, which the Glibc module does not bring), looked up
+    /// once; it returns the free pages of every thread's arena.
+    static let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(nil, "malloc_trim").map {
+        unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self)
+    }
+
     /// Handles events until the core asks to quit or ``stop()`` is called.
     public func run() {
         var core = latest.withLock { $0 }
+        var handledSinceTrim = 0
         while true {
             let (events, deadline, quitting) = mailbox.contents.withLock { inbox -> ([AppEvent], Duration?, Bool) in
                 let taken = inbox.events
@@ -149,6 +160,12 @@ public final class AppRuntime: Sendable {
                 pending.append(.tick)
             }
             if pending.isEmpty {
+                // Quiet after a burst: the memory its lines took on every thread (malloc keeps
+                // it in each thread's arena) goes back to the system before waiting.
+                if handledSinceTrim >= Self.eventsBeforeTrim {
+                    handledSinceTrim = 0
+                    _ = Self.mallocTrim?(0)
+                }
                 if let deadline {
                     let wait = max(0, (deadline - now).seconds)
                     _ = mailbox.signal.wait(timeout: .now() + wait)
@@ -171,6 +188,7 @@ public final class AppRuntime: Sendable {
                 latest.withLock { $0 = core }
             }
             mailbox.noteHandled(taken)
+            handledSinceTrim += taken
             if quit { break }
         }
         sends.finish()
