@@ -14,7 +14,7 @@ import Foundation
 /// try pane.sendKeys(["Right"])
 /// let screen = try pane.capture()
 /// ```
-public final class TmuxPane: @unchecked Sendable {
+public final class TmuxPane {
     /// The session's name inside its own server, for `-t`.
     public let name = "pane"
     /// The server's socket name (`-L`).

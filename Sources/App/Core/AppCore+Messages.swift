@@ -196,8 +196,6 @@ extension AppCore {
         return text
     }
 
-    /// Whether a message names the user: their nick, or one of `irc.highlights`, as a whole
-    /// word in the server's case mapping (``IRCHighlight``).
     /// Shows `lines` after what the event has shown so far: lines that follow lines are one
     /// effect, so a burst of messages is written (and the bottom line drawn again) once.
     mutating func show(_ lines: [StyledText]) {
@@ -211,6 +209,8 @@ extension AppCore {
         }
     }
 
+    /// Whether a message names the user: their nick, or one of `irc.highlights`, as a whole
+    /// word in the server's case mapping (``IRCHighlight``).
     func mentions(_ message: ChatMessage) -> Bool {
         let nick = nick(inChannel: message.channelID)
         guard message.author != nick else { return false }
