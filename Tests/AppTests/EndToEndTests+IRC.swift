@@ -15,6 +15,9 @@ extension EndToEndTests {
         let session = try sandbox.launch(
             arguments: ["--server", "127.0.0.1:\(server.port)", "--nick", "ears", "--channel", "#earshot"])
         try await Self.waitForJoin("#earshot", session)
+        // The new, empty channel is named once, by its heading: its empty log is no second line.
+        let joined = try session.screen().components(separatedBy: "\n")
+        #expect(joined.filter { $0.trimmingCharacters(in: .whitespaces) == "#earshot" }.count == 1, "\(joined)")
 
         let bob = try Self.peer(nick: "bob", in: "#earshot", on: server)
         defer { bob.close() }
