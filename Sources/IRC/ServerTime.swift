@@ -81,7 +81,10 @@ public enum ServerTime {
         return era * 146_097 + doe - 719_468
     }
 
-    static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+    /// The Gregorian year, month and day of a day number (days since 1970-01-01), by
+    /// arithmetic (Howard Hinnant's `civil_from_days`): no Calendar, which would load ICU's
+    /// locale data. The screen's day headings name days with it too.
+    public static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

@@ -1,4 +1,5 @@
 import Foundation
+import IRC
 import Testing
 
 @testable import App
@@ -16,7 +17,7 @@ import Testing
         for number in numbers {
             let date = Date(timeIntervalSince1970: Double(number) * 86_400)
             let expected = calendar.dateComponents([.year, .month, .day], from: date)
-            let civil = Format.Clock.civil(number)
+            let civil = ServerTime.civilFromDays(number)
             #expect(civil.year == expected.year && civil.month == expected.month && civil.day == expected.day, "day \(number)")
         }
     }
@@ -26,7 +27,7 @@ import Testing
         // 2026-11-26 in any zone within a day of UTC: named relative to its own day number.
         let date = Date(timeIntervalSince1970: 1_780_000_000)
         let name = Format.day(date, today: today)
-        let (year, month, day) = Format.Clock.civil(Format.Clock.dayNumber(date))
+        let (year, month, day) = ServerTime.civilFromDays(Format.Clock.dayNumber(date))
         #expect(name.hasSuffix("\(day), \(year)"))
         #expect(month == 5 || month == 6)
         #expect(Format.day(date, today: Format.Clock.dayNumber(date)) == "Today")

@@ -1,9 +1,6 @@
+import Chat
 import Foundation
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 import Typography
 
 /// Words and numbers as Earshot writes and says them.
@@ -36,7 +33,7 @@ enum Format {
         let number = Clock.dayNumber(date)
         if number == today { return "Today" }
         if number == today - 1 { return "Yesterday" }
-        let (year, month, day) = Clock.civil(number)
+        let (year, month, day) = ServerTime.civilFromDays(number)
         let months = [
             "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
             "November", "December",
@@ -49,6 +46,7 @@ enum Format {
         /// Seconds the local time is ahead of UTC at `date`, from the C library (`TZ`, else
         /// /etc/localtime): Foundation's TimeZone answers from ICU's zone data, which takes
         /// megabytes of memory for this one number.
+        ///
         /// Zones change their offset only at a quarter hour, so the last quarter hour's answer
         /// is kept (every message's time and day ask).
         static func offset(at date: Date) -> Int {
@@ -71,20 +69,5 @@ enum Format {
         }
 
         static func today() -> Int { dayNumber(Date()) }
-
-        /// The Gregorian year, month and day of a day number (days since 1970-01-01), by
-        /// arithmetic (Howard Hinnant's `civil_from_days`): a Calendar would load ICU's locale
-        /// data, megabytes resident, to name a day.
-        static func civil(_ number: Int) -> (year: Int, month: Int, day: Int) {
-            let z = number + 719_468
-            let era = (z >= 0 ? z : z - 146_096) / 146_097
-            let dayOfEra = z - era * 146_097
-            let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-            let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-            let shifted = (5 * dayOfYear + 2) / 153
-            let day = dayOfYear - (153 * shifted + 2) / 5 + 1
-            let month = shifted < 10 ? shifted + 3 : shifted - 9
-            return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-        }
     }
 }
