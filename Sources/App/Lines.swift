@@ -120,10 +120,7 @@ enum Lines {
                 lines += Self.message(message)
                 return
             }
-            // A message log with nothing in it yet is no line of its own: the heading above it
-            // already names the channel ("#a" was printed twice on joining).
-            let emptyLog = element.identifier == ElementID.log.identifier && element.children.isEmpty
-            if !element.label.isEmpty, !emptyLog, element.children.isEmpty || element.traits.contains(.header) {
+            if !element.label.isEmpty, element.children.isEmpty || element.traits.contains(.header) {
                 if element.traits.contains(.header) {
                     lines.append(StyledText(element.label, style: element.headingLevel <= 1 ? .title2 : .headline, role: .heading))
                 } else {

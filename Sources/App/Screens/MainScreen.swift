@@ -23,7 +23,9 @@ enum MainScreen {
             log.append(MessageElement.build(message, replies: replies, state: state, into: &b))
         }
         // Incoming messages are announced by the core's speech policy, not by the tree.
-        content.append(b.make(.log, Element(label: state.channelName, children: log)))
+        // Named only while it holds something: with no children an element is a leaf, and an
+        // empty log would be a second "hash a" after the heading, on screen and in focus.
+        content.append(b.make(.log, Element(label: log.isEmpty ? "" : state.channelName, children: log)))
         var typing: [Element] = []
         if !state.typing.isEmpty {
             let names = state.typing.joined(separator: " and ")
