@@ -131,8 +131,8 @@ public final class AppRuntime: Sendable {
         mailbox.signal.signal()
     }
 
-    /// Events handled (a read of many lines is one) before the loop, next quiet, gives freed
-    /// memory back: a burst's, not every message's.
+    /// Chat events handled (a read of many lines is one) before the loop, next quiet, gives
+    /// freed memory back: a burst's, not every message's, and never for keys.
     static let eventsBeforeTrim = 20
 
     /// glibc's `malloc_trim` (in malloc.h, which the Glibc module does not bring), looked up
@@ -188,7 +188,7 @@ public final class AppRuntime: Sendable {
                 latest.withLock { $0 = core }
             }
             mailbox.noteHandled(taken)
-            handledSinceTrim += taken
+            handledSinceTrim += events.count { if case .chat = $0 { true } else { false } }
             if quit { break }
         }
         sends.finish()
