@@ -202,15 +202,16 @@ public struct AppCore: Sendable {
 
     /// speech-dispatcher was asked for and Earshot's own voice speaks instead: said once.
     mutating func speechDispatcherChanged(_ status: AppEvent.SpeechDispatcherStatus) {
-        // The reason (libspeechd's own words, with socket paths) is shown, not read out.
+        // The reason (libspeechd's own words with socket paths, or a missing library) is shown,
+        // not read out.
         switch status {
         case .unavailable(let reason):
             let text = "speech-dispatcher does not answer, so Earshot speaks with its own voice, espeak-ng"
-            // libspeechd's words, without the opening that says the same.
+            // The reason, without the opening that says the same.
             var why = Substring(reason)
             for prefix in ["speech-dispatcher does not answer (", "("] where why.hasPrefix(prefix) { why = why.dropFirst(prefix.count) }
             while let last = why.last, last == "." || last == ")" { why = why.dropLast() }
-            effects.append(.lines([Lines.plain(text + ". libspeechd says: " + why + ".")]))
+            effects.append(.lines([Lines.plain(text + ". Why: " + why + ".")]))
             // Before the first screen's words, which would cut it off.
             say(text, .high, .announcer)
         case .lost:

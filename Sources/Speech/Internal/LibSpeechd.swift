@@ -36,8 +36,7 @@ struct LibSpeechd: Sendable {
     /// Opens `libspeechd.so.2` (Debian's libspeechd2) and looks up every function Earshot calls.
     static func load() -> Loaded {
         guard let library = dlopen("libspeechd.so.2", RTLD_NOW | RTLD_LOCAL) else {
-            let why = dlerror().map { String(cString: $0) } ?? "not found"
-            return .problem("libspeechd cannot be loaded (\(why)); install it with: apt-get install libspeechd2")
+            return .problem("its client library, libspeechd2, is not installed: apt-get install libspeechd2")
         }
         func function<Function>(_ name: String, as type: Function.Type) -> Function? {
             dlsym(library, name).map { unsafeBitCast($0, to: type) }
@@ -53,7 +52,7 @@ struct LibSpeechd: Sendable {
             let setVolume = function("spd_set_volume", as: type(of: placeholder.setVolume)),
             let sendData = function("spd_send_data", as: type(of: placeholder.sendData))
         else {
-            return .problem("libspeechd.so.2 lacks a function Earshot calls; install Debian's libspeechd2 0.11")
+            return .problem("its client library, libspeechd.so.2, is not the version Earshot knows: apt-get install libspeechd2")
         }
         return .functions(
             LibSpeechd(

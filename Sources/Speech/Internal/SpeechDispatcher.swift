@@ -132,7 +132,7 @@ final class SpeechDispatcher: Sendable {
         let spd: LibSpeechd
         switch libspeechd {
         case .functions(let functions): spd = functions
-        case .problem(let problem): return .failure(SpeechError(.engineFailure, "speech-dispatcher cannot be used: \(problem)."))
+        case .problem(let problem): return .failure(SpeechError(.engineFailure, "speech-dispatcher does not answer (\(problem))."))
         }
         var failure: UnsafeMutablePointer<CChar>? = nil
         let opened = clientName.withCString {
