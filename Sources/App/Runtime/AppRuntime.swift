@@ -131,9 +131,19 @@ public final class AppRuntime: Sendable {
         mailbox.signal.signal()
     }
 
-    /// Chat events handled (a read of many lines is one) before the loop, next quiet, gives
-    /// freed memory back: a burst's, not every message's, and never for keys.
-    static let eventsBeforeTrim = 20
+    /// Messages (and other chat events) handled before the loop, next quiet, gives freed memory
+    /// back: a burst's, not every message's, and never for keys.
+    static let messagesBeforeTrim = 20
+
+    /// What `event` counts towards ``messagesBeforeTrim``: its messages, 1 for another chat
+    /// event, 0 for the rest (keys, speech, ticks).
+    static func trimWeight(_ event: AppEvent) -> Int {
+        switch event {
+        case .chat(.messages(let messages), _), .chat(.history(let messages, _), _): messages.count
+        case .chat: 1
+        default: 0
+        }
+    }
 
     /// glibc's `malloc_trim` (in malloc.h, which the Glibc module does not bring), looked up
     /// once; it returns the free pages of every thread's arena.
@@ -162,7 +172,7 @@ public final class AppRuntime: Sendable {
             if pending.isEmpty {
                 // Quiet after a burst: the memory its lines took on every thread (malloc keeps
                 // it in each thread's arena) goes back to the system before waiting.
-                if handledSinceTrim >= Self.eventsBeforeTrim {
+                if handledSinceTrim >= Self.messagesBeforeTrim {
                     handledSinceTrim = 0
                     _ = Self.mallocTrim?(0)
                 }
@@ -188,7 +198,7 @@ public final class AppRuntime: Sendable {
                 latest.withLock { $0 = core }
             }
             mailbox.noteHandled(taken)
-            handledSinceTrim += events.count { if case .chat = $0 { true } else { false } }
+            handledSinceTrim += events.reduce(0) { $0 + Self.trimWeight($1) }
             if quit { break }
         }
         sends.finish()
