@@ -17,7 +17,8 @@ import Synchronization
 /// over that span), `*_peak_rss_mb` (VmHWM), `*_idle_rss_mb` (VmRSS after joining, quiet),
 /// `*_after_rss_mb` (VmRSS quiet again, 3 s after the last line);
 /// for Earshot also `earshot_stored_s` (first line sent to the last row in its history) and
-/// where its resident memory is, idle and after the burst (`/proc/PID/smaps`).
+/// where its resident memory is, idle and after the burst (`/proc/PID/smaps`); and the floor,
+/// `earshot-floor`: Swift with Foundation, SQLite and libespeak-ng alone, linked as Earshot is.
 ///
 ///     swift build -c release && .build/release/earshot-bench peers --json [--rounds 5] [--lines 20000]
 ///         [--clients earshot,irssi,weechat]
@@ -43,6 +44,11 @@ func runPeersBench(arguments: [String]) async throws {
             runs[client, default: []].append(run)
         }
     }
+    // The floor: what the parts the mission fixes hold alone, measured in the same run.
+    var floors: [(plain: Double, espeak: Double)] = []
+    if clients.contains(.earshot) {
+        for _ in 0..<rounds { floors.append((try floorRSS(espeak: false), try floorRSS(espeak: true))) }
+    }
     var figures: [(String, Double)] = [("rounds", Double(rounds)), ("lines", Double(lines))]
     for client in clients {
         let mine = runs[client] ?? []
@@ -61,6 +67,10 @@ func runPeersBench(arguments: [String]) async throws {
         for part in MemoryPart.allCases {
             figures.append(("earshot_\(moment)_\(part.rawValue)_mb", Percentiles(maps.map { $0[part] ?? 0 }).median))
         }
+    }
+    if !floors.isEmpty {
+        figures.append(("floor_idle_rss_mb", Percentiles(floors.map(\.plain)).median))
+        figures.append(("floor_espeak_idle_rss_mb", Percentiles(floors.map(\.espeak)).median))
     }
     let known = figures
     func figure(_ key: String) -> Double { known.first { $0.0 == key }?.1 ?? .nan }
@@ -339,4 +349,30 @@ private final class Watcher: Sendable {
             }
         }
     }
+}
+
+/// Resident memory of `earshot-floor` (beside this binary), quiet 3 s after it says it is
+/// ready, as a client's idle figure is read; `espeak` has it initialise libespeak-ng and speak.
+func floorRSS(espeak: Bool) throws -> Double {
+    let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    let path = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("earshot-floor").path
+    guard FileManager.default.isExecutableFile(atPath: path) else {
+        throw Failure("no earshot-floor at \(path): run `swift build -c release` first")
+    }
+    let floor = try SpawnedProcess(
+        path, espeak ? ["--espeak"] : [], environment: ProcessInfo.processInfo.environment, stdout: .pipe)
+    defer { floor.stop() }
+    var said: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 256)
+    while !String(decoding: said, as: UTF8.self).contains("ready") {
+        let count = read(floor.output, &chunk, chunk.count)
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { throw Failure("earshot-floor\(espeak ? " --espeak" : "") ended before it was ready; run it alone to read why") }
+        said += chunk[0..<count]
+    }
+    Thread.sleep(forTimeInterval: 3)
+    guard let resident = ProcessFigures(pid: floor.pid).residentMegabytes else {
+        throw Failure("earshot-floor ended while it was measured")
+    }
+    return resident
 }
