@@ -116,8 +116,15 @@ public struct AppState: Sendable {
     public var sheetFrames: [SheetID: PresentationFrame] = [:]
     public var drawer: Drawer
 
-    public init(settings: Settings, onboarded: Bool, terminalRows: Int) {
+    /// The wall clock and the zone days and times are reckoned in, and the local day it is now
+    /// (the core keeps it current with each event).
+    public var localTime: LocalTime
+    public var today: Int
+
+    public init(settings: Settings, onboarded: Bool, terminalRows: Int, localTime: LocalTime) {
         self.settings = settings
+        self.localTime = localTime
+        self.today = localTime.dayNumber(localTime.origin)
         let first: Route = onboarded ? .main : .onboarding(step: 1)
         self.navigation = NavigationStack(root: Self.screen(first, title: "", focus: nil))
         self.routes = [first.screenIdentifier: first]

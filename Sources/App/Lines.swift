@@ -73,10 +73,10 @@ enum Lines {
     }
 
     /// A message as its lines: author and time in headline, then the text in body.
-    static func message(_ message: ChatMessage) -> [StyledText] {
+    static func message(_ message: ChatMessage, in local: LocalTime) -> [StyledText] {
         var spans = [
             StyledText.Span(message.author, style: .headline, role: .author),
-            StyledText.Span("  " + Format.time(message.time), style: .caption1, role: .timestamp),
+            StyledText.Span("  " + Format.time(message.time, in: local), style: .caption1, role: .timestamp),
         ]
         if message.pending { spans.append(.init("  sending", style: .caption1, role: .secondary)) }
         var lines = [StyledText(spans)]
@@ -117,7 +117,7 @@ enum Lines {
         func walk(_ element: Element) {
             if element.isHidden { return }
             if let id = tree.behaviour(element.identifier)?.message, let message = state.message(id: id) {
-                lines += Self.message(message)
+                lines += Self.message(message, in: state.localTime)
                 return
             }
             if !element.label.isEmpty, element.children.isEmpty || element.traits.contains(.header) {

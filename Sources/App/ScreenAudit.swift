@@ -10,12 +10,12 @@ public enum ScreenAudit {
     /// Each screen and sheet by name, with its tree.
     public static func trees(workspace: LocalWorkspace, settings: Settings = Settings()) -> [(name: String, tree: Element)] {
         var result: [(String, Element)] = []
-        var state = AppState(settings: settings, onboarded: false, terminalRows: 24)
+        var state = AppState(settings: settings, onboarded: false, terminalRows: 24, localTime: .system())
         for step in 1...OnboardingScreen.steps {
             if step > 1 { _ = state.push(.onboarding(step: step), title: OnboardingScreen.title(step: step), focus: nil, from: nil) }
             result.append(("Onboarding step \(step)", Screens.tree(state).root))
         }
-        state = AppState(settings: settings, onboarded: true, terminalRows: 24)
+        state = AppState(settings: settings, onboarded: true, terminalRows: 24, localTime: .system())
         state.channelID = workspace.welcome.id
         state.channels = (try? workspace.store.channels(network: workspace.network.id)) ?? []
         let page = (try? workspace.store.newestPage(in: workspace.welcome.id)) ?? []

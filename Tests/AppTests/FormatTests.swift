@@ -23,14 +23,26 @@ import Testing
     }
 
     @Test func anOlderDayIsNamedInFull() {
-        let today = Format.Clock.dayNumber(Date(timeIntervalSince1970: 1_795_000_000))
-        // 2026-11-26 in any zone within a day of UTC: named relative to its own day number.
-        let date = Date(timeIntervalSince1970: 1_780_000_000)
-        let name = Format.day(date, today: today)
-        let (year, month, day) = ServerTime.civilFromDays(Format.Clock.dayNumber(date))
-        #expect(name.hasSuffix("\(day), \(year)"))
-        #expect(month == 5 || month == 6)
-        #expect(Format.day(date, today: Format.Clock.dayNumber(date)) == "Today")
-        #expect(Format.day(date, today: Format.Clock.dayNumber(date) + 1) == "Yesterday")
+        let local = LocalTime.fixed(origin: Date(timeIntervalSince1970: 1_795_000_000))
+        let today = local.dayNumber(local.origin)  // 2026-11-18
+        let date = Date(timeIntervalSince1970: 1_780_000_000)  // 2026-05-28 20:26:40 UTC
+        #expect(Format.day(date, today: today, in: local) == "May 28, 2026")
+        #expect(Format.day(date, today: local.dayNumber(date), in: local) == "Today")
+        #expect(Format.day(date, today: local.dayNumber(date) + 1, in: local) == "Yesterday")
+    }
+
+    /// The zone it is given decides the day and the time: 20:26 UTC is already the next
+    /// morning in India and still the morning in Hawaii.
+    @Test func daysAndTimesAreReckonedInTheGivenZone() {
+        let date = Date(timeIntervalSince1970: 1_780_000_000)  // 2026-05-28 20:26:40 UTC
+        let india = LocalTime.fixed(origin: date, offset: 5 * 3600 + 1800)
+        let hawaii = LocalTime.fixed(origin: date, offset: -10 * 3600)
+        #expect(Format.time(date, in: .fixed(origin: date)) == "20:26")
+        #expect(Format.time(date, in: india) == "1:56")
+        #expect(Format.time(date, in: hawaii) == "10:26")
+        #expect(india.dayNumber(date) == hawaii.dayNumber(date) + 1)
+        // Seen from India's next day, Hawaii's moment was yesterday there.
+        #expect(Format.day(date.addingTimeInterval(-6 * 3600), today: india.dayNumber(date), in: india) == "Yesterday")
+        #expect(india.date(at: .seconds(90)) == date.addingTimeInterval(90))
     }
 }

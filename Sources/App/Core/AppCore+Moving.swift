@@ -48,7 +48,7 @@ extension AppCore {
         guard let message = reviewed ?? focused else {
             return say("No message here: Alt-T says when the focused message was written", .default, .reader)
         }
-        say(Format.day(message.time) + " " + Format.time(message.time), .default, .reader)
+        say(Format.day(message.time, today: state.today, in: state.localTime) + " " + Format.time(message.time, in: state.localTime), .default, .reader)
     }
 
     mutating func review(by step: Int) {
@@ -64,7 +64,7 @@ extension AppCore {
         let message = messages[target]
         let said = message.kind == .action
             ? SpokenText.verbatim("\(message.author) \(message.text)")
-            : SpokenText.verbatim(message.author) + ", " + Format.time(message.time) + ": " + SpokenText.verbatim(message.text)
+            : SpokenText.verbatim(message.author) + ", " + Format.time(message.time, in: state.localTime) + ": " + SpokenText.verbatim(message.text)
         say(said, .default, .reader)
         hearing = Hearing(messageID: message.id)
     }

@@ -68,4 +68,10 @@ extension AppCore {
         if settings.braille != old.braille { effects.append(.configureBraille(settings.braille)) }
         if settings.display != old.display || settings.text != old.text { effects.append(.display(settings)) }
     }
+
+    /// Applies changed settings at once and writes the one key to the file.
+    mutating func change(_ settings: Settings, _ value: TOMLValue, _ keyPath: [String]) {
+        apply(settings)
+        effects.append(.writeSetting(value, keyPath))
+    }
 }

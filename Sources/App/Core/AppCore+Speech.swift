@@ -124,4 +124,61 @@ extension AppCore {
         lastCue[cue] = now
         effects.append(.speak("", priority, voice, cue: cue))
     }
+
+    // MARK: The start, and where speech goes
+
+    mutating func start(problems: [AppEvent.Problem]) {
+        if case .onboarding = state.route {
+            rebuild()
+            effects.append(.lines(Lines.screen(state: state, tree: tree)))
+            post(.screenChanged(focus: ElementID.onboardingTitle.identifier, announcing: OnboardingScreen.title(step: 1)))
+        } else if configuration.expectsIRC {
+            // With a server, its first channel opens when joined; #welcome is not read first.
+            // It opens only if no channel comes (the server is down, or refuses the sign-in).
+            effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
+            awaitingFirstChannel = now + Self.connectWait
+            say("Connecting", .default, .announcer)
+        } else {
+            effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .open)))
+        }
+        for problem in problems {
+            effects.append(.lines([Lines.plain(problem.text)]))
+            say(problem.text, problem.isError ? .high : .low, .announcer)
+        }
+    }
+
+    /// speech-dispatcher was asked for and Earshot's own voice speaks instead: said once.
+    mutating func speechDispatcherChanged(_ status: AppEvent.SpeechDispatcherStatus) {
+        // The reason (libspeechd's own words with socket paths, or a missing library) is shown,
+        // not read out.
+        switch status {
+        case .unavailable(let reason):
+            let text = "speech-dispatcher does not answer, so Earshot speaks with its own voice, espeak-ng"
+            // The reason, without the opening that says the same.
+            var why = Substring(reason)
+            for prefix in ["speech-dispatcher does not answer (", "("] where why.hasPrefix(prefix) { why = why.dropFirst(prefix.count) }
+            while let last = why.last, last == "." || last == ")" { why = why.dropLast() }
+            effects.append(.lines([Lines.plain(text + ". Why: " + why + ".")]))
+            // Before the first screen's words, which would cut it off.
+            say(text, .high, .announcer)
+        case .lost:
+            let text = "speech-dispatcher stopped speaking. Earshot speaks with its own voice, espeak-ng, until you restart Earshot"
+            effects.append(.lines([Lines.plain(text + ".")]))
+            // Said whole, once: keys do not cut off what is said at high priority.
+            say(text, .high, .announcer)
+        }
+    }
+
+    /// Said on screen either way; aloud only when there is a sound server to hear it on (in
+    /// captions the line itself is what the user reads).
+    mutating func speechMoved(to route: AppEvent.SpeechRoute) {
+        switch route {
+        case .captions(let reason):
+            effects.append(.lines([Lines.plain("Speech moved to text captions: the sound server stopped (\(reason)).")]))
+        case .audio:
+            let text = "Speech is back on the sound server."
+            effects.append(.lines([Lines.plain(text)]))
+            say(text, .low, .announcer)
+        }
+    }
 }

@@ -34,11 +34,14 @@ public struct AppCore: Sendable {
         public var expectsIRC: Bool
         /// Whether a braille display may be connected: the focus's line and announcements go to it.
         public var braille: Bool
+        /// The wall clock and the local zone (``LocalTime/system()`` in the client).
+        public var localTime: LocalTime
 
         public init(
             settings: Settings, onboarded: Bool, terminalRows: Int, localNetworkID: Int64, welcomeChannelID: Int64,
-            nick: String, expectsIRC: Bool = false, braille: Bool = false
+            nick: String, localTime: LocalTime, expectsIRC: Bool = false, braille: Bool = false
         ) {
+            self.localTime = localTime
             self.expectsIRC = expectsIRC
             self.braille = braille
             self.settings = settings
@@ -129,7 +132,8 @@ public struct AppCore: Sendable {
     public init(_ configuration: Configuration) {
         self.configuration = configuration
         state = AppState(
-            settings: configuration.settings, onboarded: configuration.onboarded, terminalRows: configuration.terminalRows)
+            settings: configuration.settings, onboarded: configuration.onboarded, terminalRows: configuration.terminalRows,
+            localTime: configuration.localTime)
         state.channelID = configuration.welcomeChannelID
         state.nick = configuration.nick
         tree = Screens.tree(state)
@@ -142,6 +146,8 @@ public struct AppCore: Sendable {
     public mutating func handle(_ event: AppEvent, at now: Duration) -> [AppEffect] {
         self.now = now
         effects = []
+        let today = state.localTime.dayNumber(state.localTime.date(at: now))
+        if today != state.today { state.today = today }
         switch event {
         case .start(let problems): start(problems: problems)
         case .key(let key): handle(key: key)
@@ -178,61 +184,6 @@ public struct AppCore: Sendable {
         }
         finish()
         return effects
-    }
-
-    mutating func start(problems: [AppEvent.Problem]) {
-        if case .onboarding = state.route {
-            rebuild()
-            effects.append(.lines(Lines.screen(state: state, tree: tree)))
-            post(.screenChanged(focus: ElementID.onboardingTitle.identifier, announcing: OnboardingScreen.title(step: 1)))
-        } else if configuration.expectsIRC {
-            // With a server, its first channel opens when joined; #welcome is not read first.
-            // It opens only if no channel comes (the server is down, or refuses the sign-in).
-            effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
-            awaitingFirstChannel = now + Self.connectWait
-            say("Connecting", .default, .announcer)
-        } else {
-            effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .open)))
-        }
-        for problem in problems {
-            effects.append(.lines([Lines.plain(problem.text)]))
-            say(problem.text, problem.isError ? .high : .low, .announcer)
-        }
-    }
-
-    /// speech-dispatcher was asked for and Earshot's own voice speaks instead: said once.
-    mutating func speechDispatcherChanged(_ status: AppEvent.SpeechDispatcherStatus) {
-        // The reason (libspeechd's own words with socket paths, or a missing library) is shown,
-        // not read out.
-        switch status {
-        case .unavailable(let reason):
-            let text = "speech-dispatcher does not answer, so Earshot speaks with its own voice, espeak-ng"
-            // The reason, without the opening that says the same.
-            var why = Substring(reason)
-            for prefix in ["speech-dispatcher does not answer (", "("] where why.hasPrefix(prefix) { why = why.dropFirst(prefix.count) }
-            while let last = why.last, last == "." || last == ")" { why = why.dropLast() }
-            effects.append(.lines([Lines.plain(text + ". Why: " + why + ".")]))
-            // Before the first screen's words, which would cut it off.
-            say(text, .high, .announcer)
-        case .lost:
-            let text = "speech-dispatcher stopped speaking. Earshot speaks with its own voice, espeak-ng, until you restart Earshot"
-            effects.append(.lines([Lines.plain(text + ".")]))
-            // Said whole, once: keys do not cut off what is said at high priority.
-            say(text, .high, .announcer)
-        }
-    }
-
-    /// Said on screen either way; aloud only when there is a sound server to hear it on (in
-    /// captions the line itself is what the user reads).
-    mutating func speechMoved(to route: AppEvent.SpeechRoute) {
-        switch route {
-        case .captions(let reason):
-            effects.append(.lines([Lines.plain("Speech moved to text captions: the sound server stopped (\(reason)).")]))
-        case .audio:
-            let text = "Speech is back on the sound server."
-            effects.append(.lines([Lines.plain(text)]))
-            say(text, .low, .announcer)
-        }
     }
 
     mutating func tick() {
@@ -298,102 +249,6 @@ public struct AppCore: Sendable {
             effects.append(.wake(at: deadline))
         }
     }
-
-    // MARK: Speaking
-
-    /// Says `text`, one of the client's own sentences, prepared for the voice like every other
-    /// text (punctuation, emoji, key symbols); its own commas and colons are pauses at every
-    /// punctuation level, and someone else's words in it are marked ``SpokenText/verbatim(_:)``.
-    mutating func say(_ text: String, _ priority: SpeechPriority, _ voice: VoiceRole) {
-        let prepared = SpokenText.prepareOwn(navigator.options.lexicon.apply(text), punctuation: navigator.options.punctuation)
-        let shown = SpokenText.unmarked(text)
-        // Announcements, and the reading voice's own sentences ("Text size: Extra Large, 112
-        // percent", "No actions", "top"), are messages on the display too.
-        // (Not the reading voice's words about a text field, a recalled line or a completion:
-        // the field itself shows them.)
-        if configuration.braille, voice == .announcer || (voice == .reader && !focusIsEditable), unbrailled.remove(text) == nil {
-            brailleMessage(shown)
-        }
-        utter(prepared, priority, voice, shown: shown == prepared ? nil : shown)
-    }
-
-    /// Says what the navigator made, which `Phrase` has already prepared (its own commas and
-    /// full stops are pauses, not punctuation to name).
-    ///
-    /// What is said in the reading or announcing voice goes into the speech history (unless
-    /// `remember` is false: a repeat, or browsing the history itself). `shown` is the text as
-    /// written, when it differs (see ``AppEffect/speak(_:_:_:cue:shown:)``).
-    mutating func utter(
-        _ prepared: String, _ priority: SpeechPriority, _ voice: VoiceRole, remember: Bool = true, shown: String? = nil
-    ) {
-        guard !prepared.isEmpty else { return }
-        // Stretches in another script, or marked with a channel's language, are read in it.
-        if prepared.utf8.contains(where: { $0 >= 0x80 }) {
-            let (plain, runs) = SpokenLanguage.runs(in: prepared)
-            effects.append(.speak(plain, priority, voice, shown: shown ?? (runs.isEmpty && plain == prepared ? nil : plain), languages: runs))
-        } else {
-            effects.append(.speak(prepared, priority, voice, shown: shown))
-        }
-        if remember, voice == .reader || voice == .announcer, state.activeSheet?.kind != .speechHistory {
-            state.speechHistory.append(SpokenEntry(text: prepared, voice: voice))
-            if state.speechHistory.count > AppState.speechHistoryLimit {
-                state.speechHistory.removeFirst(state.speechHistory.count - AppState.speechHistoryLimit)
-            }
-        }
-    }
-
-    /// Rebuilds the tree from the state; live-region changes go to the announcer.
-    @discardableResult
-    mutating func rebuild() -> Navigator.Update {
-        updateLexicon()
-        tree = Screens.tree(state)
-        let update = navigator.update(tree: tree.root)
-        for change in update.liveRegionChanges { announce(announcer.liveRegionChanged(change, at: now)) }
-        return update
-    }
-
-    /// Posts a notification: moves focus as it asks, says its text, then the new focus.
-    mutating func post(_ notification: AccessibilityNotification, quietly: Bool = false) {
-        switch notification {
-        case .screenChanged(_, let text), .layoutChanged(_, let text):
-            let moved = navigator.handle(notification)
-            if case .focus = moved { chosenAction = nil }
-            guard !quietly else { return }
-            if let text { say(text, .default, .announcer) }
-            speakFocus(moved, queued: text != nil)
-        case .announcement, .pageScrolled:
-            announce(announcer.post(notification, at: now))
-        }
-    }
-
-    mutating func announce(_ action: Announcer.Action) {
-        guard case .speak(let utterance) = action else { return }
-        announcing(utterance)
-        say(utterance.text, utterance.priority, .announcer)
-    }
-
-    mutating func speak(_ action: Navigator.Action) {
-        switch action {
-        case .focus: speakFocus(action, queued: false)
-        case .boundary(let edge):
-            // With sounds on, the edge is a sound, not a word.
-            if state.settings.sounds.enabled { playCue(.boundary, .default, voice: .reader) } else { say(edge.word, .default, .reader) }
-        case .say(let text):
-            // The rotor's setting ("Headings") and what it finds to say: on the display too.
-            utter(text, .default, .reader)
-            brailleMessage(SpokenText.unmarked(text))
-        case .performed, .unavailable: break
-        }
-    }
-
-    mutating func speakFocus(_ action: Navigator.Action, queued: Bool) {
-        guard case .focus(_, let phrase) = action else { return }
-        utter(phrase.text, queued ? .low : .default, .reader)
-        hearingFocus()
-        if state.settings.speech.hints, !phrase.hint.isEmpty { say(phrase.hint, .low, .hint) }
-    }
-
-    static func punctuation(_ settings: Settings) -> PunctuationLevel { settings.speech.punctuation }
 
     /// A mouse drag on a sheet or the drawer.
     struct Drag: Sendable {

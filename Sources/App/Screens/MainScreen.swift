@@ -9,9 +9,8 @@ enum MainScreen {
         var content = [b.make(.mainHeader, Element(label: state.channelHeading, traits: .header, headingLevel: 1))]
         var lastDay: String?
         var log: [Element] = []
-        let today = Format.Clock.today()
         for message in state.messages {
-            let day = Format.day(message.time, today: today)
+            let day = Format.day(message.time, today: state.today, in: state.localTime)
             if day != lastDay {
                 log.append(b.make(.day(day), Element(label: day, traits: .header, headingLevel: 2)))
                 lastDay = day
@@ -75,7 +74,7 @@ enum MessageElement {
         var traits: Traits = .message
         if state.isUnread(message) { traits.insert(.unread) }
         var element = Element(
-            label: state.settings.speech.times ? "\(message.author), \(Format.time(message.time))" : message.author, value: value,
+            label: state.settings.speech.times ? "\(message.author), \(Format.time(message.time, in: state.localTime))" : message.author, value: value,
             traits: traits, hint: "Press A for actions.")
         // Read in the channel's language, where the settings give it one.
         element.language = state.channel.flatMap { state.settings.speech.language(in: $0.name) }

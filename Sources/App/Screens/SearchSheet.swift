@@ -25,7 +25,7 @@ enum SearchSheet {
                 b.make(
                     .searchResult(message.id),
                     Element(
-                        label: "\(message.author), \(channel), \(Format.day(message.time)) \(Format.time(message.time)): \(message.text)",
+                        label: "\(message.author), \(channel), \(Format.day(message.time, today: state.today, in: state.localTime)) \(Format.time(message.time, in: state.localTime)): \(message.text)",
                         traits: .staticText, hint: "Press Enter to open it in its channel.",
                         positionInSet: SetPosition(index + 1, of: results.count)),
                     ElementBehaviour(activate: .openMessage(id: message.id, channelID: message.channelID))))

@@ -1,0 +1,240 @@
+import Accessibility
+import Chat
+import Foundation
+
+extension AppCore {
+    /// What the chat machine reported (a message, a join, a loss, a reaction, …): said, shown
+    /// and remembered as the open screen needs.
+    mutating func handle(chat event: ChatEvent, network: Int64? = nil) {
+        let on = networkPrefix(network)
+        switch event {
+        case .messages(let messages): received(messages)
+        case .history(let messages, let news): receivedHistory(messages, news: news, network: network)
+        case .delivered(let message):
+            merge(message)
+            if message.channelID == state.channelID { show(Lines.message(message, in: state.localTime)) }
+            rebuild()
+            playCue(.sent, .low)
+            if let index = state.waitingToSend.firstIndex(of: message.text) {
+                // It waited for the server: which line went is news.
+                state.waitingToSend.remove(at: index)
+                post(.announcement("Sent: " + SpokenText.verbatim(message.text), priority: .low))
+            } else {
+                post(.announcement("Sent", priority: .low))
+            }
+        case .typing(let channelID, let nick, let typingState):
+            guard let name = state.channels.first(where: { $0.id == channelID })?.name else { break }
+            typingTracker.received(typingState, from: nick, in: name, now: date)
+            refreshTyping()
+        case .disconnected(let reason):
+            // Said once; the quiet retries after it are not news.
+            let key = network ?? 0
+            guard !state.lostNetworks.contains(key) else { break }
+            state.lostNetworks.insert(key)
+            state.connection = "Disconnected"
+            let sentence = "Lost the connection to \(host(of: network)): \(reason.words). Trying again."
+            effects.append(.lines([Lines.plain(sentence)]))
+            playCue(.connectionLost, .high)
+            post(.announcement(sentence, priority: .high))
+            openWelcomeInstead()
+        case .reconnecting, .reconnected:
+            break
+        case .registered(let nick):
+            replaying.insert(network ?? 0)
+            if let network { state.nicks[network] = nick }
+            if network == nil || network == state.channel?.networkID || state.channel?.networkID == configuration.localNetworkID {
+                state.nick = nick
+            }
+            state.connection = "Connected as \(nick)"
+            if state.lostNetworks.remove(network ?? 0) != nil {
+                // One sentence on return: where the user is again.
+                let channels = state.channels.filter {
+                    !$0.isDirect && !state.leftChannels.contains($0.id)
+                        && (network == nil ? $0.networkID != configuration.localNetworkID : $0.networkID == network)
+                }.map(\.name)
+                let place = channels.isEmpty ? "" : ", in " + Self.andList(channels)
+                let sentence = "Back on \(host(of: network))\(place)."
+                effects.append(.lines([Lines.plain(sentence)]))
+                post(.announcement(sentence, priority: .default))
+            } else {
+                post(.announcement(on.isEmpty ? "Connected as \(nick)" : "Connected to \(on.dropLast(2)) as \(nick)", priority: .default))
+            }
+        case .topic(let channelID, let topic, let setBy):
+            if channelID == state.channelID {
+                effects.append(.lines([Lines.plain("Topic: \(topic)")]))
+                if let setBy {
+                    let region = state.channelName
+                    announce(announcer.liveRegionChanged(
+                        LiveRegionChange(
+                            region: region, politeness: .polite,
+                            text: (IRCCaseMapping.equal(setBy, nick(inChannel: channelID)) ? "You" : SpokenText.verbatim(setBy))
+                                + " set the topic: " + SpokenText.verbatim(topic), noun: "event"),
+                        at: now))
+                }
+            }
+            refresh(showing: channelID)
+        case .joined(let channelID, let channel, let nick, let isSelf):
+            if isSelf { state.leftChannels.remove(channelID) }
+            if isSelf, state.channelID == configuration.welcomeChannelID, state.route == .main, !state.sheets.hasSheet {
+                // The first IRC channel joined replaces the local workspace on screen, once the
+                // server has replayed its history (at `synced`), so it opens on what is unread.
+                if awaitingFirstChannel != nil {
+                    if firstJoined == nil { firstJoined = channelID }
+                } else {
+                    state.channelID = channelID
+                    effects.append(.load(ChatLoad(channelID: channelID, purpose: .open)))
+                }
+            } else {
+                if isSelf {
+                    // Said for a /join; the channels of the settings, and rejoins after "Back on …",
+                    // are where the listener already expects to be.
+                    // Not opened: the open would clear, or take focus from, a line being typed.
+                    if state.joinRequests.remove(IRCCaseMapping.fold(channel)) != nil { say("Joined \(channel)", .low, .announcer) }
+                } else {
+                    membership("\(nick) joined \(channel)", in: channelID, about: [nick])
+                }
+                isSelf ? refresh() : refresh(showing: channelID)
+            }
+        case .parted(let channelID, let channel, let nick, let isSelf):
+            // Left: its history stays, and it is no longer one the listener is "back in".
+            if isSelf { state.leftChannels.insert(channelID) }
+            if isSelf { say("Left \(channel)", .low, .announcer) } else { membership("\(nick) left \(channel)", in: channelID, about: [nick]) }
+            isSelf ? refresh() : refresh(showing: channelID)
+        case .quit(let nick, let reason):
+            if state.channel?.members.contains(nick) == true {
+                // The reason is someone else's words, after a colon: brackets around it are
+                // read aloud as "left paren".
+                // Servers put "Quit: " before the reason a person gave (InspIRCd, Solanum).
+                let given = reason.hasPrefix("Quit: ") ? String(reason.dropFirst(6)) : reason
+                let why = given.isEmpty ? "" : ": " + SpokenText.verbatim(given)
+                membership("\(nick) quit" + why, in: state.channelID, about: [nick])
+            }
+            refresh(ifShowing: [nick])
+        case .nickChanged(let old, let new, let isSelf):
+            if isSelf {
+                if let network { state.nicks[network] = new }
+                if network == nil || network == state.channel?.networkID { state.nick = new }
+                say(on + "You are now \(new)", .default, .announcer)
+            } else if state.channel?.members.contains(old) == true || state.channel?.members.contains(new) == true {
+                // Said by the names the listener hears: a decoration put on or taken off
+                // ("kim" is now "kim|away") is shown, and not said as news.
+                let (was, becomes) = (spokenName(old), spokenName(new))
+                if was.lowercased() != becomes.lowercased() {
+                    // "kimberly" → "kim|away": the new name, and the status it carries.
+                    let status = Self.statusChange(from: old, to: new).flatMap { $0.hasPrefix("is now ") ? ", " + $0.dropFirst(7) : nil } ?? ""
+                    membership(
+                        "\(old) is now \(new)", spoken: "\(SpokenText.verbatim(was)) is now \(SpokenText.verbatim(becomes))" + status,
+                        in: state.channelID, about: [old, new])
+                } else if let away = Self.statusChange(from: old, to: new) {
+                    // "kim" → "kim|away": the part after the bar is news, the name is not.
+                    membership(
+                        "\(old) is now \(new)", spoken: SpokenText.verbatim(was) + " " + away,
+                        in: state.channelID, about: [old, new])
+                } else {
+                    effects.append(.lines([Lines.plain("\(old) is now \(new)")]))
+                }
+                if let spoke = lastSpoke[IRCCaseMapping.fold(old)] { lastSpoke[IRCCaseMapping.fold(new)] = spoke }
+            }
+            isSelf ? refresh() : refresh(ifShowing: [old, new])
+        case .memberRanks(let channelID, let ranks):
+            state.memberRanks[channelID] = ranks
+        case .kicked(let channelID, let channel, let nick, let by, let reason, let isSelf):
+            let why = reason.isEmpty || reason == nick ? "" : ": " + SpokenText.verbatim(reason)
+            if isSelf {
+                playCue(.error, .high)
+                post(.announcement("You were kicked from \(channel) by \(SpokenText.verbatim(by))\(why)", priority: .high))
+                if channelID == state.channelID { effects.append(.lines([Lines.plain("You were kicked from \(channel) by \(by)\(why)")])) }
+            } else {
+                membership("\(nick) was kicked by \(by)\(why)", in: channelID)
+            }
+            isSelf ? refresh() : refresh(showing: channelID)
+        case .modeChanged(let channelID, let change, let by):
+            membership(Self.describeMode(change, by: by), in: channelID)
+            // A rank given or taken ("+o kim"): ask for the member list again.
+            if change.split(separator: " ").first?.contains(where: { "qaohv".contains($0) }) == true,
+                let channel = state.channels.first(where: { $0.id == channelID })
+            {
+                transmit(.names(channel.name), on: channel.networkID)
+            }
+        case .whois(let nick, let lines):
+            let text = lines.isEmpty ? "\(nick): nothing known" : lines.joined(separator: "; ")
+            effects.append(.lines([Lines.plain("Whois \(nick): \(text)")]))
+            say(SpokenText.verbatim(text), .default, .announcer)
+        case .note(let text, let isWarning):
+            effects.append(.lines([Lines.plain((isWarning ? "Warning: " : "Note: ") + text)]))
+            if isWarning { playCue(.error, .default) }
+            post(.announcement((isWarning ? "Warning: " : "") + SpokenText.verbatim(text), priority: isWarning ? .default : .low))
+        case .members(let channelID, _), .reaction(let channelID, _, _, _):
+            refresh(showing: channelID)
+        case .synced:
+            if awaitingFirstChannel != nil, firstJoined != nil { openFirstChannel() } else { refresh() }
+            // The replay on (re)joining is over: what came while away is said now, once.
+            if replaying.remove(network ?? 0) != nil {
+                sayAwayNews()
+                awayNews = [:]
+            }
+        case .connecting:
+            refresh()
+        case .authenticationFailed(let account, let reason, let continuing):
+            if !continuing { state.connection = "Disconnected" }
+            let then = continuing ? "Going on without signing in." : "Disconnected, not reconnecting."
+            effects.append(.lines([Lines.plain("Sign-in failed for \(account): \(reason). \(then)")]))
+            playCue(.error, .high)
+            post(.announcement(
+                "Sign-in failed for \(SpokenText.verbatim(account)): \(SpokenText.verbatim(reason)). \(then)", priority: .high))
+            if !continuing { openWelcomeInstead() }
+        case .passwordRefused(let given):
+            // Said once; the client has stopped rather than ask again and again.
+            state.connection = "Disconnected"
+            let server = host(of: network)
+            // The settings entry of this server, to say what is missing.
+            let known = state.networks.first { $0.id == network }
+            let entry = state.settings.ircServers.first { $0.host == known?.host && $0.port == known?.port }
+            let sentence: String
+            if given {
+                sentence = "\(server) refused the password. Not reconnecting."
+            } else if let variable = entry?.passwordEnvironmentVariable {
+                sentence = "\(server) wants a password, and the environment variable \(variable) that holds it is not set. Not reconnecting."
+            } else {
+                sentence = "\(server) wants a password: name the environment variable that holds it with password_env in this server's settings. Not reconnecting."
+            }
+            effects.append(.lines([Lines.plain(sentence)]))
+            playCue(.error, .high)
+            post(.announcement(sentence, priority: .high))
+            openWelcomeInstead()
+        case .presence(let nick, let online, let change):
+            let asked = askedPresence.remove(IRCCaseMapping.fold(nick)) != nil
+            guard online || change || asked else { break }
+            let sentence = online ? "\(nick) is online" : change ? "\(nick) went offline" : "\(nick) is offline"
+            effects.append(.lines([Lines.plain(on + sentence)]))
+            post(.announcement(on + SpokenText.verbatim(nick) + sentence.dropFirst(nick.count), priority: .default))
+        case .away(let nick, let reason):
+            // Only where the listener is with them: the open channel.
+            guard state.channel?.members.contains(where: { IRCCaseMapping.equal($0, nick) }) == true else { break }
+            membership(reason.map { "\(nick) is away: \($0)" } ?? "\(nick) is back", in: state.channelID)
+        case .invited(let channel, let nick, let by, let isSelf):
+            if isSelf {
+                let sentence = "\(by) invites you to \(channel). To accept, type /join \(channel)"
+                effects.append(.lines([Lines.plain(on + sentence)]))
+                playCue(.mention, .high)
+                post(.announcement(on + SpokenText.verbatim(by) + " invites you to \(channel). To accept, type slash join \(channel)", priority: .high))
+            } else if let id = state.channels.first(where: { !$0.isDirect && IRCCaseMapping.equal($0.name, channel) })?.id {
+                membership("\(by) invited \(nick)", in: id)
+            }
+        case .notDelivered(let target, let reason):
+            let server = host(of: network)
+            let sentence: String
+            switch reason {
+            case .noSuchNick: sentence = "Not delivered: \(target) is not on \(server) now"
+            case .noSuchChannel: sentence = "Not delivered: there is no channel \(target) on \(server)"
+            case .refused(let why): sentence = "Not delivered to \(target): " + why
+            }
+            effects.append(.lines([Lines.plain(sentence)]))
+            playCue(.error, .high)
+            post(.announcement(sentence, priority: .high))
+        case .error(let error):
+            playCue(.error, .high)
+            post(.announcement(on + SpokenText.verbatim(error.message), priority: .high))
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Accessibility
+import Foundation
+import Settings
+import Speech
+
+/// Speaking: every sentence the client says, and the tree it says it from, go through here.
+extension AppCore {
+    /// Says `text`, one of the client's own sentences, prepared for the voice like every other
+    /// text (punctuation, emoji, key symbols); its own commas and colons are pauses at every
+    /// punctuation level, and someone else's words in it are marked ``SpokenText/verbatim(_:)``.
+    mutating func say(_ text: String, _ priority: SpeechPriority, _ voice: VoiceRole) {
+        let prepared = SpokenText.prepareOwn(navigator.options.lexicon.apply(text), punctuation: navigator.options.punctuation)
+        let shown = SpokenText.unmarked(text)
+        // Announcements, and the reading voice's own sentences ("Text size: Extra Large, 112
+        // percent", "No actions", "top"), are messages on the display too.
+        // (Not the reading voice's words about a text field, a recalled line or a completion:
+        // the field itself shows them.)
+        if configuration.braille, voice == .announcer || (voice == .reader && !focusIsEditable), unbrailled.remove(text) == nil {
+            brailleMessage(shown)
+        }
+        utter(prepared, priority, voice, shown: shown == prepared ? nil : shown)
+    }
+
+    /// Says what the navigator made, which `Phrase` has already prepared (its own commas and
+    /// full stops are pauses, not punctuation to name).
+    ///
+    /// What is said in the reading or announcing voice goes into the speech history (unless
+    /// `remember` is false: a repeat, or browsing the history itself). `shown` is the text as
+    /// written, when it differs (see ``AppEffect/speak(_:_:_:cue:shown:)``).
+    mutating func utter(
+        _ prepared: String, _ priority: SpeechPriority, _ voice: VoiceRole, remember: Bool = true, shown: String? = nil
+    ) {
+        guard !prepared.isEmpty else { return }
+        // Stretches in another script, or marked with a channel's language, are read in it.
+        if prepared.utf8.contains(where: { $0 >= 0x80 }) {
+            let (plain, runs) = SpokenLanguage.runs(in: prepared)
+            effects.append(.speak(plain, priority, voice, shown: shown ?? (runs.isEmpty && plain == prepared ? nil : plain), languages: runs))
+        } else {
+            effects.append(.speak(prepared, priority, voice, shown: shown))
+        }
+        if remember, voice == .reader || voice == .announcer, state.activeSheet?.kind != .speechHistory {
+            state.speechHistory.append(SpokenEntry(text: prepared, voice: voice))
+            if state.speechHistory.count > AppState.speechHistoryLimit {
+                state.speechHistory.removeFirst(state.speechHistory.count - AppState.speechHistoryLimit)
+            }
+        }
+    }
+
+    /// Rebuilds the tree from the state; live-region changes go to the announcer.
+    @discardableResult
+    mutating func rebuild() -> Navigator.Update {
+        updateLexicon()
+        tree = Screens.tree(state)
+        let update = navigator.update(tree: tree.root)
+        for change in update.liveRegionChanges { announce(announcer.liveRegionChanged(change, at: now)) }
+        return update
+    }
+
+    /// Posts a notification: moves focus as it asks, says its text, then the new focus.
+    mutating func post(_ notification: AccessibilityNotification, quietly: Bool = false) {
+        switch notification {
+        case .screenChanged(_, let text), .layoutChanged(_, let text):
+            let moved = navigator.handle(notification)
+            if case .focus = moved { chosenAction = nil }
+            guard !quietly else { return }
+            if let text { say(text, .default, .announcer) }
+            speakFocus(moved, queued: text != nil)
+        case .announcement, .pageScrolled:
+            announce(announcer.post(notification, at: now))
+        }
+    }
+
+    mutating func announce(_ action: Announcer.Action) {
+        guard case .speak(let utterance) = action else { return }
+        announcing(utterance)
+        say(utterance.text, utterance.priority, .announcer)
+    }
+
+    mutating func speak(_ action: Navigator.Action) {
+        switch action {
+        case .focus: speakFocus(action, queued: false)
+        case .boundary(let edge):
+            // With sounds on, the edge is a sound, not a word.
+            if state.settings.sounds.enabled { playCue(.boundary, .default, voice: .reader) } else { say(edge.word, .default, .reader) }
+        case .say(let text):
+            // The rotor's setting ("Headings") and what it finds to say: on the display too.
+            utter(text, .default, .reader)
+            brailleMessage(SpokenText.unmarked(text))
+        case .performed, .unavailable: break
+        }
+    }
+
+    mutating func speakFocus(_ action: Navigator.Action, queued: Bool) {
+        guard case .focus(_, let phrase) = action else { return }
+        utter(phrase.text, queued ? .low : .default, .reader)
+        hearingFocus()
+        if state.settings.speech.hints, !phrase.hint.isEmpty { say(phrase.hint, .low, .hint) }
+    }
+
+    static func punctuation(_ settings: Settings) -> PunctuationLevel { settings.speech.punctuation }
+}

@@ -1,0 +1,114 @@
+import Accessibility
+import Chat
+import Settings
+import Speech
+import UnicodeData
+
+/// Sending: a line to the open channel, what is said when it cannot go, and reactions.
+extension AppCore {
+    /// Whether `channel` is on an IRC network (not the local workspace).
+    func onIRC(_ channel: ChatChannel) -> Bool { channel.networkID != configuration.localNetworkID }
+
+    /// Whether the open channel is on IRC (else it is the local workspace).
+    var onIRC: Bool { (state.channel?.networkID ?? configuration.localNetworkID) != configuration.localNetworkID }
+
+    mutating func send(_ text: String, replyTo: ChatMessage?) {
+        guard let channel = state.channel else { return say("No channel is open", .high, .announcer) }
+        if onIRC {
+            transmit(.message(text, to: channel.name, replyTo: replyTo?.msgid))
+            transmit(.stoppedTyping(in: channel.name))
+            if isLost(channel.networkID) {
+                // Kept, and sent when the server is back: said now, and again when it goes.
+                state.waitingToSend.append(text)
+                let stop = text.last.map { ".?!".contains($0) } == true ? " " : ". "
+                let sentence = "Waiting to send: " + SpokenText.verbatim(text) + stop + "It goes when \(host(of: channel.networkID)) is back."
+                effects.append(.lines([Lines.plain(SpokenText.unmarked(sentence))]))
+                post(.announcement(sentence, priority: .default))
+            }
+        } else {
+            effects.append(.store(.post(text, replyTo: replyTo, channel: channel)))
+        }
+    }
+
+    /// Something sent to the server failed: said in words, by what it was. A stored line or
+    /// reaction waits in the outbox and goes out on reconnect.
+    mutating func sendFailed(_ send: ChatSend, _ reason: FailureReason) {
+        let why = reason.words
+        let sentence: String
+        switch send {
+        case .message, .action: sentence = "Not sent yet: \(why). It stays in the outbox and goes out when the server is back"
+        case .react: sentence = "Not reacted: \(why)"
+        case .join(let name): sentence = "Could not join \(name): \(why)"
+        case .part(let name, _): sentence = "Could not leave \(name): \(why)"
+        case .nick(let nick): sentence = "Could not change the nick to \(nick): \(why)"
+        case .topic: sentence = "Could not set the topic: \(why)"
+        case .away: sentence = "Could not change away: \(why)"
+        case .names(let name): sentence = "Could not list who is in \(name): \(why)"
+        case .whois(let nick): sentence = "Could not ask who \(nick) is: \(why)"
+        case .monitor(let nicks, let follow):
+            sentence = "Could not \(follow ? "follow" : "stop following") \(Self.andList(nicks)): \(why)"
+            askedPresence.subtract(nicks.map(IRCCaseMapping.fold))
+        case .typing, .stoppedTyping, .quit: return
+        }
+        playCue(.error, .high)
+        post(.announcement(sentence, priority: .high))
+    }
+
+    /// A line that could not be kept goes back into the composer it came from (unless the user
+    /// has typed something new there), and the reason is said at high priority.
+    mutating func notSent(_ text: String, reason: String) {
+        if case .thread = state.route {
+            if state.threadComposer.isEmpty { state.threadComposer = text }
+        } else if state.composer.isEmpty {
+            state.composer = text
+        }
+        rebuild()
+        playCue(.error, .high)
+        post(.announcement("Not sent: \(reason). Your message is back in the composer.", priority: .high))
+    }
+
+    /// A reply the server cannot carry goes back to the thread's composer; the reason is said,
+    /// and Enter again sends it to the channel as a plain message ("kim: yes"). Never kept
+    /// silently.
+    mutating func replyRefused(_ text: String, reason: String) {
+        if state.threadComposer.isEmpty { state.threadComposer = text }
+        state.plainReplyOffer = text
+        rebuild()
+        playCue(.error, .high)
+        var author = "its author"
+        if case .thread(let rootID) = state.route, let root = state.message(id: rootID) { author = SpokenText.verbatim(root.author) }
+        post(.announcement(
+            "Not sent: \(reason). Press Enter again to send it to the channel as a plain message to \(author).",
+            priority: .high))
+    }
+
+    mutating func react(_ emoji: Emoji, to id: Int64) {
+        guard let message = state.message(id: id), let channel = state.channel else { return }
+        let me = nick(inChannel: channel.id)
+        if message.reactions[emoji.storedForm]?.contains(where: { IRCCaseMapping.equal($0, me) }) == true {
+            // The same reaction again takes it back, as in Slack.
+            guard !onIRC else {
+                return post(.announcement(
+                    "You reacted with \(emoji.name) already. IRC has no way to take a reaction back", priority: .default))
+            }
+            effects.append(.store(.removeReaction(emoji.storedForm, from: message)))
+            refreshAfterReaction()
+            return post(.announcement("Removed your \(emoji.name) reaction", priority: .default))
+        }
+        if onIRC, let msgid = message.msgid {
+            transmit(.react(emoji.storedForm, msgid: msgid, in: channel.name))
+        } else {
+            effects.append(.store(.react(emoji.storedForm, to: message)))
+        }
+        refreshAfterReaction()
+        post(.announcement("Reacted with \(emoji.name)", priority: .default))
+    }
+
+    /// The page shows the reaction; so does an open thread, where the message may be a reply.
+    mutating func refreshAfterReaction() {
+        effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
+        if case .thread(let rootID) = state.route, let root = state.message(id: rootID) {
+            effects.append(.load(ChatLoad(channelID: root.channelID, purpose: .thread(rootID: rootID, announce: false), root: root)))
+        }
+    }
+}

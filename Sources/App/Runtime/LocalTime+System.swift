@@ -1,0 +1,30 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+extension LocalTime {
+    /// The system's: the wall clock now as the origin (the runtime's monotonic clock starts with
+    /// it), and the C library's zone (`TZ`, else /etc/localtime). Foundation's TimeZone would
+    /// answer from ICU's zone data, which takes megabytes of memory for this one number.
+    ///
+    /// Zones change their offset only at a quarter hour, so the last quarter hour's answer is
+    /// kept (every message's time and day ask).
+    public static func system() -> LocalTime {
+        let last = Mutex<(quarter: Int, offset: Int)?>(nil)
+        return LocalTime(origin: Date()) { date in
+            let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+            let quarter = seconds >= 0 ? seconds / 900 : (seconds - 899) / 900
+            return last.withLock { last in
+                if let last, last.quarter == quarter { return last.offset }
+                var time = time_t(seconds)
+                var parts = tm()
+                let offset = localtime_r(&time, &parts) != nil ? parts.tm_gmtoff : 0
+                last = (quarter, offset)
+                return offset
+            }
+        }
+    }
+}
