@@ -3,6 +3,7 @@ import Foundation
 import Presentation
 import Settings
 import Speech
+import UnicodeData
 
 /// Everything a screen is built from. Screens are pure functions of this state.
 public struct AppState: Sendable {
@@ -120,10 +121,13 @@ public struct AppState: Sendable {
     /// (the core keeps it current with each event).
     public var localTime: LocalTime
     public var today: Int
+    /// Unicode's emoji names and keywords.
+    public var emoji: EmojiData
 
-    public init(settings: Settings, onboarded: Bool, terminalRows: Int, localTime: LocalTime) {
+    public init(settings: Settings, onboarded: Bool, terminalRows: Int, localTime: LocalTime, emoji: EmojiData) {
         self.settings = settings
         self.localTime = localTime
+        self.emoji = emoji
         self.today = localTime.dayNumber(localTime.origin)
         let first: Route = onboarded ? .main : .onboarding(step: 1)
         self.navigation = NavigationStack(root: Self.screen(first, title: "", focus: nil))

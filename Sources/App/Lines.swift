@@ -73,7 +73,7 @@ enum Lines {
     }
 
     /// A message as its lines: author and time in headline, then the text in body.
-    static func message(_ message: ChatMessage, in local: LocalTime) -> [StyledText] {
+    static func message(_ message: ChatMessage, in local: LocalTime, emoji: EmojiCatalog) -> [StyledText] {
         var spans = [
             StyledText.Span(message.author, style: .headline, role: .author),
             StyledText.Span("  " + Format.time(message.time, in: local), style: .caption1, role: .timestamp),
@@ -84,7 +84,7 @@ enum Lines {
         lines.append(StyledText(text, style: .body, role: .body))
         if !message.reactions.isEmpty {
             let summary = message.reactions.sorted { $0.key < $1.key }
-                .map { "\(Emoji.name(of: $0.key)) \($0.value.count)" }.joined(separator: ", ")
+                .map { "\(Emoji.name(of: $0.key, in: emoji)) \($0.value.count)" }.joined(separator: ", ")
             lines.append(StyledText(summary, style: .footnote, role: .secondary))
         }
         return lines
@@ -117,7 +117,7 @@ enum Lines {
         func walk(_ element: Element) {
             if element.isHidden { return }
             if let id = tree.behaviour(element.identifier)?.message, let message = state.message(id: id) {
-                lines += Self.message(message, in: state.localTime)
+                lines += Self.message(message, in: state.localTime, emoji: state.emoji.catalog)
                 return
             }
             if !element.label.isEmpty, element.children.isEmpty || element.traits.contains(.header) {

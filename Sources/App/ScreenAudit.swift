@@ -10,12 +10,12 @@ public enum ScreenAudit {
     /// Each screen and sheet by name, with its tree.
     public static func trees(workspace: LocalWorkspace, settings: Settings = Settings()) -> [(name: String, tree: Element)] {
         var result: [(String, Element)] = []
-        var state = AppState(settings: settings, onboarded: false, terminalRows: 24, localTime: .system())
+        var state = AppState(settings: settings, onboarded: false, terminalRows: 24, localTime: .system(), emoji: .installed)
         for step in 1...OnboardingScreen.steps {
             if step > 1 { _ = state.push(.onboarding(step: step), title: OnboardingScreen.title(step: step), focus: nil, from: nil) }
             result.append(("Onboarding step \(step)", Screens.tree(state).root))
         }
-        state = AppState(settings: settings, onboarded: true, terminalRows: 24, localTime: .system())
+        state = AppState(settings: settings, onboarded: true, terminalRows: 24, localTime: .system(), emoji: .installed)
         state.channelID = workspace.welcome.id
         state.channels = (try? workspace.store.channels(network: workspace.network.id)) ?? []
         let page = (try? workspace.store.newestPage(in: workspace.welcome.id)) ?? []
@@ -79,7 +79,7 @@ public enum ScreenAudit {
         var found: [AuditFinding] = []
         tree.walk { element, path in
             guard element.isFocusable else { return true }
-            let line = AppCore.brailleLine(element, caret: nil)
+            let line = AppCore.brailleLine(element, caret: nil, emoji: .shared)
             let location = element.label.isEmpty ? "(unlabelled)" : element.label
             if line.text.isEmpty || line.text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 found.append(AuditFinding(rule: .brailleEmpty, path: path, location: location, message: "its braille line is \"\(line.text)\""))

@@ -195,7 +195,7 @@ struct BenchClient {
         let core = AppCore(
             .init(
                 settings: settingsStore.current, onboarded: true, terminalRows: 40, localNetworkID: workspace.network.id,
-                welcomeChannelID: workspace.welcome.id, nick: nick, localTime: .system(), expectsIRC: irc != nil))
+                welcomeChannelID: workspace.welcome.id, nick: nick, localTime: .system(), emoji: .installed, expectsIRC: irc != nil))
         let runtime = AppRuntime(
             core: core,
             parts: .init(

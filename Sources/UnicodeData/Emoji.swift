@@ -36,14 +36,13 @@ public struct Emoji: Hashable, Sendable {
     /// keywords contain each word of `query` — those matching by name first, each group in
     /// Unicode's order, custom emoji among them by name — at most ``resultLimit``, and the count
     /// of all that matched.
-    public static func search(_ query: String, catalog: EmojiCatalog = .shared, keywords: EmojiKeywords = .shared)
-        -> (emoji: [Emoji], total: Int)
-    {
+    public static func search(_ query: String, in data: EmojiData) -> (emoji: [Emoji], total: Int) {
         let words = query.lowercased().split(separator: " ").map(String.init)
         guard !words.isEmpty else { return (favourites, favourites.count) }
         var byName: [Emoji] = []
         var byKeyword: [Emoji] = []
-        for entry in catalog.entries {
+        let keywords = data.keywords
+        for entry in data.catalog.entries {
             let name = entry.name.lowercased()
             if words.allSatisfy({ name.contains($0) }) {
                 byName.append(Emoji(name: entry.spokenName, character: entry.character))
@@ -61,12 +60,12 @@ public struct Emoji: Hashable, Sendable {
     }
 
     /// The name for a stored reaction: a known character or a `:shortcode:`.
-    public static func name(of stored: String) -> String {
+    public static func name(of stored: String, in catalog: EmojiCatalog) -> String {
         if let custom = custom.first(where: { $0.storedForm == stored }) { return custom.name }
         if stored.hasPrefix(":"), stored.hasSuffix(":"), stored.count > 2 {
             return String(stored.dropFirst().dropLast()).replacingOccurrences(of: "_", with: " ")
         }
-        if let entry = EmojiCatalog.shared.entry(for: stored) { return entry.spokenName }
+        if let entry = catalog.entry(for: stored) { return entry.spokenName }
         return stored
     }
 }

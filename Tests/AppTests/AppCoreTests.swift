@@ -22,7 +22,7 @@ import Testing
         configure(&settings)
         var core = AppCore(
             .init(
-                settings: settings, onboarded: true, terminalRows: 24, localNetworkID: local, welcomeChannelID: 10, nick: "you", localTime: .fixed(origin: Date()),
+                settings: settings, onboarded: true, terminalRows: 24, localNetworkID: local, welcomeChannelID: 10, nick: "you", localTime: .fixed(origin: Date()), emoji: .installed,
                 braille: braille))
         let start = core.handle(.start(problems: []), at: .zero)
         let load = ChatLoad(channelID: 10, purpose: .open)
@@ -143,7 +143,7 @@ import Testing
 
     @Test func typingInAnIRCChannelSendsTypingThroughTheConnection() {
         var core = AppCore(
-            .init(settings: Settings(), onboarded: true, terminalRows: 24, localNetworkID: 1, welcomeChannelID: 10, nick: "you", localTime: .fixed(origin: Date())))
+            .init(settings: Settings(), onboarded: true, terminalRows: 24, localNetworkID: 1, welcomeChannelID: 10, nick: "you", localTime: .fixed(origin: Date()), emoji: .installed))
         _ = core.handle(.start(problems: []), at: .zero)
         let irc = ChatChannel(id: 20, networkID: 2, name: "#a")
         _ = core.handle(.loaded(ChatSnapshot(load: .init(channelID: 20, purpose: .open), channels: [irc], messages: [])), at: .zero)
@@ -186,7 +186,7 @@ import Testing
     @Test func aPipedLineWaitsForTheServerAndIsRefusedAloudIfNoChannelComes() {
         var core = AppCore(
             .init(
-                settings: Settings(), onboarded: true, terminalRows: 24, localNetworkID: 1, welcomeChannelID: 10, nick: "you", localTime: .fixed(origin: Date()),
+                settings: Settings(), onboarded: true, terminalRows: 24, localNetworkID: 1, welcomeChannelID: 10, nick: "you", localTime: .fixed(origin: Date()), emoji: .installed,
                 expectsIRC: true))
         _ = core.handle(.start(problems: []), at: .zero)
         _ = core.handle(.loaded(ChatSnapshot(load: .init(channelID: 10, purpose: .open), channels: [Self.welcome], messages: [])), at: .zero)

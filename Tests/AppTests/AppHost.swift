@@ -77,7 +77,7 @@ final class AppHost: AccessibilityTestHost, Sendable {
         let core = AppCore(
             .init(
                 settings: settingsStore.current, onboarded: onboarded, terminalRows: 24,
-                localNetworkID: workspace.network.id, welcomeChannelID: workspace.welcome.id, nick: workspace.nick, localTime: .system()))
+                localNetworkID: workspace.network.id, welcomeChannelID: workspace.welcome.id, nick: workspace.nick, localTime: .system(), emoji: .installed))
         runtime = AppRuntime(
             core: core,
             parts: .init(

@@ -20,15 +20,15 @@ import Testing
     }
 
     @Test func elementsAreLabelValueAndShortTraitForms() {
-        #expect(AppCore.brailleLine(Element(label: "Send", traits: .button), caret: nil).text == "Send btn")
+        #expect(AppCore.brailleLine(Element(label: "Send", traits: .button), caret: nil, emoji: .shared).text == "Send btn")
         var heading = Element(label: "Settings", traits: .header)
         heading.headingLevel = 2
-        #expect(AppCore.brailleLine(heading, caret: nil).text == "Settings h2")
-        #expect(AppCore.brailleLine(Element(label: "Hints", traits: [.toggleButton, .selected]), caret: nil).text == "Hints ⣏⣿⣹")
+        #expect(AppCore.brailleLine(heading, caret: nil, emoji: .shared).text == "Settings h2")
+        #expect(AppCore.brailleLine(Element(label: "Hints", traits: [.toggleButton, .selected]), caret: nil, emoji: .shared).text == "Hints ⣏⣿⣹")
         var rate = Element(label: "Rate", value: "175 words per minute", traits: .adjustable)
         rate.positionInSet = SetPosition(3, of: 10)
-        #expect(AppCore.brailleLine(rate, caret: nil).text == "Rate, 175 words per minute adj 3/10")
-        let field = AppCore.brailleLine(Element(label: "Message #a", value: "hello", traits: .textField), caret: 2)
+        #expect(AppCore.brailleLine(rate, caret: nil, emoji: .shared).text == "Rate, 175 words per minute adj 3/10")
+        let field = AppCore.brailleLine(Element(label: "Message #a", value: "hello", traits: .textField), caret: 2, emoji: .shared)
         #expect(field == BrailleLine("Message #a edt hello", caret: 17, fieldStart: 15))
     }
 
@@ -96,18 +96,18 @@ extension BrailleCoreTests {
 
 extension BrailleCoreTests {
     @Test func emojiAreNamedOnTheDisplayButNotInsideATextField() {
-        #expect(AppCore.written("ship it 🚀 done") == "ship it :rocket: done")
-        #expect(AppCore.written("plain, café") == "plain, café")
-        let field = AppCore.brailleLine(Element(label: "Message #a", value: "hi 🚀", traits: .textField), caret: 4)
+        #expect(AppCore.written("ship it 🚀 done", emoji: .shared) == "ship it :rocket: done")
+        #expect(AppCore.written("plain, café", emoji: .shared) == "plain, café")
+        let field = AppCore.brailleLine(Element(label: "Message #a", value: "hi 🚀", traits: .textField), caret: 4, emoji: .shared)
         #expect(field.text == "Message #a edt hi 🚀")
-        #expect(AppCore.brailleLine(Element(label: "kim: 🚀", traits: .staticText), caret: nil).text == "kim: :rocket:")
+        #expect(AppCore.brailleLine(Element(label: "kim: 🚀", traits: .staticText), caret: nil, emoji: .shared).text == "kim: :rocket:")
     }
 }
 
 extension BrailleCoreTests {
     @Test func emojiSideBySideStayApartAndASkinToneReadsAsOne() {
-        #expect(AppCore.written("deploy? 🚀🔥") == "deploy? :rocket: :fire:")
-        #expect(AppCore.written("👩🏽‍💻").hasPrefix(":woman technologist, "))
+        #expect(AppCore.written("deploy? 🚀🔥", emoji: .shared) == "deploy? :rocket: :fire:")
+        #expect(AppCore.written("👩🏽‍💻", emoji: .shared).hasPrefix(":woman technologist, "))
     }
 
     @Test func theRotorsSettingIsShownAndWordsAboutATextFieldAreNot() {

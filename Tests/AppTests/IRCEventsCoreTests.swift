@@ -16,7 +16,7 @@ import Testing
         var settings = Settings()
         configure(&settings)
         var core = AppCore(
-            .init(settings: settings, onboarded: true, terminalRows: 24, localNetworkID: AppCoreTests.local, welcomeChannelID: 10, nick: "you", localTime: .fixed(origin: Date())))
+            .init(settings: settings, onboarded: true, terminalRows: 24, localNetworkID: AppCoreTests.local, welcomeChannelID: 10, nick: "you", localTime: .fixed(origin: Date()), emoji: .installed))
         _ = core.handle(.start(problems: []), at: .zero)
         let load = ChatLoad(channelID: a.id, purpose: .open)
         _ = core.handle(.loaded(ChatSnapshot(load: load, channels: [AppCoreTests.welcome, a], messages: [])), at: .milliseconds(1))

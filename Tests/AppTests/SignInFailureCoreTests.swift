@@ -11,7 +11,7 @@ import Testing
         var core = AppCore(
             .init(
                 settings: Settings(), onboarded: true, terminalRows: 24, localNetworkID: AppCoreTests.local,
-                welcomeChannelID: 10, nick: "ada", localTime: .fixed(origin: Date()), expectsIRC: true))
+                welcomeChannelID: 10, nick: "ada", localTime: .fixed(origin: Date()), emoji: .installed, expectsIRC: true))
         _ = core.handle(.start(problems: []), at: .zero)
         return core
     }

@@ -96,23 +96,24 @@ func requireUnicodeData() throws {
 
     @Test func pickerSearchFindsAnyEmojiByNameOrKeyword() throws {
         try requireUnicodeData()
-        #expect(Emoji.search("flamingo").emoji.first?.character == "🦩")
-        #expect(Emoji.search("tropical").emoji.contains { $0.character == "🦩" })
-        #expect(Emoji.search("technologist medium").emoji.contains { $0.name == "woman technologist, medium skin tone" })
-        #expect(Emoji.search("parrot").emoji.contains { $0.storedForm == ":party_parrot:" })
-        let many = Emoji.search("face")
+        #expect(Emoji.search("flamingo", in: .installed).emoji.first?.character == "🦩")
+        #expect(Emoji.search("tropical", in: .installed).emoji.contains { $0.character == "🦩" })
+        #expect(Emoji.search("technologist medium", in: .installed).emoji.contains { $0.name == "woman technologist, medium skin tone" })
+        #expect(Emoji.search("parrot", in: .installed).emoji.contains { $0.storedForm == ":party_parrot:" })
+        let many = Emoji.search("face", in: .installed)
         #expect(many.emoji.count == Emoji.resultLimit && many.total > Emoji.resultLimit)
-        #expect(Emoji.search("").emoji == Emoji.favourites)
-        #expect(Emoji.name(of: "🦩") == "flamingo")
-        #expect(Emoji.name(of: ":party_parrot:") == "party parrot")
-        #expect(Emoji.name(of: ":custom_thing:") == "custom thing")
+        #expect(Emoji.search("", in: .installed).emoji == Emoji.favourites)
+        #expect(Emoji.name(of: "🦩", in: .shared) == "flamingo")
+        #expect(Emoji.name(of: ":party_parrot:", in: .shared) == "party parrot")
+        #expect(Emoji.name(of: ":custom_thing:", in: .shared) == "custom thing")
     }
 
     @Test func withoutTheDataThePickerStillHasTheBuiltInSet() {
         let catalog = EmojiCatalog.load(directory: "/nonexistent")
         let keywords = EmojiKeywords.load(directory: "/nonexistent")
-        #expect(Emoji.search("thumbs", catalog: catalog, keywords: keywords).emoji.map(\.name) == ["thumbs up", "thumbs down"])
-        #expect(Emoji.search("flamingo", catalog: catalog, keywords: keywords).emoji.isEmpty)
+        let missing = EmojiData(catalog: { catalog }, keywords: { keywords })
+        #expect(Emoji.search("thumbs", in: missing).emoji.map(\.name) == ["thumbs up", "thumbs down"])
+        #expect(Emoji.search("flamingo", in: missing).emoji.isEmpty)
         #expect(keywords.problem?.contains("unicode-cldr-core") == true)
     }
 }

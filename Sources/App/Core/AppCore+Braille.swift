@@ -11,19 +11,19 @@ extension AppCore {
     /// The focus's braille line: written words, never the spoken forms ("#a", not "hash a").
     ///
     /// ```swift
-    /// AppCore.brailleLine(Element(label: "Send", traits: .button), caret: nil)  // "Send btn"
-    /// AppCore.brailleLine(rate, caret: nil)       // "Rate, 175 words per minute adj 3/10"
-    /// AppCore.brailleLine(composer, caret: 2)   // "Message #a edt hello", caret 17, field at 15
+    /// AppCore.brailleLine(Element(label: "Send", traits: .button), caret: nil, emoji: .shared)  // "Send btn"
+    /// AppCore.brailleLine(rate, caret: nil, emoji: .shared)       // "Rate, 175 words per minute adj 3/10"
+    /// AppCore.brailleLine(composer, caret: 2, emoji: .shared)   // "Message #a edt hello", caret 17, field at 15
     /// ```
-    static func brailleLine(_ element: Element, caret: Int?) -> BrailleLine {
-        var line = brailleText(element, caret: caret)
+    static func brailleLine(_ element: Element, caret: Int?, emoji: EmojiCatalog) -> BrailleLine {
+        var line = brailleText(element, caret: caret, emoji: emoji)
         line.element = element.identifier
         return line
     }
 
-    static func brailleText(_ element: Element, caret: Int?) -> BrailleLine {
+    static func brailleText(_ element: Element, caret: Int?, emoji: EmojiCatalog) -> BrailleLine {
         var parts: [String] = []
-        if !element.label.isEmpty { parts.append(written(element.label)) }
+        if !element.label.isEmpty { parts.append(Self.written(element.label, emoji: emoji)) }
         if !element.traits.isDisjoint(with: .editable) {
             let prefix = (parts + Phrase.brailleTraits(for: element)).joined(separator: " ") + " "
             let start = prefix.count
@@ -33,7 +33,7 @@ extension AppCore {
         // trait forms after a space.
         var text = parts.joined()
         if !element.value.isEmpty, !element.traits.contains(.toggleButton) {
-            text += (text.isEmpty ? "" : ", ") + written(element.value)
+            text += (text.isEmpty ? "" : ", ") + Self.written(element.value, emoji: emoji)
         }
         let traits = Phrase.brailleTraits(for: element)
         if !traits.isEmpty { text += (text.isEmpty ? "" : " ") + traits.joined(separator: " ") }
@@ -44,22 +44,22 @@ extension AppCore {
     var focusBraille: BrailleLine {
         guard let focused = navigator.focusedElement else { return BrailleLine("") }
         let field = tree.behaviour(focused.identifier)?.edits
-        return Self.brailleLine(focused, caret: field.map { editor($0).caret })
+        return Self.brailleLine(focused, caret: field.map { editor($0).caret }, emoji: state.emoji.catalog)
     }
 
     /// Puts an announcement on the display for its timeout, written as it is read.
     mutating func brailleMessage(_ text: String) {
         guard configuration.braille, !text.isEmpty else { return }
-        effects.append(.brailleMessage(Self.written(text)))
+        effects.append(.brailleMessage(Self.written(text, emoji: state.emoji.catalog)))
     }
 
     /// `text` with each emoji as its name between colons ("ship it :rocket:"): a display shows
     /// an emoji as "?", or liblouis as its code point. (Not in a text field's text, whose
     /// characters the caret counts.)
-    static func written(_ text: String) -> String {
+    static func written(_ text: String, emoji catalog: EmojiCatalog) -> String {
         guard text.unicodeScalars.contains(where: { $0.value >= 0x2000 }) else { return text }
         let scalars = Array(text.unicodeScalars)
-        let matches = EmojiCatalog.shared.matches(in: scalars)
+        let matches = catalog.matches(in: scalars)
         guard !matches.isEmpty else { return text }
         var result = String.UnicodeScalarView()
         var index = 0

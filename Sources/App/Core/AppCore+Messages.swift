@@ -23,7 +23,7 @@ extension AppCore {
             let mine = message.author == nick(inChannel: message.channelID)
             if message.channelID == state.channelID {
                 merge(message)
-                if !message.pending { show(Lines.message(message, in: state.localTime)) }
+                if !message.pending { show(Lines.message(message, in: state.localTime, emoji: state.emoji.catalog)) }
             } else if !mine, let index = state.channels.firstIndex(where: { $0.id == message.channelID }) {
                 state.channels[index].unread += 1
             }
@@ -113,7 +113,7 @@ extension AppCore {
         let here = messages.filter { $0.channelID == state.channelID }
         for message in here {
             merge(message)
-            show(Lines.message(message, in: state.localTime))
+            show(Lines.message(message, in: state.localTime, emoji: state.emoji.catalog))
         }
         let old = here.filter { message in markerTime.map { message.time < $0 } ?? true }
         if allRead, let newest = old.map(\.id).max(), newest > state.lastReadID {

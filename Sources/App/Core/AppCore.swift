@@ -5,6 +5,7 @@ import Foundation
 import Presentation
 import Settings
 import Speech
+import UnicodeData
 
 /// The client as a pure reducer: events in, effects out, in order.
 ///
@@ -36,12 +37,15 @@ public struct AppCore: Sendable {
         public var braille: Bool
         /// The wall clock and the local zone (``LocalTime/system()`` in the client).
         public var localTime: LocalTime
+        /// Unicode's emoji names and keywords (``EmojiData/installed`` in the client).
+        public var emoji: EmojiData
 
         public init(
             settings: Settings, onboarded: Bool, terminalRows: Int, localNetworkID: Int64, welcomeChannelID: Int64,
-            nick: String, localTime: LocalTime, expectsIRC: Bool = false, braille: Bool = false
+            nick: String, localTime: LocalTime, emoji: EmojiData, expectsIRC: Bool = false, braille: Bool = false
         ) {
             self.localTime = localTime
+            self.emoji = emoji
             self.expectsIRC = expectsIRC
             self.braille = braille
             self.settings = settings
@@ -133,7 +137,7 @@ public struct AppCore: Sendable {
         self.configuration = configuration
         state = AppState(
             settings: configuration.settings, onboarded: configuration.onboarded, terminalRows: configuration.terminalRows,
-            localTime: configuration.localTime)
+            localTime: configuration.localTime, emoji: configuration.emoji)
         state.channelID = configuration.welcomeChannelID
         state.nick = configuration.nick
         tree = Screens.tree(state)

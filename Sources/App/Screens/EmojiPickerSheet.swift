@@ -14,7 +14,7 @@ enum EmojiPickerSheet {
                 .pickerClear, Element(label: "Clear text", traits: .button, hint: "Press Enter to clear the search."),
                 ElementBehaviour(activate: .setText(.pickerQuery, ""))),
         ]
-        let (results, total) = Emoji.search(state.pickerQuery)
+        let (results, total) = Emoji.search(state.pickerQuery, in: state.emoji)
         if results.isEmpty {
             elements.append(b.make(.pickerNone, Element(label: "No emoji match", traits: .staticText)))
         }

@@ -64,7 +64,8 @@ enum MessageElement {
         if !message.reactions.isEmpty {
             // "2 reactions: thumbs up, party popper" or "3 reactions: 2 thumbs up, party popper".
             let sorted = message.reactions.sorted { $0.key < $1.key }
-            let parts = sorted.map { $0.value.count == 1 ? Emoji.name(of: $0.key) : "\($0.value.count) \(Emoji.name(of: $0.key))" }
+            let catalog = state.emoji.catalog
+            let parts = sorted.map { $0.value.count == 1 ? Emoji.name(of: $0.key, in: catalog) : "\($0.value.count) \(Emoji.name(of: $0.key, in: catalog))" }
             let total = sorted.reduce(0) { $0 + $1.value.count }
             value = Format.sentence(value, Format.count(total, "reaction") + ": " + parts.joined(separator: ", "))
         }

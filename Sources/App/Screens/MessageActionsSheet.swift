@@ -55,14 +55,14 @@ enum MessageActionsSheet {
         ]
         if taggable {
             actions.append(
-                button(.viewReactions, "View reactions", "Press Enter to hear who reacted.", .unavailable(reactionSummary(message))))
+                button(.viewReactions, "View reactions", "Press Enter to hear who reacted.", .unavailable(reactionSummary(message, emoji: state.emoji.catalog))))
         }
         return actions
     }
 
-    static func reactionSummary(_ message: ChatMessage?) -> String {
+    static func reactionSummary(_ message: ChatMessage?, emoji: EmojiCatalog) -> String {
         guard let message, !message.reactions.isEmpty else { return "No reactions yet." }
         return message.reactions.sorted { $0.key < $1.key }
-            .map { "\(Emoji.name(of: $0.key)): \($0.value.joined(separator: ", "))" }.joined(separator: ". ")
+            .map { "\(Emoji.name(of: $0.key, in: emoji)): \($0.value.joined(separator: ", "))" }.joined(separator: ". ")
     }
 }
