@@ -83,13 +83,16 @@ let package = Package(
         .target(
             name: "App",
             dependencies: [
-                systemPackage, "Speech", "Accessibility", "UnicodeData", "Typography", "Settings", "Presentation", "Chat",
+                systemPackage, "Speech", "Accessibility", "UnicodeData", "Typography", "Settings", "Presentation",
+                "Chat",
                 "Terminal", "Braille",
             ],
             swiftSettings: swift6),
         .executableTarget(
             name: "earshot",
-            dependencies: ["App", "Speech", "Settings", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "App", "Speech", "Settings", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             exclude: ["hot-functions.txt"],
             swiftSettings: swift6,
             // A release `earshot` starts in about half the time (`earshot say` is heard sooner),
@@ -102,7 +105,8 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(
                     staticRelease + [
-                        "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/earshot/hot-functions.txt",
+                        "-Xlinker",
+                        "--symbol-ordering-file=\(Context.packageDirectory)/Sources/earshot/hot-functions.txt",
                         "-Xlinker", "--no-warn-symbol-ordering",
                     ], .when(configuration: .release)),
                 .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=create_audio_device_object"]),
@@ -145,7 +149,8 @@ let package = Package(
             swiftSettings: swift6),
         .testTarget(name: "TypographyTests", dependencies: ["Typography"], swiftSettings: swift6),
         .testTarget(
-            name: "SettingsTests", dependencies: ["Settings", "SpeechVocabulary", "TestThreads"], exclude: ["Fixtures"], swiftSettings: swift6),
+            name: "SettingsTests", dependencies: ["Settings", "SpeechVocabulary", "TestThreads"], exclude: ["Fixtures"],
+            swiftSettings: swift6),
         .testTarget(
             name: "PresentationTests",
             dependencies: [
@@ -166,7 +171,10 @@ let package = Package(
             swiftSettings: swift6),
         .testTarget(
             name: "TerminalTests",
-            dependencies: ["Terminal", "TestThreads", "ChatTesting", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "Terminal", "TestThreads", "ChatTesting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: swift6),
         .testTarget(
             name: "AppTests", dependencies: ["App", "AccessibilityTesting", "ChatTesting", "TestThreads"],

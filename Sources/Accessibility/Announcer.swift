@@ -156,8 +156,9 @@ public struct Announcer: Sendable {
         switch notification {
         case .announcement(let text, .low):
             return arrive(
-                Pending(key: "announcement", priority: .low, region: nil, noun: "announcement",
-                        count: 1, text: text), at: now)
+                Pending(
+                    key: "announcement", priority: .low, region: nil, noun: "announcement",
+                    count: 1, text: text), at: now)
         case .announcement(let text, let priority):
             return speak(Utterance(text, priority: priority), key: nil, at: now)
         case .screenChanged(_, let text?), .layoutChanged(_, let text?):
@@ -206,10 +207,12 @@ public struct Announcer: Sendable {
                 pending[index] = item
                 return release(at: now)
             }
-            if let speaker = item.speaker, pending[index].speaker == speaker, pending[index].count < Self.burstMessages {
+            if let speaker = item.speaker, pending[index].speaker == speaker, pending[index].count < Self.burstMessages
+            {
                 // The same person again: their words join the utterance, which waits on.
                 pending[index].text = Self.joined(pending[index].text, item.continuation ?? item.text)
-                pending[index].continuation = Self.joined(pending[index].continuation ?? "", item.continuation ?? item.text)
+                pending[index].continuation = Self.joined(
+                    pending[index].continuation ?? "", item.continuation ?? item.text)
                 pending[index].count += item.count
                 pending[index].ids += item.ids
                 if let held = item.heldUntil {
@@ -316,7 +319,9 @@ public struct Announcer: Sendable {
         let text = Announcer.summary(
             count: item.count, noun: item.isMixed ? "message" : item.noun,
             region: item.isMixed ? nil : item.region)
-        if item.newestInFull, !item.isMixed { return Utterance(text + ". Newest: " + item.text, priority: item.priority, count: item.count) }
+        if item.newestInFull, !item.isMixed {
+            return Utterance(text + ". Newest: " + item.text, priority: item.priority, count: item.count)
+        }
         return Utterance(text, priority: item.priority, count: item.count)
     }
 

@@ -36,8 +36,9 @@ public struct Audit: Sendable {
         let trail = trail + [name]
         func report(_ rule: AuditRule, _ message: String) {
             findings.append(
-                AuditFinding(rule: rule, path: path, location: trail.joined(separator: " > "),
-                             message: message))
+                AuditFinding(
+                    rule: rule, path: path, location: trail.joined(separator: " > "),
+                    message: message))
         }
         let label = element.normalizedLabel
         let isContainer = !element.children.isEmpty
@@ -67,7 +68,9 @@ public struct Audit: Sendable {
         }
         for text in [element.label, element.value, element.hint] {
             if let count = Audit.disagreeingCount(in: text) {
-                report(.countDisagreesWithNoun, "\"\(count)\" does not agree in number; say it as \(Audit.agreeing(count)).")
+                report(
+                    .countDisagreesWithNoun,
+                    "\"\(count)\" does not agree in number; say it as \(Audit.agreeing(count)).")
             }
         }
         if element.isModal && !canEscape(element) {
@@ -136,9 +139,11 @@ public struct Audit: Sendable {
             guard isOne || word.allSatisfy(\.isNumber) else { continue }
             for offset in 1...3 where index + offset < words.count {
                 let candidate = words[index + offset].lowercased()
-                guard let noun = Plural.checkedNouns.first(where: {
-                    $0.singular == candidate || $0.plural == candidate
-                }) else {
+                guard
+                    let noun = Plural.checkedNouns.first(where: {
+                        $0.singular == candidate || $0.plural == candidate
+                    })
+                else {
                     if Audit.countAdjectives.contains(candidate) { continue }
                     break
                 }
@@ -163,7 +168,9 @@ public struct Audit: Sendable {
         var words = count.split(separator: " ").map(String.init)
         guard let last = words.last, let number = words.first else { return count }
         let isOne = number.lowercased() == "one" || Int(number) == 1
-        if let noun = Plural.checkedNouns.first(where: { $0.singular == last.lowercased() || $0.plural == last.lowercased() }) {
+        if let noun = Plural.checkedNouns.first(where: {
+            $0.singular == last.lowercased() || $0.plural == last.lowercased()
+        }) {
             words[words.count - 1] = isOne ? noun.singular : noun.plural
         }
         return "\"" + words.joined(separator: " ") + "\""

@@ -135,7 +135,8 @@ public struct Navigator: Sendable {
         focus = position
         reviewIndex = nil
         actionIndex = nil
-        return .focus(snapshot.path(atPosition: position), Phrase(snapshot.element(atPosition: position), options: options))
+        return .focus(
+            snapshot.path(atPosition: position), Phrase(snapshot.element(atPosition: position), options: options))
     }
 
     // MARK: Acting

@@ -41,9 +41,12 @@ public struct Phrase: Hashable, Sendable, CustomStringConvertible {
         if !element.traits.contains(.toggleButton) {
             // A text field's value is read as typed: the listener's own pronunciations are not
             // applied to what they are writing.
-            let written = element.traits.isDisjoint(with: .editable) ? options.lexicon.apply(element.value) : element.value
+            let written =
+                element.traits.isDisjoint(with: .editable) ? options.lexicon.apply(element.value) : element.value
             let value = SpokenText.prepare(written, punctuation: options.punctuation)
-            if !value.isEmpty { parts.append(element.language.map { SpokenLanguage.mark(value, language: $0) } ?? value) }
+            if !value.isEmpty {
+                parts.append(element.language.map { SpokenLanguage.mark(value, language: $0) } ?? value)
+            }
         }
         parts.append(contentsOf: Phrase.traitWords(for: element, verbosity: options.verbosity))
         self.init(text: Phrase.sentence(parts), hint: element.hint)

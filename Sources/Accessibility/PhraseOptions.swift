@@ -12,7 +12,9 @@ public struct PhraseOptions: Hashable, Sendable {
     public var lexicon: SpokenText.Lexicon
 
     /// Full verbosity and some punctuation unless told otherwise.
-    public init(verbosity: Verbosity = .full, punctuation: PunctuationLevel = .some, lexicon: SpokenText.Lexicon = .empty) {
+    public init(
+        verbosity: Verbosity = .full, punctuation: PunctuationLevel = .some, lexicon: SpokenText.Lexicon = .empty
+    ) {
         self.verbosity = verbosity
         self.punctuation = punctuation
         self.lexicon = lexicon

@@ -25,7 +25,9 @@ extension SpokenText {
             for (word, spoken) in pronounce {
                 let key = word.lowercased()
                 // A spoken form holding its own word would grow each time it is applied.
-                guard !key.isEmpty, !spoken.lowercased().split(separator: " ").contains(Substring(key)) else { continue }
+                guard !key.isEmpty, !spoken.lowercased().split(separator: " ").contains(Substring(key)) else {
+                    continue
+                }
                 words[key] = spoken
             }
             for nick in nicks {
@@ -76,7 +78,9 @@ extension SpokenText {
             return changed ? result : text
         }
 
-        private static let around: Set<Character> = ["\u{E001}", "\u{E002}", "\"", "'", "(", ")", "[", "]", "<", ">", "«", "»", "“", "”", "‘", "’"]
+        private static let around: Set<Character> = [
+            "\u{E001}", "\u{E002}", "\"", "'", "(", ")", "[", "]", "<", ">", "«", "»", "“", "”", "‘", "’",
+        ]
         private static let after: Set<Character> = [",", ".", ":", ";", "!", "?"]
     }
 

@@ -39,7 +39,8 @@ extension SpokenText {
     /// the settings), else by their script.
     public static func verbatim(_ text: String, language: String?) -> String {
         guard let language else { return verbatim(text) }
-        return String(verbatimStart) + SpokenLanguage.mark(withoutOwnMarks(text, languageMarks: false), language: language)
+        return String(verbatimStart)
+            + SpokenLanguage.mark(withoutOwnMarks(text, languageMarks: false), language: language)
             + String(verbatimEnd)
     }
 

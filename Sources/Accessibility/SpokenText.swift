@@ -68,7 +68,9 @@ public enum SpokenText {
                     result.append(" \(symbol.name) ")
                     named = true
                 } else if preserved.contains(character) {
-                    if (endsWithName || (endsWithDropped && character != ":")) && trailingPunctuation.contains(character) {
+                    if (endsWithName || (endsWithDropped && character != ":"))
+                        && trailingPunctuation.contains(character)
+                    {
                         while result.last == " " { result.removeLast() }
                     }
                     result.append(character)
@@ -221,8 +223,9 @@ public enum SpokenText {
         while start > characters.startIndex, characters[start - 1].isLetter { start -= 1 }
         guard start < index, modifierKeys.contains(String(characters[start..<index]).lowercased())
         else { return false }
-        return start == characters.startIndex || !characters[start - 1].isLetter
-            && !characters[start - 1].isNumber
+        return start == characters.startIndex
+            || !characters[start - 1].isLetter
+                && !characters[start - 1].isNumber
     }
 
     private static func isShortcodeCharacter(_ character: Character) -> Bool {

@@ -32,8 +32,10 @@ public struct Transcript: Hashable, Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw UITesterError(.badTranscript, "Cannot read the transcript at \(path).")
         }
-        try self.init(lines: String(decoding: data, as: UTF8.self).split(
-            separator: "\n", omittingEmptySubsequences: true).map(String.init))
+        try self.init(
+            lines: String(decoding: data, as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: true
+            ).map(String.init))
     }
 
     /// The texts of `speak` events, in order, optionally only those in `voice`.

@@ -41,7 +41,9 @@ public struct UITester {
 
     /// Waits until an element with `label` (and the given traits and value) exists; returns it.
     @discardableResult
-    public func waitForElement(label: String, traits: Traits = [], value: String? = nil)
+    public func waitForElement(
+        label: String, traits: Traits = [], value: String? = nil
+    )
         async throws -> FoundElement
     {
         let wanted = label.foldingLines()
@@ -52,7 +54,8 @@ public struct UITester {
             }
         }
         guard let found else {
-            throw failure(.elementNotFound, "No element labelled \"\(wanted)\"\(describe(traits, value)) within \(timeout).")
+            throw failure(
+                .elementNotFound, "No element labelled \"\(wanted)\"\(describe(traits, value)) within \(timeout).")
         }
         return found
     }

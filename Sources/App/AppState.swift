@@ -134,7 +134,8 @@ public struct AppState: Sendable {
         self.routes = [first.screenIdentifier: first]
         self.sheets = PresentationCoordinator(terminalRows: terminalRows, reduceMotion: settings.display.reduceMotion)
         self.drawer = Drawer(
-            configuration: DrawerConfiguration(title: "Channels", firstElementIdentifier: ElementID.drawerSearch.identifier),
+            configuration: DrawerConfiguration(
+                title: "Channels", firstElementIdentifier: ElementID.drawerSearch.identifier),
             terminalRows: terminalRows, state: .compressed, reduceMotion: settings.display.reduceMotion)
     }
 
@@ -154,7 +155,9 @@ public struct AppState: Sendable {
     }
 
     /// Pushes the screen for `route`, opened by the element `opener`.
-    mutating func push(_ route: Route, title: String, focus: ElementID?, from opener: ElementID?) -> NavigationStack.Action {
+    mutating func push(
+        _ route: Route, title: String, focus: ElementID?, from opener: ElementID?
+    ) -> NavigationStack.Action {
         routes[route.screenIdentifier] = route
         return navigation.push(Self.screen(route, title: title, focus: focus), from: opener?.identifier)
     }

@@ -1,12 +1,12 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 import Braille
 import Chat
 import Foundation
-import Synchronization
 import Settings
 import Speech
+import Synchronization
 import Terminal
 import UnicodeData
 
@@ -37,7 +37,8 @@ public enum ClientCommand {
         let file = SettingsFile.resolve(explicit: options.configPath, environment: environment)
         // A server and a channel on the command line are a script or a user who knows the way:
         // no onboarding, the settings keep their defaults.
-        let onboarded = FileManager.default.fileExists(atPath: file.path) || (options.server != nil && !options.channels.isEmpty)
+        let onboarded =
+            FileManager.default.fileExists(atPath: file.path) || (options.server != nil && !options.channels.isEmpty)
         let settingsStore = SettingsStore(file: file)
         let initial = settingsStore.loadInitial()
         let settings = settingsStore.current
@@ -90,7 +91,8 @@ public enum ClientCommand {
 
         // Braille goes to BRLTTY's display unless another screen reader has it, or it is off.
         let wantsBraille = settings.braille.enabled != .off && !options.screenReader && !settings.display.screenReader
-        let braille = wantsBraille
+        let braille =
+            wantsBraille
             ? BrailleConnection(
                 configuration: .init(settings.braille), onInput: { runtimeBox.post(.braille($0)) },
                 onStatus: { runtimeBox.post(.brailleStatus($0)) })
@@ -111,7 +113,9 @@ public enum ClientCommand {
         runtimeBox.set(runtime)
         // What the display's first look found before the runtime was there to hear it.
         if let status = braille?.status, status != .connecting { runtime.post(.brailleStatus(status)) }
-        if let problem = engine.speechDispatcherProblem { runtime.post(.speechDispatcher(.unavailable(reason: problem))) }
+        if let problem = engine.speechDispatcherProblem {
+            runtime.post(.speechDispatcher(.unavailable(reason: problem)))
+        }
 
         let watcher = try? SettingsWatcher(store: settingsStore) { update in runtime.post(.settings(update)) }
         // Each server connects and reconnects on its own; its events say which network they are from.
@@ -219,7 +223,8 @@ public enum ClientCommand {
             let sharesHost = servers.filter { $0.host == server.host }.count > 1
             let configuration = IRCServerConfiguration(
                 name: sharesHost ? "\(server.host):\(server.port)" : server.host, host: server.host, port: server.port,
-                usesTLS: server.tls, nick: server.nick, credentials: credentials, requiresAuthentication: server.saslRequired,
+                usesTLS: server.tls, nick: server.nick, credentials: credentials,
+                requiresAuthentication: server.saslRequired,
                 channels: server.channels, caFile: server.caFile,
                 serverPassword: server.resolvedServerPassword(environment: environment), monitor: settings.monitor,
                 clientCertificate: server.clientCertificate, clientKey: server.clientKey)

@@ -44,11 +44,14 @@ public enum ComposerCommand: Hashable, Sendable {
         Entry(name: "topic", usage: "/topic [new topic]", does: "say or set this channel's topic"),
         Entry(name: "names", usage: "/names [#channel]", does: "list who is in this channel, by rank"),
         Entry(name: "whois", usage: "/whois nick", does: "say who someone is"),
-        Entry(name: "monitor", usage: "/monitor +nick or -nick", does: "hear when someone comes online or goes offline"),
+        Entry(
+            name: "monitor", usage: "/monitor +nick or -nick", does: "hear when someone comes online or goes offline"),
         Entry(name: "away", usage: "/away [reason]", does: "mark yourself away"),
         Entry(name: "back", usage: "/back", does: "mark yourself back"),
         Entry(name: "search", usage: "/search words", does: "find messages in every channel"),
-        Entry(name: "pronounce", usage: "/pronounce word [how it is said]", does: "say a nick or word your way, or as written again"),
+        Entry(
+            name: "pronounce", usage: "/pronounce word [how it is said]",
+            does: "say a nick or word your way, or as written again"),
         Entry(name: "quit", usage: "/quit [reason]", does: "leave the server and quit"),
         Entry(name: "help", usage: "/help [command]", does: "say the commands, or how to use one"),
     ]
@@ -92,7 +95,9 @@ public enum ComposerCommand: Hashable, Sendable {
             return .success(.whois(words[0]))
         case "monitor", "notify":
             // "+kim,bob", "-kim", or plain nicks to follow.
-            guard let first = words.first else { return usage("/monitor needs +nick to follow someone, or -nick to stop") }
+            guard let first = words.first else {
+                return usage("/monitor needs +nick to follow someone, or -nick to stop")
+            }
             let stop = first.hasPrefix("-")
             let nicks = words.joined(separator: ",").split(separator: ",")
                 .map { String($0.drop { $0 == "+" || $0 == "-" }) }.filter { !$0.isEmpty }
@@ -102,7 +107,9 @@ public enum ComposerCommand: Hashable, Sendable {
             guard !text.isEmpty else { return usage("/me needs what you do") }
             return .success(.me(text))
         case "nick":
-            guard words.count == 1 else { return usage(words.isEmpty ? "/nick needs the new nick" : "A nick has no spaces") }
+            guard words.count == 1 else {
+                return usage(words.isEmpty ? "/nick needs the new nick" : "A nick has no spaces")
+            }
             return .success(.nick(words[0]))
         case "topic":
             return .success(.topic(text.isEmpty ? nil : text))

@@ -11,7 +11,9 @@ import Settings
 /// ```
 public enum ConfigReport {
     /// The settings file's path: `explicit` (`--config PATH`) or the default.
-    public static func path(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func path(
+        explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String {
         SettingsFile.resolve(explicit: explicit, environment: environment).path
     }
 
@@ -51,7 +53,8 @@ public enum ConfigReport {
         case .connected(let cells):
             let table = settings.braille.table
             if !table.isEmpty, !Contraction.canLoad(table) {
-                return "on, a display of \(cells) cells; the table \(table) cannot be loaded, so computer braille is shown"
+                return
+                    "on, a display of \(cells) cells; the table \(table) cannot be loaded, so computer braille is shown"
             }
             return "on, a display of \(cells) cells"
         case .connecting: return "looking for BRLTTY"

@@ -10,20 +10,27 @@ public enum ElementID: Hashable, Sendable {
     case root
     case onboardingScreen, onboardingTitle, onboardingIntro, onboardingTextSize, onboardingSample
     case onboardingRate, onboardingIRCNote, onboardingContinue
-    case mainScreen, mainHeader, newMessages, day(String), log, typingRegion, typing, composer, settingsButton
+    case mainScreen, mainHeader, newMessages
+    case day(String)
+    case log, typingRegion, typing, composer, settingsButton
     case message(Int64)
-    case drawer, drawerSearch, channel(Int64), network(Int64)
+    case drawer, drawerSearch
+    case channel(Int64)
+    case network(Int64)
     case threadScreen, threadHeader, threadComposer
     case sheet, sheetTitle, moreActions
-    case react(String), addReaction, reply, markUnread, copy, edit, delete, pin, share, viewReactions
-    case pickerSearch, pickerClear, pickerNone, pickerMore, pickerEmoji(String)
+    case react(String)
+    case addReaction, reply, markUnread, copy, edit, delete, pin, share, viewReactions
+    case pickerSearch, pickerClear, pickerNone, pickerMore
+    case pickerEmoji(String)
     case textSize, sample, rate, voice, hints, echo, punctuation, capitals, reduceMotion, contrast
     case typingInterrupts, sounds, soundVolume
     case engine, speechEvents, speechTimes, mergeBursts
     case braille, brailleTable, brailleTimeout, brailleMessages
     case help(Int)
     case spoken(Int)
-    case searchField, searchNone, searchResult(Int64)
+    case searchField, searchNone
+    case searchResult(Int64)
     case member(String)
     case channelSpeech, channelLanguage, channelNames
     case pronounce

@@ -151,7 +151,10 @@ public enum KeyMap {
         ("In a text field, Control-Left or Control-Right, also Alt-B or Alt-F", "move by a word"),
         ("In a text field, Home or End, also Control-A or Control-E", "to the start or the end"),
         ("In a text field, Backspace or Delete", "delete a character"),
-        ("In a text field, Control-W, Control-U or Control-K", "delete the word before, all before, or all after the caret"),
+        (
+            "In a text field, Control-W, Control-U or Control-K",
+            "delete the word before, all before, or all after the caret"
+        ),
         ("In a text field, Control-Y", "put back what was deleted"),
         ("In the message field, Up or Down", "recall the lines you sent in this channel"),
         ("In a text field, Tab", "complete a command, channel or nick, or go to the next element"),

@@ -92,7 +92,9 @@ enum Lines {
 
     static func sample() -> [StyledText] {
         [
-            StyledText([.init("Alice", style: .headline, role: .author), .init("  10:42", style: .caption1, role: .timestamp)]),
+            StyledText([
+                .init("Alice", style: .headline, role: .author), .init("  10:42", style: .caption1, role: .timestamp),
+            ]),
             StyledText("The build is green again.", style: .body, role: .body),
         ]
     }
@@ -122,7 +124,9 @@ enum Lines {
             }
             if !element.label.isEmpty, element.children.isEmpty || element.traits.contains(.header) {
                 if element.traits.contains(.header) {
-                    lines.append(StyledText(element.label, style: element.headingLevel <= 1 ? .title2 : .headline, role: .heading))
+                    lines.append(
+                        StyledText(
+                            element.label, style: element.headingLevel <= 1 ? .title2 : .headline, role: .heading))
                 } else {
                     lines.append(StyledText(item(element), style: .body, role: element.isInteractive ? .link : .body))
                 }

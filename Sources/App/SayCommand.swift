@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 import Accessibility
 import Speech
@@ -99,7 +99,9 @@ public enum VoicesCommand {
         }
         let nameWidth = rows.map(\.name.count).max() ?? 0
         return rows.map { row in
-            func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: width - text.count) }
+            func pad(_ text: String, _ width: Int) -> String {
+                text + String(repeating: " ", count: width - text.count)
+            }
             return "\(pad(row.role, width))  \(pad(row.name, nameWidth))  \(row.origin)"
         }
     }

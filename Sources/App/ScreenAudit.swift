@@ -8,11 +8,17 @@ import Settings
 /// Every screen the client ships, built from real state, for `earshot audit` and the tests.
 public enum ScreenAudit {
     /// Each screen and sheet by name, with its tree.
-    public static func trees(workspace: LocalWorkspace, settings: Settings = Settings()) -> [(name: String, tree: Element)] {
+    public static func trees(
+        workspace: LocalWorkspace, settings: Settings = Settings()
+    ) -> [(name: String, tree: Element)] {
         var result: [(String, Element)] = []
-        var state = AppState(settings: settings, onboarded: false, terminalRows: 24, localTime: .system(), emoji: .installed)
+        var state = AppState(
+            settings: settings, onboarded: false, terminalRows: 24, localTime: .system(), emoji: .installed)
         for step in 1...OnboardingScreen.steps {
-            if step > 1 { _ = state.push(.onboarding(step: step), title: OnboardingScreen.title(step: step), focus: nil, from: nil) }
+            if step > 1 {
+                _ = state.push(
+                    .onboarding(step: step), title: OnboardingScreen.title(step: step), focus: nil, from: nil)
+            }
             result.append(("Onboarding step \(step)", Screens.tree(state).root))
         }
         state = AppState(settings: settings, onboarded: true, terminalRows: 24, localTime: .system(), emoji: .installed)
@@ -27,15 +33,20 @@ public enum ScreenAudit {
         for drawerState in [Drawer.State.expanded, .fullHeight] {
             var drawerSnapshot = state
             _ = drawerState == .expanded ? drawerSnapshot.drawer.expand() : drawerSnapshot.drawer.move(to: .fullHeight)
-            result.append(("Channel drawer, \(ChannelDrawer.stateName(drawerState))", Screens.tree(drawerSnapshot).root))
+            result.append(
+                ("Channel drawer, \(ChannelDrawer.stateName(drawerState))", Screens.tree(drawerSnapshot).root))
         }
-        if let root = state.messages.first(where: { ($0.msgid.flatMap { state.replyCounts[$0] } ?? 0) > 0 }) ?? state.messages.first {
+        if let root = state.messages.first(where: { ($0.msgid.flatMap { state.replyCounts[$0] } ?? 0) > 0 })
+            ?? state.messages.first
+        {
             var thread = state
             _ = thread.push(.thread(rootID: root.id), title: "Thread", focus: nil, from: nil)
-            thread.threadMessages = [root] + ((root.msgid.flatMap { try? workspace.store.replies(to: $0, channel: root.channelID) }) ?? [])
+            thread.threadMessages =
+                [root] + ((root.msgid.flatMap { try? workspace.store.replies(to: $0, channel: root.channelID) }) ?? [])
             result.append(("Thread", Screens.tree(thread).root))
             let kinds: [(String, AppState.SheetKind)] = [
-                ("Message actions", .messageActions(messageID: root.id)), ("Emoji picker", .emojiPicker(messageID: root.id)),
+                ("Message actions", .messageActions(messageID: root.id)),
+                ("Emoji picker", .emojiPicker(messageID: root.id)),
                 ("Settings", .settings), ("Key help", .keyHelp), ("Speech history", .speechHistory),
                 ("Search", .search), ("Channel actions", .channelActions(channelID: state.channelID)),
                 ("People", .names(channelID: state.channelID)),
@@ -54,7 +65,8 @@ public enum ScreenAudit {
                 }
                 for expand in [false, true] {
                     var sheetState = base
-                    _ = sheetState.sheets.present(SheetScreen.configuration(kind, state: base), openedBy: ElementID.composer.identifier)
+                    _ = sheetState.sheets.present(
+                        SheetScreen.configuration(kind, state: base), openedBy: ElementID.composer.identifier)
                     _ = sheetState.sheets.transitionFinished()
                     if expand { _ = sheetState.sheets.expand() }
                     if let entry = sheetState.sheets.entries.last { sheetState.sheetKinds[entry.id] = kind }
@@ -69,7 +81,8 @@ public enum ScreenAudit {
     public static func findings(workspace: LocalWorkspace) -> [(screen: String, finding: AuditFinding)] {
         let audit = Audit()
         return trees(workspace: workspace).flatMap { screen in
-            audit.run(on: screen.tree).map { (screen.name, $0) } + brailleFindings(screen.tree).map { (screen.name, $0) }
+            audit.run(on: screen.tree).map { (screen.name, $0) }
+                + brailleFindings(screen.tree).map { (screen.name, $0) }
         }
     }
 
@@ -81,8 +94,13 @@ public enum ScreenAudit {
             guard element.isFocusable else { return true }
             let line = AppCore.brailleLine(element, caret: nil, emoji: .shared)
             let location = element.label.isEmpty ? "(unlabelled)" : element.label
-            if line.text.isEmpty || line.text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                found.append(AuditFinding(rule: .brailleEmpty, path: path, location: location, message: "its braille line is \"\(line.text)\""))
+            if line.text.isEmpty
+                || line.text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            {
+                found.append(
+                    AuditFinding(
+                        rule: .brailleEmpty, path: path, location: location,
+                        message: "its braille line is \"\(line.text)\""))
             }
             let rendering = BrailleRendering.computer(line)
             for width in [20, 40, 80] {
@@ -97,7 +115,10 @@ public enum ScreenAudit {
                     }
                 }
                 if let missing = (0..<rendering.count).first(where: { !shown.contains($0) && !rendering.isBlank($0) }) {
-                    found.append(AuditFinding(rule: .brailleCut, path: path, location: location, message: "cell \(missing) is in no window of \(width) cells"))
+                    found.append(
+                        AuditFinding(
+                            rule: .brailleCut, path: path, location: location,
+                            message: "cell \(missing) is in no window of \(width) cells"))
                 }
             }
             return true

@@ -35,7 +35,9 @@ public enum ThemeAudit {
         case "light": return .white
         case "dark": return .black
         default:
-            guard text.hasPrefix("#"), text.count == 7, let value = UInt32(text.dropFirst(), radix: 16) else { return nil }
+            guard text.hasPrefix("#"), text.count == 7, let value = UInt32(text.dropFirst(), radix: 16) else {
+                return nil
+            }
             return RGBColor(value)
         }
     }
@@ -50,7 +52,8 @@ public enum ThemeAudit {
             lines.append("\(title): every role needs \(ratio(level.minimumRatio)):1 on \(color)")
             for entry in entries {
                 let name = entry.role.rawValue + String(repeating: " ", count: width - entry.role.rawValue.count)
-                lines.append("  \(name)  \(entry.foreground)  \(ratio(entry.ratio)):1  \(entry.passes ? "pass" : "FAIL")")
+                lines.append(
+                    "  \(name)  \(entry.foreground)  \(ratio(entry.ratio)):1  \(entry.passes ? "pass" : "FAIL")")
                 passed = passed && entry.passes
             }
         }
@@ -58,24 +61,34 @@ public enum ThemeAudit {
         let measured: [RGBColor]
         switch background {
         case .detected(let color):
-            lines.append("Background: \(color), detected (the terminal answered OSC 11): the \(Palette.Tone(background: color).rawValue) palette.")
+            lines.append(
+                "Background: \(color), detected (the terminal answered OSC 11): the \(Palette.Tone(background: color).rawValue) palette."
+            )
             measured = [color]
         case .stated(let color):
-            lines.append("Background: \(color), as stated (--background): the \(Palette.Tone(background: color).rawValue) palette.")
+            lines.append(
+                "Background: \(color), as stated (--background): the \(Palette.Tone(background: color).rawValue) palette."
+            )
             measured = [color]
         case .unknown:
-            lines.append("Background: unknown (the terminal did not answer OSC 11): the plain palette, measured on white and on black.")
+            lines.append(
+                "Background: unknown (the terminal did not answer OSC 11): the plain palette, measured on white and on black."
+            )
             measured = [.white, .black]
         }
         for color in measured {
             let tone: Palette.Tone = background == .unknown ? .unknown : Palette.Tone(background: color)
             for level in ContrastLevel.allCases {
                 let palette = Palette.palette(for: tone, contrast: level)
-                add("\(level.rawValue) \(tone == .unknown ? "plain" : tone.rawValue) palette", palette.audit(background: color), level: level, on: color)
+                add(
+                    "\(level.rawValue) \(tone == .unknown ? "plain" : tone.rawValue) palette",
+                    palette.audit(background: color), level: level, on: color)
             }
         }
         for theme in [Theme.standard, Theme.increased] {
-            add("\(theme.contrast.rawValue) truecolor theme (its own background)", theme.audit(), level: theme.contrast, on: theme.background)
+            add(
+                "\(theme.contrast.rawValue) truecolor theme (its own background)", theme.audit(), level: theme.contrast,
+                on: theme.background)
         }
         lines.append(passed ? "Every role meets its contrast level." : "Some roles fall short of their contrast level.")
         return (lines.joined(separator: "\n") + "\n", passed)

@@ -2,7 +2,7 @@ import CBrlAPI
 import Synchronization
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// The shell around ``BrailleDisplay``: one thread that holds the BrlAPI connection to BRLTTY,
@@ -120,8 +120,12 @@ public final class BrailleConnection: Sendable {
     public func message(_ text: String) {
         inbox.withLock { inbox in
             // They wait their turn on the display; under a flood only the newest few are kept.
-            let messages = inbox.requests.indices.filter { if case .message = inbox.requests[$0] { true } else { false } }
-            if messages.count >= BrailleDisplay.queueLimit + 1, let oldest = messages.first { inbox.requests.remove(at: oldest) }
+            let messages = inbox.requests.indices.filter {
+                if case .message = inbox.requests[$0] { true } else { false }
+            }
+            if messages.count >= BrailleDisplay.queueLimit + 1, let oldest = messages.first {
+                inbox.requests.remove(at: oldest)
+            }
             inbox.requests.append(.message(BrailleLine(text)))
         }
         poke()
@@ -187,11 +191,15 @@ extension BrailleConnection {
             pthread_attr_init(&attributes)
             var thread = pthread_t()
             let box = Unmanaged.passRetained(self).toOpaque()
-            let created = pthread_create(&thread, &attributes, { pointer in
-                let me = Unmanaged<Thread>.fromOpaque(pointer!).takeRetainedValue()
-                me.run()
-                return nil
-            }, box)
+            let created = pthread_create(
+                &thread, &attributes,
+                { pointer in
+                    // pthread_create passes back the box it was given, never nil.
+                    guard let pointer else { return nil }
+                    let me = Unmanaged<Thread>.fromOpaque(pointer).takeRetainedValue()
+                    me.run()
+                    return nil
+                }, box)
             pthread_attr_destroy(&attributes)
             if created == 0 { pthread_detach(thread) } else { Unmanaged<Thread>.fromOpaque(box).release() }
         }
@@ -214,7 +222,8 @@ extension BrailleConnection {
                     sizeMayHaveChanged = false
                     var columns: UInt32 = 0
                     var rows: UInt32 = 0
-                    if brlapi__getDisplaySize(OpaquePointer(handle), &columns, &rows) >= 0, columns > 0, columns <= 1000,
+                    if brlapi__getDisplaySize(OpaquePointer(handle), &columns, &rows) >= 0, columns > 0,
+                        columns <= 1000,
                         Int(columns) != display.width
                     {
                         resized(Int(columns))
@@ -469,12 +478,13 @@ extension BrailleConnection {
     static func open(host: String?, named hostName: String) throws(Unavailable) -> Opened {
         let handle = UnsafeMutableRawPointer.allocate(byteCount: brlapi_getHandleSize(), alignment: 16)
         var settings = brlapi_connectionSettings_t(auth: nil, host: nil)
-        let fd: Int32 = host.map { host in
-            host.withCString { hostPointer in
-                settings.host = hostPointer
-                return brlapi__openConnection(OpaquePointer(handle), &settings, nil)
-            }
-        } ?? brlapi__openConnection(OpaquePointer(handle), nil, nil)
+        let fd: Int32 =
+            host.map { host in
+                host.withCString { hostPointer in
+                    settings.host = hostPointer
+                    return brlapi__openConnection(OpaquePointer(handle), &settings, nil)
+                }
+            } ?? brlapi__openConnection(OpaquePointer(handle), nil, nil)
         guard fd >= 0 else {
             let refused = earshot_brlapi_errno() == Int32(BRLAPI_ERROR_AUTHENTICATION.rawValue)
             handle.deallocate()

@@ -75,7 +75,8 @@ public struct BrailleDisplay: Sendable {
         enteringFromEnd = false
         // The same element drawn again (read now, a reaction more) is not a move: a message on
         // the display stays. Another element, or typing in a field, takes the display.
-        let sameElement = rendering.line.element != nil && rendering.line.element == focus?.rendering.line.element
+        let sameElement =
+            rendering.line.element != nil && rendering.line.element == focus?.rendering.line.element
             && rendering.line.fieldStart == nil
         focus = shown
         if !sameElement {

@@ -74,7 +74,8 @@ public struct BrailleRendering: Sendable, Equatable {
         switch cells {
         case .text(let characters):
             let shown = start < end ? String(characters[start..<end]) : ""
-            return BrailleWindow(content: .text(shown + String(repeating: " ", count: width - max(0, end - start))), cursor: cursor)
+            return BrailleWindow(
+                content: .text(shown + String(repeating: " ", count: width - max(0, end - start))), cursor: cursor)
         case .dots(let dots):
             var shown = start < end ? Array(dots[start..<end]) : []
             shown += Array(repeating: 0, count: width - shown.count)

@@ -28,7 +28,8 @@ public enum Contraction {
             }
         }
         if scalars.isEmpty {
-            return BrailleRendering(line: line, cells: .dots([0]), characterOfCell: [0], caretCell: line.caret.map { _ in 0 })
+            return BrailleRendering(
+                line: line, cells: .dots([0]), characterOfCell: [0], caretCell: line.caret.map { _ in 0 })
         }
         let caretScalar = line.caret.map { caret in characterOfScalar.firstIndex { $0 >= caret } ?? scalars.count }
         var inputLength = Int32(scalars.count)
@@ -69,7 +70,8 @@ public enum Contraction {
                 characterOfCell.append(line.text.count)
                 caretCell = dots.count - 1
             }
-            return BrailleRendering(line: line, cells: .dots(dots), characterOfCell: characterOfCell, caretCell: caretCell)
+            return BrailleRendering(
+                line: line, cells: .dots(dots), characterOfCell: characterOfCell, caretCell: caretCell)
         }
     }
 

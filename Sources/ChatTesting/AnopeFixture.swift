@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// Test support: Debian's Anope 2.0 services linked to an ``InspIRCdFixture``, both on
@@ -186,7 +186,8 @@ public final class AnopeFixture: @unchecked Sendable {
         socket.send("NICK \(account)\r\nUSER \(account) 0 * :Earshot test\r\n")
         let welcome = Self.read(socket, until: { $0.contains(" 001 ") || $0.contains(" 433 ") }, seconds: timeout)
         guard welcome.contains(" 001 ") else {
-            throw InspIRCdFixture.StartFailed(description: "cannot register \(account): no welcome. Server said:\n\(welcome)")
+            throw InspIRCdFixture.StartFailed(
+                description: "cannot register \(account): no welcome. Server said:\n\(welcome)")
         }
         socket.send("PRIVMSG NickServ :REGISTER \(password) \(account)@earshot.test\r\n")
         let answer = Self.read(socket, until: { $0.contains(":NickServ!") && $0.utf8.last == 0x0A }, seconds: timeout)
@@ -214,7 +215,8 @@ public final class AnopeFixture: @unchecked Sendable {
         socket.send("NICK \(nick)\r\nUSER \(nick) 0 * :Earshot test\r\n")
         let welcome = Self.read(socket, until: { $0.contains(" 001 ") || $0.contains(" 433 ") }, seconds: timeout)
         guard welcome.contains(" 001 ") else {
-            throw InspIRCdFixture.StartFailed(description: "cannot connect as \(nick): no welcome. Server said:\n\(welcome)")
+            throw InspIRCdFixture.StartFailed(
+                description: "cannot connect as \(nick): no welcome. Server said:\n\(welcome)")
         }
         if administratorRegistered {
             socket.send("PRIVMSG NickServ :IDENTIFY \(nick) \(administratorPassword)\r\n")
@@ -224,7 +226,8 @@ public final class AnopeFixture: @unchecked Sendable {
         // RPL_LOGGEDIN (900) either way.
         let signedIn = Self.read(socket, until: { $0.contains(" 900 ") }, seconds: timeout)
         guard signedIn.contains(" 900 ") else {
-            throw InspIRCdFixture.StartFailed(description: "\(nick) could not sign in to NickServ. It said:\n\(signedIn)")
+            throw InspIRCdFixture.StartFailed(
+                description: "\(nick) could not sign in to NickServ. It said:\n\(signedIn)")
         }
         administratorRegistered = true
         socket.send("PRIVMSG NickServ :CERT ADD \(account) \(fingerprint)\r\n")
@@ -232,7 +235,9 @@ public final class AnopeFixture: @unchecked Sendable {
         // list.", "Fingerprint … already present on ada's certificate list.", "Fingerprint … is
         // already in use.", "Nick ada isn't registered.", "Access denied.", "Sorry, the maximum
         // of 5 certificate entries has been reached."
-        let outcomes = ["certificate list", "already in use", "isn't registered", "Access denied", "maximum of", "suspended"]
+        let outcomes = [
+            "certificate list", "already in use", "isn't registered", "Access denied", "maximum of", "suspended",
+        ]
         let answer = Self.read(
             socket, until: { text in outcomes.contains(where: { text.contains($0) }) && text.utf8.last == 0x0A },
             seconds: timeout)

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// Test support: Debian's BRLTTY 6.5 with its Virtual driver (`vr`), so that a test is the
@@ -97,12 +97,16 @@ public final class BrlttyFixture: @unchecked Sendable {
             if let found = lines.dropFirst(min(after, lines.count)).last(where: matching) { return found }
             usleep(5_000)
         }
-        throw Timeout(description: "the display never showed what was expected; it showed:\n" + shown.suffix(12).map { "  \($0.visual)" }.joined(separator: "\n"))
+        throw Timeout(
+            description: "the display never showed what was expected; it showed:\n"
+                + shown.suffix(12).map { "  \($0.visual)" }.joined(separator: "\n"))
     }
 
     /// Presses a display key and waits for what it brings to the display.
     @discardableResult
-    public func press(_ command: String, timeout: Duration = .seconds(30), until matching: (Shown) -> Bool) throws -> Shown {
+    public func press(
+        _ command: String, timeout: Duration = .seconds(30), until matching: (Shown) -> Bool
+    ) throws -> Shown {
         let seen = shown.count
         try send(command)
         return try waitForVisual(after: seen, timeout: timeout, matching)
@@ -155,7 +159,9 @@ public final class BrlttyFixture: @unchecked Sendable {
         while clock.now < deadline {
             if connectDisplay() { break }
             guard process?.isRunning ?? false else {
-                throw Timeout(description: "brltty ended at start: " + ((try? String(contentsOfFile: dir + "/brltty.err", encoding: .utf8)) ?? ""))
+                throw Timeout(
+                    description: "brltty ended at start: "
+                        + ((try? String(contentsOfFile: dir + "/brltty.err", encoding: .utf8)) ?? ""))
             }
             usleep(10_000)
         }
@@ -200,13 +206,17 @@ public final class BrlttyFixture: @unchecked Sendable {
                     let line = String(pending[..<newline])
                     pending = String(pending[pending.index(after: newline)...])
                     if line.hasPrefix("Visual \"") {
-                        visual = String(line.dropFirst(8).dropLast()).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+                        visual = String(line.dropFirst(8).dropLast()).replacingOccurrences(
+                            of: "\\s+$", with: "", options: .regularExpression)
                     } else if line.hasPrefix("Braille \""), let text = visual {
-                        let cells = line.dropFirst(9).dropLast().split(separator: "|", omittingEmptySubsequences: false).map {
-                            $0.trimmingCharacters(in: .whitespaces)
-                        }
+                        let cells = line.dropFirst(9).dropLast().split(separator: "|", omittingEmptySubsequences: false)
+                            .map {
+                                $0.trimmingCharacters(in: .whitespaces)
+                            }
                         // A change of the cursor alone comes as a Braille line without a Visual one.
-                        lines.lines.withLock { $0.append(Shown(visual: text, cells: cells, receivedNanoseconds: received)) }
+                        lines.lines.withLock {
+                            $0.append(Shown(visual: text, cells: cells, receivedNanoseconds: received))
+                        }
                     }
                 }
             }

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// A program started with `posix_spawn` and an empty signal mask, for servers and tools that
@@ -26,7 +26,8 @@ public final class ChildProcess: Sendable {
     /// Starts `executable`; `environment` replaces the whole environment; stdout and stderr go
     /// to the files named (or /dev/null).
     public init(
-        _ executable: String, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+        _ executable: String, _ arguments: [String],
+        environment: [String: String] = ProcessInfo.processInfo.environment,
         output: String = "/dev/null", errors: String = "/dev/null"
     ) throws {
         var actions = posix_spawn_file_actions_t()
@@ -60,8 +61,8 @@ public final class ChildProcess: Sendable {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for argument in argv { free(argument) }
+            for entry in envp { free(entry) }
         }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
@@ -131,7 +132,8 @@ public final class ChildProcess: Sendable {
             unlink(outputPath)
             unlink(errorPath)
         }
-        let child = try ChildProcess(executable, arguments, environment: environment, output: outputPath, errors: errorPath)
+        let child = try ChildProcess(
+            executable, arguments, environment: environment, output: outputPath, errors: errorPath)
         let status = child.wait()
         let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         // WIFEXITED and WEXITSTATUS, spelled out: Glibc's macros do not import.

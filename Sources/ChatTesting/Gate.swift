@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// A TCP relay on 127.0.0.1 in front of a server, which a test opens and shuts: while shut,
@@ -47,7 +47,10 @@ public final class Gate: Sendable {
                 break
             }
             let (open, stopped) = state.withLock { ($0.open, $0.stopped) }
-            if stopped { close(client); break }
+            if stopped {
+                close(client)
+                break
+            }
             guard open, let server = Self.connectLoopback(port: target) else {
                 close(client)
                 continue
@@ -67,7 +70,9 @@ public final class Gate: Sendable {
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard result == 0 else {
             close(fd)
@@ -100,7 +105,9 @@ private final class Pair: Sendable {
             if count <= 0 { break }
             var offset = 0
             while offset < count {
-                let sent = buffer[offset..<count].withUnsafeBytes { send(sink, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                let sent = buffer[offset..<count].withUnsafeBytes {
+                    send(sink, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                }
                 if sent < 0, errno == EINTR { continue }
                 if sent <= 0 { break loop }
                 offset += sent

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// Test support: Debian's ircd-hybrid 8.2 on 127.0.0.1 at a free port, with a generated config,
@@ -48,7 +48,9 @@ public final class HybridFixture: @unchecked Sendable {
 
     /// Where the binary is looked for, first to last: unpacked in the repository, then installed.
     public static var candidates: [String] {
-        (packageRoot.map { [$0 + "/.build-servers/ircd-hybrid/usr/sbin/ircd-hybrid"] } ?? []) + ["/usr/sbin/ircd-hybrid"]
+        (packageRoot.map { [$0 + "/.build-servers/ircd-hybrid/usr/sbin/ircd-hybrid"] } ?? []) + [
+            "/usr/sbin/ircd-hybrid"
+        ]
     }
 
     /// The first of ``candidates`` that is there.
@@ -112,7 +114,8 @@ public final class HybridFixture: @unchecked Sendable {
         let asUser = user.map { ["--reuid=\($0.uid)", "--regid=\($0.gid)", "--clear-groups", binary] } ?? []
         // It goes on running when it cannot bind the port, and says so in its log.
         server = ServerProcess(
-            name: "ircd-hybrid", executable: user == nil ? binary : Self.setpriv, arguments: asUser + arguments, port: port,
+            name: "ircd-hybrid", executable: user == nil ? binary : Self.setpriv, arguments: asUser + arguments,
+            port: port,
             outputPath: dir + "/ircd.out", errorsPath: dir + "/ircd.err", logPath: dir + "/ircd.log",
             readyPhrase: "Server ready.", bindFailure: "binding listener socket")
         do {

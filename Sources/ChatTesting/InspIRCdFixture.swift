@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// Test support, shared by the chat and app tests.
@@ -152,22 +152,25 @@ public final class InspIRCdFixture: @unchecked Sendable {
     private func writeConfig() throws {
         let dir = directory.path
         try "Earshot test server\n".write(toFile: dir + "/motd", atomically: true, encoding: .utf8)
-        let extra = (permanentChannels.isEmpty ? [] : ["permchannels"]) + (tls == nil ? [] : ["ssl_gnutls"])
+        let extra =
+            (permanentChannels.isEmpty ? [] : ["permchannels"]) + (tls == nil ? [] : ["ssl_gnutls"])
             + (services == nil ? [] : ["spanningtree", "services_account", "sasl", "hidechans"])
         var optionalModules: [String] = requestClientCertificates ? ["sslinfo"] : []
         if sts != nil { optionalModules.append("ircv3_sts") }
-        let link = services.map {
-            """
-            <bind address="127.0.0.1" port="\($0.port)" type="servers">
-            <link name="\($0.name)" ipaddr="127.0.0.1" port="\($0.port)" allowmask="127.0.0.0/8" sendpass="\($0.password)" recvpass="\($0.password)">
-            <uline server="\($0.name)" silent="yes">
-            <sasl target="\($0.name)" requiressl="no">
-            """
-        } ?? ""
-        let tlsProfile = tls.map {
-            "<sslprofile name=\"Clients\" provider=\"gnutls\" certfile=\"\($0.certFile)\" keyfile=\"\($0.keyFile)\" "
-                + "hash=\"sha256\" requestclientcert=\"\(requestClientCertificates ? "yes" : "no")\" priority=\"NORMAL\">"
-        } ?? ""
+        let link =
+            services.map {
+                """
+                <bind address="127.0.0.1" port="\($0.port)" type="servers">
+                <link name="\($0.name)" ipaddr="127.0.0.1" port="\($0.port)" allowmask="127.0.0.0/8" sendpass="\($0.password)" recvpass="\($0.password)">
+                <uline server="\($0.name)" silent="yes">
+                <sasl target="\($0.name)" requiressl="no">
+                """
+            } ?? ""
+        let tlsProfile =
+            tls.map {
+                "<sslprofile name=\"Clients\" provider=\"gnutls\" certfile=\"\($0.certFile)\" keyfile=\"\($0.keyFile)\" "
+                    + "hash=\"sha256\" requestclientcert=\"\(requestClientCertificates ? "yes" : "no")\" priority=\"NORMAL\">"
+            } ?? ""
         var moduleNames = Self.modules.filter { messageTags || $0 != "ircv3_ctctags" } + extra + optionalModules
         for name in extraModules where !moduleNames.contains(name) { moduleNames.append(name) }
         let modules = moduleNames.map { "<module name=\"\($0)\">" }.joined(separator: "\n")
@@ -179,12 +182,14 @@ public final class InspIRCdFixture: @unchecked Sendable {
                 <bind address="127.0.0.1" port="\(second)" type="clients" sslprofile="Clients">
                 """
         } else {
-            binds = "<bind address=\"127.0.0.1\" port=\"\(port)\" type=\"clients\"\(tls == nil ? "" : " sslprofile=\"Clients\"")>"
+            binds =
+                "<bind address=\"127.0.0.1\" port=\"\(port)\" type=\"clients\"\(tls == nil ? "" : " sslprofile=\"Clients\"")>"
         }
         // ircv3_sts refuses to load unless its `port` is a TLS listener of this server.
-        let stsTag = sts.map {
-            "<sts host=\"\($0.host)\" port=\"\(tlsPort ?? port)\" duration=\"\($0.duration)\" preload=\"\($0.preload ? "yes" : "no")\">"
-        } ?? ""
+        let stsTag =
+            sts.map {
+                "<sts host=\"\($0.host)\" port=\"\(tlsPort ?? port)\" duration=\"\($0.duration)\" preload=\"\($0.preload ? "yes" : "no")\">"
+            } ?? ""
         let permanent = permanentChannels.sorted { $0.key < $1.key }.map { channel, modes in
             "<permchannels channel=\"\(channel)\" modes=\"+P\(modes.drop { $0 == "+" })\" topic=\"\">"
         }.joined(separator: "\n")
@@ -302,7 +307,9 @@ public final class InspIRCdFixture: @unchecked Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0 else {
             close(fd)
@@ -334,7 +341,9 @@ public final class RawSocket: @unchecked Sendable {
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard result == 0 else {
             // A class whose init throws after its properties are set still runs deinit: the
@@ -384,7 +393,9 @@ public final class RawSocket: @unchecked Sendable {
     public func sendAll(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes[offset...].withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if sent <= 0 { return false }
             offset += sent
         }

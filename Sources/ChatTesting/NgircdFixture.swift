@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// Test support: Debian's ngIRCd 26 on 127.0.0.1 at a free port, with a generated config, for

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// Debian's PulseAudio on a private runtime folder, with one null sink, for tests and
@@ -108,7 +108,8 @@ public final class PulseAudioFixture: @unchecked Sendable {
     public func holdLatency(milliseconds: Int) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.pacat) else {
             throw Failure(
-                "pacat is not installed (looked for \(Self.pacat)). Install it with: apt-get install -y pulseaudio-utils")
+                "pacat is not installed (looked for \(Self.pacat)). Install it with: apt-get install -y pulseaudio-utils"
+            )
         }
         let before = playbackStreams()
         let holder = try ChildProcess(
@@ -131,10 +132,15 @@ public final class PulseAudioFixture: @unchecked Sendable {
     /// The null sink's latency now, in microseconds, as `pactl list sinks` reports it.
     public func sinkLatencyMicroseconds() -> Int? {
         guard let listing = try? pactl(["list", "sinks"]) else { return nil }
-        guard let line = listing.split(separator: "\n").first(where: { $0.contains("Latency:") && $0.contains("configured") })
+        guard
+            let line = listing.split(separator: "\n").first(where: {
+                $0.contains("Latency:") && $0.contains("configured")
+            })
         else { return nil }
         // "Latency: 861 usec, configured 1250 usec"
-        guard let configured = line.split(separator: ",").last?.split(separator: " ").dropFirst().first else { return nil }
+        guard let configured = line.split(separator: ",").last?.split(separator: " ").dropFirst().first else {
+            return nil
+        }
         return Int(configured)
     }
 

@@ -25,19 +25,26 @@ public struct TestCertificates: Sendable {
         let caKey = directory + "/ca.key"
         let request = directory + "/server.csr"
         let extensions = directory + "/server.ext"
-        try "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n"
+        try
+            "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n"
             .write(toFile: extensions, atomically: true, encoding: .utf8)
-        _ = try ChildProcess.run(openssl, [
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", caKey, "-out", caFile, "-days", "2",
-            "-subj", "/CN=Earshot Test CA",
-        ])
-        _ = try ChildProcess.run(openssl, [
-            "req", "-newkey", "rsa:2048", "-nodes", "-keyout", keyFile, "-out", request, "-subj", "/CN=127.0.0.1",
-        ])
-        _ = try ChildProcess.run(openssl, [
-            "x509", "-req", "-in", request, "-CA", caFile, "-CAkey", caKey, "-CAcreateserial", "-out", certFile,
-            "-days", "2", "-extfile", extensions,
-        ])
+        _ = try ChildProcess.run(
+            openssl,
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", caKey, "-out", caFile, "-days", "2",
+                "-subj", "/CN=Earshot Test CA",
+            ])
+        _ = try ChildProcess.run(
+            openssl,
+            [
+                "req", "-newkey", "rsa:2048", "-nodes", "-keyout", keyFile, "-out", request, "-subj", "/CN=127.0.0.1",
+            ])
+        _ = try ChildProcess.run(
+            openssl,
+            [
+                "x509", "-req", "-in", request, "-CA", caFile, "-CAkey", caKey, "-CAcreateserial", "-out", certFile,
+                "-days", "2", "-extfile", extensions,
+            ])
     }
 }
 
@@ -68,10 +75,12 @@ public struct ClientCertificate: Sendable {
         }
         let cert = directory + "/\(name).pem"
         let key = directory + "/\(name).key"
-        _ = try ChildProcess.run(openssl, [
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
-            "-subj", "/CN=\(name)",
-        ])
+        _ = try ChildProcess.run(
+            openssl,
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
+                "-subj", "/CN=\(name)",
+            ])
         for file in [key, cert] {
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
         }

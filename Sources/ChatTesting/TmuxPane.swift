@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// One program in a tmux pane of a private tmux server (`-L <its own socket> -f /dev/null`, so it
@@ -48,7 +48,9 @@ public final class TmuxPane {
     deinit { kill() }
 
     /// Records every byte the program writes to its terminal into `path`.
-    public func record(to path: String) throws { try run(["pipe-pane", "-o", "-t", name, "cat >> " + Self.quote(path)]) }
+    public func record(to path: String) throws {
+        try run(["pipe-pane", "-o", "-t", name, "cat >> " + Self.quote(path)])
+    }
 
     /// Sends tmux key names (`"Right"`, `"S-Up"`, `"C-c"`, `"Enter"`) in one write.
     public func sendKeys(_ keys: [String]) throws { try run(["send-keys", "-t", name] + keys) }
@@ -58,7 +60,9 @@ public final class TmuxPane {
 
     /// The visible screen as text (`options` such as `-e` for colours, `-J` to join wrapped
     /// lines, `-S -` for the scrollback too).
-    public func capture(_ options: [String] = []) throws -> String { try run(["capture-pane", "-p", "-t", name] + options) }
+    public func capture(_ options: [String] = []) throws -> String {
+        try run(["capture-pane", "-p", "-t", name] + options)
+    }
 
     /// The visible screen, or empty once the pane has gone.
     public func screen() -> String { (try? capture()) ?? "" }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// Test support: Debian's ZNC 1.8 as a bouncer on 127.0.0.1 at a free port, in front of an IRC
@@ -199,7 +199,8 @@ public final class ZNCFixture: @unchecked Sendable {
             stop()
             throw StartFailed(
                 description: "znc on port \(port) did not get onto the server at 127.0.0.1:\(upstreamPort) as \(user) "
-                    + "in \(channels.joined(separator: ",")) within \(Int(seconds)) s (is the nick taken?). Log:\n\(log)")
+                    + "in \(channels.joined(separator: ",")) within \(Int(seconds)) s (is the nick taken?). Log:\n\(log)"
+            )
         }
     }
 
@@ -281,12 +282,16 @@ public final class ZNCFixture: @unchecked Sendable {
             var everywhere = true
             if channels.isEmpty {
                 socket.send("WHOIS \(nick)\r\n")
-                guard let reply = read(socket, until: { $0.contains(" 318 ") }, deadline: deadline) else { return false }
+                guard let reply = read(socket, until: { $0.contains(" 318 ") }, deadline: deadline) else {
+                    return false
+                }
                 everywhere = reply.contains(" 311 ")
             } else {
                 for channel in channels {
                     socket.send("NAMES \(channel)\r\n")
-                    guard let reply = read(socket, until: { $0.contains(" 366 ") }, deadline: deadline) else { return false }
+                    guard let reply = read(socket, until: { $0.contains(" 366 ") }, deadline: deadline) else {
+                        return false
+                    }
                     if !names(inReply: reply).contains(wanted) {
                         everywhere = false
                         break

@@ -90,10 +90,11 @@ private func benchTree(groups: Int, perGroup: Int, headingEvery: Int, extra: Boo
         let isHeading = group % headingEvery == 0
         leaves.append(Element(label: "Channel \(group)", traits: isHeading ? .header : .staticText, headingLevel: 2))
         for index in 1..<(perGroup - 1) {
-            leaves.append(Element(
-                label: "user\(index): message \(group * perGroup + index) :smile:",
-                traits: index % 7 == 0 ? [.message, .unread] : .message,
-                positionInSet: SetPosition(index, of: perGroup - 2)))
+            leaves.append(
+                Element(
+                    label: "user\(index): message \(group * perGroup + index) :smile:",
+                    traits: index % 7 == 0 ? [.message, .unread] : .message,
+                    positionInSet: SetPosition(index, of: perGroup - 2)))
         }
         leaves.append(Element(label: "Reply", traits: .button, hint: "Press Enter to reply.", activate: {}))
         children.append(Element(label: "Channel \(group)", children: leaves))

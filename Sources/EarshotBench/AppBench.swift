@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 import App
 import Chat
@@ -54,7 +54,8 @@ func runAppBench(arguments: [String]) async throws {
         var index = 0
         while flooding.load(ordering: .relaxed) {
             let message = NewMessage(
-                channelID: channel, msgid: "live-\(index)", author: "alice", text: "Live message \(index)", time: Date())
+                channelID: channel, msgid: "live-\(index)", author: "alice", text: "Live message \(index)", time: Date()
+            )
             if let result = try? store.insert([message]) {
                 let stored = result.inserted
                 runtime.post(.chat(.messages(stored)))
@@ -83,7 +84,8 @@ func runAppBench(arguments: [String]) async throws {
     // Editing, under the same flood: the message field holds a 400-character draft, and Left
     // and Right move its caret, each said ("e") in the key-echo voice; from the key to the
     // first sample of that echo.
-    for key in decoder.feed([0x1B, 0x5B, 0x46]) + decoder.feed(left) { runtime.post(.key(key)) }  // End, Left: the field
+    // End, Left: the field.
+    for key in decoder.feed([0x1B, 0x5B, 0x46]) + decoder.feed(left) { runtime.post(.key(key)) }
     let draft = String(repeating: "Editing a long draft of a message. ", count: 12).prefix(400)
     runtime.post(.key(.paste(String(draft))))
     usleep(300_000)
@@ -112,7 +114,9 @@ func runAppBench(arguments: [String]) async throws {
     var coldStarts: [Double] = []
     let earshot = siblingExecutable("earshot")
     if earshot == nil {
-        fputs("earshot-bench app: no earshot beside this binary, so no cold start figure: run swift build -c release first\n", stderr)
+        fputs(
+            "earshot-bench app: no earshot beside this binary, so no cold start figure: run swift build -c release first\n",
+            stderr)
     }
     if let earshot {
         for run in 0..<5 {
@@ -129,7 +133,11 @@ func runAppBench(arguments: [String]) async throws {
                 }
                 usleep(500)
             }
-            if let pid { kill(pid, SIGTERM); var status: Int32 = 0; waitpid(pid, &status, 0) }
+            if let pid {
+                kill(pid, SIGTERM)
+                var status: Int32 = 0
+                waitpid(pid, &status, 0)
+            }
             if let spokeAt { coldStarts.append(Double(spokeAt - begin) / 1e6) }
         }
     }
@@ -159,7 +167,8 @@ func runAppBench(arguments: [String]) async throws {
             ("cold_start_to_speech_ms", Percentiles(coldStarts).median),
             ("peak_rss_mb", rss), ("flood_max_pending", Double(maxPending)),
             ("core_key_p50_us", Percentiles(keyTimes).median), ("core_key_p99_us", Percentiles(keyTimes)(99)),
-            ("core_edit_key_p50_us", Percentiles(editTimes).median), ("core_edit_key_p99_us", Percentiles(editTimes)(99)),
+            ("core_edit_key_p50_us", Percentiles(editTimes).median),
+            ("core_edit_key_p99_us", Percentiles(editTimes)(99)),
             ("core_message_p50_us", Percentiles(messageTimes).median),
         ], json: json, title: "app (\(messageCount) messages, 1000/s arriving)")
 }
@@ -182,7 +191,10 @@ struct BenchClient {
     let engine: SpeechEngine
     let runtime: AppRuntime
 
-    init(workspace: LocalWorkspace, configPath: String, nick: String, irc: IRCClient? = nil, alsoTo extra: SpeechSink? = nil) throws {
+    init(
+        workspace: LocalWorkspace, configPath: String, nick: String, irc: IRCClient? = nil,
+        alsoTo extra: SpeechSink? = nil
+    ) throws {
         let probeSink = probe.sink
         engine = try SpeechEngine(
             configuration: .init(voices: .discover()), sink: extra.map { .combine([probeSink, $0]) } ?? probeSink)
@@ -194,8 +206,10 @@ struct BenchClient {
         ) { _ in }
         let core = AppCore(
             .init(
-                settings: settingsStore.current, onboarded: true, terminalRows: 40, localNetworkID: workspace.network.id,
-                welcomeChannelID: workspace.welcome.id, nick: nick, localTime: .system(), emoji: .installed, expectsIRC: irc != nil))
+                settings: settingsStore.current, onboarded: true, terminalRows: 40,
+                localNetworkID: workspace.network.id,
+                welcomeChannelID: workspace.welcome.id, nick: nick, localTime: .system(), emoji: .installed,
+                expectsIRC: irc != nil))
         let runtime = AppRuntime(
             core: core,
             parts: .init(

@@ -2,7 +2,7 @@ import ChatTesting
 import Foundation
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// `earshot-bench audio [--json] [--keys N] [--runs N] [--verbose]`: speech latency measured where it is
@@ -63,7 +63,8 @@ private final class AudioBench {
         guard missing.isEmpty else {
             let packages = Set(missing.map(\.package)).sorted().joined(separator: " ")
             throw Failure(
-                "missing \(missing.map(\.path).joined(separator: ", ")). Install it with: apt-get install -y \(packages)")
+                "missing \(missing.map(\.path).joined(separator: ", ")). Install it with: apt-get install -y \(packages)"
+            )
         }
         earshot = try ClientUnderTest.earshotBinary()
         folder = NSTemporaryDirectory() + "earshot-audio-bench-\(getpid())"
@@ -144,8 +145,12 @@ private final class AudioBench {
                 }
                 keyIndex += 1
             }
-            if let latency = try spawnLatency(["/usr/bin/spd-say", "hello"], recorder: recorder) { spdSay.append(latency) }
-            if let latency = try spawnLatency(["/usr/bin/espeak-ng", "hello"], recorder: recorder) { espeak.append(latency) }
+            if let latency = try spawnLatency(["/usr/bin/spd-say", "hello"], recorder: recorder) {
+                spdSay.append(latency)
+            }
+            if let latency = try spawnLatency(["/usr/bin/espeak-ng", "hello"], recorder: recorder) {
+                espeak.append(latency)
+            }
             if let latency = try spawnLatency([earshot, "say", "hello"], recorder: recorder) { say.append(latency) }
         }
 
@@ -243,8 +248,10 @@ private final class AudioBench {
         let socket = folder + "/speechd.sock"
         speechDispatcher = try SpawnedProcess(
             "/usr/bin/speech-dispatcher",
-            ["--run-single", "--timeout", "0", "--communication-method", "unix_socket", "--socket-path", socket,
-             "--log-dir", folder, "--pid-file", folder + "/speechd.pid"],
+            [
+                "--run-single", "--timeout", "0", "--communication-method", "unix_socket", "--socket-path", socket,
+                "--log-dir", folder, "--pid-file", folder + "/speechd.pid",
+            ],
             environment: environment, stderr: .file(folder + "/speechd.err"))
         let deadline = Date() + 60
         while access(socket, F_OK) != 0 {
@@ -273,7 +280,8 @@ private final class AudioBench {
         var environment = self.environment
         environment["TERM"] = "xterm-256color"
         let client = try TerminalClient(
-            earshot: earshot, arguments: ["--speech", "audio", "--speech-log", log, "--engine", engine], environment: environment)
+            earshot: earshot, arguments: ["--speech", "audio", "--speech-log", log, "--engine", engine],
+            environment: environment)
         if engine == "espeak-ng" { self.client = client } else { self.speechdClient = client }
         let deadline = Date() + 60
         while !(((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("\"text\": \"hash welcome")) {
@@ -281,12 +289,16 @@ private final class AudioBench {
             usleep(20_000)
         }
         _ = client.type([0x18])
-        guard recorder.waitForQuiet(milliseconds: 300, timeoutSeconds: 60) else { throw Failure("the client never went quiet") }
+        guard recorder.waitForQuiet(milliseconds: 300, timeoutSeconds: 60) else {
+            throw Failure("the client never went quiet")
+        }
         // Home: the first element, so Right and Left always move.
         _ = client.type([0x1B, 0x5B, 0x48])
         _ = recorder.firstLoud(after: monotonicNanoseconds(), timeoutSeconds: 5)
         _ = client.type([0x18])
-        guard recorder.waitForQuiet(milliseconds: 300, timeoutSeconds: 60) else { throw Failure("the client never went quiet") }
+        guard recorder.waitForQuiet(milliseconds: 300, timeoutSeconds: 60) else {
+            throw Failure("the client never went quiet")
+        }
         return client
     }
 
@@ -299,7 +311,9 @@ private final class AudioBench {
 
     /// One key in the running client: Right or Left, to its first loud sample; then Ctrl-X.
     private func keyLatency(client: TerminalClient, right: Bool, recorder: MonitorRecorder) throws -> Double? {
-        guard recorder.waitForQuiet(milliseconds: 150, timeoutSeconds: 30) else { throw Failure("never quiet before a key") }
+        guard recorder.waitForQuiet(milliseconds: 150, timeoutSeconds: 30) else {
+            throw Failure("never quiet before a key")
+        }
         guard client.isRunning else { throw Failure("the client has exited") }
         let begin = client.type(right ? [0x1B, 0x5B, 0x43] : [0x1B, 0x5B, 0x44])
         let heard = recorder.firstLoud(after: begin, timeoutSeconds: 5)
@@ -316,7 +330,9 @@ private final class AudioBench {
     /// A new process (`arguments`), from its spawn to its first loud sample; waits for it to
     /// end and for silence.
     private func spawnLatency(_ arguments: [String], recorder: MonitorRecorder) throws -> Double? {
-        guard recorder.waitForQuiet(milliseconds: 150, timeoutSeconds: 30) else { throw Failure("never quiet before a spawn") }
+        guard recorder.waitForQuiet(milliseconds: 150, timeoutSeconds: 30) else {
+            throw Failure("never quiet before a spawn")
+        }
         let begin = monotonicNanoseconds()
         let process = try SpawnedProcess(arguments[0], Array(arguments.dropFirst()), environment: environment)
         defer { process.stop() }

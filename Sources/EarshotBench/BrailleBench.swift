@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// The braille suite: the release `earshot` on a pseudo-terminal of its own, with a real BRLTTY
@@ -37,7 +37,8 @@ func runBrailleBench(arguments: [String]) async throws {
     var floorRoutes: [Double] = []
     do {
         let routed = Mutex<UInt64?>(nil)
-        let connection = BrailleConnection(host: brltty.host, onInput: { _ in routed.withLock { $0 = monotonicNanoseconds() } })
+        let connection = BrailleConnection(
+            host: brltty.host, onInput: { _ in routed.withLock { $0 = monotonicNanoseconds() } })
         try waitFor("the bare connection") { connection.status == .connected(cells: 40) }
         for index in 0..<200 {
             let seen = brltty.shown.count
@@ -126,7 +127,8 @@ func runBrailleBench(arguments: [String]) async throws {
             ("key_to_cells_keys", Double(keys.count)),
             ("route_to_speech_p50_ms", routeTimes.median), ("route_to_speech_p99_ms", routeTimes(99)),
             ("floor_show_to_cells_p50_ms", floorTimes.median), ("floor_show_to_cells_p99_ms", floorTimes(99)),
-            ("floor_route_to_input_p50_ms", floorRouteTimes.median), ("floor_route_to_input_p99_ms", floorRouteTimes(99)),
+            ("floor_route_to_input_p50_ms", floorRouteTimes.median),
+            ("floor_route_to_input_p99_ms", floorRouteTimes(99)),
         ], json: json, title: "braille (BRLTTY 6.5, Virtual driver, 40 cells)")
 }
 
@@ -140,7 +142,9 @@ private struct BrailleBenchTimeout: Error, CustomStringConvertible {
     var description: String
 }
 
-private func waitFor(_ what: String, pollMicroseconds: UInt32 = 200, timeout: Double = 30, _ condition: () throws -> Bool) throws {
+private func waitFor(
+    _ what: String, pollMicroseconds: UInt32 = 200, timeout: Double = 30, _ condition: () throws -> Bool
+) throws {
     let deadline = monotonicNanoseconds() + UInt64(timeout * 1e9)
     while monotonicNanoseconds() < deadline {
         if try condition() { return }
@@ -150,7 +154,9 @@ private func waitFor(_ what: String, pollMicroseconds: UInt32 = 200, timeout: Do
 }
 
 /// The first change of the display after the `seen`th that came at or after `since`.
-private func waitForShown(_ brltty: BrlttyFixture, after seen: Int, since: UInt64, what: String = "") throws
+private func waitForShown(
+    _ brltty: BrlttyFixture, after seen: Int, since: UInt64, what: String = ""
+) throws
     -> BrlttyFixture.Shown
 {
     var found: BrlttyFixture.Shown?
@@ -159,5 +165,6 @@ private func waitForShown(_ brltty: BrlttyFixture, after seen: Int, since: UInt6
         found = brltty.shown.dropFirst(seen).first { $0.receivedNanoseconds >= since }
         return found != nil
     }
-    return found!
+    guard let found else { throw BrailleBenchTimeout(description: "the display's change after \(what) was lost") }
+    return found
 }

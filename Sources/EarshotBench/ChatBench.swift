@@ -3,7 +3,7 @@ import ChatTesting
 import Foundation
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// The chat suite: store throughput, opening a channel of a million messages, a burst of
@@ -21,10 +21,12 @@ func runChatBench(arguments: [String]) async throws {
 
     // --join-members and --join-rate vary the load to see which part costs (500 and 1,000 by default).
     func value(_ flag: String, _ fallback: Int) -> Int {
-        arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil } ?? fallback
+        arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
+            ?? fallback
     }
     let join = try await measureJoinFlood(
-        directory: directory + "/join", members: value("--join-members", 500), messagesPerSecond: value("--join-rate", 1000))
+        directory: directory + "/join", members: value("--join-members", 500),
+        messagesPerSecond: value("--join-rate", 1000))
     let joinFigures: [(String, Double)] = [
         ("join_50x500_key_p50_ms", join.latencies.median),
         ("join_50x500_key_p99_ms", join.latencies(99)),
@@ -194,7 +196,9 @@ private func measureBurst(directory: String) async throws -> (received: Int, sec
     // per client), so the burst comes from 20 clients sending 500 direct messages each.
     let senders = try (0..<burstSenders).map { _ in try RawSocket(port: server.port) }
     for (index, sender) in senders.enumerated() { sender.send("NICK flood\(index)\r\nUSER flood 0 * :flood\r\n") }
-    for sender in senders where !sender.read(until: " 376 ").contains(" 376 ") { throw BenchFailure(description: "a sender never registered") }
+    for sender in senders where !sender.read(until: " 376 ").contains(" 376 ") {
+        throw BenchFailure(description: "a sender never registered")
+    }
     let perSender = 10_000 / burstSenders
     let payloads = (0..<burstSenders).map { sender in
         (0..<perSender).map { "PRIVMSG reader :burst message \(sender)-\($0) with some ordinary text\r\n" }.joined()

@@ -2,7 +2,7 @@ import ChatTesting
 import Foundation
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// The real `earshot` binary (built beside this one) in a tmux pane of its own, connected to a
@@ -25,7 +25,8 @@ final class ClientUnderTest {
         folder = NSTemporaryDirectory() + "earshot-fault-bench-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder + "/config/earshot", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
-        try "[text]\nsize = \"large\"\n".write(toFile: folder + "/config/earshot/config.toml", atomically: false, encoding: .utf8)
+        try "[text]\nsize = \"large\"\n".write(
+            toFile: folder + "/config/earshot/config.toml", atomically: false, encoding: .utf8)
         let earshot = try Self.earshotBinary()
         let voices = Self.checkout + "/voices"
         let q = TmuxPane.quote
@@ -96,7 +97,8 @@ final class ClientUnderTest {
 
     /// `earshot`, built beside this benchmark (`swift build -c release` builds both).
     static func earshotBinary() throws -> String {
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let me =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let candidate = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("earshot").path
         guard FileManager.default.isExecutableFile(atPath: candidate) else {
             throw Failure("no earshot binary at \(candidate): run `swift build -c release` first")

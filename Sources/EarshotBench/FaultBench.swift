@@ -2,7 +2,7 @@ import ChatTesting
 import Foundation
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// The soak: the real client in tmux against a real InspIRCd that is killed (SIGKILL) and
@@ -25,7 +25,7 @@ func runSoakBench(arguments: [String]) async throws {
     try client.waitForJoin()
 
     let peers = ["kim", "lee"].map { SoakPeer(nick: $0, channel: channel, port: server.port, rate: rate) }
-    peers.forEach { $0.start() }
+    for peer in peers { peer.start() }
     let start = Date()
     let duration = minutes * 60
     var restarts = 0
@@ -48,7 +48,7 @@ func runSoakBench(arguments: [String]) async throws {
         if !json { print("restart \(restarts)/\(kills) at \(Int(Date().timeIntervalSince(start))) s") }
     }
     sample(until: start + duration)
-    peers.forEach { $0.stop() }
+    for peer in peers { peer.stop() }
     let soakSeconds = Date().timeIntervalSince(start)
 
     // Every confirmed line must arrive; give the client time to catch up (reconnect, replay).

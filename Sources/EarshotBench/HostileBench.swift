@@ -2,7 +2,7 @@ import ChatTesting
 import Foundation
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// A million hostile lines from a raw peer through a real InspIRCd into the real client in
@@ -26,8 +26,11 @@ func runHostileBench(arguments: [String]) async throws {
 
     // The check itself first: it must pass what the renderer writes and catch what it must not.
     let good = Array("\u{1B}[1;38;5;12mada\u{1B}[0m hi\r\u{1B}[2K\u{1B}#3big\n\u{1B}[?2004h é 日\n".utf8)
-    let bad: [[UInt8]] = [[0x1B, 0x5D, 0x30, 0x3B, 0x78, 0x07], [0x1B, 0x5B, 0x32, 0x4A], [0xC2, 0x9B], [0x9B], [0x07], [0xC0, 0x80]]
-    guard TerminalOutputCheck.scan(good).violations.isEmpty, bad.allSatisfy({ !TerminalOutputCheck.scan($0).violations.isEmpty })
+    let bad: [[UInt8]] = [
+        [0x1B, 0x5D, 0x30, 0x3B, 0x78, 0x07], [0x1B, 0x5B, 0x32, 0x4A], [0xC2, 0x9B], [0x9B], [0x07], [0xC0, 0x80],
+    ]
+    guard TerminalOutputCheck.scan(good).violations.isEmpty,
+        bad.allSatisfy({ !TerminalOutputCheck.scan($0).violations.isEmpty })
     else {
         throw Failure("the terminal output check does not tell good output from bad")
     }
@@ -69,7 +72,9 @@ func runHostileBench(arguments: [String]) async throws {
         }
         if let rss = client.residentMegabytes { rssSamples.append(rss) }
         if rssAtTenth.isNaN && sent >= total / 10 { rssAtTenth = rssSamples.last ?? .nan }
-        if !json && marker % 20 == 0 { print("\(sent) lines, \(Int(Date().timeIntervalSince(start))) s, RSS \(rssSamples.last ?? .nan) MB") }
+        if !json && marker % 20 == 0 {
+            print("\(sent) lines, \(Int(Date().timeIntervalSince(start))) s, RSS \(rssSamples.last ?? .nan) MB")
+        }
     }
     let lastArrived = client.wait(seconds: 300) {
         peer.drain()
@@ -101,7 +106,11 @@ func runHostileBench(arguments: [String]) async throws {
             ("seconds", seconds.rounded()),
             ("lines_per_s", (Double(sent) / seconds).rounded()),
             ("peer_reconnects", Double(reconnects)),
-            ("messages_stored", Double(client.sql("SELECT count(*) FROM message").trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan),
+            (
+                "messages_stored",
+                Double(client.sql("SELECT count(*) FROM message").trimmingCharacters(in: .whitespacesAndNewlines))
+                    ?? .nan
+            ),
             ("pty_bytes", Double(raw.count)),
             ("pty_escape_sequences", Double(check.sequences)),
             ("pty_control_violations", Double(check.violations.count)),
@@ -164,12 +173,18 @@ struct HostileLines {
 
     private mutating func below(_ bound: Int) -> Int { Int(random() % UInt64(bound)) }
 
-    private static let escapes: [[UInt8]] = [
-        "\u{1B}]0;owned\u{07}", "\u{1B}[2J\u{1B}[H", "\u{1B}[?1049h", "\u{1B}]52;c;b3duZWQ=\u{07}", "\u{1B}P+q544e\u{1B}\\",
-        "\u{9B}31m", "\u{1B}[6n", "\u{1B}]8;;http://127.0.0.1/\u{1B}\\link\u{1B}]8;;\u{1B}\\", "\u{1B}#8", "\u{1B}c",
-        "\u{1B}[31mred\u{1B}[0m", "\u{1B}[1;1H\u{1B}[K", "\u{1B}]11;?\u{07}", "\u{1B}[>c", "\u{1B}[?25l", "\u{1B}(0lqk",
-        "\u{08}\u{08}\u{08}", "\u{07}\u{07}", "\u{1B}]66;s=3;big\u{07}", "\u{1B}[?2004l", "\u{1B}[?1002h",
-    ].map { Array($0.utf8) } + [[0x9B, 0x32, 0x4A], [0x1B, 0x5B, 0x33, 0x31, 0x6D], [0x9D, 0x30, 0x3B, 0x78, 0x9C]]
+    private static let escapes: [[UInt8]] =
+        [
+            "\u{1B}]0;owned\u{07}", "\u{1B}[2J\u{1B}[H", "\u{1B}[?1049h", "\u{1B}]52;c;b3duZWQ=\u{07}",
+            "\u{1B}P+q544e\u{1B}\\",
+            "\u{9B}31m", "\u{1B}[6n", "\u{1B}]8;;http://127.0.0.1/\u{1B}\\link\u{1B}]8;;\u{1B}\\", "\u{1B}#8",
+            "\u{1B}c",
+            "\u{1B}[31mred\u{1B}[0m", "\u{1B}[1;1H\u{1B}[K", "\u{1B}]11;?\u{07}", "\u{1B}[>c", "\u{1B}[?25l",
+            "\u{1B}(0lqk",
+            "\u{08}\u{08}\u{08}", "\u{07}\u{07}", "\u{1B}]66;s=3;big\u{07}", "\u{1B}[?2004l", "\u{1B}[?1002h",
+        ].map { Array($0.utf8) } + [
+            [0x9B, 0x32, 0x4A], [0x1B, 0x5B, 0x33, 0x31, 0x6D], [0x9D, 0x30, 0x3B, 0x78, 0x9C],
+        ]
 
     private static let badUTF8: [[UInt8]] = [
         [0xC3, 0x28], [0xA0, 0xA1], [0xE2, 0x28, 0xA1], [0xF0, 0x28, 0x8C, 0xBC], [0xED, 0xA0, 0x80], [0xC0, 0x80],
@@ -177,12 +192,14 @@ struct HostileLines {
     ]
 
     private static let ctcp: [String] = [
-        "\u{01}VERSION\u{01}", "\u{01}ACTION \u{1B}[5mblinks\u{01}", "\u{01}PING 123\u{01}", "\u{01}DCC SEND evil 0 0 0\u{01}",
+        "\u{01}VERSION\u{01}", "\u{01}ACTION \u{1B}[5mblinks\u{01}", "\u{01}PING 123\u{01}",
+        "\u{01}DCC SEND evil 0 0 0\u{01}",
         "\u{01}ACTION", "\u{01}\u{01}\u{01}", "\u{01}TIME\u{01}", "\u{01}CLIENTINFO\u{01}",
     ]
 
     private static let unicode: [String] = [
-        "\u{202E}desrever\u{202C}", "a" + String(repeating: "\u{0301}", count: 200), String(repeating: "\u{200B}", count: 100),
+        "\u{202E}desrever\u{202C}", "a" + String(repeating: "\u{0301}", count: 200),
+        String(repeating: "\u{200B}", count: 100),
         "\u{2066}isolate\u{2069}", String(repeating: "日本語", count: 80), "👩🏽‍💻" + String(repeating: "\u{FE0F}", count: 50),
         "\u{FEFF}bom", "\u{2028}line\u{2029}para", "𝐛𝐨𝐥𝐝", String(repeating: "W", count: 450),
     ]
@@ -205,8 +222,10 @@ struct HostileLines {
             text = Array("utf8 \(count) ".utf8) + Self.badUTF8[below(Self.badUTF8.count)] + Array(" end".utf8)
         case 5:
             let junk = (0..<(1000 + below(7000))).map { _ in UInt8(33 + below(90)) }.filter { $0 != 59 && $0 != 92 }
-            let tags = "@+draft/react=" + String(decoding: junk, as: UTF8.self) + ";+draft/reply=\\s\\:\\\\x;+typing=active"
-            return Array((tags + (below(2) == 0 ? " TAGMSG \(channel)" : " PRIVMSG \(channel) :tagged \(count)") + "\r\n").utf8)
+            let tags =
+                "@+draft/react=" + String(decoding: junk, as: UTF8.self) + ";+draft/reply=\\s\\:\\\\x;+typing=active"
+            return Array(
+                (tags + (below(2) == 0 ? " TAGMSG \(channel)" : " PRIVMSG \(channel) :tagged \(count)") + "\r\n").utf8)
         case 6:
             let ctcp = Self.ctcp[below(Self.ctcp.count)]
             let command = below(3) == 0 ? "NOTICE" : "PRIVMSG"
@@ -240,7 +259,8 @@ struct TerminalOutputCheck {
         var index = 0
         func context(_ at: Int) -> String {
             let slice = bytes[max(0, at - 20)..<min(bytes.count, at + 20)]
-            return slice.map { $0 >= 32 && $0 < 127 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16) }.joined()
+            return slice.map { $0 >= 32 && $0 < 127 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16) }
+                .joined()
         }
         func violation(_ at: Int, _ what: String) {
             if check.violations.count < 100 { check.violations.append("\(what) at byte \(at): \(context(at))") }
@@ -297,7 +317,9 @@ struct TerminalOutputCheck {
             }
             return index - start + 1
         case UInt8(ascii: "#"):
-            guard start + 2 < bytes.count, (UInt8(ascii: "3")...UInt8(ascii: "6")).contains(bytes[start + 2]) else { return nil }
+            guard start + 2 < bytes.count, (UInt8(ascii: "3")...UInt8(ascii: "6")).contains(bytes[start + 2]) else {
+                return nil
+            }
             return 3
         case UInt8(ascii: "]"):
             // The background query at start (ESC ] 11 ; ?) and kitty's text sizing (ESC ] 66 ; …),
@@ -309,7 +331,9 @@ struct TerminalOutputCheck {
             var index = start + 5
             while index < bytes.count {
                 if bytes[index] == 0x07 { return index - start + 1 }
-                if bytes[index] == 0x1B { return index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\\") ? index - start + 2 : nil }
+                if bytes[index] == 0x1B {
+                    return index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\\") ? index - start + 2 : nil
+                }
                 if bytes[index] < 0x20 || bytes[index] == 0x7F { return nil }
                 index += 1
             }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 import App
 import Chat
@@ -32,7 +32,8 @@ func measureJoinFlood(
     let configPath = directory + "/config/earshot/config.toml"
     try "[speech]\nhints = false\n".write(toFile: configPath, atomically: true, encoding: .utf8)
 
-    let server = try ScriptedIRCServer(members: members, joinInterval: joinInterval, messagesPerSecond: messagesPerSecond)
+    let server = try ScriptedIRCServer(
+        members: members, joinInterval: joinInterval, messagesPerSecond: messagesPerSecond)
     defer { server.stop() }
     let store = try ChatStore(path: directory + "/join.sqlite")
     let workspace = try LocalWorkspace(store: store, nick: "reader")

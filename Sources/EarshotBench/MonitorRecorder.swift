@@ -2,7 +2,7 @@ import ChatTesting
 import Foundation
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// Records a PulseAudio source (the null sink's monitor) with `parec` and says when a loud

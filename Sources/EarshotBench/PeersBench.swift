@@ -4,7 +4,7 @@ import GRDB
 import Synchronization
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// Earshot beside the terminal chat clients a person would run instead, Debian's irssi and
@@ -27,8 +27,11 @@ func runPeersBench(arguments: [String]) async throws {
     let rounds = Int(option("--rounds", in: arguments) ?? 5)
     let lines = Int(option("--lines", in: arguments) ?? 20_000)
     // `--clients earshot,irssi` measures only those (all three by default).
-    let named = arguments.firstIndex(of: "--clients").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
-    let clients = named.map { $0.split(separator: ",").compactMap { PeerClient(rawValue: String($0)) } } ?? PeerClient.allCases
+    let named = arguments.firstIndex(of: "--clients").flatMap {
+        arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+    }
+    let clients =
+        named.map { $0.split(separator: ",").compactMap { PeerClient(rawValue: String($0)) } } ?? PeerClient.allCases
     for client in clients { try client.checkInstalled() }
     var runs: [PeerClient: [PeerRun]] = [:]
     for round in 0..<rounds {
@@ -127,9 +130,11 @@ enum PeerClient: String, CaseIterable, Hashable {
                 settings = { core = { nick = "\(nick)"; user_name = "\(nick)"; real_name = "bench"; }; };
                 """
             try config.write(toFile: home + "/config", atomically: false, encoding: .utf8)
-            return "exec env HOME=\(q(home)) TERM=xterm-256color /usr/bin/irssi --home=\(q(home)) --config=\(q(home + "/config"))"
+            return
+                "exec env HOME=\(q(home)) TERM=xterm-256color /usr/bin/irssi --home=\(q(home)) --config=\(q(home + "/config"))"
         case .weechat:
-            let commands = "/server add bench 127.0.0.1/\(port);/set irc.server.bench.nicks \(nick);"
+            let commands =
+                "/server add bench 127.0.0.1/\(port);/set irc.server.bench.nicks \(nick);"
                 + "/set irc.server.bench.autojoin #a;/connect bench"
             return "exec env HOME=\(q(home)) TERM=xterm-256color /usr/bin/weechat --dir \(q(home)) -r \(q(commands))"
         }
@@ -276,7 +281,10 @@ private final class HistoryReader {
             configuration.readonly = true
             queue = try? DatabaseQueue(path: path, configuration: configuration)
         }
-        return (try? queue?.read { try Bool.fetchOne($0, sql: "SELECT 1 FROM message WHERE text = ? LIMIT 1", arguments: [text]) }) == true
+        return
+            (try? queue?.read {
+                try Bool.fetchOne($0, sql: "SELECT 1 FROM message WHERE text = ? LIMIT 1", arguments: [text])
+            }) == true
     }
 }
 
@@ -367,7 +375,10 @@ func floorRSS(espeak: Bool) throws -> Double {
     while !String(decoding: said, as: UTF8.self).contains("ready") {
         let count = read(floor.output, &chunk, chunk.count)
         if count < 0, errno == EINTR { continue }
-        guard count > 0 else { throw Failure("earshot-floor\(espeak ? " --espeak" : "") ended before it was ready; run it alone to read why") }
+        guard count > 0 else {
+            throw Failure(
+                "earshot-floor\(espeak ? " --espeak" : "") ended before it was ready; run it alone to read why")
+        }
         said += chunk[0..<count]
     }
     Thread.sleep(forTimeInterval: 3)

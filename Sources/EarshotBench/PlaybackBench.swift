@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 import App
 import Chat
@@ -47,7 +47,9 @@ func measurePlayback(directory: String, rounds: Int = 5) async throws -> Playbac
         channelsWithNews: 50, stored: stored)
 }
 
-private func measurePlaybackRound(directory: String, channels: Int = 50, lines: Int = 50) async throws
+private func measurePlaybackRound(
+    directory: String, channels: Int = 50, lines: Int = 50
+) async throws
     -> (usable: Double, latencies: [Double], spoken: Int, stored: Int)
 {
     try FileManager.default.createDirectory(atPath: directory + "/config/earshot", withIntermediateDirectories: true)
@@ -88,7 +90,10 @@ private func measurePlaybackRound(directory: String, channels: Int = 50, lines: 
     let networkID = primer.network.id
     func storedCount() -> Int { (try? store.messageCount(network: networkID)) ?? 0 }
     await primer.start()
-    let primed = Task { for await event in primer.events { if case .synced = event { return true } }; return false }
+    let primed = Task {
+        for await event in primer.events { if case .synced = event { return true } }
+        return false
+    }
     _ = await primed.value
     let primeDeadline = Date() + 60
     while storedCount() < channels + 1, Date() < primeDeadline { usleep(10_000) }
@@ -103,7 +108,8 @@ private func measurePlaybackRound(directory: String, channels: Int = 50, lines: 
     // The client under measurement.
     let client = try IRCClient(server: server, store: store)
     let announcements = AnnouncementCounter()
-    let bench = try BenchClient(workspace: workspace, configPath: configPath, nick: "ada", irc: client, alsoTo: announcements.sink)
+    let bench = try BenchClient(
+        workspace: workspace, configPath: configPath, nick: "ada", irc: client, alsoTo: announcements.sink)
     defer { bench.stop() }
     let (probe, runtime) = (bench.probe, bench.runtime)
     let chat = Task {
@@ -132,10 +138,14 @@ private func measurePlaybackRound(directory: String, channels: Int = 50, lines: 
             usable = Double(first - begin) / 1e6
         } else if stored > before {
             // During the playback: from its first stored line.
-            latencies.append(Double(first - pressed) / 1e6)
-            if latencies.last! > 2, ProcessInfo.processInfo.environment["EARSHOT_BENCH_SAY"] != nil {
+            let latency = Double(first - pressed) / 1e6
+            latencies.append(latency)
+            if latency > 2, ProcessInfo.processInfo.environment["EARSHOT_BENCH_SAY"] != nil {
                 let said = announcements.said.suffix(2).joined(separator: " | ")
-                FileHandle.standardError.write(Data("slow key at \(Double(pressed - begin) / 1e6) ms: \(latencies.last!) ms, stored \(storedCount()), announced so far: \(said)\n".utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        "slow key at \(Double(pressed - begin) / 1e6) ms: \(latency) ms, stored \(storedCount()), announced so far: \(said)\n"
+                            .utf8))
             }
         }
         usleep(20_000)

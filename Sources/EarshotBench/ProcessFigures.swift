@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// What `/proc` says of a running process: its memory and the CPU time it has used.

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// A scripted IRC server on 127.0.0.1 for one client, speaking just enough IRC to register it,
@@ -89,7 +89,8 @@ final class ScriptedIRCServer: Sendable {
             if count <= 0 { return }
             buffer += chunk[0..<count]
             while let end = buffer.firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                let line = String(decoding: buffer[..<end], as: UTF8.self).trimmingCharacters(
+                    in: .whitespacesAndNewlines)
                 buffer.removeSubrange(...end)
                 received(line)
             }
@@ -110,9 +111,13 @@ final class ScriptedIRCServer: Sendable {
                     ":fake.test 376 reader :End of MOTD",
                 ]
             case "PING":
-                queue.replies.append(":fake.test PONG fake.test :" + (words.dropFirst().first.map { $0.hasPrefix(":") ? String($0.dropFirst()) : $0 } ?? ""))
+                queue.replies.append(
+                    ":fake.test PONG fake.test :"
+                        + (words.dropFirst().first.map { $0.hasPrefix(":") ? String($0.dropFirst()) : $0 } ?? ""))
             case "JOIN":
-                for channel in (words.dropFirst().first ?? "").split(separator: ",") { queue.joins.append(String(channel)) }
+                for channel in (words.dropFirst().first ?? "").split(separator: ",") {
+                    queue.joins.append(String(channel))
+                }
             default:
                 break
             }
@@ -165,12 +170,16 @@ final class ScriptedIRCServer: Sendable {
             // The flood keeps to its rate from its start, whatever this loop's own delays.
             var floodLines = 0
             if let floodStart, !joined.isEmpty {
-                let elapsed = Double((now - floodStart).components.attoseconds) / 1e18 + Double((now - floodStart).components.seconds)
+                let elapsed =
+                    Double((now - floodStart).components.attoseconds) / 1e18
+                    + Double((now - floodStart).components.seconds)
                 let due = Int(elapsed * Double(messagesPerSecond))
                 while counter < due {
                     let channel = joined[counter % joined.count]
                     let author = "m\(channel.index)_\((counter * 7) % members)"
-                    out.append(":\(author)!u@127.0.0.1 PRIVMSG \(channel.name) :flood message \(counter) about the rotor and the drawer")
+                    out.append(
+                        ":\(author)!u@127.0.0.1 PRIVMSG \(channel.name) :flood message \(counter) about the rotor and the drawer"
+                    )
                     counter += 1
                     floodLines += 1
                 }

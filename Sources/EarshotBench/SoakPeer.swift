@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// A raw IRC peer for the soak: on its own thread it connects (again and again: the server is
@@ -104,7 +104,8 @@ final class SoakPeer: Sendable {
                 number += 1
                 nextSend += interval
             }
-            guard connection.pump(timeoutMilliseconds: Int32(max(0, min(20, nextSend.timeIntervalSinceNow * 1000)))) else {
+            guard connection.pump(timeoutMilliseconds: Int32(max(0, min(20, nextSend.timeIntervalSinceNow * 1000))))
+            else {
                 break
             }
             recordEchoes(connection.takeEchoes(), &outstanding)
@@ -146,11 +147,14 @@ final class SoakPeer: Sendable {
             let deadline = Date() + 20
             while Date() < deadline {
                 socket.send("MODE \(channel)\r\n")
-                if waitFor(seconds: 1, { line in
-                    guard line.contains(" 324 ") else { return false }
-                    let modes = line.split(separator: " ").dropFirst(4).first ?? ""
-                    return modes.contains("H")
-                }) {
+                if waitFor(
+                    seconds: 1,
+                    { line in
+                        guard line.contains(" 324 ") else { return false }
+                        let modes = line.split(separator: " ").dropFirst(4).first ?? ""
+                        return modes.contains("H")
+                    })
+                {
                     return true
                 }
             }

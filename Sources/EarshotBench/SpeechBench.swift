@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 import Speech
 import Synchronization
@@ -49,7 +49,8 @@ func runSpeechBench(arguments: [String]) async throws {
     }
 
     // Throughput: the engine (queue, lock, sink) against libespeak-ng called directly, alternated.
-    let paragraph = String(repeating: "Alice wrote that the release is ready, and Bob replied with a thumbs up. ", count: 8)
+    let paragraph = String(
+        repeating: "Alice wrote that the release is ready, and Bob replied with a thumbs up. ", count: 8)
     var ours: [Double] = []
     var direct: [Double] = []
     let rate = Double(engine.sampleRate)

@@ -2,7 +2,7 @@ import ChatTesting
 import Foundation
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// The real `earshot` binary on a pseudo-terminal of this process's own, so a key is the
@@ -22,7 +22,8 @@ final class TerminalClient: @unchecked Sendable {
     private let drained = NSCondition()
     private var drainEnded = false
 
-    init(earshot: String, arguments: [String], environment: [String: String], columns: Int = 100, rows: Int = 40) throws {
+    init(earshot: String, arguments: [String], environment: [String: String], columns: Int = 100, rows: Int = 40) throws
+    {
         var master: Int32 = -1
         var child: Int32 = -1
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)

@@ -4,7 +4,7 @@ import Terminal
 import Typography
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// `earshot-bench typography [--json]`

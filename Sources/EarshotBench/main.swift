@@ -5,7 +5,7 @@
 // Each suite lives in its own file as `run<Suite>Bench(arguments:)` and prints a table, or one
 // JSON object with `--json`.
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 let suites = ["speech", "accessibility", "typography", "chat", "app", "soak", "hostile", "audio", "braille", "peers"]

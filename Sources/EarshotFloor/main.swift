@@ -13,7 +13,7 @@ import Foundation
 import GRDBSQLite
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 func complain(_ text: String) {
@@ -23,7 +23,8 @@ func complain(_ text: String) {
 
 var database: OpaquePointer?
 guard sqlite3_open(":memory:", &database) == SQLITE_OK,
-    sqlite3_exec(database, "CREATE TABLE message(text); INSERT INTO message VALUES ('hello')", nil, nil, nil) == SQLITE_OK
+    sqlite3_exec(database, "CREATE TABLE message(text); INSERT INTO message VALUES ('hello')", nil, nil, nil)
+        == SQLITE_OK
 else {
     complain("SQLite would not open a database in memory")
     exit(1)
@@ -38,7 +39,9 @@ if CommandLine.arguments.contains("--espeak") {
     }
     espeak_SetSynthCallback { _, _, _ in 0 }
     let word = "ready"
-    _ = word.withCString { espeak_Synth($0, word.utf8.count + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, nil) }
+    _ = word.withCString {
+        espeak_Synth($0, word.utf8.count + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, nil)
+    }
 }
 
 let ready = Array("ready \(Date.now.timeIntervalSince1970)\n".utf8)

@@ -209,7 +209,8 @@ public struct IRCConnection: Sendable {
             {
                 session.memberPrefixes = Set(prefix[prefix.index(after: close)...])
             }
-            if let token = message.parameters.dropFirst().first(where: { $0 == "MONITOR" || $0.hasPrefix("MONITOR=") }) {
+            if let token = message.parameters.dropFirst().first(where: { $0 == "MONITOR" || $0.hasPrefix("MONITOR=") })
+            {
                 session.monitorLimit = Int(token.dropFirst("MONITOR=".count)) ?? 100
             }
             return []
@@ -228,9 +229,12 @@ public struct IRCConnection: Sendable {
         case "INVITE":
             guard let invited = message.parameter(0), let channel = message.parameter(1), let by = message.sourceNick
             else { return [] }
-            return [.emit(.invited(
-                channel: clean(channel), nick: clean(invited), by: clean(by),
-                isSelf: IRCCaseMapping.equal(invited, session.nick)))]
+            return [
+                .emit(
+                    .invited(
+                        channel: clean(channel), nick: clean(invited), by: clean(by),
+                        isSelf: IRCCaseMapping.equal(invited, session.nick)))
+            ]
         case "432", "433", "436": return receivedNickInUse(message)
         case "JOIN": return receivedJoin(message)
         case "PART": return receivedPart(message)
@@ -238,14 +242,23 @@ public struct IRCConnection: Sendable {
             guard let channel = message.parameter(0), let kicked = message.parameter(1) else { return [] }
             let isSelf = IRCCaseMapping.equal(kicked, session.nick)
             if isSelf { session.joinedChannels.remove(IRCCaseMapping.fold(channel)) }
-            return [.emit(.kicked(
-                channel: clean(channel), nick: clean(kicked), by: clean(message.sourceNick ?? "the server"),
-                reason: clean(message.parameter(2) ?? ""), isSelf: isSelf))]
+            return [
+                .emit(
+                    .kicked(
+                        channel: clean(channel), nick: clean(kicked), by: clean(message.sourceNick ?? "the server"),
+                        reason: clean(message.parameter(2) ?? ""), isSelf: isSelf))
+            ]
         case "MODE":
             // A channel's modes; our own user modes are not news.
-            guard let channel = message.parameter(0), Self.isChannelName(channel), message.parameters.count > 1 else { return [] }
+            guard let channel = message.parameter(0), Self.isChannelName(channel), message.parameters.count > 1 else {
+                return []
+            }
             let change = message.parameters.dropFirst().joined(separator: " ")
-            return [.emit(.modeChanged(channel: clean(channel), change: clean(change), by: clean(message.sourceNick ?? "the server")))]
+            return [
+                .emit(
+                    .modeChanged(
+                        channel: clean(channel), change: clean(change), by: clean(message.sourceNick ?? "the server")))
+            ]
         case "311", "312", "313", "301", "317", "319", "330", "338", "671", "276":
             return receivedWhoisLine(message)
         case "318":
@@ -268,8 +281,12 @@ public struct IRCConnection: Sendable {
         case "NICK": return receivedNick(message)
         case "TOPIC":
             guard let channel = message.parameter(0) else { return [] }
-            return [.emit(.topic(channel: clean(channel), topic: clean(message.parameter(1) ?? ""),
-                setBy: message.sourceNick.map(clean)))]
+            return [
+                .emit(
+                    .topic(
+                        channel: clean(channel), topic: clean(message.parameter(1) ?? ""),
+                        setBy: message.sourceNick.map(clean)))
+            ]
         case "332":
             guard let channel = message.parameter(1) else { return [] }
             return [.emit(.topic(channel: clean(channel), topic: clean(message.parameter(2) ?? ""), setBy: nil))]
@@ -288,7 +305,10 @@ public struct IRCConnection: Sendable {
             let key = IRCCaseMapping.fold(channel)
             let nicks = session.pendingNames.removeValue(forKey: key) ?? []
             let ranks = session.pendingRanks.removeValue(forKey: key) ?? [:]
-            return [.emit(.memberRanks(channel: clean(channel), ranks: ranks)), .emit(.members(channel: clean(channel), nicks: nicks))]
+            return [
+                .emit(.memberRanks(channel: clean(channel), ranks: ranks)),
+                .emit(.members(channel: clean(channel), nicks: nicks)),
+            ]
         case "BATCH":
             guard let reference = message.parameter(0), reference.count > 1 else { return [] }
             let id = String(reference.dropFirst())
@@ -312,7 +332,9 @@ public struct IRCConnection: Sendable {
             return [.emit(.notDelivered(target: clean(channel), reason: .noSuchChannel))]
         case "404":
             guard let channel = message.parameter(1) else { return [] }
-            return [.emit(.notDelivered(target: clean(channel), reason: .refused(clean(message.parameters.last ?? ""))))]
+            return [
+                .emit(.notDelivered(target: clean(channel), reason: .refused(clean(message.parameters.last ?? ""))))
+            ]
         case "471", "473", "474", "475", "482":
             return [.emit(.serverError(clean(message.parameters.dropFirst().joined(separator: ": "))))]
         default:
@@ -384,7 +406,7 @@ public struct IRCConnection: Sendable {
             }
             batch.append(nick)
         }
-        if !batch.isEmpty { lines.append(.send(IRCMessage(command: "MONITOR", ["+", batch.joined(separator: ",")])))}
+        if !batch.isEmpty { lines.append(.send(IRCMessage(command: "MONITOR", ["+", batch.joined(separator: ",")]))) }
         return lines
     }
 
@@ -528,7 +550,9 @@ public struct IRCConnection: Sendable {
                 session.advertised.contains(cap) && (cap != .sasl || configuration.signsIn)
             }
             if wanted.isEmpty { return actions + finishNegotiation() }
-            return actions + [.send(IRCMessage(command: "CAP", ["REQ", wanted.map(\.rawValue).joined(separator: " ")]))]
+            return actions + [
+                .send(IRCMessage(command: "CAP", ["REQ", wanted.map(\.rawValue).joined(separator: " ")]))
+            ]
         case "ACK":
             for entry in (message.parameters.last ?? "").split(separator: " ") {
                 if entry.hasPrefix("-") {
@@ -555,7 +579,8 @@ public struct IRCConnection: Sendable {
             // once it is connected upstream (ZNC: away-notify, account-notify, extended-join).
             var offered: [IRCCapability] = []
             for entry in (message.parameters.last ?? "").split(separator: " ") {
-                let capability = IRCCapability(rawValue: String(entry.split(separator: "=", maxSplits: 1).first ?? entry))
+                let capability = IRCCapability(
+                    rawValue: String(entry.split(separator: "=", maxSplits: 1).first ?? entry))
                 session.advertised.insert(capability)
                 offered.append(capability)
             }
@@ -584,7 +609,8 @@ public struct IRCConnection: Sendable {
         var start = 0
         while start < payload.count {
             let end = min(start + 400, payload.count)
-            actions.append(.send(IRCMessage(command: "AUTHENTICATE", [String(decoding: payload[start..<end], as: UTF8.self)])))
+            actions.append(
+                .send(IRCMessage(command: "AUTHENTICATE", [String(decoding: payload[start..<end], as: UTF8.self)])))
             start = end
         }
         if payload.count % 400 == 0 { actions.append(.send(IRCMessage(command: "AUTHENTICATE", ["+"]))) }
@@ -693,7 +719,12 @@ public struct IRCConnection: Sendable {
         guard let channel = message.parameter(0), let who = message.sourceNick else { return [] }
         let isSelf = IRCCaseMapping.equal(who, session.nick)
         if isSelf { session.joinedChannels.remove(IRCCaseMapping.fold(channel)) }
-        return [.emit(.parted(channel: clean(channel), nick: clean(who), isSelf: isSelf, reason: clean(message.parameter(1) ?? "")))]
+        return [
+            .emit(
+                .parted(
+                    channel: clean(channel), nick: clean(who), isSelf: isSelf, reason: clean(message.parameter(1) ?? "")
+                ))
+        ]
     }
 
     private mutating func receivedNick(_ message: IRCMessage) -> [Action] {
@@ -706,10 +737,14 @@ public struct IRCConnection: Sendable {
     // MARK: Messages
 
     /// The conversation a message to `target` from `author` belongs to.
-    private func conversation(target rawTarget: String, author: String) -> (channel: String, isDirect: Bool, isEcho: Bool) {
+    private func conversation(
+        target rawTarget: String, author: String
+    ) -> (channel: String, isDirect: Bool, isEcho: Bool) {
         // STATUSMSG targets (`@#channel`) belong to the channel.
         var target = Substring(rawTarget)
-        while let first = target.first, "@+%~".contains(first), target.dropFirst().first.map({ "#&".contains($0) }) ?? false {
+        while let first = target.first, "@+%~".contains(first),
+            target.dropFirst().first.map({ "#&".contains($0) }) ?? false
+        {
             target = target.dropFirst()
         }
         let isEcho = IRCCaseMapping.equal(author, session.nick)
@@ -775,9 +810,12 @@ public struct IRCConnection: Sendable {
         let place = conversation(target: target, author: author)
         var actions: [Action] = []
         if let emoji = IRCTags.reactionEmoji(in: message.tags), let reacted = IRCTags.replyTarget(in: message.tags) {
-            actions.append(.emit(.reaction(IRCReaction(
-                channel: clean(place.channel), isDirect: place.isDirect, author: clean(author),
-                emoji: clean(emoji), target: reacted, isEcho: place.isEcho))))
+            actions.append(
+                .emit(
+                    .reaction(
+                        IRCReaction(
+                            channel: clean(place.channel), isDirect: place.isDirect, author: clean(author),
+                            emoji: clean(emoji), target: reacted, isEcho: place.isEcho))))
         }
         if let typing = IRCTags.typingState(in: message.tags), !place.isEcho {
             actions.append(.emit(.typing(channel: clean(place.channel), nick: clean(author), state: typing)))
@@ -804,7 +842,10 @@ public struct IRCConnection: Sendable {
             // "#a #b": said as a list, "in #a and #b".
             // The server marks ranks ("@#b"): the list says channel names.
             let names = last.split(separator: " ").map { String($0.drop { "@+%~".contains($0) }) }
-            lines.append("in " + (names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "") : last))
+            lines.append(
+                "in "
+                    + (names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "") : last)
+            )
         case "330" where p.count >= 3: lines.append("signed in as \(p[2])")
         case "671", "276": lines.append("on a secure connection")
         default: lines.append(last)

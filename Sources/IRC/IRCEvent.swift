@@ -125,7 +125,9 @@ public struct IRCReaction: Sendable, Hashable {
     public var target: String
     public var isEcho: Bool
 
-    public init(channel: String, isDirect: Bool = false, author: String, emoji: String, target: String, isEcho: Bool = false) {
+    public init(
+        channel: String, isDirect: Bool = false, author: String, emoji: String, target: String, isEcho: Bool = false
+    ) {
         self.channel = channel
         self.isDirect = isDirect
         self.author = author

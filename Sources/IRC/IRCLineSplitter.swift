@@ -11,7 +11,9 @@ public enum IRCLineSplitter {
     public static func split(_ text: String, maxBytes: Int) -> [String] {
         let limit = max(maxBytes, 4)
         var chunks: [String] = []
-        for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+        for line in text.split(
+            omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        {
             var scalars = Substring(line).unicodeScalars[...]
             while !scalars.isEmpty {
                 var bytes = 0
@@ -46,7 +48,9 @@ public enum IRCLineSplitter {
 
     /// Bytes left for the text of a PRIVMSG/NOTICE to `target` from `nick`, so the line the
     /// server relays (with `:nick!user@host ` in front) stays within 512 bytes.
-    public static func textBudget(command: String, target: String, nick: String, isAction: Bool = false)
+    public static func textBudget(
+        command: String, target: String, nick: String, isAction: Bool = false
+    )
         -> Int
     {
         // ":" nick "!" user(10) "@" host(63) " " command " " target " :" text CR LF

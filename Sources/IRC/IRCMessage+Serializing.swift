@@ -25,7 +25,8 @@ extension IRCMessage {
     }
 
     /// ``serialized(maximumBytes:)`` under the name the fuzz targets and the client use.
-    public func serializedLine(maximumBytes: Int = IRCMessage.maximumLineBytes) throws(IRCSerializationError) -> String {
+    public func serializedLine(maximumBytes: Int = IRCMessage.maximumLineBytes) throws(IRCSerializationError) -> String
+    {
         func breaksLine(_ text: String) -> Bool {
             text.utf8.contains { $0 == 0x00 || $0 == 0x0D || $0 == 0x0A }
         }
@@ -34,7 +35,8 @@ extension IRCMessage {
             var items: [String] = []
             for key in tags.keys.sorted() {
                 guard IRCMessage.isValidTagKey(key) else {
-                    throw IRCSerializationError(.invalidTag, "the tag key \(key.debugDescription) has characters a tag key cannot have")
+                    throw IRCSerializationError(
+                        .invalidTag, "the tag key \(key.debugDescription) has characters a tag key cannot have")
                 }
                 let value = tags[key] ?? ""
                 guard !value.utf8.contains(0) else {
@@ -44,18 +46,21 @@ extension IRCMessage {
             }
             tagPart = "@" + items.joined(separator: ";") + " "
             guard tagPart.utf8.count <= IRCMessage.maximumTagBytes else {
-                throw IRCSerializationError(.tooLong, "the tags are \(tagPart.utf8.count) bytes; a server takes \(IRCMessage.maximumTagBytes)")
+                throw IRCSerializationError(
+                    .tooLong, "the tags are \(tagPart.utf8.count) bytes; a server takes \(IRCMessage.maximumTagBytes)")
             }
         }
         var line = ""
         if let source {
             guard !source.isEmpty, !source.contains(" "), !breaksLine(source) else {
-                throw IRCSerializationError(.invalidSource, "the source \(source.debugDescription) is empty or has a space or line break")
+                throw IRCSerializationError(
+                    .invalidSource, "the source \(source.debugDescription) is empty or has a space or line break")
             }
             line += ":" + source + " "
         }
         guard IRCMessage.isValidCommand(command) else {
-            throw IRCSerializationError(.invalidCommand, "the command \(command.debugDescription) is not letters or three digits")
+            throw IRCSerializationError(
+                .invalidCommand, "the command \(command.debugDescription) is not letters or three digits")
         }
         line += command
         for (offset, parameter) in parameters.enumerated() {
@@ -69,13 +74,15 @@ extension IRCMessage {
             } else if needsColon {
                 throw IRCSerializationError(
                     .invalidParameter,
-                    "parameter \(offset + 1), \(parameter.debugDescription), is empty, has a space or starts with a colon; only the last one may")
+                    "parameter \(offset + 1), \(parameter.debugDescription), is empty, has a space or starts with a colon; only the last one may"
+                )
             } else {
                 line += " " + parameter
             }
         }
         guard line.utf8.count + 2 <= maximumBytes else {
-            throw IRCSerializationError(.tooLong, "the line is \(line.utf8.count + 2) bytes; the server takes \(maximumBytes)")
+            throw IRCSerializationError(
+                .tooLong, "the line is \(line.utf8.count + 2) bytes; the server takes \(maximumBytes)")
         }
         return tagPart + line
     }

@@ -25,7 +25,9 @@ public struct IRCOutbox: Sendable {
         public var kind: MessageKind
         public var replyTo: String?
 
-        public init(id: Int64, label: String, target: String, text: String, kind: MessageKind = .message, replyTo: String? = nil) {
+        public init(
+            id: Int64, label: String, target: String, text: String, kind: MessageKind = .message, replyTo: String? = nil
+        ) {
             self.id = id
             self.label = label
             self.target = target

@@ -61,7 +61,8 @@ public struct IRCServerSettings: Sendable, Equatable {
 
     public init(
         host: String, port: Int? = nil, tls: Bool = true, nick: String = "earshot",
-        channels: [String] = [], saslUser: String? = nil, caFile: String? = nil, passwordEnvironmentVariable: String? = nil,
+        channels: [String] = [], saslUser: String? = nil, caFile: String? = nil,
+        passwordEnvironmentVariable: String? = nil,
         password: String? = nil, saslRequired: Bool = true, serverPasswordEnvironmentVariable: String? = nil,
         serverPassword: String? = nil, clientCertificate: String? = nil, clientKey: String? = nil
     ) {

@@ -5,7 +5,13 @@ extension Settings {
     /// The keys Earshot knows, by section, in the order `earshot config` prints them.
     public static let knownKeys: [(section: String, keys: [String])] = [
         ("text", ["size"]),
-        ("speech", ["voice", "rate", "pitch", "volume", "punctuation", "capitals", "hints", "echo", "typing_interrupts", "messages", "channels", "engine", "events", "times", "merge_bursts", "pronounce"]),
+        (
+            "speech",
+            [
+                "voice", "rate", "pitch", "volume", "punctuation", "capitals", "hints", "echo", "typing_interrupts",
+                "messages", "channels", "engine", "events", "times", "merge_bursts", "pronounce",
+            ]
+        ),
         ("sounds", ["enabled", "volume"]),
         ("braille", ["enabled", "table", "message_timeout", "messages"]),
         ("display", ["reduce_motion", "contrast", "color", "text_sizing", "screen_reader"]),
@@ -50,28 +56,42 @@ extension Settings {
         var settings = Settings()
         reader.warnAboutUnknownKeys()
 
-        if let size = reader.read("text.size", { value -> Check<ContentSizeCategory> in
-            switch value {
-            case .string(let text):
-                if let category = ContentSizeCategory(rawValue: text) { return .ok(category) }
-                if text.hasSuffix("%") {
-                    guard let percent = Settings.percent(text.dropLast().trimmingSpaces()) else {
-                        return .bad("\"\(text)\" is not a percent: use digits such as \"194%\"")
+        if let size = reader.read(
+            "text.size",
+            { value -> Check<ContentSizeCategory> in
+                switch value {
+                case .string(let text):
+                    if let category = ContentSizeCategory(rawValue: text) { return .ok(category) }
+                    if text.hasSuffix("%") {
+                        guard let percent = Settings.percent(text.dropLast().trimmingSpaces()) else {
+                            return .bad("\"\(text)\" is not a percent: use digits such as \"194%\"")
+                        }
+                        return Settings.category(percent: percent)
                     }
-                    return Settings.category(percent: percent)
+                    return .bad(
+                        "\"\(text)\" is not a size: use a name such as \"accessibilityLarge\" or a percent such as \"194%\""
+                    )
+                case .integer, .float:
+                    return Settings.category(percent: value.numberValue ?? 100)
+                default:
+                    return .bad("expected a size name or a percent, found a \(value.typeName)")
                 }
-                return .bad("\"\(text)\" is not a size: use a name such as \"accessibilityLarge\" or a percent such as \"194%\"")
-            case .integer, .float:
-                return Settings.category(percent: value.numberValue ?? 100)
-            default:
-                return .bad("expected a size name or a percent, found a \(value.typeName)")
-            }
-        }) { settings.text.size = size }
+            })
+        {
+            settings.text.size = size
+        }
 
-        if let voice = reader.read("speech.voice", { value -> Check<String> in
-            guard let text = value.stringValue else { return .bad("expected a voice name or path, found a \(value.typeName)") }
-            return text.isEmpty ? .bad("the voice name is empty") : .ok(text)
-        }) { settings.speech.voice = voice }
+        if let voice = reader.read(
+            "speech.voice",
+            { value -> Check<String> in
+                guard let text = value.stringValue else {
+                    return .bad("expected a voice name or path, found a \(value.typeName)")
+                }
+                return text.isEmpty ? .bad("the voice name is empty") : .ok(text)
+            })
+        {
+            settings.speech.voice = voice
+        }
         if let rate = reader.integer("speech.rate", in: SpeechSettings.rateRange, unit: " words per minute") {
             settings.speech.rate = rate
             settings.speech.explicit.insert("rate")
@@ -93,114 +113,185 @@ extension Settings {
         if let hints = reader.bool("speech.hints") { settings.speech.hints = hints }
         if let echo = reader.word("speech.echo", SpeechSettings.Echo.self) { settings.speech.echo = echo }
         if let interrupts = reader.bool("speech.typing_interrupts") { settings.speech.typingInterrupts = interrupts }
-        if let messages = reader.word("speech.messages", SpeechSettings.MessagePolicy.self) { settings.speech.messages = messages }
-        if let channels = reader.read("speech.channels", { value -> Check<[String: SpeechSettings.ChannelSpeech]> in
-            guard let table = value.tableValue else { return .bad("expected a table of channel names and policies, found a \(value.typeName)") }
-            let choices = SpeechSettings.MessagePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            var result: [String: SpeechSettings.ChannelSpeech] = [:]
-            for entry in table.entries {
-                if let word = entry.value.stringValue {
-                    guard let policy = SpeechSettings.MessagePolicy(rawValue: word) else {
-                        return .bad("channel \(entry.key): expected one of \(choices), or a table such as { messages = \"all\", language = \"de\" }")
-                    }
-                    result[entry.key] = SpeechSettings.ChannelSpeech(messages: policy)
-                    continue
+        if let messages = reader.word("speech.messages", SpeechSettings.MessagePolicy.self) {
+            settings.speech.messages = messages
+        }
+        if let channels = reader.read(
+            "speech.channels",
+            { value -> Check<[String: SpeechSettings.ChannelSpeech]> in
+                guard let table = value.tableValue else {
+                    return .bad("expected a table of channel names and policies, found a \(value.typeName)")
                 }
-                guard let inner = entry.value.tableValue else {
-                    return .bad("channel \(entry.key): expected one of \(choices), or a table such as { messages = \"all\", language = \"de\" }")
-                }
-                var channel = SpeechSettings.ChannelSpeech()
-                for field in inner.entries {
-                    switch field.key {
-                    case "messages":
-                        guard let word = field.value.stringValue, let policy = SpeechSettings.MessagePolicy(rawValue: word) else {
-                            return .bad("channel \(entry.key), messages: expected one of \(choices)")
+                let choices = SpeechSettings.MessagePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                var result: [String: SpeechSettings.ChannelSpeech] = [:]
+                for entry in table.entries {
+                    if let word = entry.value.stringValue {
+                        guard let policy = SpeechSettings.MessagePolicy(rawValue: word) else {
+                            return .bad(
+                                "channel \(entry.key): expected one of \(choices), or a table such as { messages = \"all\", language = \"de\" }"
+                            )
                         }
-                        channel.messages = policy
-                    case "language":
-                        guard let code = field.value.stringValue?.trimmingSpaces(), Settings.isLanguageCode(code) else {
-                            return .bad("channel \(entry.key), language: expected a language code such as \"de\" or \"pt-br\"")
-                        }
-                        channel.language = code.lowercased()
-                    default:
-                        return .bad("channel \(entry.key): unknown key \(field.key); use messages and language")
+                        result[entry.key] = SpeechSettings.ChannelSpeech(messages: policy)
+                        continue
                     }
+                    guard let inner = entry.value.tableValue else {
+                        return .bad(
+                            "channel \(entry.key): expected one of \(choices), or a table such as { messages = \"all\", language = \"de\" }"
+                        )
+                    }
+                    var channel = SpeechSettings.ChannelSpeech()
+                    for field in inner.entries {
+                        switch field.key {
+                        case "messages":
+                            guard let word = field.value.stringValue,
+                                let policy = SpeechSettings.MessagePolicy(rawValue: word)
+                            else {
+                                return .bad("channel \(entry.key), messages: expected one of \(choices)")
+                            }
+                            channel.messages = policy
+                        case "language":
+                            guard let code = field.value.stringValue?.trimmingSpaces(), Settings.isLanguageCode(code)
+                            else {
+                                return .bad(
+                                    "channel \(entry.key), language: expected a language code such as \"de\" or \"pt-br\""
+                                )
+                            }
+                            channel.language = code.lowercased()
+                        default:
+                            return .bad("channel \(entry.key): unknown key \(field.key); use messages and language")
+                        }
+                    }
+                    result[entry.key] = channel
                 }
-                result[entry.key] = channel
-            }
-            return .ok(result)
-        }) { settings.speech.channels = channels }
+                return .ok(result)
+            })
+        {
+            settings.speech.channels = channels
+        }
         if let engine = reader.word("speech.engine", SpeechSettings.Engine.self) { settings.speech.engine = engine }
-        if let events = reader.word("speech.events", SpeechSettings.EventPolicy.self) { settings.speech.events = events }
+        if let events = reader.word("speech.events", SpeechSettings.EventPolicy.self) {
+            settings.speech.events = events
+        }
         if let times = reader.bool("speech.times") { settings.speech.times = times }
         if let merge = reader.bool("speech.merge_bursts") { settings.speech.mergeBursts = merge }
-        if let pronounce = reader.read("speech.pronounce", { value -> Check<[String: String]> in
-            guard let table = value.tableValue else { return .bad("expected a table of words and how they are said, found a \(value.typeName)") }
-            var result: [String: String] = [:]
-            for entry in table.entries {
-                guard let spoken = entry.value.stringValue else { return .bad("\(entry.key): expected how it is said, as a string") }
-                guard !entry.key.trimmingSpaces().isEmpty else { return .bad("an empty word cannot be pronounced") }
-                result[entry.key.trimmingSpaces()] = spoken.trimmingSpaces()
-            }
-            return .ok(result)
-        }) { settings.speech.pronounce = pronounce }
+        if let pronounce = reader.read(
+            "speech.pronounce",
+            { value -> Check<[String: String]> in
+                guard let table = value.tableValue else {
+                    return .bad("expected a table of words and how they are said, found a \(value.typeName)")
+                }
+                var result: [String: String] = [:]
+                for entry in table.entries {
+                    guard let spoken = entry.value.stringValue else {
+                        return .bad("\(entry.key): expected how it is said, as a string")
+                    }
+                    guard !entry.key.trimmingSpaces().isEmpty else { return .bad("an empty word cannot be pronounced") }
+                    result[entry.key.trimmingSpaces()] = spoken.trimmingSpaces()
+                }
+                return .ok(result)
+            })
+        {
+            settings.speech.pronounce = pronounce
+        }
 
         if let enabled = reader.bool("sounds.enabled") { settings.sounds.enabled = enabled }
         if let volume = reader.integer("sounds.volume", in: SoundSettings.volumeRange, unit: " percent") {
             settings.sounds.volume = volume
         }
 
-        if let enabled = reader.read("braille.enabled", { value -> Check<BrailleSettings.Enabled> in
-            switch value {
-            case .boolean(let on): return .ok(on ? .on : .off)
-            case .string("auto"): return .ok(.auto)
-            default: return .bad("expected true, false or \"auto\"")
-            }
-        }) { settings.braille.enabled = enabled }
-        if let table = reader.read("braille.table", { value -> Check<String> in
-            guard let text = value.stringValue else { return .bad("expected a liblouis table name such as \"en-ueb-g2.ctb\", found a \(value.typeName)") }
-            return .ok(text.trimmingSpaces())
-        }) { settings.braille.table = table }
-        if let timeout = reader.integer("braille.message_timeout", in: BrailleSettings.messageTimeoutRange, unit: " seconds") {
+        if let enabled = reader.read(
+            "braille.enabled",
+            { value -> Check<BrailleSettings.Enabled> in
+                switch value {
+                case .boolean(let on): return .ok(on ? .on : .off)
+                case .string("auto"): return .ok(.auto)
+                default: return .bad("expected true, false or \"auto\"")
+                }
+            })
+        {
+            settings.braille.enabled = enabled
+        }
+        if let table = reader.read(
+            "braille.table",
+            { value -> Check<String> in
+                guard let text = value.stringValue else {
+                    return .bad("expected a liblouis table name such as \"en-ueb-g2.ctb\", found a \(value.typeName)")
+                }
+                return .ok(text.trimmingSpaces())
+            })
+        {
+            settings.braille.table = table
+        }
+        if let timeout = reader.integer(
+            "braille.message_timeout", in: BrailleSettings.messageTimeoutRange, unit: " seconds")
+        {
             settings.braille.messageTimeout = timeout
         }
-        if let messages = reader.word("braille.messages", SpeechSettings.MessagePolicy.self) { settings.braille.messages = messages }
+        if let messages = reader.word("braille.messages", SpeechSettings.MessagePolicy.self) {
+            settings.braille.messages = messages
+        }
 
         if let reduceMotion = reader.bool("display.reduce_motion") { settings.display.reduceMotion = reduceMotion }
         if let contrast = reader.word("display.contrast", ContrastLevel.self) { settings.display.contrast = contrast }
-        if let color = reader.read("display.color", { value -> Check<DisplaySettings.ColorPreference> in
-            switch value {
-            case .boolean(let on): return .ok(on ? .always : .never)
-            case .string("auto"): return .ok(.auto)
-            case .string("truecolor"): return .ok(.truecolor)
-            default: return .bad("expected true, false, \"auto\" or \"truecolor\"")
-            }
-        }) { settings.display.color = color }
+        if let color = reader.read(
+            "display.color",
+            { value -> Check<DisplaySettings.ColorPreference> in
+                switch value {
+                case .boolean(let on): return .ok(on ? .always : .never)
+                case .string("auto"): return .ok(.auto)
+                case .string("truecolor"): return .ok(.truecolor)
+                default: return .bad("expected true, false, \"auto\" or \"truecolor\"")
+                }
+            })
+        {
+            settings.display.color = color
+        }
         if let sizing = reader.word("display.text_sizing", TextSizingPreference.self) {
             settings.display.textSizing = sizing
         }
         if let screenReader = reader.bool("display.screen_reader") { settings.display.screenReader = screenReader }
 
-        if let highlights = reader.read("irc.highlights", { value -> Check<[String]> in
-            guard let array = value.arrayValue else { return .bad("expected an array of words, found a \(value.typeName)") }
-            let words = array.compactMap(\.stringValue).map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
-            guard words.count == array.count else { return .bad("expected words as strings") }
-            guard !words.contains(where: \.isEmpty) else { return .bad("an empty word would match every message") }
-            return .ok(words)
-        }) { settings.highlights = highlights }
-        if let monitor = reader.read("irc.monitor", { value -> Check<[String]> in
-            guard let array = value.arrayValue else { return .bad("expected an array of nicks, found a \(value.typeName)") }
-            let nicks = array.compactMap(\.stringValue)
-            guard nicks.count == array.count else { return .bad("expected nicks as strings") }
-            guard !nicks.contains(where: { $0.isEmpty || $0.contains(" ") || $0.contains(",") }) else {
-                return .bad("a nick has no spaces or commas and is not empty")
-            }
-            return .ok(nicks)
-        }) { settings.monitor = monitor }
-        if let servers = reader.read("irc.servers", { value -> Check<[TOMLValue]> in
-            guard let array = value.arrayValue else { return .bad("expected [[irc.servers]] tables, found a \(value.typeName)") }
-            return .ok(array)
-        }) {
+        if let highlights = reader.read(
+            "irc.highlights",
+            { value -> Check<[String]> in
+                guard let array = value.arrayValue else {
+                    return .bad("expected an array of words, found a \(value.typeName)")
+                }
+                let words = array.compactMap(\.stringValue).map {
+                    String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+                }
+                guard words.count == array.count else { return .bad("expected words as strings") }
+                guard !words.contains(where: \.isEmpty) else { return .bad("an empty word would match every message") }
+                return .ok(words)
+            })
+        {
+            settings.highlights = highlights
+        }
+        if let monitor = reader.read(
+            "irc.monitor",
+            { value -> Check<[String]> in
+                guard let array = value.arrayValue else {
+                    return .bad("expected an array of nicks, found a \(value.typeName)")
+                }
+                let nicks = array.compactMap(\.stringValue)
+                guard nicks.count == array.count else { return .bad("expected nicks as strings") }
+                guard !nicks.contains(where: { $0.isEmpty || $0.contains(" ") || $0.contains(",") }) else {
+                    return .bad("a nick has no spaces or commas and is not empty")
+                }
+                return .ok(nicks)
+            })
+        {
+            settings.monitor = monitor
+        }
+        if let servers = reader.read(
+            "irc.servers",
+            { value -> Check<[TOMLValue]> in
+                guard let array = value.arrayValue else {
+                    return .bad("expected [[irc.servers]] tables, found a \(value.typeName)")
+                }
+                return .ok(array)
+            })
+        {
             for index in servers.indices {
                 if let server = reader.server(at: index, ownerOnly: ownerOnly) {
                     settings.ircServers.append(server)
@@ -218,7 +309,9 @@ extension Settings {
     /// 2 to 20 of them, starting with a letter ("de", "pt-br", "en-gb-x-rp").
     public static func isLanguageCode(_ code: String) -> Bool {
         guard (2...20).contains(code.count), code.first?.isLetter == true else { return false }
-        return code.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+        return code.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+        }
     }
 
     /// The allowed text sizes, in percent of Large.

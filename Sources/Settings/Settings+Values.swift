@@ -21,9 +21,11 @@ extension Settings {
             ("speech.messages", .string(speech.messages.rawValue)),
             (
                 "speech.channels",
-                .table(TOMLTable(entries: speech.channels.sorted { $0.key < $1.key }.map {
-                    TOMLTable.Entry(key: $0.key, value: $0.value.tomlValue)
-                }))
+                .table(
+                    TOMLTable(
+                        entries: speech.channels.sorted { $0.key < $1.key }.map {
+                            TOMLTable.Entry(key: $0.key, value: $0.value.tomlValue)
+                        }))
             ),
             ("speech.engine", .string(speech.engine.rawValue)),
             ("speech.events", .string(speech.events.rawValue)),
@@ -31,9 +33,11 @@ extension Settings {
             ("speech.merge_bursts", .boolean(speech.mergeBursts)),
             (
                 "speech.pronounce",
-                .table(TOMLTable(entries: speech.pronounce.sorted { $0.key < $1.key }.map {
-                    TOMLTable.Entry(key: $0.key, value: .string($0.value))
-                }))
+                .table(
+                    TOMLTable(
+                        entries: speech.pronounce.sorted { $0.key < $1.key }.map {
+                            TOMLTable.Entry(key: $0.key, value: .string($0.value))
+                        }))
             ),
             ("sounds.enabled", .boolean(sounds.enabled)),
             ("sounds.volume", .integer(Int64(sounds.volume))),

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// The settings file on disk: where it is, reading it, and atomic in-place edits.
@@ -65,7 +65,8 @@ public struct SettingsFile: Sendable, Equatable {
                     code: .syntax, message: error.message, file: path, line: error.line, column: error.column,
                     key: error.key)
             } catch {}
-            throw SettingsProblem(code: .syntax, message: "the file is not UTF-8", file: path, line: 1, column: 1, key: nil)
+            throw SettingsProblem(
+                code: .syntax, message: "the file is not UTF-8", file: path, line: 1, column: 1, key: nil)
         }
         return text
     }

@@ -28,7 +28,9 @@ struct SettingsReader {
     mutating func integer(_ dotted: String, in range: ClosedRange<Int>, unit: String = "") -> Int? {
         read(dotted) { value in
             guard let number = value.integerValue else {
-                return .bad("expected a whole number from \(range.lowerBound) to \(range.upperBound), found a \(value.typeName)")
+                return .bad(
+                    "expected a whole number from \(range.lowerBound) to \(range.upperBound), found a \(value.typeName)"
+                )
             }
             guard number >= Int64(range.lowerBound), number <= Int64(range.upperBound) else {
                 return .bad("\(number) is out of range: use \(range.lowerBound) to \(range.upperBound)\(unit)")
@@ -47,7 +49,9 @@ struct SettingsReader {
     where T.RawValue == String {
         read(dotted) { value in
             let allowed = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            guard let text = value.stringValue else { return .bad("expected one of \(allowed), found a \(value.typeName)") }
+            guard let text = value.stringValue else {
+                return .bad("expected one of \(allowed), found a \(value.typeName)")
+            }
             return T(rawValue: text).map { .ok($0) } ?? .bad("\"\(text)\" is out of range: use one of \(allowed)")
         }
     }
@@ -62,7 +66,8 @@ struct SettingsReader {
             return nil
         }
         for entry in table.entries where !Settings.serverKeys.contains(entry.key) {
-            problem(.unknownKey, "unknown key \(entry.key) is ignored", key: "\(prefix).\(entry.key)", severity: .warning)
+            problem(
+                .unknownKey, "unknown key \(entry.key) is ignored", key: "\(prefix).\(entry.key)", severity: .warning)
         }
         func string(_ key: String) -> String? {
             read("\(prefix).\(key)") { value in
@@ -71,18 +76,23 @@ struct SettingsReader {
         }
         guard let host = string("host"), !host.isEmpty else {
             if table["host"] == nil {
-                problem(.missingKey, "this server has no host, so it is left out", key: "\(prefix).host", atValue: false, fallback: prefix)
+                problem(
+                    .missingKey, "this server has no host, so it is left out", key: "\(prefix).host", atValue: false,
+                    fallback: prefix)
             }
             return nil
         }
         let tls = bool("\(prefix).tls") ?? true
         let port = integer("\(prefix).port", in: 1...65535)
         let nick = string("nick") ?? "earshot"
-        let channels = read("\(prefix).channels") { value -> Check<[String]> in
-            guard let array = value.arrayValue else { return .bad("expected an array of channel names, found a \(value.typeName)") }
-            let names = array.compactMap(\.stringValue)
-            return names.count == array.count ? .ok(names) : .bad("expected channel names as strings")
-        } ?? []
+        let channels =
+            read("\(prefix).channels") { value -> Check<[String]> in
+                guard let array = value.arrayValue else {
+                    return .bad("expected an array of channel names, found a \(value.typeName)")
+                }
+                let names = array.compactMap(\.stringValue)
+                return names.count == array.count ? .ok(names) : .bad("expected channel names as strings")
+            } ?? []
         let saslUser = string("sasl_user")
         let saslRequired = bool("\(prefix).sasl_required") ?? true
         let caFile = string("ca_file")
@@ -111,15 +121,20 @@ struct SettingsReader {
         let known = Dictionary(uniqueKeysWithValues: Settings.knownKeys.map { ($0.section, Set($0.keys)) })
         for entry in document.root.entries {
             guard let keys = known[entry.key] else {
-                problem(.unknownKey, "unknown section or key \(entry.key) is ignored", key: entry.key, severity: .warning)
+                problem(
+                    .unknownKey, "unknown section or key \(entry.key) is ignored", key: entry.key, severity: .warning)
                 continue
             }
             guard let table = entry.value.tableValue else {
-                problem(.wrongType, "expected a [\(entry.key)] table, found a \(entry.value.typeName)", key: entry.key, atValue: true)
+                problem(
+                    .wrongType, "expected a [\(entry.key)] table, found a \(entry.value.typeName)", key: entry.key,
+                    atValue: true)
                 continue
             }
             for sub in table.entries where !keys.contains(sub.key) {
-                problem(.unknownKey, "unknown key \(sub.key) is ignored", key: "\(entry.key).\(sub.key)", severity: .warning)
+                problem(
+                    .unknownKey, "unknown key \(sub.key) is ignored", key: "\(entry.key).\(sub.key)", severity: .warning
+                )
             }
         }
     }

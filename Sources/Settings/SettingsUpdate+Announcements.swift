@@ -28,7 +28,9 @@ extension SettingsUpdate {
         }
         if kind == .reload, errors.isEmpty, let fixed = previousProblems.first(where: { $0.severity == .error }) {
             // The file was broken and now reads well: the listener who fixed it hears so.
-            result.append(SettingsAnnouncement(text: "Settings fixed: \(Self.spokenFile(fixed.file)) reads without errors", priority: .default))
+            result.append(
+                SettingsAnnouncement(
+                    text: "Settings fixed: \(Self.spokenFile(fixed.file)) reads without errors", priority: .default))
         }
         if old.text.size != new.text.size {
             result.append(SettingsAnnouncement(text: Self.textSizePhrase(new.text.size), priority: .default))
@@ -72,9 +74,12 @@ extension SettingsUpdate {
             let word = new.enabled == .auto ? "automatic" : new.enabled.rawValue
             parts.append("braille: \(word), from the next start")
         }
-        if old.table != new.table { parts.append("braille table: " + (new.table.isEmpty ? "computer braille" : new.table)) }
+        if old.table != new.table {
+            parts.append("braille table: " + (new.table.isEmpty ? "computer braille" : new.table))
+        }
         if old.messageTimeout != new.messageTimeout {
-            parts.append("braille message time: \(new.messageTimeout) \(new.messageTimeout == 1 ? "second" : "seconds")")
+            parts.append(
+                "braille message time: \(new.messageTimeout) \(new.messageTimeout == 1 ? "second" : "seconds")")
         }
         if old.messages != new.messages { parts.append("braille messages: \(new.messages.rawValue)") }
         guard let first = parts.first else { return nil }
@@ -90,10 +95,13 @@ extension SettingsUpdate {
             parts.append("joins and quits spoken: \(new.events.spokenName)")
         }
         if old.times != new.times { parts.append("message times: \(new.times ? "on" : "off")") }
-        if old.mergeBursts != new.mergeBursts { parts.append("one utterance per burst: \(new.mergeBursts ? "on" : "off")") }
+        if old.mergeBursts != new.mergeBursts {
+            parts.append("one utterance per burst: \(new.mergeBursts ? "on" : "off")")
+        }
         if old.messages != new.messages { parts.append("messages spoken: \(new.messages.rawValue)") }
         if old.channels != new.channels {
-            for name in Set(old.channels.keys).union(new.channels.keys).sorted() where old.channels[name] != new.channels[name] {
+            for name in Set(old.channels.keys).union(new.channels.keys).sorted()
+            where old.channels[name] != new.channels[name] {
                 parts.append(name + ": " + (new.channels[name].map(SpeechSettings.describe) ?? "like the others"))
             }
         }

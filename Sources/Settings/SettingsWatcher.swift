@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// Watches the settings file with inotify and reloads it when it changes.
@@ -67,7 +67,10 @@ public final class SettingsWatcher: Sendable {
             close(fd)
             throw problem
         }
-        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC); _ = fcntl(end, F_SETFL, O_NONBLOCK) }
+        for end in pipeEnds {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
+        }
         inotifyDescriptor = fd
         wakeRead = pipeEnds[0]
         wakeWrite = pipeEnds[1]

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 extension AudioPlayer {
@@ -49,12 +49,13 @@ extension AudioPlayer {
     /// `nil` when none was, none opened, or it was for another rate (then it is closed).
     static func takePrepared(sampleRate: Int) -> SoundOutput? {
         let taken: (rate: Int, output: SoundOutput?)? = prepared.wait(
-            until: { if case .opening = $0 { false } else { true } }
-        ) { state in
-            guard case .ready(let rate, let output) = state else { return nil }
-            state = .none
-            return (rate, output)
-        }
+            until: { if case .opening = $0 { false } else { true } },
+            then: { state in
+                guard case .ready(let rate, let output) = state else { return nil }
+                state = .none
+                return (rate, output)
+            }
+        )
         guard let taken, let output = taken.output else { return nil }
         if taken.rate == sampleRate { return output }
         output.close()

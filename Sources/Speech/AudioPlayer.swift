@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 import DequeModule
 
@@ -54,7 +54,6 @@ public final class AudioPlayer: @unchecked Sendable {
         }
     }
 
-
     /// Drops everything queued and cuts the device's own buffer.
     public func flush() {
         state.withLock { state in
@@ -77,14 +76,18 @@ public final class AudioPlayer: @unchecked Sendable {
     private func play() {
         var buffer = [Int16](repeating: 0, count: chunk)
         while true {
-            let count: Int? = state.wait(until: { !$0.queue.isEmpty || $0.closed }) { state in
-                if state.closed { return nil }
-                let count = min(chunk, state.queue.count)
-                for index in 0..<count { buffer[index] = state.queue.removeFirst() }
-                return count
-            }
+            let count: Int? = state.wait(
+                until: { !$0.queue.isEmpty || $0.closed },
+                then: { state in
+                    if state.closed { return nil }
+                    let count = min(chunk, state.queue.count)
+                    for index in 0..<count { buffer[index] = state.queue.removeFirst() }
+                    return count
+                })
             guard let count else { break }
-            let status = buffer.withUnsafeBytes { raw in device.write(UnsafeRawBufferPointer(rebasing: raw[0..<count * 2])) }
+            let status = buffer.withUnsafeBytes { raw in
+                device.write(UnsafeRawBufferPointer(rebasing: raw[0..<count * 2]))
+            }
             if status != 0 {
                 let reason = device.describe(status)
                 state.withLockThenBroadcast { state in

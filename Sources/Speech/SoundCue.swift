@@ -42,7 +42,10 @@ public enum SoundCue: String, CaseIterable, Hashable, Sendable {
         case .messageElsewhere: [Tone(from: 784, to: 784, milliseconds: 70)]
         case .message: [Tone(from: 659, to: 659, milliseconds: 50)]
         case .mention:
-            [Tone(from: 988, to: 988, milliseconds: 60, gapMilliseconds: 25), Tone(from: 1319, to: 1319, milliseconds: 80)]
+            [
+                Tone(from: 988, to: 988, milliseconds: 60, gapMilliseconds: 25),
+                Tone(from: 1319, to: 1319, milliseconds: 80),
+            ]
         case .sent: [Tone(from: 523, to: 784, milliseconds: 90)]
         case .boundary: [Tone(from: 330, to: 247, milliseconds: 60)]
         case .error:

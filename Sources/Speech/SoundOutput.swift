@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 import CPCAudio
 import CPulseSimple
@@ -51,13 +51,23 @@ enum SoundOutput: @unchecked Sendable {
         // ALSA writes its own complaints to stderr while probing; Earshot says it once, itself.
         let savedStderr = dup(2)
         let null = Glibc.open("/dev/null", O_WRONLY)
-        if null >= 0 { dup2(null, 2); Glibc.close(null) }
-        defer {
-            if savedStderr >= 0 { dup2(savedStderr, 2); Glibc.close(savedStderr) }
+        if null >= 0 {
+            dup2(null, 2)
+            Glibc.close(null)
         }
-        guard let device = create_alsa_object(nil, "earshot", "Earshot speech") ?? create_oss_object(nil, "earshot", "Earshot speech")
+        defer {
+            if savedStderr >= 0 {
+                dup2(savedStderr, 2)
+                Glibc.close(savedStderr)
+            }
+        }
+        guard
+            let device = create_alsa_object(nil, "earshot", "Earshot speech")
+                ?? create_oss_object(nil, "earshot", "Earshot speech")
         else {
-            throw SpeechError(.audioUnavailable, "No audio device could be created: no sound server answered, and neither ALSA nor OSS has a device.")
+            throw SpeechError(
+                .audioUnavailable,
+                "No audio device could be created: no sound server answered, and neither ALSA nor OSS has a device.")
         }
         let status = audio_object_open(device, AUDIO_OBJECT_FORMAT_S16LE, UInt32(sampleRate), 1)
         if status != 0 {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// The in-process speech engine: libespeak-ng on one dedicated thread, an utterance queue with
@@ -132,7 +132,9 @@ public final class SpeechEngine: @unchecked Sendable {
     }
 
     /// ``started(configuration:makeSink:)`` with a sink that does not need the sample rate.
-    public static func started(configuration: Configuration = Configuration(), sink: SpeechSink) async throws(SpeechError)
+    public static func started(
+        configuration: Configuration = Configuration(), sink: SpeechSink
+    ) async throws(SpeechError)
         -> SpeechEngine
     {
         try await started(configuration: configuration) { _ throws(SpeechError) in sink }
@@ -300,8 +302,9 @@ public final class SpeechEngine: @unchecked Sendable {
             let now = SpeechClock.now()
             if now >= deadline { return isIdle }
             let idle = state.wait(
-                until: { $0.queue.isIdle && $0.commands.isEmpty }, timeoutNanoseconds: deadline - now
-            ) { $0.queue.isIdle && $0.commands.isEmpty }
+                until: { $0.queue.isIdle && $0.commands.isEmpty }, timeoutNanoseconds: deadline - now,
+                then: { $0.queue.isIdle && $0.commands.isEmpty }
+            )
             if idle { return true }
         }
     }
@@ -379,7 +382,7 @@ public final class SpeechEngine: @unchecked Sendable {
             return false
         }
         if alreadyStopped { return }
-        finished.wait(until: { $0 }) { _ in }
+        finished.wait(until: { $0 }, then: { _ in })
     }
 
     /// Runs `body` on the engine thread (where libespeak-ng lives) and returns its result.
@@ -389,7 +392,13 @@ public final class SpeechEngine: @unchecked Sendable {
         state.withLockThenBroadcast { state in
             state.commands.append { box.lock.withLockThenBroadcast { $0 = body() } }
         }
-        return result.wait(until: { $0 != nil }) { $0! }
+        return result.wait(
+            until: { $0 != nil },
+            then: { state in
+                // The wait ends only once the engine thread has stored the result.
+                guard let value = state else { preconditionFailure("the engine thread's result is missing") }
+                return value
+            })
     }
 
     private final class ResultBox<R>: @unchecked Sendable {
@@ -412,17 +421,18 @@ public final class SpeechEngine: @unchecked Sendable {
                 until: {
                     !$0.running || !$0.commands.isEmpty
                         || (!$0.paused && $0.queue.current == nil && !$0.queue.pending.isEmpty)
+                },
+                then: { state in
+                    if !state.running { return .exit }
+                    if !state.commands.isEmpty { return .command(state.commands.removeFirst()) }
+                    guard !state.paused, let utterance = state.queue.next() else { return .command({}) }
+                    sink.event(SpeechEvent(.speak, utterance))
+                    let voice = state.voiceFiles[utterance.voice] ?? state.voiceFiles[.reader]
+                    let parameters = state.parametersChanged ? state.parameters : nil
+                    state.parametersChanged = false
+                    return .speak(utterance, voice: voice, parameters: parameters)
                 }
-            ) { state in
-                if !state.running { return .exit }
-                if !state.commands.isEmpty { return .command(state.commands.removeFirst()) }
-                guard !state.paused, let utterance = state.queue.next() else { return .command({}) }
-                sink.event(SpeechEvent(.speak, utterance))
-                let voice = state.voiceFiles[utterance.voice] ?? state.voiceFiles[.reader]
-                let parameters = state.parametersChanged ? state.parameters : nil
-                state.parametersChanged = false
-                return .speak(utterance, voice: voice, parameters: parameters)
-            }
+            )
             switch work {
             case .exit:
                 EspeakOwnership.release()
@@ -519,8 +529,9 @@ public final class SpeechEngine: @unchecked Sendable {
             let deadline = SpeechClock.now() + Self.dispatcherPatience(for: text)
             while true {
                 let (current, finished) = state.wait(
-                    until: { !$0.queue.isCurrent(utterance.id) || $0.dispatcherFinished }, timeoutNanoseconds: 100_000_000
-                ) { ($0.queue.isCurrent(utterance.id), $0.dispatcherFinished) }
+                    until: { !$0.queue.isCurrent(utterance.id) || $0.dispatcherFinished },
+                    timeoutNanoseconds: 100_000_000, then: { ($0.queue.isCurrent(utterance.id), $0.dispatcherFinished) }
+                )
                 if !current {
                     dispatcher.cancel()
                     return true
@@ -553,7 +564,9 @@ public final class SpeechEngine: @unchecked Sendable {
     /// second for espeak-ng's thousands); throws when none answers. `spawn` lets libspeechd start
     /// one (nil: as speaking with it would, when `SPEECHD_ADDRESS` is not set); false asks only
     /// a running daemon.
-    public static func speechDispatcherVoices(spawn: Bool? = nil) throws(SpeechError) -> (module: String?, voices: [(name: String, language: String, variant: String?)]) {
+    public static func speechDispatcherVoices(
+        spawn: Bool? = nil
+    ) throws(SpeechError) -> (module: String?, voices: [(name: String, language: String, variant: String?)]) {
         let dispatcher = try SpeechDispatcher.connect(spawn: spawn)
         defer { dispatcher.close() }
         return (dispatcher.module, dispatcher.voices().map { ($0.name, $0.language, $0.variant) })
@@ -564,8 +577,9 @@ public final class SpeechEngine: @unchecked Sendable {
         // Let a paced sink play out before the utterance counts as done.
         while sink.backlogMilliseconds() > 0 {
             let current = state.wait(
-                until: { !$0.queue.isCurrent(utterance.id) }, timeoutNanoseconds: 2_000_000
-            ) { $0.queue.isCurrent(utterance.id) }
+                until: { !$0.queue.isCurrent(utterance.id) }, timeoutNanoseconds: 2_000_000,
+                then: { $0.queue.isCurrent(utterance.id) }
+            )
             if !current { break }
         }
         state.withLockThenBroadcast { state in
@@ -585,8 +599,9 @@ public final class SpeechEngine: @unchecked Sendable {
         // Pace to playback: stay at most `maxBacklogMilliseconds` ahead of what is heard.
         while sink.backlogMilliseconds() > configuration.maxBacklogMilliseconds {
             let current = state.wait(
-                until: { !$0.queue.isCurrent(utterance.id) }, timeoutNanoseconds: 2_000_000
-            ) { $0.queue.isCurrent(utterance.id) }
+                until: { !$0.queue.isCurrent(utterance.id) }, timeoutNanoseconds: 2_000_000,
+                then: { $0.queue.isCurrent(utterance.id) }
+            )
             if !current { return 1 }
         }
         return 0
@@ -620,7 +635,8 @@ public final class SpeechEngine: @unchecked Sendable {
         let output = Espeak.initializeSynchronousOutput(bufferMilliseconds: bufferMilliseconds)
         guard output.isOK else {
             return .failure(
-                SpeechError(.engineFailure, "espeak-ng output failed (\(Espeak.message(for: output))).", status: output))
+                SpeechError(.engineFailure, "espeak-ng output failed (\(Espeak.message(for: output))).", status: output)
+            )
         }
         Espeak.setCallback(synthCallback)
         return .success(Espeak.sampleRate)
@@ -659,11 +675,13 @@ enum EspeakOwnership {
     }
 
     static func acquire(timeoutSeconds: Double) -> Bool {
-        lock.wait(until: { !$0 }, timeoutNanoseconds: UInt64(timeoutSeconds * 1e9)) { owned in
-            if owned { return false }
-            owned = true
-            return true
-        }
+        lock.wait(
+            until: { !$0 }, timeoutNanoseconds: UInt64(timeoutSeconds * 1e9),
+            then: { owned in
+                if owned { return false }
+                owned = true
+                return true
+            })
     }
 
     /// Takes ownership if it is free; never waits.

@@ -41,7 +41,8 @@ public struct SpeechParameters: Hashable, Sendable {
             guard range.contains(value) else {
                 throw SpeechError(
                     .outOfRange,
-                    "Speech \(name) \(value) is out of range: it must be \(range.lowerBound) to \(range.upperBound)\(unit).")
+                    "Speech \(name) \(value) is out of range: it must be \(range.lowerBound) to \(range.upperBound)\(unit)."
+                )
             }
         }
         try check("rate", rate, Self.rateRange, " words per minute")

@@ -12,7 +12,8 @@ extension TranscriptRecord {
             text: [utterance.cue?.caption, utterance.text.isEmpty ? nil : utterance.text].compactMap { $0 }
                 .joined(separator: " "),
             language: utterance.languages.isEmpty
-                ? nil : utterance.languages.map(\.language).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                ? nil
+                : utterance.languages.map(\.language).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
                     .joined(separator: ","))
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 import Synchronization
 import SystemPackage
@@ -24,7 +24,8 @@ public final class TranscriptWriter: Sendable {
     private let clock: @Sendable () -> UInt64
 
     /// Appends to the file at `path` (created with mode 0600 if missing, truncated).
-    public convenience init(path: String, clock: @escaping @Sendable () -> UInt64 = SpeechClock.now) throws(SpeechError) {
+    public convenience init(path: String, clock: @escaping @Sendable () -> UInt64 = SpeechClock.now) throws(SpeechError)
+    {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw SpeechError(

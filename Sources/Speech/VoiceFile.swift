@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// An espeak-ng voice file, checked before libespeak-ng sees it: on disk, or one of the

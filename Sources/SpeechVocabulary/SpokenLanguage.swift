@@ -17,7 +17,8 @@ public enum SpokenLanguage {
 
     /// `text` to be read in `language` (an espeak-ng language code) wherever it is said.
     public static func mark(_ text: String, language: String) -> String {
-        String(open) + language.filter { $0.isASCII && !$0.isWhitespace } + String(close) + withoutMarks(text) + String(end)
+        String(open) + language.filter { $0.isASCII && !$0.isWhitespace } + String(close) + withoutMarks(text)
+            + String(end)
     }
 
     /// Whether `character` is one of the marks (a sender's text must not carry them).
@@ -56,7 +57,9 @@ public enum SpokenLanguage {
         // punctuation between letters of one script stay in its run).
         var scriptRun: (language: String, start: Int, end: Int)?
         func closeScriptRun() {
-            if let run = scriptRun { scriptRuns.append(LanguageRun(start: run.start, count: run.end - run.start, language: run.language)) }
+            if let run = scriptRun {
+                scriptRuns.append(LanguageRun(start: run.start, count: run.end - run.start, language: run.language))
+            }
             scriptRun = nil
         }
         for character in text {
@@ -79,7 +82,8 @@ public enum SpokenLanguage {
             if character == end {
                 closeScriptRun()
                 if let language = marked, result.utf8.count > markStart {
-                    markedRuns.append(LanguageRun(start: markStart, count: result.utf8.count - markStart, language: language))
+                    markedRuns.append(
+                        LanguageRun(start: markStart, count: result.utf8.count - markStart, language: language))
                 }
                 marked = nil
                 continue
@@ -116,7 +120,9 @@ public enum SpokenLanguage {
                 }
                 position = max(position, script.start + script.count)
             }
-            if position < end { runs.append(LanguageRun(start: position, count: end - position, language: mark.language)) }
+            if position < end {
+                runs.append(LanguageRun(start: position, count: end - position, language: mark.language))
+            }
         }
         return (result, runs.sorted { $0.start < $1.start })
     }
@@ -136,7 +142,8 @@ public enum SpokenLanguage {
         (0x0400...0x052F, "ru"), (0x1C80...0x1C8F, "ru"), (0x2DE0...0x2DFF, "ru"), (0xA640...0xA69F, "ru"),
         (0x0530...0x058F, "hy"),
         (0x0590...0x05FF, "he"),
-        (0x0600...0x06FF, "ar"), (0x0750...0x077F, "ar"), (0x08A0...0x08FF, "ar"), (0xFB50...0xFDFF, "ar"), (0xFE70...0xFEFF, "ar"),
+        (0x0600...0x06FF, "ar"), (0x0750...0x077F, "ar"), (0x08A0...0x08FF, "ar"), (0xFB50...0xFDFF, "ar"),
+        (0xFE70...0xFEFF, "ar"),
         (0x0900...0x097F, "hi"),
         (0x0980...0x09FF, "bn"),
         (0x0A00...0x0A7F, "pa"),

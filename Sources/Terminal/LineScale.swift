@@ -24,7 +24,8 @@ public struct LineScale: Sendable, Hashable {
     private var numerator: Int?
     private var denominator: Int
 
-    public init(cells: Int, rows: Int, fraction: (numerator: Int, denominator: Int)? = nil, doubleHeight: Bool = false) {
+    public init(cells: Int, rows: Int, fraction: (numerator: Int, denominator: Int)? = nil, doubleHeight: Bool = false)
+    {
         self.cells = cells
         self.rows = rows
         self.numerator = fraction?.numerator

@@ -2,7 +2,7 @@ import Synchronization
 import SystemPackage
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// Raw keyboard input for the length of a scope, with the terminal always put back.

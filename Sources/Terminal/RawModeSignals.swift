@@ -1,7 +1,7 @@
 import Synchronization
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// What the signal handler needs, in plain memory it can read without locks or allocation.

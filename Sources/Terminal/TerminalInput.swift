@@ -1,7 +1,7 @@
 import Synchronization
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// Reads the keyboard on its own thread and delivers keys and window resizes as one stream

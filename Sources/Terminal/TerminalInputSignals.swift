@@ -1,7 +1,7 @@
 import Synchronization
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// The write end of the running ``TerminalInput``'s wake-up pipe, or -1. An atomic, so the

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 import Typography
 
@@ -37,7 +37,10 @@ public enum TerminalProbe {
         /// Bytes that were no answer (keys typed during the probe), in order.
         public var unrelated: [UInt8] = []
 
-        public init(background: RGBColor? = nil, textSizing: TextSizingMethod? = nil, complete: Bool = false, unrelated: [UInt8] = []) {
+        public init(
+            background: RGBColor? = nil, textSizing: TextSizingMethod? = nil, complete: Bool = false,
+            unrelated: [UInt8] = []
+        ) {
             self.background = background
             self.textSizing = textSizing
             self.complete = complete

@@ -140,7 +140,8 @@ public struct TerminalRenderer: Sendable {
                 // contrast audit measured.
                 let color = theme.color(for: run.role)
                 let back = theme.background
-                out += "\u{1B}[\(run.style.isHeading ? "1;" : "")38;2;\(color.red);\(color.green);\(color.blue);"
+                out +=
+                    "\u{1B}[\(run.style.isHeading ? "1;" : "")38;2;\(color.red);\(color.green);\(color.blue);"
                     + "48;2;\(back.red);\(back.green);\(back.blue)m"
                 coloured = true
             }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// Reading a terminal's answer to a query: what arrives on `input` until `isComplete` says the

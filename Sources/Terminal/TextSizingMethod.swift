@@ -13,7 +13,8 @@ public enum TextSizingMethod: String, CaseIterable, Sendable, Hashable {
     /// any terminal; `auto` is what the terminal showed when asked (``TerminalProbe``, in
     /// ``TerminalEnvironment/probedTextSizing``), and none inside tmux or when it did not answer.
     /// A plain environment (not a TTY, or `TERM=dumb`) always gets none.
-    public static func resolve(_ preference: TextSizingPreference, environment: TerminalEnvironment) -> TextSizingMethod {
+    public static func resolve(_ preference: TextSizingPreference, environment: TerminalEnvironment) -> TextSizingMethod
+    {
         if environment.isPlain { return .none }
         switch preference {
         case .kitty: return .kitty

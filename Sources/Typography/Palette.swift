@@ -18,7 +18,8 @@ public struct Palette: Sendable, Hashable {
 
         /// Light when black text reads better on `background` than white text does.
         public init(background: RGBColor) {
-            self = RGBColor.black.contrastRatio(with: background) >= RGBColor.white.contrastRatio(with: background)
+            self =
+                RGBColor.black.contrastRatio(with: background) >= RGBColor.white.contrastRatio(with: background)
                 ? .light : .dark
         }
     }
@@ -74,7 +75,8 @@ public struct Palette: Sendable, Hashable {
             ]
         case .light:
             styles = [
-                .heading: Style(bold: true), .author: Style(color: 4, bold: true), .link: Style(color: 4, underline: true),
+                .heading: Style(bold: true), .author: Style(color: 4, bold: true),
+                .link: Style(color: 4, underline: true),
                 .mention: Style(color: increased ? 4 : 5, bold: true), .focus: Style(bold: true, underline: true),
                 .error: increased ? Style(bold: true) : Style(color: 1, bold: true), .success: Style(bold: true),
             ]

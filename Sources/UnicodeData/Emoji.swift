@@ -1,4 +1,3 @@
-
 /// An emoji Earshot offers by name: what the picker lists and searches, and what reactions
 /// are read as.
 ///

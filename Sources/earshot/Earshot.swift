@@ -32,15 +32,22 @@ struct Earshot: ParsableCommand {
     @Option(help: "The settings file (default $XDG_CONFIG_HOME/earshot/config.toml).")
     var config: String?
 
-    @Flag(help: "Report mouse drags, so sheets can be dragged by mouse (the terminal's wheel scrolling stops meanwhile).")
+    @Flag(
+        help: "Report mouse drags, so sheets can be dragged by mouse (the terminal's wheel scrolling stops meanwhile).")
     var mouse = false
 
-    @Flag(help: "Another screen reader (Orca, Fenrir, Speakup, BRLTTY) reads the terminal: the focus's whole phrase on the bottom line with the cursor at its start, announcements as lines, nothing decorative. Use with --speech off.")
+    @Flag(
+        help:
+            "Another screen reader (Orca, Fenrir, Speakup, BRLTTY) reads the terminal: the focus's whole phrase on the bottom line with the cursor at its start, announcements as lines, nothing decorative. Use with --speech off."
+    )
     var screenReader = false
 
     @OptionGroup var speech: SpeechOptions
 
-    @Option(help: "Who speaks: espeak-ng (Earshot's own voices, the fastest) or speech-dispatcher (your own speech-dispatcher setup); as speech.engine.")
+    @Option(
+        help:
+            "Who speaks: espeak-ng (Earshot's own voices, the fastest) or speech-dispatcher (your own speech-dispatcher setup); as speech.engine."
+    )
     var engine: SpeechSettings.Engine?
 
     /// `earshot say …` is parsed by ``Say`` alone: building the whole command tree (every
@@ -51,16 +58,22 @@ struct Earshot: ParsableCommand {
     /// before, so what they print names `earshot say`.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let asksForHelp = arguments.contains { $0 == "-h" || $0 == "--help" || $0 == "-help" || $0.hasPrefix("--generate") || $0.hasPrefix("--experimental") }
+        let asksForHelp = arguments.contains {
+            $0 == "-h" || $0 == "--help" || $0 == "-help" || $0.hasPrefix("--generate")
+                || $0.hasPrefix("--experimental")
+        }
         if arguments.first == "say", !asksForHelp {
             // The sound server and libespeak-ng start while the arguments are parsed; a
             // `--speech` other than audio is looked for only to spare a needless connection.
-            SayCommand.warmUp(audio: !arguments.indices.contains { index in
-                let argument = arguments[index]
-                let value = argument.hasPrefix("--speech=") ? String(argument.dropFirst(9))
-                    : argument == "--speech" && index + 1 < arguments.count ? arguments[index + 1] : nil
-                return value.map { $0 != "audio" } ?? false
-            })
+            SayCommand.warmUp(
+                audio: !arguments.indices.contains { index in
+                    let argument = arguments[index]
+                    let value =
+                        argument.hasPrefix("--speech=")
+                        ? String(argument.dropFirst(9))
+                        : argument == "--speech" && index + 1 < arguments.count ? arguments[index + 1] : nil
+                    return value.map { $0 != "audio" } ?? false
+                })
             if arguments.count == 2, !arguments[1].hasPrefix("-") {
                 do {
                     try Say.speak(arguments[1], voice: nil, rate: nil, output: SpeechOutput())

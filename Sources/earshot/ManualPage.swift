@@ -129,11 +129,15 @@ enum ManualPage {
             macro("It", "Pa", "$XDG_CONFIG_HOME/earshot/voices")
             text("Your own voice files; each overrides the shipped voice of the same name.")
             macro("It", "Pa", "PREFIX/share/earshot/voices")
-            text("The shipped voices: beside the binary, else in $XDG_DATA_HOME and $XDG_DATA_DIRS; without them, the voices built into the binary.")
+            text(
+                "The shipped voices: beside the binary, else in $XDG_DATA_HOME and $XDG_DATA_DIRS; without them, the voices built into the binary."
+            )
             macro("El")
 
             macro("Sh", "EXIT STATUS")
-            text("0 on success; 1 when something could not be done, or when a check (config, audit) finds a problem; 64 when the command line is wrong.")
+            text(
+                "0 on success; 1 when something could not be done, or when a check (config, audit) finds a problem; 64 when the command line is wrong."
+            )
 
             macro("Sh", "SEE ALSO")
             macro("Xr", "espeak-ng", "1")
@@ -165,7 +169,9 @@ enum ManualPage {
             for argument in arguments {
                 var title: [String] = ["It"]
                 if argument.kind != .positional {
-                    let names = (argument.names ?? []).filter { $0.kind == .short } + (argument.names ?? []).filter { $0.kind != .short }
+                    let names =
+                        (argument.names ?? []).filter { $0.kind == .short }
+                        + (argument.names ?? []).filter { $0.kind != .short }
                     title.append("Fl")
                     for (index, name) in names.enumerated() {
                         if index > 0 { title.append(",") }

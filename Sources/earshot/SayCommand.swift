@@ -37,7 +37,9 @@ struct Voices: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the voices, with their roles and where each came from: a file, or built in.")
 
-    @Flag(name: .customLong("speech-dispatcher"), help: "List speech-dispatcher's voices instead (its output module's), when it runs.")
+    @Flag(
+        name: .customLong("speech-dispatcher"),
+        help: "List speech-dispatcher's voices instead (its output module's), when it runs.")
     var speechDispatcher = false
 
     func run() throws {
@@ -46,7 +48,9 @@ struct Voices: ParsableCommand {
             // A speech-dispatcher that runs already (none is started for this) is named too.
             if let (module, voices) = try? SpeechEngine.speechDispatcherVoices(spawn: false) {
                 print("")
-                print("speech-dispatcher runs, output module \(module ?? "unknown"), \(voices.count) voices: earshot voices --speech-dispatcher lists them; speech.engine = \"speech-dispatcher\" speaks with it.")
+                print(
+                    "speech-dispatcher runs, output module \(module ?? "unknown"), \(voices.count) voices: earshot voices --speech-dispatcher lists them; speech.engine = \"speech-dispatcher\" speaks with it."
+                )
             }
             return
         }

@@ -16,11 +16,19 @@ import Testing
     @Test func aBurstInABusyChannelIsOneUtteranceWithTheNameOnce() {
         var announcer = Announcer()
         #expect(Self.said(announcer.liveRegionChanged(Self.message("kim", "deploy is done"), at: .seconds(1))) == nil)
-        #expect(Self.said(announcer.liveRegionChanged(Self.message("kim", "tests pass."), at: .seconds(1) + .milliseconds(300))) == nil)
-        #expect(Self.said(announcer.liveRegionChanged(Self.message("kim", "merging now"), at: .seconds(1) + .milliseconds(600))) == nil)
+        #expect(
+            Self.said(
+                announcer.liveRegionChanged(Self.message("kim", "tests pass."), at: .seconds(1) + .milliseconds(300)))
+                == nil)
+        #expect(
+            Self.said(
+                announcer.liveRegionChanged(Self.message("kim", "merging now"), at: .seconds(1) + .milliseconds(600)))
+                == nil)
         // It waits a second after the last one.
         #expect(announcer.nextDeadline == .seconds(2) + .milliseconds(600))
-        #expect(Self.said(announcer.tick(at: .seconds(2) + .milliseconds(600))) == "kim: deploy is done. tests pass. merging now")
+        #expect(
+            Self.said(announcer.tick(at: .seconds(2) + .milliseconds(600)))
+                == "kim: deploy is done. tests pass. merging now")
     }
 
     @Test func aBurstWaitsAtMostItsLimit() {
@@ -36,32 +44,46 @@ import Testing
 
     @Test func aLoneMessageInAQuietChannelIsSaidAtOnce() {
         var announcer = Announcer()
-        #expect(Self.said(announcer.liveRegionChanged(Self.message("kim", "hello", busy: false), at: .seconds(1))) == "kim: hello")
+        #expect(
+            Self.said(announcer.liveRegionChanged(Self.message("kim", "hello", busy: false), at: .seconds(1)))
+                == "kim: hello")
     }
 
     @Test func theNextOfTheSamePersonSoonAfterLeavesTheNameOut() {
         var announcer = Announcer()
         _ = announcer.liveRegionChanged(Self.message("kim", "hello", busy: false), at: .seconds(1))
         _ = announcer.speechFinished(at: .seconds(2))
-        #expect(Self.said(announcer.liveRegionChanged(Self.message("kim", "anyone here?", busy: false), at: .seconds(5))) == "anyone here?")
+        #expect(
+            Self.said(announcer.liveRegionChanged(Self.message("kim", "anyone here?", busy: false), at: .seconds(5)))
+                == "anyone here?")
         _ = announcer.speechFinished(at: .seconds(6))
         // Someone else, then kim again: named again.
-        #expect(Self.said(announcer.liveRegionChanged(Self.message("bob", "yes", busy: false), at: .seconds(7))) == "bob: yes")
+        #expect(
+            Self.said(announcer.liveRegionChanged(Self.message("bob", "yes", busy: false), at: .seconds(7)))
+                == "bob: yes")
         _ = announcer.speechFinished(at: .seconds(8))
-        #expect(Self.said(announcer.liveRegionChanged(Self.message("kim", "good", busy: false), at: .seconds(9))) == "kim: good")
+        #expect(
+            Self.said(announcer.liveRegionChanged(Self.message("kim", "good", busy: false), at: .seconds(9)))
+                == "kim: good")
         _ = announcer.speechFinished(at: .seconds(10))
         // After the listener did something, or long after, named again.
         announcer.forgetSpeaker()
-        #expect(Self.said(announcer.liveRegionChanged(Self.message("kim", "still there?", busy: false), at: .seconds(11))) == "kim: still there?")
+        #expect(
+            Self.said(announcer.liveRegionChanged(Self.message("kim", "still there?", busy: false), at: .seconds(11)))
+                == "kim: still there?")
         _ = announcer.speechFinished(at: .seconds(12))
-        #expect(Self.said(announcer.liveRegionChanged(Self.message("kim", "bye", busy: false), at: .seconds(40))) == "kim: bye")
+        #expect(
+            Self.said(announcer.liveRegionChanged(Self.message("kim", "bye", busy: false), at: .seconds(40)))
+                == "kim: bye")
     }
 
     @Test func someoneElseEndsTheWaitAndTakesTheirTurn() {
         var announcer = Announcer()
         _ = announcer.liveRegionChanged(Self.message("kim", "deploy is done"), at: .seconds(1))
         // bob speaks while kim's waits: kim's goes now, bob's after it.
-        #expect(Self.said(announcer.liveRegionChanged(Self.message("bob", "nice"), at: .seconds(1) + .milliseconds(200))) == "kim: deploy is done")
+        #expect(
+            Self.said(announcer.liveRegionChanged(Self.message("bob", "nice"), at: .seconds(1) + .milliseconds(200)))
+                == "kim: deploy is done")
         _ = announcer.speechFinished(at: .seconds(2))
         let deadline = announcer.nextDeadline ?? .zero
         #expect(Self.said(announcer.tick(at: max(deadline, .seconds(2) + .milliseconds(200)))) == "bob: nice")
@@ -79,13 +101,17 @@ import Testing
 
 /// `[speech.pronounce]` and nicks without decorations.
 @Suite struct LexiconTests {
-    @Test(arguments: [("kim|away", "kim"), ("_kim_", "kim"), ("kim^", "kim"), ("kim`", "kim"), ("__", "__"), ("|x", "x"), ("|", "|"), ("ada-", "ada")])
+    @Test(arguments: [
+        ("kim|away", "kim"), ("_kim_", "kim"), ("kim^", "kim"), ("kim`", "kim"), ("__", "__"), ("|x", "x"), ("|", "|"),
+        ("ada-", "ada"),
+    ])
     func decorationsAreNotSaid(nick: String, plain: String) {
         #expect(SpokenText.plainNick(nick) == plain)
     }
 
     @Test func wordsAreSaidAsTheListenerWroteThemWholeAndWithoutCase() {
-        let lexicon = SpokenText.Lexicon(pronounce: ["kpcyrd": "k p cyrd", "GNOME": "guh nome"], nicks: ["kpcyrd|afk", "_ada_"])
+        let lexicon = SpokenText.Lexicon(
+            pronounce: ["kpcyrd": "k p cyrd", "GNOME": "guh nome"], nicks: ["kpcyrd|afk", "_ada_"])
         #expect(lexicon.apply("ask kpcyrd, or KPCYRD.") == "ask k p cyrd, or k p cyrd.")
         #expect(lexicon.apply("kpcyrd|afk: (gnome)") == "k p cyrd: (guh nome)")
         #expect(lexicon.apply("_ada_ and ada") == "ada and ada")
@@ -99,7 +125,8 @@ import Testing
     }
 
     @Test func thePhraseOfAnElementSaysNamesTheListenersWay() {
-        let options = PhraseOptions(lexicon: SpokenText.Lexicon(pronounce: ["kpcyrd": "k p cyrd"], nicks: ["kpcyrd|afk"]))
+        let options = PhraseOptions(
+            lexicon: SpokenText.Lexicon(pronounce: ["kpcyrd": "k p cyrd"], nicks: ["kpcyrd|afk"]))
         let phrase = Phrase(Element(label: "kpcyrd|afk", value: "hi", traits: .staticText), options: options)
         #expect(phrase.text.hasPrefix("k p cyrd, hi"), "\(phrase.text)")
     }

@@ -45,8 +45,10 @@ import Testing
 
     @Test func tenThousandPoliteAnnouncementsInOneSecondCoalesce() {
         let events = (0..<10_000).map { i in
-            (Duration.microseconds(i * 100),
-             LiveRegionChange(region: "#general", politeness: .polite, text: "user\(i): message \(i)"))
+            (
+                Duration.microseconds(i * 100),
+                LiveRegionChange(region: "#general", politeness: .polite, text: "user\(i): message \(i)")
+            )
         }
         var maxPending = 0
         let utterances = Self.simulate(events, maxPendingSeen: &maxPending)
@@ -60,8 +62,10 @@ import Testing
 
     @Test func floodFromManyRegionsKeepsTheQueueBounded() {
         let events = (0..<10_000).map { i in
-            (Duration.microseconds(i * 100),
-             LiveRegionChange(region: "#channel\(i % 40)", politeness: .polite, text: "message \(i)"))
+            (
+                Duration.microseconds(i * 100),
+                LiveRegionChange(region: "#channel\(i % 40)", politeness: .polite, text: "message \(i)")
+            )
         }
         var maxPending = 0
         let utterances = Self.simulate(events, until: .seconds(60), maxPendingSeen: &maxPending)
@@ -71,8 +75,10 @@ import Testing
 
     @Test func instantSpeechStillCoalesces() {
         let events = (0..<10_000).map { i in
-            (Duration.microseconds(i * 100),
-             LiveRegionChange(region: "#general", politeness: .polite, text: "m\(i)"))
+            (
+                Duration.microseconds(i * 100),
+                LiveRegionChange(region: "#general", politeness: .polite, text: "m\(i)")
+            )
         }
         var maxPending = 0
         let utterances = Self.simulate(events, speechTime: .zero, maxPendingSeen: &maxPending)
@@ -84,8 +90,10 @@ import Testing
         var announcer = Announcer()
         var spoken: [Utterance] = []
         for i in 0..<10_000 {
-            if case .speak(let u) = announcer.post(.announcement("joined \(i)", priority: .low),
-                                                   at: .microseconds(i * 100)) {
+            if case .speak(let u) = announcer.post(
+                .announcement("joined \(i)", priority: .low),
+                at: .microseconds(i * 100))
+            {
                 spoken.append(u)
             }
         }
@@ -97,12 +105,14 @@ import Testing
 
     @Test func politeWaitsBehindCurrentSpeech() {
         var announcer = Announcer()
-        #expect(announcer.post(.announcement("Connected", priority: .default), at: .zero)
+        #expect(
+            announcer.post(.announcement("Connected", priority: .default), at: .zero)
                 == .speak(Utterance("Connected", priority: .default)))
         let change = LiveRegionChange(region: "#general", politeness: .polite, text: "alice: hi")
         #expect(announcer.liveRegionChanged(change, at: .milliseconds(10)) == .none)
         #expect(announcer.pendingCount == 1)
-        #expect(announcer.speechFinished(at: .milliseconds(400))
+        #expect(
+            announcer.speechFinished(at: .milliseconds(400))
                 == .speak(Utterance("alice: hi", priority: .low)))
     }
 
@@ -112,7 +122,8 @@ import Testing
             LiveRegionChange(region: "#general", politeness: .polite, text: "alice: hi"), at: .zero)
         #expect(announcer.isSpeaking)
         let error = LiveRegionChange(region: "Status", politeness: .assertive, text: "Disconnected")
-        #expect(announcer.liveRegionChanged(error, at: .milliseconds(5))
+        #expect(
+            announcer.liveRegionChanged(error, at: .milliseconds(5))
                 == .speak(Utterance("Disconnected", priority: .high)))
     }
 
@@ -123,8 +134,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (AccessibilityNotification.screenChanged(focus: "x", announcing: "Settings"),
-         Announcer.Action.speak(Utterance("Settings", priority: .default))),
+        (
+            AccessibilityNotification.screenChanged(focus: "x", announcing: "Settings"),
+            Announcer.Action.speak(Utterance("Settings", priority: .default))
+        ),
         (.layoutChanged(focus: nil, announcing: nil), .none),
         (.pageScrolled("Page 2 of 5"), .speak(Utterance("Page 2 of 5", priority: .default))),
         (.announcement("Send failed", priority: .high), .speak(Utterance("Send failed", priority: .high))),
@@ -146,12 +159,13 @@ import Testing
         #expect(announcer.tick(at: .milliseconds(500)) == .speak(Utterance("b", priority: .low)))
     }
 
-    @Test(arguments: [
-        (1, "message", "#b", "1 new message in #b"),
-        (3, "message", "#b", "3 new messages in #b"),
-        (2, "reply", "#b", "2 new replies in #b"),
-        (1, "announcement", nil, "1 new announcement"),
-    ] as [(Int, String, String?, String)])
+    @Test(
+        arguments: [
+            (1, "message", "#b", "1 new message in #b"),
+            (3, "message", "#b", "3 new messages in #b"),
+            (2, "reply", "#b", "2 new replies in #b"),
+            (1, "announcement", nil, "1 new announcement"),
+        ] as [(Int, String, String?, String)])
     func summariesAgreeInNumber(_ count: Int, _ noun: String, _ region: String?, _ expected: String) {
         #expect(Announcer.summary(count: count, noun: noun, region: region) == expected)
     }
@@ -164,14 +178,16 @@ import Testing
             #expect(announcer.liveRegionChanged(change, at: .milliseconds(10 * index)) == .none)
         }
         #expect(announcer.pendingAnnouncements == 3)
-        #expect(announcer.speechFinished(at: .seconds(1))
+        #expect(
+            announcer.speechFinished(at: .seconds(1))
                 == .speak(Utterance("3 new messages in #b", priority: .low, count: 3)))
     }
 
     @Test func aBatchCountsItsItems() {
         var announcer = Announcer()
         let batch = LiveRegionChange(region: "#b", politeness: .polite, text: "bob: three", count: 3)
-        #expect(announcer.liveRegionChanged(batch, at: .zero)
+        #expect(
+            announcer.liveRegionChanged(batch, at: .zero)
                 == .speak(Utterance("3 new messages in #b", priority: .low, count: 3)))
         let one = LiveRegionChange(region: "#c", politeness: .polite, text: "ann: hi", count: 1)
         _ = announcer.speechFinished(at: .seconds(1))
@@ -185,7 +201,8 @@ import Testing
             LiveRegionChange(region: "#b", politeness: .polite, text: "x", count: 2), at: .milliseconds(1))
         _ = announcer.liveRegionChanged(
             LiveRegionChange(region: "#b", politeness: .polite, text: "y"), at: .milliseconds(2))
-        #expect(announcer.speechFinished(at: .seconds(1))
+        #expect(
+            announcer.speechFinished(at: .seconds(1))
                 == .speak(Utterance("3 new messages in #b", priority: .low, count: 3)))
     }
 }

@@ -2,22 +2,27 @@ import Accessibility
 import Testing
 
 @Suite struct AuditTests {
-    static let broken = Element(label: "Screen", children: [
-        Element(traits: .button, activate: {}),                                      // 0: no label
-        Element(label: "Send button", traits: .button),                              // 1: trait word
-        Element(label: "Volume", traits: .adjustable),                               // 2: no value
-        Element(traits: .image),                                                     // 3: image, no label
-        Element(label: "Reply", traits: .button, hint: "Double-tap gesture opens a reply."), // 4: hint: no verb, a gesture
-        Element(label: "Copy", traits: .button),                                     // 5
-        Element(label: "Copy", traits: .button),                                     // 6: duplicate
-        Element(label: "Sheet", isModal: true, children: [                           // 7: no escape
-            Element(label: "OK", traits: .button),
-        ]),
-        Element(label: "Reduce motion", value: "yes", traits: .toggleButton),          // 8: toggle with a value
-        Element(label: "Bold", value: "selected", traits: [.button, .selected]),       // 9: trait word in value
-        Element(label: "Inbox", value: "1 new messages", traits: .button),             // 10: count disagrees
-        Element(label: "Hidden", isHidden: true, children: [Element(traits: .button)]),
-    ])
+    static let broken = Element(
+        label: "Screen",
+        children: [
+            Element(traits: .button, activate: {}),  // 0: no label
+            Element(label: "Send button", traits: .button),  // 1: trait word
+            Element(label: "Volume", traits: .adjustable),  // 2: no value
+            Element(traits: .image),  // 3: image, no label
+            // 4: hint: no verb, a gesture
+            Element(label: "Reply", traits: .button, hint: "Double-tap gesture opens a reply."),
+            Element(label: "Copy", traits: .button),  // 5
+            Element(label: "Copy", traits: .button),  // 6: duplicate
+            Element(
+                label: "Sheet", isModal: true,
+                children: [  // 7: no escape
+                    Element(label: "OK", traits: .button)
+                ]),
+            Element(label: "Reduce motion", value: "yes", traits: .toggleButton),  // 8: toggle with a value
+            Element(label: "Bold", value: "selected", traits: [.button, .selected]),  // 9: trait word in value
+            Element(label: "Inbox", value: "1 new messages", traits: .button),  // 10: count disagrees
+            Element(label: "Hidden", isHidden: true, children: [Element(traits: .button)]),
+        ])
 
     static let expected: [(AuditRule, ElementPath)] = [
         (.interactiveWithoutLabel, [0]),
@@ -47,23 +52,26 @@ import Testing
         #expect(findings.first?.location == "Screen > unlabelled")
     }
 
-    static let clean = Element(label: "Emoji", isModal: true, escape: { true }, children: [
-        Element(label: "Emoji", traits: .header, headingLevel: 1),
-        Element(label: "Search", traits: .searchField, hint: "Type to filter the emoji."),
-        Element(label: "Clear text", traits: .button, activate: {}),
-        Element(label: "Volume", value: "50%", traits: .adjustable,
+    static let clean = Element(
+        label: "Emoji", isModal: true, escape: { true },
+        children: [
+            Element(label: "Emoji", traits: .header, headingLevel: 1),
+            Element(label: "Search", traits: .searchField, hint: "Type to filter the emoji."),
+            Element(label: "Clear text", traits: .button, activate: {}),
+            Element(
+                label: "Volume", value: "50%", traits: .adjustable,
                 hint: "Press Up or Down to adjust the value."),
-        Element(label: "Avatar of alice", traits: .image),
-        Element(label: "Hints", traits: [.toggleButton, .selected], hint: "Toggles spoken hints."),
-        Element(label: "Copy", traits: .button),
-        Element(label: "Copy", traits: .link),
-        Element(label: "smile", traits: .button, hint: "Press Enter to pick this emoji."),
-        Element(label: "Status", liveRegion: .polite, children: [Element(label: "Ready")]),
-        Element(label: "Send button", traits: .button, isHidden: true),
-        Element(label: "Inbox", value: "1 new message, 3 replies", traits: .button),
-        Element(label: "Actions", value: "1 of 8 actions"),
-        Element(label: "Size", value: "Large", traits: [.button, .selected]),
-    ])
+            Element(label: "Avatar of alice", traits: .image),
+            Element(label: "Hints", traits: [.toggleButton, .selected], hint: "Toggles spoken hints."),
+            Element(label: "Copy", traits: .button),
+            Element(label: "Copy", traits: .link),
+            Element(label: "smile", traits: .button, hint: "Press Enter to pick this emoji."),
+            Element(label: "Status", liveRegion: .polite, children: [Element(label: "Ready")]),
+            Element(label: "Send button", traits: .button, isHidden: true),
+            Element(label: "Inbox", value: "1 new message, 3 replies", traits: .button),
+            Element(label: "Actions", value: "1 of 8 actions"),
+            Element(label: "Size", value: "Large", traits: [.button, .selected]),
+        ])
 
     @Test func cleanTreeHasNoFindings() {
         #expect(Audit().run(on: Self.clean).isEmpty)

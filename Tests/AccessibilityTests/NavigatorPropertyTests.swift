@@ -6,21 +6,32 @@ import Testing
     /// Builds a tree from item codes: 0–5 a button, 6 a hidden button, 7 a group of two,
     /// 8 a modal with one button, 9 a hidden modal.
     static func tree(_ items: [(Int, Int)]) -> Element {
-        Element(label: "Root", children: items.map { index, code in
-            switch code {
-            case 0...5: Element(label: "B\(index)", traits: .button)
-            case 6: Element(label: "H\(index)", traits: .button, isHidden: true)
-            case 7: Element(label: "G\(index)", children: [
-                Element(label: "C\(index)a", traits: .button), Element(label: "C\(index)b", traits: .link),
-            ])
-            case 8: Element(label: "Modal \(index)", isModal: true, escape: { true }, children: [
-                Element(label: "M\(index)", traits: .button),
-            ])
-            default: Element(label: "Hidden modal \(index)", isModal: true, isHidden: true, children: [
-                Element(label: "X\(index)", traits: .button),
-            ])
-            }
-        })
+        Element(
+            label: "Root",
+            children: items.map { index, code in
+                switch code {
+                case 0...5: Element(label: "B\(index)", traits: .button)
+                case 6: Element(label: "H\(index)", traits: .button, isHidden: true)
+                case 7:
+                    Element(
+                        label: "G\(index)",
+                        children: [
+                            Element(label: "C\(index)a", traits: .button), Element(label: "C\(index)b", traits: .link),
+                        ])
+                case 8:
+                    Element(
+                        label: "Modal \(index)", isModal: true, escape: { true },
+                        children: [
+                            Element(label: "M\(index)", traits: .button)
+                        ])
+                default:
+                    Element(
+                        label: "Hidden modal \(index)", isModal: true, isHidden: true,
+                        children: [
+                            Element(label: "X\(index)", traits: .button)
+                        ])
+                }
+            })
     }
 
     /// The reading order, computed the plain way.

@@ -8,11 +8,12 @@ import Testing
         Element(children: [
             Element(label: "Channels", traits: .header, headingLevel: 2),
             Element(label: "general", traits: .link),
-            Element(label: "alice: hi", traits: [.message, .unread],
-                    customActions: [
-                        CustomAction("Reply") { log.append("reply") },
-                        CustomAction("React") { log.append("react") },
-                    ]),
+            Element(
+                label: "alice: hi", traits: [.message, .unread],
+                customActions: [
+                    CustomAction("Reply") { log.append("reply") },
+                    CustomAction("React") { log.append("react") },
+                ]),
             Element(label: "bob: hello", traits: .message),
             Element(label: "Members", traits: .header, headingLevel: 2),
             Element(label: "carol: hey", traits: [.message, .unread]),

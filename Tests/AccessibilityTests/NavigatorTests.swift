@@ -4,27 +4,34 @@ import Testing
 @Suite struct NavigatorTests {
     /// Channels heading, a button, a hidden group, a chat log of three messages, a text field.
     static func channelScreen(messages: [String] = ["alice: hi", "bob: hello", "carol: hey"]) -> Element {
-        Element(label: "Earshot", children: [
-            Element(label: "Channels", traits: .header, headingLevel: 1),
-            Element(label: "general", traits: .button, identifier: "channel.general"),
-            Element(label: "Secret", isHidden: true, children: [
-                Element(label: "Hidden button", traits: .button),
-            ]),
-            Element(label: "Messages", liveRegion: .polite, children: messages.map {
-                Element(label: $0, traits: .message)
-            }),
-            Element(label: "Message", traits: .textField, identifier: "composer"),
-        ])
+        Element(
+            label: "Earshot",
+            children: [
+                Element(label: "Channels", traits: .header, headingLevel: 1),
+                Element(label: "general", traits: .button, identifier: "channel.general"),
+                Element(
+                    label: "Secret", isHidden: true,
+                    children: [
+                        Element(label: "Hidden button", traits: .button)
+                    ]),
+                Element(
+                    label: "Messages", liveRegion: .polite,
+                    children: messages.map {
+                        Element(label: $0, traits: .message)
+                    }),
+                Element(label: "Message", traits: .textField, identifier: "composer"),
+            ])
     }
 
     @Test func nextVisitsReadingOrderAndSkipsHidden() {
         var navigator = Navigator(tree: Self.channelScreen())
         var spoken: [String] = []
         while case .focus(_, let phrase) = navigator.next() { spoken.append(phrase.text) }
-        #expect(spoken == [
-            "Channels, heading level 1.", "general, button.", "alice: hi.", "bob: hello.",
-            "carol: hey.", "Message, text field.",
-        ])
+        #expect(
+            spoken == [
+                "Channels, heading level 1.", "general, button.", "alice: hi.", "bob: hello.",
+                "carol: hey.", "Message, text field.",
+            ])
         #expect(navigator.reachableCount == 6)
     }
 
@@ -48,10 +55,12 @@ import Testing
     @Test func modalContainerTrapsNavigation() {
         let tree = Element(children: [
             Element(label: "Behind", traits: .button),
-            Element(label: "Sheet", isModal: true, escape: { true }, children: [
-                Element(label: "Reply", traits: .button),
-                Element(label: "Cancel", traits: .button),
-            ]),
+            Element(
+                label: "Sheet", isModal: true, escape: { true },
+                children: [
+                    Element(label: "Reply", traits: .button),
+                    Element(label: "Cancel", traits: .button),
+                ]),
             Element(label: "Also behind", traits: .button),
         ])
         var navigator = Navigator(tree: tree)
@@ -65,9 +74,11 @@ import Testing
     @Test func hiddenModalDoesNotTrap() {
         let tree = Element(children: [
             Element(label: "Behind", traits: .button),
-            Element(label: "Sheet", isModal: true, isHidden: true, children: [
-                Element(label: "Reply", traits: .button),
-            ]),
+            Element(
+                label: "Sheet", isModal: true, isHidden: true,
+                children: [
+                    Element(label: "Reply", traits: .button)
+                ]),
         ])
         let navigator = Navigator(tree: tree)
         #expect(navigator.readingOrder == [[0]])
@@ -75,10 +86,12 @@ import Testing
 
     @Test func innermostModalWins() {
         let tree = Element(children: [
-            Element(label: "Sheet", isModal: true, children: [
-                Element(label: "Outer", traits: .button),
-                Element(label: "Alert", isModal: true, children: [Element(label: "OK", traits: .button)]),
-            ]),
+            Element(
+                label: "Sheet", isModal: true,
+                children: [
+                    Element(label: "Outer", traits: .button),
+                    Element(label: "Alert", isModal: true, children: [Element(label: "OK", traits: .button)]),
+                ])
         ])
         #expect(Navigator(tree: tree).readingOrder == [[0, 1, 0]])
     }
@@ -86,7 +99,8 @@ import Testing
     @Test func focusStaysOnTheSameElementAcrossRebuilds() {
         var navigator = Navigator(tree: Self.channelScreen())
         _ = navigator.focus(identifier: "composer")
-        let update = navigator.update(tree: Self.channelScreen(messages: ["new: first", "alice: hi", "bob: hello", "carol: hey"]))
+        let update = navigator.update(
+            tree: Self.channelScreen(messages: ["new: first", "alice: hi", "bob: hello", "carol: hey"]))
         #expect(update.action == nil)
         #expect(navigator.focusedElement?.identifier == "composer")
 
@@ -124,11 +138,13 @@ import Testing
             Element(label: "alice: hi", traits: .message, identifier: "m1"),
             Element(label: "Actions", traits: .button, identifier: "open-actions"),
         ]
-        let sheet = Element(label: "Message actions", identifier: "sheet", isModal: true,
-                            escape: { true }, children: [
-            Element(label: "Reply", traits: .button),
-            Element(label: "Copy text", traits: .button),
-        ])
+        let sheet = Element(
+            label: "Message actions", identifier: "sheet", isModal: true,
+            escape: { true },
+            children: [
+                Element(label: "Reply", traits: .button),
+                Element(label: "Copy text", traits: .button),
+            ])
         var navigator = Navigator(tree: Element(children: base))
         _ = navigator.focus(identifier: "open-actions")
         let opened = navigator.update(tree: Element(children: base + [sheet]))
@@ -142,14 +158,18 @@ import Testing
     @Test func nestedModalsUnwindOneAtATime() {
         let opener = Element(label: "Open", traits: .button, identifier: "open")
         let sheetButton = Element(label: "Delete", traits: .button, identifier: "delete")
-        let alert = Element(label: "Confirm", identifier: "alert", isModal: true, children: [
-            Element(label: "Delete for everyone", traits: .button),
-        ])
+        let alert = Element(
+            label: "Confirm", identifier: "alert", isModal: true,
+            children: [
+                Element(label: "Delete for everyone", traits: .button)
+            ])
         func tree(sheet: Bool, alert showAlert: Bool) -> Element {
             var children = [opener]
             if sheet {
-                children.append(Element(label: "Sheet", identifier: "sheet", isModal: true,
-                                        children: showAlert ? [sheetButton, alert] : [sheetButton]))
+                children.append(
+                    Element(
+                        label: "Sheet", identifier: "sheet", isModal: true,
+                        children: showAlert ? [sheetButton, alert] : [sheetButton]))
             }
             return Element(children: children)
         }
@@ -168,9 +188,10 @@ import Testing
     @Test func adjustmentSpeaksOnlyTheNewValue() {
         let log = Log()
         let volume = { (value: Int) in
-            Element(label: "Volume", value: "\(value)%", traits: .adjustable,
-                    hint: "Press Up or Down to adjust the value.",
-                    increment: { log.append("up") }, decrement: { log.append("down") })
+            Element(
+                label: "Volume", value: "\(value)%", traits: .adjustable,
+                hint: "Press Up or Down to adjust the value.",
+                increment: { log.append("up") }, decrement: { log.append("down") })
         }
         var navigator = Navigator(tree: Element(children: [volume(50)]))
         #expect(navigator.next().focusedText == "Volume, 50%, adjustable.")
@@ -192,10 +213,11 @@ import Testing
 
     @Test func activateCallsTheHandler() {
         let log = Log()
-        var navigator = Navigator(tree: Element(children: [
-            Element(label: "Send", traits: .button, activate: { log.append("send") }),
-            Element(label: "Static", traits: .staticText),
-        ]))
+        var navigator = Navigator(
+            tree: Element(children: [
+                Element(label: "Send", traits: .button, activate: { log.append("send") }),
+                Element(label: "Static", traits: .staticText),
+            ]))
         #expect(navigator.activate() == .unavailable)
         _ = navigator.next()
         #expect(navigator.activate() == .performed)
@@ -206,13 +228,32 @@ import Testing
 
     @Test func escapeAsksFocusedThenAncestorsNearestFirst() {
         let log = Log()
-        let tree = Element(label: "Root", escape: { log.append("root"); return true }, children: [
-            Element(label: "Sheet", escape: { log.append("sheet"); return false }, children: [
-                Element(label: "Group", children: [
-                    Element(label: "Field", traits: .textField, escape: { log.append("field"); return false }),
-                ]),
-            ]),
-        ])
+        let tree = Element(
+            label: "Root",
+            escape: {
+                log.append("root")
+                return true
+            },
+            children: [
+                Element(
+                    label: "Sheet",
+                    escape: {
+                        log.append("sheet")
+                        return false
+                    },
+                    children: [
+                        Element(
+                            label: "Group",
+                            children: [
+                                Element(
+                                    label: "Field", traits: .textField,
+                                    escape: {
+                                        log.append("field")
+                                        return false
+                                    })
+                            ])
+                    ])
+            ])
         var navigator = Navigator(tree: tree)
         _ = navigator.next()
         #expect(navigator.escape() == .performed)
@@ -221,11 +262,22 @@ import Testing
 
     @Test func escapeStopsAtTheFirstHandler() {
         let log = Log()
-        let tree = Element(escape: { log.append("root"); return true }, children: [
-            Element(isModal: true, escape: { log.append("modal"); return true }, children: [
-                Element(label: "OK", traits: .button),
-            ]),
-        ])
+        let tree = Element(
+            escape: {
+                log.append("root")
+                return true
+            },
+            children: [
+                Element(
+                    isModal: true,
+                    escape: {
+                        log.append("modal")
+                        return true
+                    },
+                    children: [
+                        Element(label: "OK", traits: .button)
+                    ])
+            ])
         var navigator = Navigator(tree: tree)
         #expect(navigator.escape() == .performed)  // no focus yet: the modal is asked
         _ = navigator.next()
@@ -234,9 +286,10 @@ import Testing
     }
 
     @Test func unhandledEscapeIsUnavailable() {
-        var navigator = Navigator(tree: Element(children: [
-            Element(label: "OK", traits: .button, escape: { false }),
-        ]))
+        var navigator = Navigator(
+            tree: Element(children: [
+                Element(label: "OK", traits: .button, escape: { false })
+            ]))
         _ = navigator.next()
         #expect(navigator.escape() == .unavailable)
     }
@@ -251,10 +304,12 @@ import Testing
     @Test func liveRegionReportsNewChildren() {
         var navigator = Navigator(tree: Self.channelScreen())
         _ = navigator.focus(identifier: "composer")
-        let update = navigator.update(tree: Self.channelScreen(messages: ["alice: hi", "bob: hello", "carol: hey", "dave: yo"]))
-        #expect(update.liveRegionChanges == [
-            LiveRegionChange(region: "Messages", politeness: .polite, text: "dave: yo."),
-        ])
+        let update = navigator.update(
+            tree: Self.channelScreen(messages: ["alice: hi", "bob: hello", "carol: hey", "dave: yo"]))
+        #expect(
+            update.liveRegionChanges == [
+                LiveRegionChange(region: "Messages", politeness: .polite, text: "dave: yo.")
+            ])
         #expect(update.action == nil)
     }
 }

@@ -18,8 +18,9 @@ import Testing
     static let cases: [Case] = [
         Case(Element(label: "Send", traits: .button), "Send, button."),
         Case(Element(label: "Terms of service", traits: .link), "Terms of service, link."),
-        Case(Element(label: "Channels", traits: .header, headingLevel: 2),
-             "Channels, heading level 2.", terse: "Channels, heading 2."),
+        Case(
+            Element(label: "Channels", traits: .header, headingLevel: 2),
+            "Channels, heading level 2.", terse: "Channels, heading 2."),
         Case(Element(label: "Emoji", traits: .header), "Emoji, heading."),
         Case(Element(label: "Search", traits: .searchField), "Search, search field."),
         Case(Element(label: "Search", value: "smi", traits: .searchField), "Search, smi, search field."),
@@ -33,13 +34,16 @@ import Testing
         // A toggle says its state once, from the selected trait; its value is never spoken.
         Case(Element(label: "Hints", value: "on", traits: [.toggleButton, .selected]), "Hints, toggle, on."),
         Case(Element(label: "Hints", value: "on", traits: .toggleButton), "Hints, toggle, off."),
-        Case(Element(label: "Reduce motion", value: "off", traits: [.toggleButton, .selected]),
-             "Reduce motion, toggle, on."),
+        Case(
+            Element(label: "Reduce motion", value: "off", traits: [.toggleButton, .selected]),
+            "Reduce motion, toggle, on."),
         Case(Element(label: "Avatar of alice", traits: .image), "Avatar of alice, image."),
-        Case(Element(label: "Mentions", traits: [.tab, .selected], positionInSet: SetPosition(2, of: 4)),
-             "Mentions, tab, 2 of 4, selected."),
-        Case(Element(label: "alice: hello", traits: [.message, .unread], positionInSet: SetPosition(3, of: 12)),
-             "alice: hello, 3 of 12, unread.", terse: "alice: hello, unread."),
+        Case(
+            Element(label: "Mentions", traits: [.tab, .selected], positionInSet: SetPosition(2, of: 4)),
+            "Mentions, tab, 2 of 4, selected."),
+        Case(
+            Element(label: "alice: hello", traits: [.message, .unread], positionInSet: SetPosition(3, of: 12)),
+            "alice: hello, 3 of 12, unread.", terse: "alice: hello, unread."),
         Case(Element(label: "bob: see you", traits: .message), "bob: see you."),
         Case(Element(label: ":smile:", traits: .button), "smile, button."),
         Case(Element(label: "Line one\nline  two", traits: .staticText), "Line one line two."),
@@ -76,8 +80,9 @@ import Testing
     }
 
     @Test func hintIsKeptApart() {
-        let volume = Element(label: "Volume", value: "50%", traits: .adjustable,
-                             hint: "Press Up or Down to adjust the value.")
+        let volume = Element(
+            label: "Volume", value: "50%", traits: .adjustable,
+            hint: "Press Up or Down to adjust the value.")
         let phrase = Phrase(volume)
         #expect(phrase.text == "Volume, 50%, adjustable.")
         #expect(phrase.hint == "Press Up or Down to adjust the value.")

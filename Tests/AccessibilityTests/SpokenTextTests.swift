@@ -44,7 +44,10 @@ import Testing
 
     /// The #welcome lesson: the keys are named at every level, and the key names read as keys.
     @Test(arguments: [
-        (PunctuationLevel.none, "Ctrl-Right and Ctrl-Left, or right bracket and left bracket, change the rotor setting"),
+        (
+            PunctuationLevel.none,
+            "Ctrl-Right and Ctrl-Left, or right bracket and left bracket, change the rotor setting"
+        ),
         (.some, "Ctrl-Right and Ctrl-Left, or right bracket and left bracket, change the rotor setting"),
         (.most, "Ctrl-Right and Ctrl-Left, or right bracket and left bracket, change the rotor setting"),
         (.all, "Ctrl-Right and Ctrl-Left comma or right bracket and left bracket comma change the rotor setting"),
@@ -81,7 +84,8 @@ import Testing
 
     @Test func theWelcomeChannelIsReadHashWelcome() {
         #expect(SpokenText.prepare("#welcome", punctuation: .some) == "hash welcome")
-        #expect(SpokenText.prepare("3 new messages in #welcome", punctuation: .some) == "3 new messages in hash welcome")
+        #expect(
+            SpokenText.prepare("3 new messages in #welcome", punctuation: .some) == "3 new messages in hash welcome")
         #expect(SpokenText.prepare("hash welcome", punctuation: .some) == "hash welcome")
     }
 
@@ -121,19 +125,25 @@ import Testing
 @Suite struct SpokenTextOwnTests {
     @Test(arguments: PunctuationLevel.allCases)
     func theClientsOwnSeparatorsAreNeverNamed(level: PunctuationLevel) {
-        #expect(SpokenText.prepareOwn("Message actions, sheet, short form, 7 actions", punctuation: level)
-            == "Message actions, sheet, short form, 7 actions")
-        #expect(SpokenText.prepareOwn("Text size: Large, 100 percent", punctuation: level) == "Text size: Large, 100 percent")
-        #expect(SpokenText.prepareOwn("Speech is back on the sound server.", punctuation: level)
-            == "Speech is back on the sound server.")
+        #expect(
+            SpokenText.prepareOwn("Message actions, sheet, short form, 7 actions", punctuation: level)
+                == "Message actions, sheet, short form, 7 actions")
+        #expect(
+            SpokenText.prepareOwn("Text size: Large, 100 percent", punctuation: level)
+                == "Text size: Large, 100 percent")
+        #expect(
+            SpokenText.prepareOwn("Speech is back on the sound server.", punctuation: level)
+                == "Speech is back on the sound server.")
     }
 
     @Test func someoneElsesWordsAreReadAtTheLevel() {
         let text = "hash b, " + SpokenText.verbatim("kim") + ": " + SpokenText.verbatim("a, b; c.")
         #expect(SpokenText.prepareOwn(text, punctuation: .all) == "hash b, kim: a comma b semicolon c dot")
         #expect(SpokenText.prepareOwn(text, punctuation: .none) == "hash b, kim: a, b; c.")
-        #expect(SpokenText.prepareOwn(SpokenText.verbatim("carol") + " mentioned you: " + SpokenText.verbatim("hi"), punctuation: .some)
-            == "carol mentioned you: hi")
+        #expect(
+            SpokenText.prepareOwn(
+                SpokenText.verbatim("carol") + " mentioned you: " + SpokenText.verbatim("hi"), punctuation: .some)
+                == "carol mentioned you: hi")
         // A sender cannot forge the marks.
         let forged = SpokenText.verbatim("x\u{E002}, y")
         #expect(SpokenText.prepareOwn(forged, punctuation: .all) == SpokenText.prepare("x, y", punctuation: .all))

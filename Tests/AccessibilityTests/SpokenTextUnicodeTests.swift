@@ -10,7 +10,8 @@ import UnicodeData
     func requireUnicodeData() throws {
         try #require(
             EmojiCatalog.isInstalled(),
-            "\(EmojiCatalog.emojiTestPath()) is missing: install Debian's unicode-data package (apt-get install unicode-data unicode-cldr-core; .ci/setup does)")
+            "\(EmojiCatalog.emojiTestPath()) is missing: install Debian's unicode-data package (apt-get install unicode-data unicode-cldr-core; .ci/setup does)"
+        )
     }
 
     @Test(arguments: [
@@ -92,7 +93,9 @@ import UnicodeData
         ("𝐀", .word, "cap A"),
         ("\u{200B}", .none, "zero width space"),
     ])
-    func characterNamesMarkCapitalsAsTheSettingSays(_ character: Character, _ capitals: CapitalMarking, _ expected: String) {
+    func characterNamesMarkCapitalsAsTheSettingSays(
+        _ character: Character, _ capitals: CapitalMarking, _ expected: String
+    ) {
         #expect(SpokenText.characterName(character, capitals: capitals) == expected)
     }
 

@@ -22,23 +22,33 @@ final class EmojiPickerScreen: AccessibilityTestHost, Sendable {
         let matches = Self.emoji.filter { snapshot.query.isEmpty || $0.contains(snapshot.query) }
         let picker = Element(
             label: "Emoji picker", identifier: "picker", isModal: true,
-            escape: { [self] in state.withLock { $0.isOpen = false }; return true },
+            escape: { [self] in
+                state.withLock { $0.isOpen = false }
+                return true
+            },
             children: [
-                Element(label: "Search", value: snapshot.query, traits: .searchField,
-                        hint: "Type to filter the emoji.", identifier: "search",
-                        setText: { [self] text in state.withLock { $0.query = text } }),
-                Element(label: "Clear\ntext", traits: .button, identifier: "clear",
-                        activate: { [self] in state.withLock { $0.query = "" } }),
-                Element(label: "Results", children: matches.enumerated().map { index, name in
-                    Element(label: name, traits: .button, hint: "Press Enter to pick this emoji.",
+                Element(
+                    label: "Search", value: snapshot.query, traits: .searchField,
+                    hint: "Type to filter the emoji.", identifier: "search",
+                    setText: { [self] text in state.withLock { $0.query = text } }),
+                Element(
+                    label: "Clear\ntext", traits: .button, identifier: "clear",
+                    activate: { [self] in state.withLock { $0.query = "" } }),
+                Element(
+                    label: "Results",
+                    children: matches.enumerated().map { index, name in
+                        Element(
+                            label: name, traits: .button, hint: "Press Enter to pick this emoji.",
                             positionInSet: SetPosition(index + 1, of: matches.count),
                             activate: { [self] in pick(name) })
-                }),
+                    }),
             ])
-        let composer = Element(label: "Message", value: snapshot.picked.joined(separator: " "),
-                               traits: .textField, identifier: "composer")
+        let composer = Element(
+            label: "Message", value: snapshot.picked.joined(separator: " "),
+            traits: .textField, identifier: "composer")
         let settings = Element(label: "Settings", traits: .button, activate: {})
-        return Element(label: "Earshot", children: snapshot.isOpen ? [settings, composer, picker] : [settings, composer])
+        return Element(
+            label: "Earshot", children: snapshot.isOpen ? [settings, composer, picker] : [settings, composer])
     }
 
     private func pick(_ name: String) {
@@ -47,7 +57,8 @@ final class EmojiPickerScreen: AccessibilityTestHost, Sendable {
             state.isOpen = false
             state.clock += 120
             state.transcript.append(
-                #"{"t": \#(state.clock), "event": "speak", "priority": "default", "voice": "announcement", "text": "Picked \#(name)"}"#)
+                #"{"t": \#(state.clock), "event": "speak", "priority": "default", "voice": "announcement", "text": "Picked \#(name)"}"#
+            )
         }
     }
 
@@ -131,8 +142,11 @@ final class EmojiPickerScreen: AccessibilityTestHost, Sendable {
 
     @Test func typingIntoAButtonFails() async throws {
         let tester = UITester(host: EmojiPickerScreen(), timeout: .milliseconds(50))
-        await #expect(throws: UITesterError(.notEditable, "\"Clear text\" is not a text or search field.",
-                                            spokenTree: EmojiPickerScreen().tree.spokenTree())) {
+        await #expect(
+            throws: UITesterError(
+                .notEditable, "\"Clear text\" is not a text or search field.",
+                spokenTree: EmojiPickerScreen().tree.spokenTree())
+        ) {
             try await tester.enterText("x", intoElementLabeled: "Clear text")
         }
     }

@@ -6,6 +6,7 @@ import Settings
 import Speech
 import Terminal
 import Testing
+
 @testable import App
 
 /// The core alone: events in, effects out, time given by the test.
@@ -22,7 +23,8 @@ import Testing
         configure(&settings)
         var core = AppCore(
             .init(
-                settings: settings, onboarded: true, terminalRows: 24, localNetworkID: local, welcomeChannelID: 10, nick: "you", localTime: .fixed(origin: Date()), emoji: .installed,
+                settings: settings, onboarded: true, terminalRows: 24, localNetworkID: local, welcomeChannelID: 10,
+                nick: "you", localTime: .fixed(origin: Date()), emoji: .installed,
                 braille: braille))
         let start = core.handle(.start(problems: []), at: .zero)
         let load = ChatLoad(channelID: 10, purpose: .open)
@@ -30,7 +32,8 @@ import Testing
         let messages = (101...103).map {
             ChatMessage(id: $0, channelID: 10, msgid: "m\($0)", author: "ada", text: "message \($0)", time: Date())
         }
-        let effects = core.handle(.loaded(ChatSnapshot(load: load, channels: [welcome], messages: messages)), at: .milliseconds(1))
+        let effects = core.handle(
+            .loaded(ChatSnapshot(load: load, channels: [welcome], messages: messages)), at: .milliseconds(1))
         return (core, effects)
     }
 
@@ -58,10 +61,12 @@ import Testing
         let focus = core.navigator.focusedElement?.identifier
         var effects = core.handle(.speechRoute(.captions(reason: "Connection terminated")), at: .milliseconds(5))
         #expect(Self.spoken(effects).isEmpty)
-        #expect(effects.contains { effect in
-            guard case .lines(let lines) = effect else { return false }
-            return lines.map(\.string).joined().contains("Speech moved to text captions: the sound server stopped (Connection terminated)")
-        })
+        #expect(
+            effects.contains { effect in
+                guard case .lines(let lines) = effect else { return false }
+                return lines.map(\.string).joined().contains(
+                    "Speech moved to text captions: the sound server stopped (Connection terminated)")
+            })
         effects = core.handle(.speechRoute(.audio), at: .milliseconds(6))
         #expect(Self.spoken(effects) == ["Speech is back on the sound server."])
         #expect(effects.contains { if case .speak(_, .low, _, _, _, _) = $0 { true } else { false } })
@@ -107,7 +112,11 @@ import Testing
     @Test func theAnnouncerAsksToBeWokenAtItsDeadlineInsteadOfBeingPolled() {
         var (core, _) = Self.openCore()
         let other = ChatChannel(id: 11, networkID: Self.local, name: "#b")
-        _ = core.handle(.loaded(ChatSnapshot(load: .init(channelID: 10, purpose: .refresh), channels: [Self.welcome, other], messages: [])), at: .seconds(1))
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: .init(channelID: 10, purpose: .refresh), channels: [Self.welcome, other], messages: [])),
+            at: .seconds(1))
         func message(_ id: Int64) -> AppEvent {
             .chat(.messages([ChatMessage(id: id, channelID: 11, author: "kim", text: "note \(id)", time: Date())]))
         }
@@ -143,10 +152,13 @@ import Testing
 
     @Test func typingInAnIRCChannelSendsTypingThroughTheConnection() {
         var core = AppCore(
-            .init(settings: Settings(), onboarded: true, terminalRows: 24, localNetworkID: 1, welcomeChannelID: 10, nick: "you", localTime: .fixed(origin: Date()), emoji: .installed))
+            .init(
+                settings: Settings(), onboarded: true, terminalRows: 24, localNetworkID: 1, welcomeChannelID: 10,
+                nick: "you", localTime: .fixed(origin: Date()), emoji: .installed))
         _ = core.handle(.start(problems: []), at: .zero)
         let irc = ChatChannel(id: 20, networkID: 2, name: "#a")
-        _ = core.handle(.loaded(ChatSnapshot(load: .init(channelID: 20, purpose: .open), channels: [irc], messages: [])), at: .zero)
+        _ = core.handle(
+            .loaded(ChatSnapshot(load: .init(channelID: 20, purpose: .open), channels: [irc], messages: [])), at: .zero)
         #expect(core.navigator.focusedElement?.identifier == ElementID.composer.identifier)
         let typed = core.handle(.key(.character("h")), at: .seconds(1))
         #expect(typed.contains(.send(.typing(in: "#a"), network: 2)))
@@ -160,7 +172,9 @@ import Testing
         var new = core.state.settings
         new.speech.punctuation = .all
         new.speech.times = true
-        _ = core.handle(.settings(SettingsUpdate(kind: .reload, old: core.state.settings, new: new, problems: [], applied: true)), at: .seconds(1))
+        _ = core.handle(
+            .settings(SettingsUpdate(kind: .reload, old: core.state.settings, new: new, problems: [], applied: true)),
+            at: .seconds(1))
         let effects = core.handle(.key(.right), at: .seconds(2))
         let phrase = Self.spoken(effects).first ?? ""
         #expect(phrase.hasPrefix("ada comma "), "\(phrase)")
@@ -180,22 +194,39 @@ import Testing
         var (core, _) = Self.openCore()
         let effects = core.handle(event, at: .seconds(1))
         #expect(core.state.composer == "hello")
-        #expect(effects.contains { if case .speak(let said, .high, _, _, _, _) = $0 { said.hasPrefix("Not sent: the target has a space") } else { false } })
+        #expect(
+            effects.contains {
+                if case .speak(let said, .high, _, _, _, _) = $0 {
+                    said.hasPrefix("Not sent: the target has a space")
+                } else {
+                    false
+                }
+            })
     }
 
     @Test func aPipedLineWaitsForTheServerAndIsRefusedAloudIfNoChannelComes() {
         var core = AppCore(
             .init(
-                settings: Settings(), onboarded: true, terminalRows: 24, localNetworkID: 1, welcomeChannelID: 10, nick: "you", localTime: .fixed(origin: Date()), emoji: .installed,
+                settings: Settings(), onboarded: true, terminalRows: 24, localNetworkID: 1, welcomeChannelID: 10,
+                nick: "you", localTime: .fixed(origin: Date()), emoji: .installed,
                 expectsIRC: true))
         _ = core.handle(.start(problems: []), at: .zero)
-        _ = core.handle(.loaded(ChatSnapshot(load: .init(channelID: 10, purpose: .open), channels: [Self.welcome], messages: [])), at: .zero)
+        _ = core.handle(
+            .loaded(ChatSnapshot(load: .init(channelID: 10, purpose: .open), channels: [Self.welcome], messages: [])),
+            at: .zero)
         let waiting = core.handle(.line("deploy is done"), at: .seconds(1))
         #expect(!waiting.contains { if case .store = $0 { true } else { false } })  // not posted to #welcome
         #expect(core.waitingDeadline == .seconds(31))
         #expect(!core.handle(.line("/quit"), at: .seconds(2)).contains(.quit))
         let gaveUp = core.handle(.tick, at: .seconds(31))
-        #expect(gaveUp.contains { if case .speak(let text, .high, _, _, _, _) = $0 { text.hasSuffix("deploy is done") && text.hasPrefix("Not sent") } else { false } })
+        #expect(
+            gaveUp.contains {
+                if case .speak(let text, .high, _, _, _, _) = $0 {
+                    text.hasSuffix("deploy is done") && text.hasPrefix("Not sent")
+                } else {
+                    false
+                }
+            })
         #expect(gaveUp.contains(.quit))
     }
 }

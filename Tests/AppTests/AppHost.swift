@@ -7,6 +7,7 @@ import Speech
 import Synchronization
 import Terminal
 import Testing
+
 @testable import App
 
 /// Key bytes as a terminal sends them.
@@ -57,7 +58,8 @@ final class AppHost: AccessibilityTestHost, Sendable {
         if let settingsText {
             try settingsText.write(toFile: settingsPath, atomically: true, encoding: .utf8)
         } else if onboarded {
-            try "# my settings\n[text]\nsize = \"large\"\n".write(toFile: settingsPath, atomically: true, encoding: .utf8)
+            try "# my settings\n[text]\nsize = \"large\"\n".write(
+                toFile: settingsPath, atomically: true, encoding: .utf8)
         }
         let store = try ChatStore(path: directory + "/earshot.sqlite")
         workspace = try LocalWorkspace(store: store, nick: "you")
@@ -77,7 +79,8 @@ final class AppHost: AccessibilityTestHost, Sendable {
         let core = AppCore(
             .init(
                 settings: settingsStore.current, onboarded: onboarded, terminalRows: 24,
-                localNetworkID: workspace.network.id, welcomeChannelID: workspace.welcome.id, nick: workspace.nick, localTime: .system(), emoji: .installed))
+                localNetworkID: workspace.network.id, welcomeChannelID: workspace.welcome.id, nick: workspace.nick,
+                localTime: .system(), emoji: .installed))
         runtime = AppRuntime(
             core: core,
             parts: .init(
@@ -139,13 +142,20 @@ final class AppHost: AccessibilityTestHost, Sendable {
         guard var at = current else { return }
         // Tab and Shift-Tab, which move between elements in text fields too (where the
         // arrows move the caret).
-        while at < target { press(Keys.tab); at += 1 }
-        while at > target { press(Keys.backTab); at -= 1 }
+        while at < target {
+            press(Keys.tab)
+            at += 1
+        }
+        while at > target {
+            press(Keys.backTab)
+            at -= 1
+        }
     }
 
     /// Moves focus to the element `identifier` with Right and Left.
     func focus(identifier: String) {
-        guard let path = core.navigator.readingOrder.first(where: { tree.element(at: $0)?.identifier == identifier }) else {
+        guard let path = core.navigator.readingOrder.first(where: { tree.element(at: $0)?.identifier == identifier })
+        else {
             return
         }
         focus(path: path)

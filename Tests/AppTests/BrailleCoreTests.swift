@@ -20,15 +20,20 @@ import Testing
     }
 
     @Test func elementsAreLabelValueAndShortTraitForms() {
-        #expect(AppCore.brailleLine(Element(label: "Send", traits: .button), caret: nil, emoji: .shared).text == "Send btn")
+        #expect(
+            AppCore.brailleLine(Element(label: "Send", traits: .button), caret: nil, emoji: .shared).text == "Send btn")
         var heading = Element(label: "Settings", traits: .header)
         heading.headingLevel = 2
         #expect(AppCore.brailleLine(heading, caret: nil, emoji: .shared).text == "Settings h2")
-        #expect(AppCore.brailleLine(Element(label: "Hints", traits: [.toggleButton, .selected]), caret: nil, emoji: .shared).text == "Hints ⣏⣿⣹")
+        #expect(
+            AppCore.brailleLine(
+                Element(label: "Hints", traits: [.toggleButton, .selected]), caret: nil, emoji: .shared
+            ).text == "Hints ⣏⣿⣹")
         var rate = Element(label: "Rate", value: "175 words per minute", traits: .adjustable)
         rate.positionInSet = SetPosition(3, of: 10)
         #expect(AppCore.brailleLine(rate, caret: nil, emoji: .shared).text == "Rate, 175 words per minute adj 3/10")
-        let field = AppCore.brailleLine(Element(label: "Message #a", value: "hello", traits: .textField), caret: 2, emoji: .shared)
+        let field = AppCore.brailleLine(
+            Element(label: "Message #a", value: "hello", traits: .textField), caret: 2, emoji: .shared)
         #expect(field == BrailleLine("Message #a edt hello", caret: 17, fieldStart: 15))
     }
 
@@ -43,7 +48,8 @@ import Testing
         effects = core.handle(.key(.character("i")), at: .seconds(1))
         #expect(
             Self.brailled(effects).last
-                == BrailleLine("Message #welcome edt hi", caret: 23, fieldStart: 21, element: ElementID.composer.identifier))
+                == BrailleLine(
+                    "Message #welcome edt hi", caret: 23, fieldStart: 21, element: ElementID.composer.identifier))
         // Routing over the text puts the caret there and says the character.
         effects = core.handle(.braille(.route(21)), at: .seconds(2))
         #expect(Self.brailled(effects).last?.caret == 21)
@@ -57,12 +63,14 @@ import Testing
     @Test func announcementsAreMessagesAndChatMessagesFollowBrailleMessages() {
         var (core, _) = Core.openCore(braille: true) { $0.speech.messages = .none }
         let effects = core.handle(
-            .chat(.messages([ChatMessage(id: 300, channelID: 10, author: "kim", text: "hello #a", time: Date())])), at: .seconds(1))
+            .chat(.messages([ChatMessage(id: 300, channelID: 10, author: "kim", text: "hello #a", time: Date())])),
+            at: .seconds(1))
         // Not spoken (speech.messages = none), still shown as written.
         #expect(Self.messages(effects) == ["kim: hello #a"])
         var (quiet, _) = Core.openCore(braille: true) { $0.braille.messages = .none }
         let said = quiet.handle(
-            .chat(.messages([ChatMessage(id: 301, channelID: 10, author: "kim", text: "hello", time: Date())])), at: .seconds(1))
+            .chat(.messages([ChatMessage(id: 301, channelID: 10, author: "kim", text: "hello", time: Date())])),
+            at: .seconds(1))
         #expect(Self.messages(said).isEmpty)
         #expect(Core.spoken(said).contains { $0.contains("hello") }, "still spoken: \(Core.spoken(said))")
         #expect(Self.messages(quiet.handle(.key(.alt("p")), at: .seconds(2))) == ["Punctuation most"])
@@ -89,7 +97,10 @@ extension BrailleCoreTests {
         #expect(core.navigator.focusedElement?.label == "Braille table")
         let stepped = core.handle(.key(.key(.up, [])), at: .seconds(2))
         #expect(stepped.contains(.writeSetting(.string("en-ueb-g2.ctb"), ["braille", "table"])), "\(stepped)")
-        #expect(stepped.contains { if case .configureBraille(let braille) = $0 { braille.table == "en-ueb-g2.ctb" } else { false } })
+        #expect(
+            stepped.contains {
+                if case .configureBraille(let braille) = $0 { braille.table == "en-ueb-g2.ctb" } else { false }
+            })
         #expect(Core.spoken(stepped).contains("contracted English, UEB"), "\(Core.spoken(stepped))")
     }
 }
@@ -98,9 +109,12 @@ extension BrailleCoreTests {
     @Test func emojiAreNamedOnTheDisplayButNotInsideATextField() {
         #expect(AppCore.written("ship it 🚀 done", emoji: .shared) == "ship it :rocket: done")
         #expect(AppCore.written("plain, café", emoji: .shared) == "plain, café")
-        let field = AppCore.brailleLine(Element(label: "Message #a", value: "hi 🚀", traits: .textField), caret: 4, emoji: .shared)
+        let field = AppCore.brailleLine(
+            Element(label: "Message #a", value: "hi 🚀", traits: .textField), caret: 4, emoji: .shared)
         #expect(field.text == "Message #a edt hi 🚀")
-        #expect(AppCore.brailleLine(Element(label: "kim: 🚀", traits: .staticText), caret: nil, emoji: .shared).text == "kim: :rocket:")
+        #expect(
+            AppCore.brailleLine(Element(label: "kim: 🚀", traits: .staticText), caret: nil, emoji: .shared).text
+                == "kim: :rocket:")
     }
 }
 
@@ -123,10 +137,15 @@ extension BrailleCoreTests {
 extension BrailleCoreTests {
     @Test func aDisplayNotReadyAtStartIsNotNewsButOneLostAndFoundIs() {
         var (core, _) = Core.openCore(braille: true) { $0.braille.enabled = .auto }
-        #expect(Core.spoken(core.handle(.brailleStatus(.unavailable(.noDisplay(host: "this computer"))), at: .seconds(1))).isEmpty)
+        #expect(
+            Core.spoken(core.handle(.brailleStatus(.unavailable(.noDisplay(host: "this computer"))), at: .seconds(1)))
+                .isEmpty)
         #expect(Core.spoken(core.handle(.brailleStatus(.connected(cells: 40)), at: .seconds(2))).isEmpty)
         let lost = Core.spoken(core.handle(.brailleStatus(.unavailable(.lost(host: "this computer"))), at: .seconds(3)))
         #expect(lost.first?.hasPrefix("Braille display lost") == true, "\(lost)")
-        #expect(Core.spoken(core.handle(.brailleStatus(.connected(cells: 40)), at: .seconds(4))) == ["Braille display back, 40 cells"])
+        #expect(
+            Core.spoken(core.handle(.brailleStatus(.connected(cells: 40)), at: .seconds(4))) == [
+                "Braille display back, 40 cells"
+            ])
     }
 }

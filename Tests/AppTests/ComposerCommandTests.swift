@@ -1,6 +1,7 @@
 import Chat
 import Foundation
 import Testing
+
 @testable import App
 
 @Suite struct ComposerCommandTests {
@@ -8,7 +9,8 @@ import Testing
         ("/join #b", ComposerCommand.join("#b")), ("/j b", .join("#b")), ("/part", .part("#a", reason: "")),
         ("/part #c bye now", .part("#c", reason: "bye now")), ("/part gone home", .part("#a", reason: "gone home")),
         ("/msg kim hi there", .message(to: "kim", text: "hi there")), ("/query kim hi", .query("kim", text: "hi")),
-        ("/query kim", .query("kim", text: nil)), ("/names", .names(nil)), ("/names #b", .names("#b")), ("/whois kim", .whois("kim")),
+        ("/query kim", .query("kim", text: nil)), ("/names", .names(nil)), ("/names #b", .names("#b")),
+        ("/whois kim", .whois("kim")),
         ("/me waves", .me("waves")), ("/nick ada2", .nick("ada2")), ("/topic", .topic(nil)),
         ("/topic deploy day", .topic("deploy day")), ("/away lunch", .away("lunch")), ("/away", .away("Away")),
         ("/back", .away(nil)), ("/quit", .quit("")), ("/QUIT see you", .quit("see you")), ("/help join", .help("join")),
@@ -32,7 +34,7 @@ import Testing
 
     @Test func commandsAreCompletedAndCycled() {
         #expect(ComposerCommand.completions(of: "/jo") == ["/join"])
-        #expect(ComposerCommand.completions(of: "/") .count == ComposerCommand.all.count)
+        #expect(ComposerCommand.completions(of: "/").count == ComposerCommand.all.count)
     }
 
     @Test func tabCompletesNicksAndChannelsInTheCoreAndSaysThem() {
@@ -42,7 +44,9 @@ import Testing
         let tab = core.handle(.key(.tab), at: .seconds(2))
         #expect(core.state.composer == "ada: ")
         #expect(AppCoreTests.spoken(tab) == ["ada"])
-        #expect(core.navigator.focusedElement?.identifier == ElementID.composer.identifier, "Tab completed, it did not move")
+        #expect(
+            core.navigator.focusedElement?.identifier == ElementID.composer.identifier, "Tab completed, it did not move"
+        )
         for character in " #we" { _ = core.handle(.key(.character(character)), at: .seconds(3)) }
         _ = core.handle(.key(.tab), at: .seconds(4))
         #expect(core.state.composer == "ada:  #welcome ")
@@ -62,7 +66,10 @@ import Testing
         #expect(core.state.composer == "/join #b")
         core.state.composer = "/help"
         let help = core.handle(.key(.enter), at: .seconds(3))
-        #expect(AppCoreTests.spoken(help).contains { $0.hasPrefix("Commands: ") && $0.contains("join") && $0.contains("quit") }, "\(AppCoreTests.spoken(help))")
+        #expect(
+            AppCoreTests.spoken(help).contains {
+                $0.hasPrefix("Commands: ") && $0.contains("join") && $0.contains("quit")
+            }, "\(AppCoreTests.spoken(help))")
         // "//" sends the rest as text.
         core.state.composer = "//shrug"
         let sent = core.handle(.key(.enter), at: .seconds(4))

@@ -16,7 +16,8 @@ extension EndToEndTests {
     }
 
     static func brailleContext(_ session: TmuxSession, _ brltty: BrlttyFixture) -> Comment {
-        let shown = brltty.shown.suffix(10).map { "  \($0.visual)  cursor \($0.cursor.map(String.init) ?? "none")" }.joined(separator: "\n")
+        let shown = brltty.shown.suffix(10).map { "  \($0.visual)  cursor \($0.cursor.map(String.init) ?? "none")" }
+            .joined(separator: "\n")
         return "\(context(session))\ndisplay:\n\(shown)"
     }
 
@@ -102,7 +103,9 @@ extension EndToEndTests {
             reachedField = next.visual == "five"
         }
         let words = brltty.shown.map(\.visual).joined(separator: " ")
-        #expect(!words.contains(" unr d") && !words.contains("Righ t"), "a word was split\n\(Self.brailleContext(session, brltty))")
+        #expect(
+            !words.contains(" unr d") && !words.contains("Righ t"),
+            "a word was split\n\(Self.brailleContext(session, brltty))")
         #expect(reachedField, "panning right never came to the next element\n\(Self.brailleContext(session, brltty))")
     }
 
@@ -126,7 +129,9 @@ extension EndToEndTests {
         seen = brltty.shown.count
         try brltty.waitForVisual(after: seen) { $0.visual == "Settings btn" }
         let shownFor = clock.now - asked
-        #expect(shownFor >= .milliseconds(1900), "the message went after \(shownFor)\n\(Self.brailleContext(session, brltty))")
+        #expect(
+            shownFor >= .milliseconds(1900),
+            "the message went after \(shownFor)\n\(Self.brailleContext(session, brltty))")
 
         // A display key dismisses a message at once, and does nothing else.
         seen = brltty.shown.count
@@ -136,7 +141,9 @@ extension EndToEndTests {
         let spoken = session.spoken().count
         try brltty.send("route 1")
         try brltty.waitForVisual(after: seen) { $0.visual == "Settings btn" }
-        #expect(!session.spoken().dropFirst(spoken).contains { $0.text.contains("Text size") }, "the key also activated\n\(Self.brailleContext(session, brltty))")
+        #expect(
+            !session.spoken().dropFirst(spoken).contains { $0.text.contains("Text size") },
+            "the key also activated\n\(Self.brailleContext(session, brltty))")
     }
 
     @Test func contractedEnglishShowsTheWordAtTheCaretUncontracted() async throws {
@@ -164,7 +171,8 @@ extension EndToEndTests {
         let contracted = try brltty.waitForVisual { shown in
             let cells = shown.cells.map { $0.replacingOccurrences(of: "78", with: "") }
             guard let cursor = shown.cursor, cursor >= 4 else { return false }
-            return cells[cursor - 4] == "2346" && cells[cursor - 3] == "" && cells[cursor - 2] == "2346" && cells[cursor - 1] == ""
+            return cells[cursor - 4] == "2346" && cells[cursor - 3] == "" && cells[cursor - 2] == "2346"
+                && cells[cursor - 1] == ""
         }
         #expect(contracted.cursor != nil)
     }
@@ -174,7 +182,8 @@ extension EndToEndTests {
         defer { brltty.tearDown() }
         let sandbox = try Sandbox(settings: Self.brailleSettings())
         defer { sandbox.remove() }
-        let session = try sandbox.launch(speech: "text", environment: ["BRLAPI_HOST": brltty.host, "BRLAPI_AUTH": "none"])
+        let session = try sandbox.launch(
+            speech: "text", environment: ["BRLAPI_HOST": brltty.host, "BRLAPI_AUTH": "none"])
         defer { session.kill() }
         try await Self.waitUntilReady(session)
         try session.send("End")
@@ -211,8 +220,12 @@ extension EndToEndTests {
 
         let report = try TmuxPane.run(
             "/usr/bin/env",
-            ["BRLAPI_HOST=\(host)", "BRLAPI_AUTH=none", try Self.earshotPath(), "config", "--config", sandbox.configFile])
+            [
+                "BRLAPI_HOST=\(host)", "BRLAPI_AUTH=none", try Self.earshotPath(), "config", "--config",
+                sandbox.configFile,
+            ])
         #expect(report.contains("braille.enabled"), "\(report)")
-        #expect(report.contains("# braille: not connected, BRLTTY does not answer on \(host) (BRLAPI_HOST)"), "\(report)")
+        #expect(
+            report.contains("# braille: not connected, BRLTTY does not answer on \(host) (BRLAPI_HOST)"), "\(report)")
     }
 }

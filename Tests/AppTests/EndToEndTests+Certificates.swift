@@ -4,7 +4,9 @@ import Testing
 
 extension EndToEndTests {
     /// Settings for one TLS server entry with the test authority.
-    static func certificateSettings(host: String = "127.0.0.1", port: Int, tls: Bool, caFile: String?, extra: String = "") -> String {
+    static func certificateSettings(
+        host: String = "127.0.0.1", port: Int, tls: Bool, caFile: String?, extra: String = ""
+    ) -> String {
         onboardedSettings + """
             [[irc.servers]]
             host = "\(host)"
@@ -56,13 +58,16 @@ extension EndToEndTests {
 
         // A certificate Anope does not know.
         let stranger = try ClientCertificate(in: directory.path, name: "stranger")
-        let refusedSandbox = try Sandbox(settings: Self.certificateSettings(
-            port: tlsPort, tls: true, caFile: certificates.caFile,
-            extra: "client_cert = \"\(stranger.certFile)\"\nclient_key = \"\(stranger.keyFile)\""))
+        let refusedSandbox = try Sandbox(
+            settings: Self.certificateSettings(
+                port: tlsPort, tls: true, caFile: certificates.caFile,
+                extra: "client_cert = \"\(stranger.certFile)\"\nclient_key = \"\(stranger.keyFile)\""))
         defer { refusedSandbox.remove() }
         let refused = try refusedSandbox.launch()
         defer { refused.kill() }
-        let said = try await refused.waitForSpeech(after: 0, timeout: .seconds(60)) { $0.text.hasPrefix("Sign-in failed for ada") }
+        let said = try await refused.waitForSpeech(after: 0, timeout: .seconds(60)) {
+            $0.text.hasPrefix("Sign-in failed for ada")
+        }
         #expect(said?.text.contains("did not accept the client certificate") == true, "\(Self.context(refused))")
         #expect(said?.priority == "high")
         try refused.send("C-c")
@@ -77,13 +82,16 @@ extension EndToEndTests {
         defer { server.tearDown() }
         let client = try ClientCertificate(in: directory.path, name: "open")
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: client.keyFile)
-        let sandbox = try Sandbox(settings: Self.certificateSettings(
-            port: server.port, tls: true, caFile: certificates.caFile,
-            extra: "client_cert = \"\(client.certFile)\"\nclient_key = \"\(client.keyFile)\""))
+        let sandbox = try Sandbox(
+            settings: Self.certificateSettings(
+                port: server.port, tls: true, caFile: certificates.caFile,
+                extra: "client_cert = \"\(client.certFile)\"\nclient_key = \"\(client.keyFile)\""))
         defer { sandbox.remove() }
         let session = try sandbox.launch()
         defer { session.kill() }
-        let said = try await session.waitForSpeech(after: 0, timeout: .seconds(30)) { $0.text.contains("can be read by other users") }
+        let said = try await session.waitForSpeech(after: 0, timeout: .seconds(30)) {
+            $0.text.contains("can be read by other users")
+        }
         #expect(said?.text.contains("chmod 600") == true, "\(Self.context(session))")
         try session.send("C-c")
     }
@@ -100,7 +108,8 @@ extension EndToEndTests {
         defer { server.tearDown() }
         let tlsPort = try #require(server.tlsPort)
         // "localhost": a name, so the TLS connection sends it (SNI) and hears the policy's duration.
-        let settings = Self.certificateSettings(host: "localhost", port: server.port, tls: false, caFile: certificates.caFile)
+        let settings = Self.certificateSettings(
+            host: "localhost", port: server.port, tls: false, caFile: certificates.caFile)
         let sandbox = try Sandbox(settings: settings)
         defer { sandbox.remove() }
         var session = try sandbox.launch(run: 1)
@@ -128,7 +137,9 @@ extension EndToEndTests {
             .write(toFile: sandbox.configFile, atomically: true, encoding: .utf8)
         session = try sandbox.launch(run: 3)
         defer { session.kill() }
-        let said = try await session.waitForSpeech(after: 0, timeout: .seconds(60)) { $0.text.hasPrefix("Lost the connection") }
+        let said = try await session.waitForSpeech(after: 0, timeout: .seconds(60)) {
+            $0.text.hasPrefix("Lost the connection")
+        }
         #expect(said?.text.contains("certificate") == true, "\(Self.context(session))")
         answer = try Self.whois("ada", port: server.port)
         #expect(answer.contains(" 401 "), "ada is on the server without TLS: \(answer)")

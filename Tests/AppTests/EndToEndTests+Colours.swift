@@ -30,7 +30,9 @@ extension EndToEndTests {
         print("colour codes on screen (truecolor: \(truecolor)): \(Set(codes.flatMap { $0 }).sorted())")
         if !truecolor {
             #expect(!screen.contains("48;"), "\(screen)")
-            let backgrounds = codes.flatMap { $0 }.filter { (40...49).contains($0) && $0 != 49 || (100...107).contains($0) }
+            let backgrounds = codes.flatMap { $0 }.filter {
+                (40...49).contains($0) && $0 != 49 || (100...107).contains($0)
+            }
             #expect(backgrounds.isEmpty, "background codes \(backgrounds)\n\(screen)")
             #expect(codes.contains { $0.contains(1) }, "headings are bold\n\(screen)")
         }

@@ -45,7 +45,9 @@ extension EndToEndTests {
         let typed = session.spoken().count
         try session.type("/jo")
         try session.send("Tab")
-        let completed = try await session.waitForSpeech(after: typed) { $0.voice == "reader" && $0.text.contains("join") }
+        let completed = try await session.waitForSpeech(after: typed) {
+            $0.voice == "reader" && $0.text.contains("join")
+        }
         #expect(completed != nil, "the completion was not said\n\(Self.context(session))")
         try session.type("#second")
         try session.send("Enter")
@@ -154,7 +156,9 @@ extension EndToEndTests {
 
         mark = session.spoken().count
         bob.send("KICK #earshot ears :out you go\r\n")
-        let kicked = try await session.waitForSpeech(after: mark) { $0.text.hasPrefix("You were kicked from hash earshot by bob") }
+        let kicked = try await session.waitForSpeech(after: mark) {
+            $0.text.hasPrefix("You were kicked from hash earshot by bob")
+        }
         #expect(kicked?.priority == "high", "\(Self.context(session))")
         #expect(kicked?.text.contains("out you go") == true)
     }

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
-import Foundation
 import ChatTesting
+import Foundation
 import Testing
 
 extension EndToEndTests {
@@ -121,7 +121,8 @@ extension EndToEndTests {
         try await Self.waitUntilReady(session)
         let streaming = try await TmuxSession.waitUntil(timeout: .seconds(30)) { pulse.playbackStreams() > 0 }
         try #require(streaming, "the client opened no stream on the sound server\n\(Self.context(session))")
-        #expect(try !session.screen().contains("» "), "captions were shown while audio worked\n\(Self.context(session))")
+        #expect(
+            try !session.screen().contains("» "), "captions were shown while audio worked\n\(Self.context(session))")
 
         // The next message is a long sentence; the server dies as soon as it starts.
         let heard = try await Self.press(session, "Right")
@@ -154,7 +155,8 @@ extension EndToEndTests {
         let afterwards = try #require(
             try await Self.press(session, "Left").last { $0.priority != "low" }, "\(Self.context(session))")
         // A caption is written before the transcript line, so it would be on screen by now.
-        let captionsAfter = try session.screen().components(separatedBy: "Speech is back on the sound server.").last ?? ""
+        let captionsAfter =
+            try session.screen().components(separatedBy: "Speech is back on the sound server.").last ?? ""
         #expect(
             !captionsAfter.contains("» " + afterwards.text.prefix(30)),
             "speech is still captioned after the server came back\n\(Self.context(session))")

@@ -35,7 +35,9 @@ extension EndToEndTests {
         #expect(entry.priority == "low", Self.context(session))
         #expect(entry.voice == "announcer")
         // Focus speech goes on: Right's phrase is said too, whichever comes first.
-        let settings = try await session.waitForSpeech(after: before) { $0.voice == "reader" && $0.text.hasPrefix("Settings") }
+        let settings = try await session.waitForSpeech(after: before) {
+            $0.voice == "reader" && $0.text.hasPrefix("Settings")
+        }
         #expect(settings != nil, "focus speech did not go on\n\(Self.context(session))")
         #expect(try session.screen().contains("the deploy finished"))
         try session.send("C-c")
@@ -101,7 +103,9 @@ extension EndToEndTests {
         #expect(exited, "the client did not exit when its input ended")
         if !exited { process.terminate() }
         let log = (try? String(contentsOfFile: sandbox.file("piped.jsonl"), encoding: .utf8)) ?? ""
-        #expect(!log.contains("Welcome to Earshot, heading level 1.") && !log.contains("Step 2 of 4"), "onboarding ran: \(log)")
+        #expect(
+            !log.contains("Welcome to Earshot, heading level 1.") && !log.contains("Step 2 of 4"),
+            "onboarding ran: \(log)")
     }
 
     /// A raw client registered as `nick` and joined to `channel`, to send and read lines.

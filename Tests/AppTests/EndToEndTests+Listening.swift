@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// Speech that fits the listener: their own speech-dispatcher, their languages, their names
@@ -26,7 +26,8 @@ extension EndToEndTests {
             guard FileManager.default.isExecutableFile(atPath: binary),
                 FileManager.default.fileExists(atPath: "/usr/lib/speech-dispatcher-modules/sd_espeak-ng")
             else {
-                throw Failure("speech-dispatcher is missing: apt-get install -y speech-dispatcher speech-dispatcher-espeak-ng")
+                throw Failure(
+                    "speech-dispatcher is missing: apt-get install -y speech-dispatcher speech-dispatcher-espeak-ng")
             }
             socket = folder + "/speechd.sock"
             process.executableURL = URL(fileURLWithPath: binary)
@@ -86,9 +87,11 @@ extension EndToEndTests {
         let daemon = try SpeechDispatcherProcess(pulse: pulse)
         defer { daemon.kill() }
         try await daemon.waitUntilListening()
-        let sandbox = try Sandbox(settings: Self.onboardedSettings + "[speech]\nengine = \"speech-dispatcher\"\nhints = false\n")
+        let sandbox = try Sandbox(
+            settings: Self.onboardedSettings + "[speech]\nengine = \"speech-dispatcher\"\nhints = false\n")
         defer { sandbox.remove() }
-        let session = try sandbox.launch(speech: "audio", environment: pulse.environment.merging(daemon.environment) { $1 })
+        let session = try sandbox.launch(
+            speech: "audio", environment: pulse.environment.merging(daemon.environment) { $1 })
         defer { session.kill() }
         try await Self.waitUntilReady(session)
 
@@ -97,7 +100,9 @@ extension EndToEndTests {
         try #require(first.contains { $0.priority != "low" }, "Right said nothing\n\(Self.context(session))")
         let played = try await TmuxSession.waitUntil(timeout: .seconds(30)) { Self.speechDispatcherIsPlaying(pulse) }
         #expect(played, "speech-dispatcher played nothing\n\(Self.context(session))")
-        #expect(!session.speech().contains { $0.text.contains("speech-dispatcher does not answer") }, "\(Self.context(session))")
+        #expect(
+            !session.speech().contains { $0.text.contains("speech-dispatcher does not answer") },
+            "\(Self.context(session))")
 
         // The next key cuts the long message off: a cancel, then the next phrase.
         let before = session.speech().count
@@ -117,7 +122,9 @@ extension EndToEndTests {
         // Killed: said once, and the next key is spoken by Earshot's own voice.
         daemon.kill()
         try await Self.press(session, "Left")
-        let said = try await session.waitForSpeech(after: 0, timeout: .seconds(30)) { $0.text.hasPrefix("speech-dispatcher stopped speaking") }
+        let said = try await session.waitForSpeech(after: 0, timeout: .seconds(30)) {
+            $0.text.hasPrefix("speech-dispatcher stopped speaking")
+        }
         #expect(said != nil, "losing speech-dispatcher was not said\n\(Self.context(session))")
         let after = try await Self.press(session, "Right")
         let phrase = try #require(after.last { $0.priority != "low" }, "\(Self.context(session))")
@@ -125,7 +132,9 @@ extension EndToEndTests {
             session.speech().contains { $0.event == "done" && $0.text == phrase.text }
         }
         #expect(done, "the phrase after the loss was not spoken to its end\n\(Self.context(session))")
-        #expect(session.speech().filter { $0.text.hasPrefix("speech-dispatcher stopped") && $0.event == "speak" }.count == 1)
+        #expect(
+            session.speech().filter { $0.text.hasPrefix("speech-dispatcher stopped") && $0.event == "speak" }.count == 1
+        )
         try session.send("C-c")
     }
 
@@ -137,14 +146,18 @@ extension EndToEndTests {
         let lonely = try TemporaryDirectory()
         defer { lonely.remove() }
         let daemon = try SpeechDispatcherProcess(
-            folder: lonely.path, environment: ["XDG_RUNTIME_DIR": lonely.path, "PULSE_SERVER": "unix:" + lonely.path + "/none"])
+            folder: lonely.path,
+            environment: ["XDG_RUNTIME_DIR": lonely.path, "PULSE_SERVER": "unix:" + lonely.path + "/none"])
         defer { daemon.kill() }
         try await daemon.waitUntilListening()
         let sandbox = try Sandbox(settings: Self.onboardedSettings + "[speech]\nengine = \"speech-dispatcher\"\n")
         defer { sandbox.remove() }
-        let session = try sandbox.launch(speech: "audio", environment: pulse.environment.merging(daemon.environment) { $1 })
+        let session = try sandbox.launch(
+            speech: "audio", environment: pulse.environment.merging(daemon.environment) { $1 })
         defer { session.kill() }
-        let said = try await session.waitForSpeech(after: 0, timeout: .seconds(60)) { $0.text.hasPrefix("speech-dispatcher stopped speaking") }
+        let said = try await session.waitForSpeech(after: 0, timeout: .seconds(60)) {
+            $0.text.hasPrefix("speech-dispatcher stopped speaking")
+        }
         #expect(said != nil, "a silent speech-dispatcher was not given up\n\(Self.context(session))")
         let heard = try await Self.press(session, "Right")
         let phrase = try #require(heard.last { $0.priority != "low" }, "\(Self.context(session))")
@@ -163,13 +176,16 @@ extension EndToEndTests {
         defer { sandbox.remove() }
         let missing = ["SPEECHD_ADDRESS": "unix_socket:" + sandbox.file("no-speechd.sock")]
         let session = try sandbox.launch(
-            arguments: ["--engine", "speech-dispatcher"], speech: "audio", environment: pulse.environment.merging(missing) { $1 })
+            arguments: ["--engine", "speech-dispatcher"], speech: "audio",
+            environment: pulse.environment.merging(missing) { $1 })
         defer { session.kill() }
         let said = try await session.waitForSpeech(after: 0, timeout: .seconds(30)) {
             $0.text == "speech-dispatcher does not answer, so Earshot speaks with its own voice, espeak-ng"
         }
         #expect(said != nil, "\(Self.context(session))")
-        #expect(try session.screen().contains("speech-dispatcher does not answer"), "the reason is not shown\n\(Self.context(session))")
+        #expect(
+            try session.screen().contains("speech-dispatcher does not answer"),
+            "the reason is not shown\n\(Self.context(session))")
         let heard = try await Self.press(session, "Right")
         #expect(heard.contains { $0.priority != "low" }, "\(Self.context(session))")
         try session.send("C-c")
@@ -183,7 +199,9 @@ extension EndToEndTests {
         defer { server.tearDown() }
         let sandbox = try Sandbox(settings: Self.onboardedSettings + "[speech.pronounce]\nkpcyrd = \"k p cyrd\"\n")
         defer { sandbox.remove() }
-        let session = try sandbox.launch(arguments: ["--server", "127.0.0.1:\(server.port)", "--nick", "ears", "--channel", "#a"])
+        let session = try sandbox.launch(arguments: [
+            "--server", "127.0.0.1:\(server.port)", "--nick", "ears", "--channel", "#a",
+        ])
         defer { session.kill() }
         try await Self.waitForJoin("#a", session)
         let ivan = try Self.peer(nick: "ivan", in: "#a", on: server)
@@ -194,7 +212,9 @@ extension EndToEndTests {
         defer { kim.close() }
 
         ivan.send("PRIVMSG #a :Привет всем\r\n")
-        let russian = try await session.waitForSpeech(after: 0, timeout: .seconds(30)) { $0.text.contains("Привет всем") }
+        let russian = try await session.waitForSpeech(after: 0, timeout: .seconds(30)) {
+            $0.text.contains("Привет всем")
+        }
         let ru = try #require(russian, "\(Self.context(session))")
         #expect(ru.text == "ivan: Привет всем")
         #expect(ru.language == "ru", "\(ru)")
@@ -229,7 +249,9 @@ extension EndToEndTests {
         let sandbox = try Sandbox(settings: Self.onboardedSettings + "[speech.channels]\n\"#busy\" = \"sound\"\n")
         defer { sandbox.remove() }
         let session = try sandbox.launch(
-            arguments: ["--server", "127.0.0.1:\(server.port)", "--nick", "ears", "--channel", "#a", "--channel", "#busy"])
+            arguments: [
+                "--server", "127.0.0.1:\(server.port)", "--nick", "ears", "--channel", "#a", "--channel", "#busy",
+            ])
         defer { session.kill() }
         try await Self.waitForJoin("#a", session)
         let quiet = try await TmuxSession.waitUntil(timeout: .seconds(30)) {
@@ -244,26 +266,34 @@ extension EndToEndTests {
         defer { newcomer.close() }
         kim.send("PRIVMSG #a :deploy is done\r\nPRIVMSG #a :tests pass\r\nPRIVMSG #a :merging now\r\n")
         guests[1].send("PART #a\r\n")
-        let heard = try await session.waitForSpeech(after: before, timeout: .seconds(30)) { $0.text.contains("merging now") }
+        let heard = try await session.waitForSpeech(after: before, timeout: .seconds(30)) {
+            $0.text.contains("merging now")
+        }
         let burst = try #require(heard, "the burst was not said\n\(Self.context(session))")
         #expect(burst.text == "kim: deploy is done. tests pass. merging now", "\(Self.context(session))")
         let words = burst.text.split(separator: " ").count
         #expect(words <= 1 + "deploy is done tests pass merging now".split(separator: " ").count)
         let settled = try await TmuxSession.waitUntil(timeout: .seconds(30)) {
-            try session.screen().contains("guest1 left #a") && session.speech().last.map { $0.event != "speak" } ?? false
+            try session.screen().contains("guest1 left #a")
+                && session.speech().last.map { $0.event != "speak" } ?? false
         }
         #expect(settled, "\(Self.context(session))")
         let said = session.spoken().dropFirst(before).map(\.text)
-        #expect(said.filter { $0.contains("deploy") || $0.contains("tests pass") || $0.contains("merging") }.count == 1, "\(said)")
+        #expect(
+            said.filter { $0.contains("deploy") || $0.contains("tests pass") || $0.contains("merging") }.count == 1,
+            "\(said)")
         #expect(!said.contains { $0.contains("joined") || $0.contains("quit") || $0.contains("left") }, "\(said)")
         #expect(try session.screen().contains("newcomer joined #a"), "the join is not shown\n\(Self.context(session))")
 
         // #busy is "sound": its message is its sound, no words.
         let soundBefore = session.spoken().count
         kim.send("PRIVMSG #busy :lunch anyone\r\n")
-        let cue = try await session.waitForSpeech(after: soundBefore, timeout: .seconds(30)) { $0.text.contains("sound") }
+        let cue = try await session.waitForSpeech(after: soundBefore, timeout: .seconds(30)) {
+            $0.text.contains("sound")
+        }
         #expect(cue?.text == "(message elsewhere sound)", "\(Self.context(session))")
-        #expect(!session.spoken().dropFirst(soundBefore).contains { $0.text.contains("lunch") }, "\(Self.context(session))")
+        #expect(
+            !session.spoken().dropFirst(soundBefore).contains { $0.text.contains("lunch") }, "\(Self.context(session))")
         try session.send("C-c")
     }
 }

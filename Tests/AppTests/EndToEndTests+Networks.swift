@@ -16,22 +16,23 @@ extension EndToEndTests {
         defer { bob.close() }
         let kim = try Self.peer(nick: "kim", in: "#b", on: second)
         defer { kim.close() }
-        let settings = Self.onboardedSettings + """
-            [[irc.servers]]
-            host = "127.0.0.1"
-            port = \(first.port)
-            tls = false
-            nick = "ears"
-            channels = ["#a"]
+        let settings =
+            Self.onboardedSettings + """
+                [[irc.servers]]
+                host = "127.0.0.1"
+                port = \(first.port)
+                tls = false
+                nick = "ears"
+                channels = ["#a"]
 
-            [[irc.servers]]
-            host = "127.0.0.1"
-            port = \(second.port)
-            tls = false
-            nick = "ears"
-            channels = ["#b"]
+                [[irc.servers]]
+                host = "127.0.0.1"
+                port = \(second.port)
+                tls = false
+                nick = "ears"
+                channels = ["#b"]
 
-            """
+                """
         let sandbox = try Sandbox(settings: settings)
         defer { sandbox.remove() }
         let session = try sandbox.launch()
@@ -41,7 +42,8 @@ extension EndToEndTests {
             kim.send("NAMES #b\r\n")
             return bob.read(until: " 366 ").contains("ears") && kim.read(until: " 366 ").contains("ears")
         }
-        try #require(joinedBoth, "the client did not join #a on the first server and #b on the second\n\(Self.context(session))")
+        try #require(
+            joinedBoth, "the client did not join #a on the first server and #b on the second\n\(Self.context(session))")
         // Whichever channel was joined first is open; Alt-2 opens #a (the drawer lists #welcome,
         // then the first server's channels, then the second's).
         // The joins are quiet, and the client may learn of #a a moment after the server says it
@@ -75,7 +77,8 @@ extension EndToEndTests {
         mark = session.spoken().count
         second.stop()
         let lost = try await session.waitForSpeech(after: mark) { $0.text.hasPrefix("Lost the connection") }
-        #expect(lost?.text.contains("\(second.port)") == true, "the lost network is not named\n\(Self.context(session))")
+        #expect(
+            lost?.text.contains("\(second.port)") == true, "the lost network is not named\n\(Self.context(session))")
         mark = session.spoken().count
         bob.send("PRIVMSG #a :still here\r\n")
         let still = try await session.waitForSpeech(after: mark) { $0.text.contains("still here") }

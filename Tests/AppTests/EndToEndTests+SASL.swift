@@ -11,17 +11,18 @@ extension EndToEndTests {
         let services = try AnopeFixture()
         defer { services.tearDown() }
         try services.register(account: "ada", password: "correct-horse-7")
-        let settings = Self.onboardedSettings + """
-            [[irc.servers]]
-            host = "127.0.0.1"
-            port = \(services.port)
-            tls = false
-            nick = "ada"
-            channels = ["#signed"]
-            sasl_user = "ada"
-            password_env = "EARSHOT_TEST_SASL_PASSWORD"
+        let settings =
+            Self.onboardedSettings + """
+                [[irc.servers]]
+                host = "127.0.0.1"
+                port = \(services.port)
+                tls = false
+                nick = "ada"
+                channels = ["#signed"]
+                sasl_user = "ada"
+                password_env = "EARSHOT_TEST_SASL_PASSWORD"
 
-            """
+                """
         let right = try Sandbox(settings: settings)
         defer { right.remove() }
         let signedIn = try right.launch(environment: ["EARSHOT_TEST_SASL_PASSWORD": "correct-horse-7"])

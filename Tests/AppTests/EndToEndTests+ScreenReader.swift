@@ -46,7 +46,9 @@ extension EndToEndTests {
         for key in ["End", "Left", "Left", "Left", "Home", "Right", "Right"] {
             let start = session.spoken().count
             try session.send(key)
-            let phrase = try await session.waitForSpeech(after: start) { $0.voice == "reader" && $0.priority == "default" }
+            let phrase = try await session.waitForSpeech(after: start) {
+                $0.voice == "reader" && $0.priority == "default"
+            }
             let heard = try #require(phrase, "\(key) said nothing\n\(Self.context(session))")
             // The cursor line catches up with the phrase (the screen is drawn before speech, but
             // tmux shows it on its own time). A long phrase wraps: the cursor is on its first row.
@@ -58,13 +60,15 @@ extension EndToEndTests {
                 whole = try Self.joinedRows(session).first { $0.hasPrefix(line.0) } ?? ""
                 return Self.spokenForm(whole) == heard.text
             }
-            #expect(shown, "\(key): the cursor line is “\(whole)”, the phrase “\(heard.text)”\n\(Self.context(session))")
+            #expect(
+                shown, "\(key): the cursor line is “\(whole)”, the phrase “\(heard.text)”\n\(Self.context(session))")
             #expect(line.1 == 0, "\(key): the cursor is at column \(line.1), not at the phrase's start")
             let copies = try Self.joinedRows(session).filter { $0 == whole }.count
             #expect(copies == 1, "\(key): “\(whole)” is on the screen \(copies) times\n\(Self.context(session))")
             let screen = try session.tmuxScreenRows()
             for mark in ["▸", "•", "»"] {
-                #expect(!screen.joined().contains(mark), "\(key): a decorative \(mark) is drawn\n\(Self.context(session))")
+                #expect(
+                    !screen.joined().contains(mark), "\(key): a decorative \(mark) is drawn\n\(Self.context(session))")
             }
             if shown { checked += 1 }
         }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// A server the matrix runs the binary against.
@@ -62,7 +62,9 @@ extension EndToEndTests {
         defer { gate.stop() }
         let sandbox = try Sandbox(settings: Self.onboardedSettings)
         defer { sandbox.remove() }
-        let session = try sandbox.launch(arguments: ["--server", "127.0.0.1:\(gate.port)", "--nick", "ears", "--channel", "#m"])
+        let session = try sandbox.launch(arguments: [
+            "--server", "127.0.0.1:\(gate.port)", "--nick", "ears", "--channel", "#m",
+        ])
         defer { session.kill() }
         try await Self.waitForJoin("#m", session)
         try #require(try await Self.waitForEditor(session, label: "Message #m"), "\(kind): \(Self.context(session))")
@@ -121,7 +123,9 @@ extension EndToEndTests {
         bob.send("PING :settled\r\n")
         let rest = bob.read(until: "settled")
         #expect(!rest.contains("while you were down"), "\(kind): the waiting line came twice")
-        #expect(session.spoken().filter { $0.text.contains("Lost the connection") }.count == 1, "\(kind): \(Self.context(session))")
+        #expect(
+            session.spoken().filter { $0.text.contains("Lost the connection") }.count == 1,
+            "\(kind): \(Self.context(session))")
 
         // Stored once each, whether or not the server echoes.
         let database = sandbox.root + "/data/earshot/earshot.sqlite"
@@ -141,23 +145,33 @@ extension EndToEndTests {
         defer { server.tearDown() }
         let sandbox = try Sandbox(settings: Self.onboardedSettings + "[irc]\nmonitor = [\"kim\"]\n")
         defer { sandbox.remove() }
-        let session = try sandbox.launch(arguments: ["--server", "127.0.0.1:\(server.port)", "--nick", "ears", "--channel", "#m"])
+        let session = try sandbox.launch(arguments: [
+            "--server", "127.0.0.1:\(server.port)", "--nick", "ears", "--channel", "#m",
+        ])
         defer { session.kill() }
         try await Self.waitForJoin("#m", session)
         var mark = session.spoken().count
         var kim: RawSocket? = try Self.peer(nick: "kim", in: "#secret", port: server.port)
-        let online = try await session.waitForSpeech(after: mark, timeout: .seconds(30)) { $0.text.contains("kim is online") }
+        let online = try await session.waitForSpeech(after: mark, timeout: .seconds(30)) {
+            $0.text.contains("kim is online")
+        }
         #expect(online != nil, "\(Self.context(session))")
         mark = session.spoken().count
         kim?.send("INVITE ears #secret\r\n")
-        let invited = try await session.waitForSpeech(after: mark, timeout: .seconds(30)) { $0.text.contains("invites you to") }
-        #expect(invited?.text == "kim invites you to hash secret. To accept, type slash join hash secret", "\(Self.context(session))")
+        let invited = try await session.waitForSpeech(after: mark, timeout: .seconds(30)) {
+            $0.text.contains("invites you to")
+        }
+        #expect(
+            invited?.text == "kim invites you to hash secret. To accept, type slash join hash secret",
+            "\(Self.context(session))")
         #expect(invited?.priority == "high")
         mark = session.spoken().count
         kim?.send("QUIT :bye\r\n")
         kim?.read(until: "ERROR")
         kim = nil
-        let offline = try await session.waitForSpeech(after: mark, timeout: .seconds(30)) { $0.text.contains("kim went offline") }
+        let offline = try await session.waitForSpeech(after: mark, timeout: .seconds(30)) {
+            $0.text.contains("kim went offline")
+        }
         #expect(offline != nil, "\(Self.context(session))")
         try session.send("C-c")
     }

@@ -35,7 +35,11 @@ extension EndToEndTests {
         let environment = ["EARSHOT_TEST_ZNC": znc.passString]
         let database = sandbox.root + "/data/earshot/earshot.sqlite"
         func count(_ condition: String) throws -> Int {
-            Int(try Self.sql(database, "SELECT count(*) FROM message JOIN channel ON channel.id = message.channelID WHERE channel.name = '#a' AND \(condition)")) ?? -1
+            Int(
+                try Self.sql(
+                    database,
+                    "SELECT count(*) FROM message JOIN channel ON channel.id = message.channelID WHERE channel.name = '#a' AND \(condition)"
+                )) ?? -1
         }
         func stored() -> String { (try? Self.sql(database, "SELECT author, text FROM message")) ?? "" }
 
@@ -43,17 +47,22 @@ extension EndToEndTests {
         var session = try sandbox.launch(run: 1, environment: environment)
         try await Self.waitForJoin("#a", session)
         bob.send("PRIVMSG #a :welcome to the bouncer\r\n")
-        let heard = try await session.waitForSpeech(after: 0, timeout: .seconds(30)) { $0.text.contains("welcome to the bouncer") }
+        let heard = try await session.waitForSpeech(after: 0, timeout: .seconds(30)) {
+            $0.text.contains("welcome to the bouncer")
+        }
         try #require(heard != nil, "bob's line was not said\n\(Self.context(session))")
         try session.send("h", "e", "l", "l", "o", "Enter")
-        #expect(bob.read(until: "PRIVMSG #a :hello").contains("PRIVMSG #a :hello"), "bob never got the line sent through ZNC")
+        #expect(
+            bob.read(until: "PRIVMSG #a :hello").contains("PRIVMSG #a :hello"),
+            "bob never got the line sent through ZNC")
         try session.send("C-c")
         _ = try await Self.waitForExit(sandbox, run: 1)
         session.kill()
 
         // 2. Away: bob says twelve lines, one naming ada; ZNC keeps them in its buffer.
         for index in 1...12 {
-            bob.send("PRIVMSG #a :\(index == 7 ? "ada, can you look at the deploy" : "line \(index) while she is out")\r\n")
+            bob.send(
+                "PRIVMSG #a :\(index == 7 ? "ada, can you look at the deploy" : "line \(index) while she is out")\r\n")
         }
         // All twelve in ZNC's buffer before the client attaches (later ones would be live).
         try znc.waitUntilReceived("line 12 while she is out")
@@ -90,7 +99,9 @@ extension EndToEndTests {
         session = try sandbox.launch(run: 3, environment: environment)
         try await Self.waitForJoin("#a", session)
         bob.send("PRIVMSG #a :are you back\r\n")
-        let fresh = try await session.waitForSpeech(after: 0, timeout: .seconds(30)) { $0.text.contains("are you back") }
+        let fresh = try await session.waitForSpeech(after: 0, timeout: .seconds(30)) {
+            $0.text.contains("are you back")
+        }
         #expect(fresh != nil, "a new line after the replay was not said\n\(Self.context(session))")
         #expect(!session.spoken().contains { $0.text.contains("while you were away") }, "\(Self.context(session))")
         #expect(try count("1") == 16, "stored after a second replay:\n\(stored())")
@@ -111,15 +122,20 @@ extension EndToEndTests {
         defer { sandbox.remove() }
         let session = try sandbox.launch()
         defer { session.kill() }
-        let said = try await session.waitForSpeech(after: 0, timeout: .seconds(60)) { $0.text.contains("wants a password") }
+        let said = try await session.waitForSpeech(after: 0, timeout: .seconds(60)) {
+            $0.text.contains("wants a password")
+        }
         #expect(
-            said?.text == "127.0.0.1 wants a password, and the environment variable EARSHOT TEST ZNC that holds it is not set. Not reconnecting.",
+            said?.text
+                == "127.0.0.1 wants a password, and the environment variable EARSHOT TEST ZNC that holds it is not set. Not reconnecting.",
             "\(Self.context(session))")
         #expect(said?.priority == "high")
         // Later speech (a key's) comes, and the sentence is not said again.
         let after = session.spoken().count
         try session.send("F1")
-        _ = try await session.waitForSpeech(after: after, timeout: .seconds(30)) { $0.text.contains("Key help") || $0.text.contains("keys") }
+        _ = try await session.waitForSpeech(after: after, timeout: .seconds(30)) {
+            $0.text.contains("Key help") || $0.text.contains("keys")
+        }
         #expect(session.spoken().filter { $0.text.contains("wants a password") }.count == 1, "\(Self.context(session))")
         #expect(!session.spoken().contains { $0.text.contains("Lost the connection") }, "\(Self.context(session))")
         try session.send("C-c")

@@ -4,7 +4,7 @@ import TestThreads
 import Testing
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// The client as a person uses it: the real `earshot` binary in a tmux pseudo-terminal, driven by
@@ -105,7 +105,8 @@ import Testing
         let sheet = try await session.waitForSpeech(after: sheetStart) { $0.text.hasPrefix("Message actions, sheet") }
         try #require(sheet != nil, "A did not open the actions sheet\n\(Self.context(session))")
         let expanded = try await Self.press(session, "S-Up")
-        #expect(expanded.contains { $0.text.hasPrefix("Expanded") }, "Shift-Up did not expand\n\(Self.context(session))")
+        #expect(
+            expanded.contains { $0.text.hasPrefix("Expanded") }, "Shift-Up did not expand\n\(Self.context(session))")
         _ = try await Self.press(session, "Home")
         let onAdd = try await Self.moveFocus(session, "Right", toLineStartingWith: "Add reaction", limit: 16)
         try #require(onAdd, "no Add reaction in the sheet\n\(Self.context(session))")
@@ -151,10 +152,14 @@ import Testing
             "the newest message has no thumbs up after restart: \(again.text)")
         let screen = try session.screen().components(separatedBy: "\n")
         let composerRow = screen.lastIndex { $0.hasPrefix("• Message #welcome") }
-        let lastHeaderRow = screen.lastIndex { $0.range(of: #"^\S.*  \d{1,2}:\d{2}$"#, options: .regularExpression) != nil }
+        let lastHeaderRow = screen.lastIndex {
+            $0.range(of: #"^\S.*  \d{1,2}:\d{2}$"#, options: .regularExpression) != nil
+        }
         if let composerRow, let lastHeaderRow, lastHeaderRow < composerRow {
             #expect(
-                screen[lastHeaderRow..<composerRow].contains { $0.contains("thumbs up 1") || $0.contains("thumbs up 2") },
+                screen[lastHeaderRow..<composerRow].contains {
+                    $0.contains("thumbs up 1") || $0.contains("thumbs up 2")
+                },
                 "the newest message on screen has no thumbs up\n\(Self.context(session))")
         } else {
             Issue.record("no message header above the composer on screen\n\(Self.context(session))")

@@ -13,12 +13,15 @@ import Testing
         // From 1583 (Foundation's Gregorian calendar is Julian before October 1582) to about
         // 6350, in steps that meet every month and leap rule, and every day of the years
         // around 2000 (a leap century) and 2100 (not one).
-        let numbers = Array(stride(from: -141_000, through: 1_600_000, by: 997)) + Array(10_900...11_400) + Array(47_400...47_900)
+        let numbers =
+            Array(stride(from: -141_000, through: 1_600_000, by: 997)) + Array(10_900...11_400) + Array(47_400...47_900)
         for number in numbers {
             let date = Date(timeIntervalSince1970: Double(number) * 86_400)
             let expected = calendar.dateComponents([.year, .month, .day], from: date)
             let civil = ServerTime.civilFromDays(number)
-            #expect(civil.year == expected.year && civil.month == expected.month && civil.day == expected.day, "day \(number)")
+            #expect(
+                civil.year == expected.year && civil.month == expected.month && civil.day == expected.day,
+                "day \(number)")
         }
     }
 

@@ -3,6 +3,7 @@ import Chat
 import Foundation
 import Settings
 import Testing
+
 @testable import App
 
 /// The core on an IRC channel: /query, /names, /whois, kicks, mode changes, standard replies
@@ -16,10 +17,13 @@ import Testing
         var settings = Settings()
         configure(&settings)
         var core = AppCore(
-            .init(settings: settings, onboarded: true, terminalRows: 24, localNetworkID: AppCoreTests.local, welcomeChannelID: 10, nick: "you", localTime: .fixed(origin: Date()), emoji: .installed))
+            .init(
+                settings: settings, onboarded: true, terminalRows: 24, localNetworkID: AppCoreTests.local,
+                welcomeChannelID: 10, nick: "you", localTime: .fixed(origin: Date()), emoji: .installed))
         _ = core.handle(.start(problems: []), at: .zero)
         let load = ChatLoad(channelID: a.id, purpose: .open)
-        _ = core.handle(.loaded(ChatSnapshot(load: load, channels: [AppCoreTests.welcome, a], messages: [])), at: .milliseconds(1))
+        _ = core.handle(
+            .loaded(ChatSnapshot(load: load, channels: [AppCoreTests.welcome, a], messages: [])), at: .milliseconds(1))
         return core
     }
 
@@ -45,8 +49,10 @@ import Testing
     }
 
     static func printed(_ effects: [AppEffect]) -> String {
-        effects.compactMap { if case .lines(let lines) = $0 { lines.map(\.string).joined(separator: "\n") } else { nil } }
-            .joined(separator: "\n")
+        effects.compactMap {
+            if case .lines(let lines) = $0 { lines.map(\.string).joined(separator: "\n") } else { nil }
+        }
+        .joined(separator: "\n")
     }
 
     @Test func queryOpensTheConversationAndSendsItsText() {
@@ -57,7 +63,10 @@ import Testing
         // The runtime answers with the conversation opened: its heading is said.
         let kim = ChatChannel(id: 30, networkID: Self.irc, name: "kim", isDirect: true)
         let opened = core.handle(
-            .loaded(ChatSnapshot(load: ChatLoad(channelID: 30, purpose: .open), channels: [AppCoreTests.welcome, Self.a, kim], messages: [])),
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 30, purpose: .open), channels: [AppCoreTests.welcome, Self.a, kim],
+                    messages: [])),
             at: .seconds(2))
         #expect(core.state.channelID == 30)
         #expect(AppCoreTests.spoken(opened).first?.contains("kim") == true, "\(AppCoreTests.spoken(opened))")
@@ -92,25 +101,36 @@ import Testing
         var core = Self.ircCore()
         let effects = Self.enter("/names #elsewhere", &core, at: 1)
         #expect(Self.sends(effects).isEmpty)
-        #expect(AppCoreTests.spoken(effects).contains { $0.hasPrefix("Not done: You are not in hash elsewhere") }, "\(AppCoreTests.spoken(effects))")
+        #expect(
+            AppCoreTests.spoken(effects).contains { $0.hasPrefix("Not done: You are not in hash elsewhere") },
+            "\(AppCoreTests.spoken(effects))")
     }
 
     @Test func whoisAsksAndTheAnswerIsShownAndSaid() {
         var core = Self.ircCore()
         #expect(Self.sends(Self.enter("/whois kim", &core, at: 1)) == [.whois("kim")])
-        let answer = core.handle(.chat(.whois(nick: "kim", lines: ["kim is k@host, Kim Lee", "in #a"])), at: .seconds(2))
+        let answer = core.handle(
+            .chat(.whois(nick: "kim", lines: ["kim is k@host, Kim Lee", "in #a"])), at: .seconds(2))
         #expect(Self.printed(answer).contains("Whois kim: kim is k@host, Kim Lee; in #a"))
-        #expect(AppCoreTests.spoken(answer).contains { $0.contains("Kim Lee") && $0.contains("in hash a") }, "\(AppCoreTests.spoken(answer))")
+        #expect(
+            AppCoreTests.spoken(answer).contains { $0.contains("Kim Lee") && $0.contains("in hash a") },
+            "\(AppCoreTests.spoken(answer))")
     }
 
     /// Someone else kicked is a membership event (shown, spoken politely); being kicked
     /// yourself is said at high priority with who did it and why.
     @Test func kicksAreShownAndBeingKickedIsSaidAssertively() {
         var core = Self.ircCore()
-        let other = core.handle(.chat(.kicked(channelID: 20, channel: "#a", nick: "bob", by: "kim", reason: "spam", isSelf: false)), at: .seconds(1))
+        let other = core.handle(
+            .chat(.kicked(channelID: 20, channel: "#a", nick: "bob", by: "kim", reason: "spam", isSelf: false)),
+            at: .seconds(1))
         #expect(Self.printed(other).contains("bob was kicked by kim: spam"))
-        let me = core.handle(.chat(.kicked(channelID: 20, channel: "#a", nick: "you", by: "kim", reason: "bye", isSelf: true)), at: .seconds(5))
-        let high = me.compactMap { if case .speak(let text, .high, _, _, _, _) = $0, !text.isEmpty { text } else { nil } }
+        let me = core.handle(
+            .chat(.kicked(channelID: 20, channel: "#a", nick: "you", by: "kim", reason: "bye", isSelf: true)),
+            at: .seconds(5))
+        let high = me.compactMap {
+            if case .speak(let text, .high, _, _, _, _) = $0, !text.isEmpty { text } else { nil }
+        }
         #expect(high.contains("You were kicked from hash a by kim: bye"), "\(AppCoreTests.spoken(me))")
     }
 
@@ -128,7 +148,10 @@ import Testing
     @Test func warningsAreSaidAndNotesPolitely() {
         var core = Self.ircCore()
         let warn = core.handle(.chat(.note("Your nick will expire soon", isWarning: true)), at: .seconds(1))
-        #expect(warn.contains { if case .speak("Warning: Your nick will expire soon", .default, _, _, _, _) = $0 { true } else { false } }, "\(warn)")
+        #expect(
+            warn.contains {
+                if case .speak("Warning: Your nick will expire soon", .default, _, _, _, _) = $0 { true } else { false }
+            }, "\(warn)")
         let note = core.handle(.chat(.note("Maintenance tonight", isWarning: false)), at: .seconds(10))
         #expect(Self.printed(note).contains("Note: Maintenance tonight"))
     }
@@ -137,9 +160,12 @@ import Testing
     /// the channel's name, as the user's nick does.
     @Test func highlightWordsAreMentions() {
         var core = Self.ircCore { $0.highlights = ["deploy"] }
-        let message = ChatMessage(id: 500, channelID: 10, msgid: "x", author: "kim", text: "the DEPLOY is done", time: Date())
+        let message = ChatMessage(
+            id: 500, channelID: 10, msgid: "x", author: "kim", text: "the DEPLOY is done", time: Date())
         let effects = core.handle(.chat(.messages([message])), at: .seconds(1))
-        let high = effects.compactMap { if case .speak(let text, .high, _, _, _, _) = $0, !text.isEmpty { text } else { nil } }
+        let high = effects.compactMap {
+            if case .speak(let text, .high, _, _, _, _) = $0, !text.isEmpty { text } else { nil }
+        }
         #expect(high.contains { $0.hasPrefix("kim mentioned you in hash welcome") }, "\(AppCoreTests.spoken(effects))")
     }
 
@@ -148,16 +174,18 @@ import Testing
     /// network says of itself names it.
     @Test func onTwoNetworksTheDrawerGroupsChannelsAndSendsFollowTheOpenChannel() {
         let local = ChatNetwork(id: AppCoreTests.local, name: "local", host: "", port: 0, usesTLS: false, nick: "you")
-        let libera = ChatNetwork(id: 2, name: "libera", host: "irc.libera.example", port: 6697, usesTLS: true, nick: "ada")
+        let libera = ChatNetwork(
+            id: 2, name: "libera", host: "irc.libera.example", port: 6697, usesTLS: true, nick: "ada")
         let oftc = ChatNetwork(id: 3, name: "oftc", host: "irc.oftc.example", port: 6697, usesTLS: true, nick: "ada")
         let a = ChatChannel(id: 20, networkID: 2, name: "#a")
         let b = ChatChannel(id: 30, networkID: 3, name: "#b")
         var core = Self.ircCore()
         _ = core.handle(.chat(.registered(nick: "ada_"), network: 3), at: .seconds(1))
         _ = core.handle(
-            .loaded(ChatSnapshot(
-                load: ChatLoad(channelID: 30, purpose: .open), channels: [AppCoreTests.welcome, a, b], messages: [],
-                networks: [local, libera, oftc])),
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 30, purpose: .open), channels: [AppCoreTests.welcome, a, b], messages: [],
+                    networks: [local, libera, oftc])),
             at: .seconds(2))
         #expect(core.state.nick == "ada_", "the open channel's network's nick")
         var state = core.state
@@ -165,13 +193,15 @@ import Testing
         var builder = ScreenTree.Builder()
         let drawer = ChannelDrawer.build(state, into: &builder)
         let order = drawer.children.map { $0.traits.contains(.header) ? "[\($0.label)]" : $0.label }
-        #expect(order == ["Search channels", "[Local workspace]", "#welcome", "[libera]", "#a", "[oftc]", "#b"], "\(order)")
+        #expect(
+            order == ["Search channels", "[Local workspace]", "#welcome", "[libera]", "#a", "[oftc]", "#b"], "\(order)")
 
         let sent = Self.enter("hello", &core, at: 3)
         #expect(sent.contains(.send(.message("hello", to: "#b", replyTo: nil), network: 3)), "\(Self.sends(sent))")
         let lost = core.handle(.chat(.disconnected(reason: .closedByServer), network: 2), at: .seconds(4))
         #expect(
-            AppCoreTests.spoken(lost).contains("Lost the connection to irc.libera.example: the server closed the connection. Trying again."),
+            AppCoreTests.spoken(lost).contains(
+                "Lost the connection to irc.libera.example: the server closed the connection. Trying again."),
             "\(AppCoreTests.spoken(lost))")
     }
 
@@ -187,7 +217,9 @@ import Testing
         #expect(core.navigator.focusedElement?.identifier == ElementID.channel(20).identifier)
         var opened = core.handle(.line("/actions"), at: .seconds(3))
         opened += Self.finishTransitions(&core, at: 4)
-        #expect(AppCoreTests.spoken(opened).contains { $0.hasPrefix("Messages spoken here, all, adjustable") }, "\(AppCoreTests.spoken(opened))")
+        #expect(
+            AppCoreTests.spoken(opened).contains { $0.hasPrefix("Messages spoken here, all, adjustable") },
+            "\(AppCoreTests.spoken(opened))")
         let down = core.handle(.line("/down"), at: .seconds(5))
         #expect(down.contains(.writeSetting(.string("none"), ["speech", "channels", "#a"])), "\(down)")
         #expect(AppCoreTests.spoken(down).contains("none"), "\(AppCoreTests.spoken(down))")
@@ -204,11 +236,16 @@ import Testing
         var core = Self.ircCore()
         let root = ChatMessage(id: 700, channelID: 20, msgid: "r1", author: "kim", text: "lunch?", time: Date())
         let channels = [AppCoreTests.welcome, Self.a]
-        _ = core.handle(.loaded(ChatSnapshot(load: ChatLoad(channelID: 20, purpose: .refresh), channels: channels, messages: [root])), at: .seconds(1))
         _ = core.handle(
-            .loaded(ChatSnapshot(
-                load: ChatLoad(channelID: 20, purpose: .thread(rootID: 700, announce: true), root: root), channels: channels,
-                messages: [root], thread: [root])),
+            .loaded(
+                ChatSnapshot(load: ChatLoad(channelID: 20, purpose: .refresh), channels: channels, messages: [root])),
+            at: .seconds(1))
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 20, purpose: .thread(rootID: 700, announce: true), root: root),
+                    channels: channels,
+                    messages: [root], thread: [root])),
             at: .seconds(2))
         _ = Self.finishTransitions(&core, at: 3)
         #expect(core.state.route == .thread(rootID: 700))
@@ -216,9 +253,15 @@ import Testing
         _ = core.handle(.key(.paste("yes")), at: .seconds(4))
         let first = core.handle(.key(.enter), at: .seconds(5))
         #expect(Self.sends(first).contains(.message("yes", to: "#a", replyTo: "r1")), "\(Self.sends(first))")
-        let refused = core.handle(.replyRefused("yes", reason: .unsupported("This server does not support replies (no message-tags)")), at: .seconds(6))
-        let high = refused.compactMap { if case .speak(let text, .high, _, _, _, _) = $0, !text.isEmpty { text } else { nil } }
-        #expect(high.contains { $0.contains("no message-tags") && $0.contains("Press Enter again") && $0.contains("kim") }, "\(high)")
+        let refused = core.handle(
+            .replyRefused("yes", reason: .unsupported("This server does not support replies (no message-tags)")),
+            at: .seconds(6))
+        let high = refused.compactMap {
+            if case .speak(let text, .high, _, _, _, _) = $0, !text.isEmpty { text } else { nil }
+        }
+        #expect(
+            high.contains { $0.contains("no message-tags") && $0.contains("Press Enter again") && $0.contains("kim") },
+            "\(high)")
         #expect(core.state.threadComposer == "yes")
         _ = core.navigator.focus(identifier: ElementID.threadComposer.identifier)
         let second = core.handle(.key(.enter), at: .seconds(7))
@@ -232,7 +275,9 @@ import Testing
         #expect(AppCoreTests.spoken(asked).contains { $0.contains("Following zoe") })
         func said(_ event: ChatEvent, at seconds: Int) -> [String] {
             var all = AppCoreTests.spoken(core.handle(.chat(event), at: .seconds(seconds)))
-            for step in 1...5 { all += AppCoreTests.spoken(core.handle(.tick, at: .seconds(seconds) + .milliseconds(step * 400))) }
+            for step in 1...5 {
+                all += AppCoreTests.spoken(core.handle(.tick, at: .seconds(seconds) + .milliseconds(step * 400)))
+            }
             return all
         }
         // The answer asked for is said even when it is "offline"; a configured friend's first
@@ -243,7 +288,9 @@ import Testing
         #expect(said(.presence(nick: "max", online: false, change: true), at: 8).contains("max went offline"))
         let invite = said(.invited(channel: "#secret", nick: "you", by: "bob", isSelf: true), at: 10)
         #expect(invite.contains("bob invites you to hash secret. To accept, type slash join hash secret"))
-        #expect(Self.printed(core.handle(.chat(.away(nick: "kim", reason: "lunch")), at: .seconds(12))).contains("kim is away: lunch"))
+        #expect(
+            Self.printed(core.handle(.chat(.away(nick: "kim", reason: "lunch")), at: .seconds(12))).contains(
+                "kim is away: lunch"))
         // Someone not in this channel going away is nobody's news here.
         #expect(Self.printed(core.handle(.chat(.away(nick: "stranger", reason: "x")), at: .seconds(13))).isEmpty)
     }
@@ -251,26 +298,40 @@ import Testing
     @Test func aBouncersPlaybackOfManyChannelsIsOneSentenceAtTheSyncPoint() {
         let b = ChatChannel(id: 21, networkID: Self.irc, name: "#b", members: ["you", "kim"])
         var core = Self.ircCore()
-        _ = core.handle(.loaded(ChatSnapshot(load: ChatLoad(channelID: Self.a.id, purpose: .open), channels: [AppCoreTests.welcome, Self.a, b], messages: [])), at: .seconds(1))
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: Self.a.id, purpose: .open), channels: [AppCoreTests.welcome, Self.a, b],
+                    messages: [])), at: .seconds(1))
         var said: [String] = []
         func feed(_ event: ChatEvent, at milliseconds: Int) {
             said += AppCoreTests.spoken(core.handle(.chat(event, network: Self.irc), at: .milliseconds(milliseconds)))
         }
         feed(.registered(nick: "you"), at: 2_000)
         let t = Date()
-        let inA = (0..<3).map { ChatMessage(id: 800 + Int64($0), channelID: 20, author: "kim", text: "a \($0)", time: t) }
-        let inB = [ChatMessage(id: 900, channelID: 21, author: "kim", text: "you, look at this", time: t),
-                   ChatMessage(id: 901, channelID: 21, author: "kim", text: "b 1", time: t)]
+        let inA = (0..<3).map {
+            ChatMessage(id: 800 + Int64($0), channelID: 20, author: "kim", text: "a \($0)", time: t)
+        }
+        let inB = [
+            ChatMessage(id: 900, channelID: 21, author: "kim", text: "you, look at this", time: t),
+            ChatMessage(id: 901, channelID: 21, author: "kim", text: "b 1", time: t),
+        ]
         feed(.history(inA, news: [20: 3]), at: 2_100)
         feed(.history(inB, news: [21: 2]), at: 2_200)
-        #expect(!said.contains { $0.contains("while you were away") || $0.contains("While you were away") }, "said before the sync: \(said)")
+        #expect(
+            !said.contains { $0.contains("while you were away") || $0.contains("While you were away") },
+            "said before the sync: \(said)")
         feed(.synced, at: 2_300)
         // Each announcement heard to its end, as the speech layer reports it.
         for step in 1...10 {
-            said += AppCoreTests.spoken(core.handle(.utterance(.done, .announcer), at: .milliseconds(2_300 + step * 500)))
+            said += AppCoreTests.spoken(
+                core.handle(.utterance(.done, .announcer), at: .milliseconds(2_300 + step * 500)))
             said += AppCoreTests.spoken(core.handle(.tick, at: .milliseconds(2_300 + step * 500 + 1)))
         }
         let away = said.filter { $0.contains("While you were away") || $0.contains("while you were away") }
-        #expect(away == ["While you were away: 5 messages in 2 channels, 1 mention. Alt-A goes to the next channel with new messages"], "\(said)")
+        #expect(
+            away == [
+                "While you were away: 5 messages in 2 channels, 1 mention. Alt-A goes to the next channel with new messages"
+            ], "\(said)")
     }
 }

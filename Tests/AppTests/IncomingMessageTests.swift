@@ -3,6 +3,7 @@ import Chat
 import Foundation
 import Speech
 import Testing
+
 @testable import App
 
 extension AppSuites {
@@ -15,7 +16,8 @@ extension AppSuites {
         @Test func aMessageInTheFocusedChannelIsAnnouncedPolitely() async throws {
             let host = try await AppHost()
             let channel = host.workspace.welcome.id
-            try deliver(host, [NewMessage(channelID: channel, msgid: "m1", author: "alice", text: "coffee?", time: Date())])
+            try deliver(
+                host, [NewMessage(channelID: channel, msgid: "m1", author: "alice", text: "coffee?", time: Date())])
             let spoken = host.spoken.filter { $0.text.contains("coffee?") }
             #expect(spoken.count == 1)
             #expect(spoken.first?.priority == "low")
@@ -29,7 +31,9 @@ extension AppSuites {
             let random = try workspace.store.channel(named: "#random", network: workspace.network.id)
             // Three arrive one after another, faster than the first can be said.
             for index in 1...3 {
-                let stored = try workspace.store.insert([NewMessage(channelID: random.id, author: "bob", text: "elsewhere \(index)", time: Date())]).inserted
+                let stored = try workspace.store.insert([
+                    NewMessage(channelID: random.id, author: "bob", text: "elsewhere \(index)", time: Date())
+                ]).inserted
                 host.runtime.post(.chat(.messages(stored)))
             }
             host.settleNow()
@@ -48,10 +52,14 @@ extension AppSuites {
             let random = try workspace.store.channel(named: "#random", network: workspace.network.id)
             host.focus(identifier: ElementID.composer.identifier)
             host.press(Keys.text("o"))
-            let stored = try workspace.store.insert([NewMessage(channelID: random.id, author: "bob", text: "lunch?", time: Date())]).inserted
+            let stored = try workspace.store.insert([
+                NewMessage(channelID: random.id, author: "bob", text: "lunch?", time: Date())
+            ]).inserted
             host.post(.chat(.messages(stored)))
             host.press(Keys.text("k"))
-            func events() -> [TranscriptRecord] { ((try? Transcript(lines: host.transcriptLines))?.events ?? []).filter { $0.event == .speak } }
+            func events() -> [TranscriptRecord] {
+                ((try? Transcript(lines: host.transcriptLines))?.events ?? []).filter { $0.event == .speak }
+            }
             #expect(!events().contains { $0.text.contains("lunch?") }, "spoken while typing")
             try await UITester(host: host).expectSpoken("hash random, bob: lunch?")
             let all = events()
@@ -66,7 +74,8 @@ extension AppSuites {
         @Test func aMentionIsAssertive() async throws {
             let host = try await AppHost()
             let channel = host.workspace.welcome.id
-            try deliver(host, [NewMessage(channelID: channel, author: "carol", text: "you: can you look?", time: Date())])
+            try deliver(
+                host, [NewMessage(channelID: channel, author: "carol", text: "you: can you look?", time: Date())])
             let mention = host.spoken.first { $0.text.hasPrefix("carol mentioned you") }
             #expect(mention?.priority == "high")
         }
@@ -74,7 +83,13 @@ extension AppSuites {
         @Test func escapeSequencesFromTheNetworkNeverReachTheTerminal() async throws {
             let host = try await AppHost()
             let channel = host.workspace.welcome.id
-            try deliver(host, [NewMessage(channelID: channel, author: "mallory", text: "hi\u{1B}[2J\u{1B}]0;owned\u{07}\u{9B}31m", time: Date())])
+            try deliver(
+                host,
+                [
+                    NewMessage(
+                        channelID: channel, author: "mallory", text: "hi\u{1B}[2J\u{1B}]0;owned\u{07}\u{9B}31m",
+                        time: Date())
+                ])
             let written = host.output.written
             #expect(!written.contains("\u{1B}[2J"))
             #expect(!written.contains("\u{1B}]0;"))
@@ -91,9 +106,10 @@ extension AppSuites {
             host.post(.chat(.registered(nick: "you")))
             let texts = host.spoken.filter { $0.priority == "high" }.map(\.text)
             // Said once, in words; the retry is quiet; the return is one sentence.
-            #expect(texts.filter { $0.hasPrefix("Lost the connection") } == [
-                "Lost the connection to the server: the connection was reset. Trying again."
-            ], "\(texts)")
+            #expect(
+                texts.filter { $0.hasPrefix("Lost the connection") } == [
+                    "Lost the connection to the server: the connection was reset. Trying again."
+                ], "\(texts)")
             #expect(host.spoken.contains { $0.text.hasPrefix("Back on the server") }, "\(host.spoken.map(\.text))")
             #expect(!host.spoken.contains { $0.text.contains("Reconnect") })
         }

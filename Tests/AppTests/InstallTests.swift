@@ -17,7 +17,9 @@ import Testing
 
     /// Runs `program` from `directory` with exactly `environment` (the command-line tests use
     /// it too).
-    static func run(_ program: String, _ arguments: [String], in directory: String, environment: [String: String]) throws -> Run {
+    static func run(
+        _ program: String, _ arguments: [String], in directory: String, environment: [String: String]
+    ) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -35,7 +37,9 @@ import Testing
             do {
                 try process.run()
                 break
-            } catch let error as NSError where attempt < 50 && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY) {
+            } catch let error as NSError
+                where attempt < 50 && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY)
+            {
                 attempt += 1
                 usleep(100_000)
             }
@@ -48,7 +52,9 @@ import Testing
             errors: String(decoding: err, as: UTF8.self))
     }
 
-    func run(_ program: String, _ arguments: [String], in directory: String, environment: [String: String]) throws -> Run {
+    func run(
+        _ program: String, _ arguments: [String], in directory: String, environment: [String: String]
+    ) throws -> Run {
         try Self.run(program, arguments, in: directory, environment: environment)
     }
 
@@ -70,7 +76,8 @@ import Testing
         let home = try temporaryFolder("install-home")
         defer { try? FileManager.default.removeItem(atPath: home) }
         return try run(
-            EndToEndTests.earshotPath(), ["install", "--prefix", prefix], in: "/", environment: bareEnvironment(home: home))
+            EndToEndTests.earshotPath(), ["install", "--prefix", prefix], in: "/",
+            environment: bareEnvironment(home: home))
     }
 
     /// The 16-bit samples of a mono WAV file's `data` chunk.
@@ -79,12 +86,15 @@ import Testing
         var offset = 12
         while offset + 8 <= bytes.count {
             let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
-            let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16
+            let size =
+                Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16
                 | Int(bytes[offset + 7]) << 24
             let start = offset + 8
             if id == "data" {
                 let end = min(bytes.count, start + size)
-                return stride(from: start, to: end - 1, by: 2).map { Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) }
+                return stride(from: start, to: end - 1, by: 2).map {
+                    Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
+                }
             }
             offset = start + size + (size & 1)
         }
@@ -97,10 +107,12 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: home) }
         let wav = home + "/out.wav"
         let said = try run(
-            earshot, ["say", "--speech", "off", "--wav", wav, "hello"], in: "/", environment: bareEnvironment(home: home))
+            earshot, ["say", "--speech", "off", "--wav", wav, "hello"], in: "/",
+            environment: bareEnvironment(home: home))
         #expect(said.status == 0, "\(label): \(said)")
         let pcm = try samples(ofWAV: wav)
-        let energy = pcm.isEmpty ? 0 : (pcm.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(pcm.count)).squareRoot()
+        let energy =
+            pcm.isEmpty ? 0 : (pcm.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(pcm.count)).squareRoot()
         print("\(label): \(pcm.count) samples, RMS \(Int(energy))")
         #expect(pcm.count > 22050 / 4, "\(label): a quarter second of speech at least")
         #expect(energy > 300, "\(label): speech, not silence")
@@ -140,7 +152,8 @@ import Testing
         }
 
         // Installing over the running copy replaces it in place.
-        let again = try run(earshot, ["install", "--prefix", prefix], in: "/", environment: bareEnvironment(home: home))
+        let again = try run(
+            earshot, ["install", "--prefix", prefix], in: "/", environment: bareEnvironment(home: home))
         #expect(again.status == 0, "\(again)")
         #expect(again.lines == expected)
         #expect(FileManager.default.contentsEqual(atPath: earshot, andPath: try EndToEndTests.earshotPath()))
@@ -185,7 +198,10 @@ import Testing
             #expect(page.contains(".Cm \(subcommand)\n"), "synopsis of \(subcommand)")
             #expect(page.contains(".It Cm \"\(subcommand)\"\n"), "entry for \(subcommand)")
         }
-        for option in ["-server Ar server", "-tls", "-channel Ar channel...", "-speech Ar speech", "-wav Ar wav", "-prefix Ar prefix", "-theme"] {
+        for option in [
+            "-server Ar server", "-tls", "-channel Ar channel...", "-speech Ar speech", "-wav Ar wav",
+            "-prefix Ar prefix", "-theme",
+        ] {
             #expect(page.contains("Fl \(option)"), "\(option)")
         }
         #expect(page.contains("(values: audio, text, off) (default: audio)"))
@@ -195,7 +211,8 @@ import Testing
             defer { try? FileManager.default.removeItem(atPath: home) }
             var environment = bareEnvironment(home: home)
             environment["MANWIDTH"] = "80"
-            let man = try run("/usr/bin/man", ["-l", prefix + "/share/man/man1/earshot.1"], in: "/", environment: environment)
+            let man = try run(
+                "/usr/bin/man", ["-l", prefix + "/share/man/man1/earshot.1"], in: "/", environment: environment)
             #expect(man.status == 0, "\(man)")
             #expect(man.errors.isEmpty, "\(man.errors)")
             #expect(man.output.contains("earshot install [--prefix prefix]"), "\(man.output)")
@@ -214,7 +231,8 @@ import Testing
         }
         let home = try temporaryFolder("bash-home")
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let bash = try run("/bin/bash", ["-n", prefix + "/" + scripts[0]], in: "/", environment: bareEnvironment(home: home))
+        let bash = try run(
+            "/bin/bash", ["-n", prefix + "/" + scripts[0]], in: "/", environment: bareEnvironment(home: home))
         #expect(bash.status == 0, "\(bash)")
     }
 

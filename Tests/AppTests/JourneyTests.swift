@@ -65,9 +65,12 @@ import Testing
             let first = zip(heardLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }
             if let first {
                 Issue.record(
-                    "\(name), line \(first.offset + 1): heard \"\(first.element.0)\", the transcript says \"\(first.element.1)\". All heard: \(path).actual")
+                    "\(name), line \(first.offset + 1): heard \"\(first.element.0)\", the transcript says \"\(first.element.1)\". All heard: \(path).actual"
+                )
             } else {
-                Issue.record("\(name): heard \(heardLines.count) lines, the transcript has \(expectedLines.count). All heard: \(path).actual")
+                Issue.record(
+                    "\(name): heard \(heardLines.count) lines, the transcript has \(expectedLines.count). All heard: \(path).actual"
+                )
             }
         } else {
             try? FileManager.default.removeItem(atPath: path + ".actual")
@@ -115,12 +118,21 @@ struct Journey {
             if line.hasPrefix("@ ") {
                 header.append(raw)
                 let directive = String(line.dropFirst(2))
-                if directive == "onboarded" { onboarded = true }
-                else if directive == "server" { usesServer = true }
-                else if directive == "server with history" { usesServer = true; keepsHistory = true }
-                else if directive == "bouncer" { usesServer = true; usesBouncer = true }
-                else if directive.hasPrefix("settings ") { settings.append(String(directive.dropFirst("settings ".count))) }
-                else { throw Failure("unknown directive: \(line)") }
+                if directive == "onboarded" {
+                    onboarded = true
+                } else if directive == "server" {
+                    usesServer = true
+                } else if directive == "server with history" {
+                    usesServer = true
+                    keepsHistory = true
+                } else if directive == "bouncer" {
+                    usesServer = true
+                    usesBouncer = true
+                } else if directive.hasPrefix("settings ") {
+                    settings.append(String(directive.dropFirst("settings ".count)))
+                } else {
+                    throw Failure("unknown directive: \(line)")
+                }
             } else if line.hasPrefix("> ") {
                 steps.append(Step(line: raw, action: try Self.action(String(line.dropFirst(2)))))
             } else if line.hasPrefix("<~ ") {
@@ -138,13 +150,15 @@ struct Journey {
     }
 
     static func action(_ text: String) throws -> Action {
-        if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { return .text(String(text.dropFirst().dropLast())) }
+        if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 {
+            return .text(String(text.dropFirst().dropLast()))
+        }
         if text == "server stop" { return .server(start: false) }
         if text == "server start" { return .server(start: true) }
         if text == "restart" { return .restart }
         if text == "quit" { return .quit }
         if text == "start" { return .start }
-        if text.hasPrefix("write ") , let colon = text.firstIndex(of: ":") {
+        if text.hasPrefix("write "), let colon = text.firstIndex(of: ":") {
             let file = String(text[text.index(text.startIndex, offsetBy: 6)..<colon])
             let body = text[text.index(after: colon)...].drop { $0 == " " }
             return .write(file: file, text: body.replacingOccurrences(of: "\\n", with: "\n"))
@@ -154,7 +168,8 @@ struct Journey {
         if let colon = text.firstIndex(of: ":"), text.first?.isLetter == true,
             text[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || nickCharacters.contains($0) })
         {
-            return .peer(nick: String(text[..<colon]), line: String(text[text.index(after: colon)...].drop { $0 == " " }))
+            return .peer(
+                nick: String(text[..<colon]), line: String(text[text.index(after: colon)...].drop { $0 == " " }))
         }
         return .keys(text.split(separator: " ").map(String.init))
     }
@@ -165,7 +180,9 @@ struct Journey {
         for (index, step) in steps.enumerated() {
             if let line = step.line { lines.append(line) }
             for phrase in heard?[index] ?? step.phrases {
-                let marked = phrase.hasPrefix("~ ") ? "<~ " + phrase.dropFirst(2) : phrase.hasPrefix("? ") ? "<? " + phrase.dropFirst(2) : "< " + phrase
+                let marked =
+                    phrase.hasPrefix("~ ")
+                    ? "<~ " + phrase.dropFirst(2) : phrase.hasPrefix("? ") ? "<? " + phrase.dropFirst(2) : "< " + phrase
                 lines.append(phrase.isEmpty ? "<" : marked)
             }
         }
@@ -227,10 +244,13 @@ final class JourneyWalk {
     /// does not fix; what editing keys say does not depend on it).
     var settingsFile: String? {
         guard journey.onboarded || !journey.settings.isEmpty else { return nil }
-        let bouncer = znc.map {
-            ["[[irc.servers]]", "host = \"127.0.0.1\"", "port = \($0.port)", "tls = false", "nick = \"me\"",
-             "channels = [\"#a\", \"#b\"]", "password_env = \"EARSHOT_JOURNEY_ZNC\""]
-        } ?? []
+        let bouncer =
+            znc.map {
+                [
+                    "[[irc.servers]]", "host = \"127.0.0.1\"", "port = \($0.port)", "tls = false", "nick = \"me\"",
+                    "channels = [\"#a\", \"#b\"]", "password_env = \"EARSHOT_JOURNEY_ZNC\"",
+                ]
+            } ?? []
         return (["[text]", "size = \"large\"", "[speech]", "echo = \"none\""] + journey.settings + bouncer)
             .joined(separator: "\n") + "\n"
     }

@@ -1,9 +1,10 @@
 import Accessibility
 import Chat
 import Foundation
-@testable import Terminal
 import Testing
+
 @testable import App
+@testable import Terminal
 
 /// The composer edits as readline does and says what VoiceOver says: the pure ``LineEditor``,
 /// then the core fed key events.
@@ -121,7 +122,8 @@ import Testing
     @Test func altEqualsAndAltMinusStepTheTextSizeFromAnywhere() {
         var core = Self.composerCore("")
         let larger = core.handle(.key(.alt("=")), at: .seconds(2))
-        #expect(AppCoreTests.spoken(larger) == ["Text size: Extra Large, 112 percent"], "\(AppCoreTests.spoken(larger))")
+        #expect(
+            AppCoreTests.spoken(larger) == ["Text size: Extra Large, 112 percent"], "\(AppCoreTests.spoken(larger))")
         #expect(larger.contains(.writeSetting(.string("extraLarge"), ["text", "size"])))
         #expect(core.state.composer.isEmpty, "nothing typed")
         _ = core.handle(.key(.alt("-")), at: .seconds(3))

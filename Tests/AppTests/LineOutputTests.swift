@@ -3,6 +3,7 @@ import Settings
 import Terminal
 import Testing
 import Typography
+
 @testable import App
 
 /// The line-mode screen's bytes: the bottom line at the messages' size, and what another screen
@@ -10,7 +11,9 @@ import Typography
 @Suite struct LineOutputTests {
     static let e = "\u{1B}"
 
-    static func output(size: ContentSizeCategory = .large, sizing: TextSizingPreference = .none, screenReader: Bool = false)
+    static func output(
+        size: ContentSizeCategory = .large, sizing: TextSizingPreference = .none, screenReader: Bool = false
+    )
         -> LineOutput
     {
         var settings = Settings()
@@ -63,7 +66,8 @@ import Typography
         output.announcement("#b, kim: lunch?", polite: true)
         #expect(output.written.contains("#b, kim: lunch?\n"))
         output.announcement("ada: deploy is done", polite: false)
-        #expect(output.written.components(separatedBy: "ada: deploy is done\n").count == 2, "an assertive one is printed")
+        #expect(
+            output.written.components(separatedBy: "ada: deploy is done\n").count == 2, "an assertive one is printed")
     }
 
     @Test func theSettingTurnsTheModeOnAndOffLive() {
@@ -77,7 +81,11 @@ import Typography
 
     @Test func thePhraseIsPhrasesOrderInTheElementsOwnWords() {
         #expect(Lines.phrase(Element(label: "Hints", traits: [.toggleButton, .selected])) == "Hints, toggle, on.")
-        #expect(Lines.phrase(Element(label: "Message #welcome", value: "hi :)", traits: .textField)) == "Message #welcome, hi :), text field.")
-        #expect(Lines.phrase(Element(label: "Stays on this computer.", traits: .unread)) == "Stays on this computer. Unread.")
+        #expect(
+            Lines.phrase(Element(label: "Message #welcome", value: "hi :)", traits: .textField))
+                == "Message #welcome, hi :), text field.")
+        #expect(
+            Lines.phrase(Element(label: "Stays on this computer.", traits: .unread))
+                == "Stays on this computer. Unread.")
     }
 }

@@ -3,6 +3,7 @@ import Chat
 import Foundation
 import Testing
 import UnicodeData
+
 @testable import App
 
 /// The defects a listener met on a first day, each fed to the core as the events that caused it.
@@ -79,22 +80,29 @@ import UnicodeData
 
     @Test func aLostConnectionIsSaidOnceRetriesAreQuietAndTheReturnIsOneSentence() {
         var core = IRCEventsCoreTests.ircCore()
-        let network = ChatNetwork(id: IRCEventsCoreTests.irc, name: "local", host: "127.0.0.1", port: 6667, usesTLS: false, nick: "you")
+        let network = ChatNetwork(
+            id: IRCEventsCoreTests.irc, name: "local", host: "127.0.0.1", port: 6667, usesTLS: false, nick: "you")
         _ = core.handle(
-            .loaded(ChatSnapshot(
-                load: ChatLoad(channelID: 20, purpose: .refresh), channels: [AppCoreTests.welcome, IRCEventsCoreTests.a],
-                messages: [], networks: [network])),
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 20, purpose: .refresh),
+                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a],
+                    messages: [], networks: [network])),
             at: .seconds(1))
         let lost = core.handle(.chat(.disconnected(reason: .refused)), at: .seconds(2))
         #expect(Self.spoken(lost) == ["Lost the connection to 127.0.0.1: connection refused. Trying again."])
         var again: [String] = []
         for attempt in 1...5 {
-            again += Self.spoken(core.handle(.chat(.reconnecting(delay: .seconds(attempt), attempt: attempt)), at: .seconds(3 + attempt)))
+            again += Self.spoken(
+                core.handle(.chat(.reconnecting(delay: .seconds(attempt), attempt: attempt)), at: .seconds(3 + attempt))
+            )
             again += Self.spoken(core.handle(.chat(.disconnected(reason: .refused)), at: .seconds(3 + attempt)))
         }
         #expect(again.isEmpty, "\(again)")
         let waiting = IRCEventsCoreTests.enter("still there?", &core, at: 10)
-        #expect(Self.spoken(waiting).contains("Waiting to send: still there? It goes when 127.0.0.1 is back."), "\(Self.spoken(waiting))")
+        #expect(
+            Self.spoken(waiting).contains("Waiting to send: still there? It goes when 127.0.0.1 is back."),
+            "\(Self.spoken(waiting))")
         #expect(IRCEventsCoreTests.printed(waiting).contains("Waiting to send: still there?"))
         _ = core.handle(.chat(.reconnected), at: .seconds(11))
         let back = core.handle(.chat(.registered(nick: "you")), at: .seconds(11))
@@ -116,7 +124,8 @@ import UnicodeData
     // MARK: Mentions and direct messages
 
     @Test(arguments: [
-        ("some time at the comet", false), ("me: look", true), ("hi @me!", true), ("ME, now", true), ("welcome home", false),
+        ("some time at the comet", false), ("me: look", true), ("hi @me!", true), ("ME, now", true),
+        ("welcome home", false),
     ])
     func theNickIsAMentionOnlyAsAWord(text: String, mention: Bool) {
         var core = IRCEventsCoreTests.ircCore()
@@ -129,7 +138,9 @@ import UnicodeData
         var core = IRCEventsCoreTests.ircCore()
         var heard: [String] = []
         for id in 0..<12 {
-            let message = ChatMessage(id: 500 + Int64(id), channelID: 20, msgid: "f\(id)", author: "kim", text: "you, look \(id)", time: Date())
+            let message = ChatMessage(
+                id: 500 + Int64(id), channelID: 20, msgid: "f\(id)", author: "kim", text: "you, look \(id)",
+                time: Date())
             heard += Self.spoken(core.handle(.chat(.messages([message])), at: .seconds(1) + .milliseconds(id)))
         }
         heard += Self.spoken(core.handle(.utterance(.done, .announcer), at: .seconds(2)))
@@ -142,9 +153,11 @@ import UnicodeData
         var core = IRCEventsCoreTests.ircCore()
         let kim = ChatChannel(id: 40, networkID: IRCEventsCoreTests.irc, name: "kim", isDirect: true)
         _ = core.handle(
-            .loaded(ChatSnapshot(
-                load: ChatLoad(channelID: 20, purpose: .refresh), channels: [AppCoreTests.welcome, IRCEventsCoreTests.a, kim],
-                messages: [])),
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 20, purpose: .refresh),
+                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a, kim],
+                    messages: [])),
             at: .seconds(1))
         let dm = ChatMessage(id: 600, channelID: 40, msgid: "d", author: "kim", text: "hi you", time: Date())
         let said = Self.spoken(core.handle(.chat(.messages([dm])), at: .seconds(2)))
@@ -193,7 +206,11 @@ import UnicodeData
         var (core, _) = AppCoreTests.openCore()
         var page = core.state.messages
         page[0].reactions["👍"] = ["you"]
-        _ = core.handle(.loaded(ChatSnapshot(load: ChatLoad(channelID: 10, purpose: .refresh), channels: [AppCoreTests.welcome], messages: page)), at: .seconds(1))
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 10, purpose: .refresh), channels: [AppCoreTests.welcome], messages: page)),
+            at: .seconds(1))
         let emoji = Emoji(name: "thumbs up", character: "👍")
         core.effects = []
         core.react(emoji, to: page[0].id)
@@ -234,9 +251,10 @@ extension ListenerDayCoreTests {
         let many = (0..<6).map { ChatChannel(id: 100 + Int64($0), networkID: IRCEventsCoreTests.irc, name: "#c\($0)") }
         let kim = ChatChannel(id: 40, networkID: IRCEventsCoreTests.irc, name: "kim", isDirect: true)
         _ = core.handle(
-            .loaded(ChatSnapshot(
-                load: ChatLoad(channelID: 20, purpose: .refresh),
-                channels: [AppCoreTests.welcome, IRCEventsCoreTests.a] + many + [kim], messages: [])),
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 20, purpose: .refresh),
+                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a] + many + [kim], messages: [])),
             at: .seconds(1))
         var state = core.state
         _ = state.drawer.move(to: .expanded)
@@ -254,7 +272,9 @@ extension ListenerDayCoreTests {
     /// Failures reach the core typed and are worded there; no error's own description is said.
     @Test func failuresAreWordedByTheCoreFromTypedReasons() {
         #expect(FailureReason(ChatError(.diskFull, "Cannot write to the chat database: the disk is full")) == .diskFull)
-        #expect(FailureReason(ChatError(.unsupported, "this server does not support reactions")) == .unsupported("this server does not support reactions"))
+        #expect(
+            FailureReason(ChatError(.unsupported, "this server does not support reactions"))
+                == .unsupported("this server does not support reactions"))
         var core = IRCEventsCoreTests.ircCore()
         let join = Self.spoken(core.handle(.sendFailed(.join("#x"), .connection(.refused)), at: .seconds(1)))
         #expect(join == ["Could not join hash x: connection refused"], "\(join)")
@@ -267,16 +287,23 @@ extension ListenerDayCoreTests {
 
 extension ListenerDayCoreTests {
     static let root = ChatMessage(id: 701, channelID: 10, msgid: "r", author: "kim", text: "lunch?", time: Date())
-    static let reply = ChatMessage(id: 702, channelID: 10, msgid: "a", author: "you", text: "yes", time: Date(), replyTo: "r")
-    static let replyToReply = ChatMessage(id: 703, channelID: 10, msgid: "b", author: "kim", text: "great, see you", time: Date(), replyTo: "a")
+    static let reply = ChatMessage(
+        id: 702, channelID: 10, msgid: "a", author: "you", text: "yes", time: Date(), replyTo: "r")
+    static let replyToReply = ChatMessage(
+        id: 703, channelID: 10, msgid: "b", author: "kim", text: "great, see you", time: Date(), replyTo: "a")
 
     /// A reply to a reply is in its thread and counts on the thread's root.
     @Test func aReplyToAReplyCountsOnItsRootAndIsInItsThread() {
         var (core, _) = AppCoreTests.openCore()
         let load = ChatLoad(channelID: 10, purpose: .refresh)
-        _ = core.handle(.loaded(ChatSnapshot(load: load, channels: [AppCoreTests.welcome], messages: [Self.root, Self.reply, Self.replyToReply])), at: .seconds(1))
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: load, channels: [AppCoreTests.welcome], messages: [Self.root, Self.reply, Self.replyToReply])),
+            at: .seconds(1))
         #expect(core.state.replyCounts["r"] == 2)
-        let another = ChatMessage(id: 704, channelID: 10, msgid: "c", author: "ada", text: "me too", time: Date(), replyTo: "b")
+        let another = ChatMessage(
+            id: 704, channelID: 10, msgid: "c", author: "ada", text: "me too", time: Date(), replyTo: "b")
         _ = core.handle(.chat(.messages([another])), at: .seconds(2))
         #expect(core.state.replyCounts["r"] == 3)
     }
@@ -285,14 +312,21 @@ extension ListenerDayCoreTests {
     @Test func aReplyFoundBySearchOpensInItsThreadOnTheReply() {
         var (core, _) = AppCoreTests.openCore()
         let load = ChatLoad(channelID: 10, purpose: .refresh)
-        _ = core.handle(.loaded(ChatSnapshot(load: load, channels: [AppCoreTests.welcome], messages: [Self.root, Self.reply, Self.replyToReply])), at: .seconds(1))
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: load, channels: [AppCoreTests.welcome], messages: [Self.root, Self.reply, Self.replyToReply])),
+            at: .seconds(1))
         core.state.searchResults = [Self.replyToReply]
         core.effects = []
         core.carryOut(.openMessage(id: 703, channelID: 10))
         let threadLoad = ChatLoad(channelID: 10, purpose: .thread(rootID: 701, announce: true), root: Self.root)
         #expect(core.effects.contains(.load(threadLoad)), "\(core.effects)")
         _ = core.handle(
-            .loaded(ChatSnapshot(load: threadLoad, channels: [AppCoreTests.welcome], messages: [], thread: [Self.root, Self.reply, Self.replyToReply])),
+            .loaded(
+                ChatSnapshot(
+                    load: threadLoad, channels: [AppCoreTests.welcome], messages: [],
+                    thread: [Self.root, Self.reply, Self.replyToReply])),
             at: .seconds(2))
         _ = IRCEventsCoreTests.finishTransitions(&core, at: 3)
         #expect(core.navigator.focusedElement?.identifier == ElementID.message(703).identifier)
@@ -312,7 +346,8 @@ extension ListenerDayCoreTests {
         let saved = core.state.settings
         core.carryOut(.adjustTextSize(by: 1))
         #expect(core.state.settings.text.size == .extraLarge)
-        let refused = Self.spoken(core.handle(.settingNotSaved(reason: "the settings folder is read-only", saved: saved), at: .seconds(1)))
+        let refused = Self.spoken(
+            core.handle(.settingNotSaved(reason: "the settings folder is read-only", saved: saved), at: .seconds(1)))
         #expect(core.state.settings.text.size == .large)
         #expect(refused.contains("Not saved: the settings folder is read-only. The setting is as it was"), "\(refused)")
     }

@@ -3,6 +3,7 @@ import Chat
 import Foundation
 import Speech
 import Testing
+
 @testable import App
 
 /// Alt-A, Alt-1 … Alt-9 and Alt-Up/Alt-Down in the core: keys in, loads and speech out.
@@ -14,7 +15,8 @@ import Testing
     static func core() -> AppCore {
         var (core, _) = Core.openCore()
         let refresh = ChatSnapshot(
-            load: .init(channelID: 10, purpose: .refresh), channels: [Core.welcome, b, c], messages: core.state.messages)
+            load: .init(channelID: 10, purpose: .refresh), channels: [Core.welcome, b, c], messages: core.state.messages
+        )
         _ = core.handle(.loaded(refresh), at: .milliseconds(2))
         return core
     }
@@ -49,10 +51,14 @@ import Testing
         _ = core.navigator.focus(identifier: ElementID.composer.identifier)
         let up = Core.spoken(core.handle(.key(.key(.up, [.alt])), at: .seconds(1)))
         #expect(up.count == 1 && up[0].hasPrefix("ada, ") && up[0].hasSuffix(": message 103"), "\(up)")
-        #expect(Core.spoken(core.handle(.key(.key(.up, [.alt])), at: .seconds(2))).first?.hasSuffix("message 102") == true)
-        #expect(Core.spoken(core.handle(.key(.key(.up, [.alt])), at: .seconds(3))).first?.hasSuffix("message 101") == true)
+        #expect(
+            Core.spoken(core.handle(.key(.key(.up, [.alt])), at: .seconds(2))).first?.hasSuffix("message 102") == true)
+        #expect(
+            Core.spoken(core.handle(.key(.key(.up, [.alt])), at: .seconds(3))).first?.hasSuffix("message 101") == true)
         #expect(Core.spoken(core.handle(.key(.key(.up, [.alt])), at: .seconds(4))) == ["top"])
-        #expect(Core.spoken(core.handle(.key(.key(.down, [.alt])), at: .seconds(5))).first?.hasSuffix("message 102") == true)
+        #expect(
+            Core.spoken(core.handle(.key(.key(.down, [.alt])), at: .seconds(5))).first?.hasSuffix("message 102") == true
+        )
         _ = core.handle(.key(.key(.down, [.alt])), at: .seconds(6))
         #expect(Core.spoken(core.handle(.key(.key(.down, [.alt])), at: .seconds(7))) == ["bottom"])
         #expect(core.navigator.focusedElement?.identifier == ElementID.composer.identifier)
@@ -69,7 +75,9 @@ extension AppSuites {
             let workspace = host.workspace
             let random = try workspace.store.channel(named: "#random", network: workspace.network.id)
             for text in ["deploy started", "tests are green", "deploy is done"] {
-                let stored = try workspace.store.insert([NewMessage(channelID: random.id, author: "kim", text: text, time: Date())]).inserted
+                let stored = try workspace.store.insert([
+                    NewMessage(channelID: random.id, author: "kim", text: text, time: Date())
+                ]).inserted
                 host.post(.chat(.messages(stored)))
             }
             host.settleNow()
@@ -80,7 +88,9 @@ extension AppSuites {
             try await UITester(host: host).expectSpoken("deploy is done", voice: "reader")
             let read = try Transcript(lines: Array(host.transcriptLines.dropFirst(before))).events
                 .filter { $0.event == .speak && $0.voice == .reader }.map(\.text)
-            let order = ["deploy started", "tests are green", "deploy is done"].map { text in read.firstIndex { $0.contains(text) } }
+            let order = ["deploy started", "tests are green", "deploy is done"].map { text in
+                read.firstIndex { $0.contains(text) }
+            }
             #expect(order.allSatisfy { $0 != nil }, "\(read)")
             #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted(), "read out of order: \(read)")
             #expect(host.state.channelName == "#random")

@@ -3,6 +3,7 @@ import AccessibilityTesting
 import Chat
 import Foundation
 import Testing
+
 @testable import App
 
 /// Each of these was heard wrong by a listener before the core was rebuilt (issue 10, "Why").
@@ -83,7 +84,9 @@ extension AppSuites {
             #expect(host.focusedIdentifier == ElementID.message(inserted[1].id).identifier)
         }
 
-        @Test(arguments: [("?", "Key help, sheet, short form, 32 keys"), ("s", "Settings, sheet, short form, 21 settings")])
+        @Test(arguments: [
+            ("?", "Key help, sheet, short form, 32 keys"), ("s", "Settings, sheet, short form, 21 settings"),
+        ])
         func sheetsCountWhatTheyList(key: String, phrase: String) async throws {
             let host = try await AppHost()
             if key == "s" {

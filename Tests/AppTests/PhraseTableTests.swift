@@ -2,6 +2,7 @@ import Accessibility
 import Chat
 import Foundation
 import Testing
+
 @testable import App
 
 /// What a listener hears when each element of every shipped screen and sheet takes focus, in

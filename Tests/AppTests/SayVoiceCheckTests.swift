@@ -11,7 +11,8 @@ import Testing
         var hint: String { config + "/earshot/voices/hint" }
 
         init() throws {
-            try FileManager.default.createDirectory(atPath: config + "/earshot/voices", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: config + "/earshot/voices", withIntermediateDirectories: true)
             try "name broken\nlanguage en\nwobble 12\n".write(toFile: hint, atomically: true, encoding: .utf8)
         }
 

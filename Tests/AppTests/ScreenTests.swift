@@ -2,6 +2,7 @@ import Accessibility
 import AccessibilityTesting
 import Foundation
 import Testing
+
 @testable import App
 
 extension AppSuites {
@@ -14,7 +15,8 @@ extension AppSuites {
             try await tester.waitForElement(label: "Text size", traits: .adjustable, value: "Large, 100 percent")
             host.focus(identifier: "onboarding.textSize")
             for _ in 0..<5 { host.press(Keys.up) }
-            try await tester.waitForElement(label: "Text size", traits: .adjustable, value: "Accessibility Large, 194 percent")
+            try await tester.waitForElement(
+                label: "Text size", traits: .adjustable, value: "Accessibility Large, 194 percent")
             try await tester.expectSpoken("Accessibility Large, 194 percent")
             try await tester.tap(label: "Continue")
             try await tester.waitForElement(label: "Speech rate", traits: .adjustable)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import App
 
 /// The line-mode command interface used when stdin is not a terminal.
@@ -25,7 +26,9 @@ extension AppSuites {
         @Test func aLineTypedBeforeOnboardingEndsIsRefusedAloudNotDropped() async throws {
             let host = try await AppHost(onboarded: false)
             host.post(.line("hello early"))
-            #expect(host.spoken.contains { $0.text.hasPrefix("Not sent: finish onboarding first") && $0.priority == "high" })
+            #expect(
+                host.spoken.contains { $0.text.hasPrefix("Not sent: finish onboarding first") && $0.priority == "high" }
+            )
         }
     }
 }

@@ -3,6 +3,7 @@ import AccessibilityTesting
 import Foundation
 import Terminal
 import Testing
+
 @testable import App
 
 /// Dragging a sheet with the mouse (`--mouse`): SGR drag reports become pans.

@@ -2,6 +2,7 @@ import Chat
 import Foundation
 import Settings
 import Testing
+
 @testable import App
 
 /// A failed SASL sign-in, fed to the core as the IRC client reports it: said at high priority
@@ -11,7 +12,8 @@ import Testing
         var core = AppCore(
             .init(
                 settings: Settings(), onboarded: true, terminalRows: 24, localNetworkID: AppCoreTests.local,
-                welcomeChannelID: 10, nick: "ada", localTime: .fixed(origin: Date()), emoji: .installed, expectsIRC: true))
+                welcomeChannelID: 10, nick: "ada", localTime: .fixed(origin: Date()), emoji: .installed,
+                expectsIRC: true))
         _ = core.handle(.start(problems: []), at: .zero)
         return core
     }
@@ -23,22 +25,28 @@ import Testing
     @Test func aRequiredSignInThatFailsIsSaidAndDisconnects() {
         var core = Self.core()
         let effects = core.handle(
-            .chat(.authenticationFailed(account: "ada", reason: "the server refused the account name or password", continuing: false)),
+            .chat(
+                .authenticationFailed(
+                    account: "ada", reason: "the server refused the account name or password", continuing: false)),
             at: .seconds(1))
-        #expect(Self.high(effects) == [
-            "Sign-in failed for ada: the server refused the account name or password. Disconnected, not reconnecting."
-        ], "\(effects)")
+        #expect(
+            Self.high(effects) == [
+                "Sign-in failed for ada: the server refused the account name or password. Disconnected, not reconnecting."
+            ], "\(effects)")
         #expect(core.state.connection == "Disconnected")
     }
 
     @Test func anOptionalSignInThatFailsGoesOn() {
         var core = Self.core()
         let effects = core.handle(
-            .chat(.authenticationFailed(account: "ada", reason: "this server does not offer SASL sign-in", continuing: true)),
+            .chat(
+                .authenticationFailed(
+                    account: "ada", reason: "this server does not offer SASL sign-in", continuing: true)),
             at: .seconds(1))
-        #expect(Self.high(effects) == [
-            "Sign-in failed for ada: this server does not offer SASL sign-in. Going on without signing in."
-        ], "\(effects)")
+        #expect(
+            Self.high(effects) == [
+                "Sign-in failed for ada: this server does not offer SASL sign-in. Going on without signing in."
+            ], "\(effects)")
         #expect(core.state.connection != "Disconnected")
     }
 }

@@ -4,6 +4,7 @@ import Settings
 import Speech
 import Terminal
 import Testing
+
 @testable import App
 
 /// Speech controls, sound cues and the typing policy in the core: keys and speech events in,
@@ -16,7 +17,8 @@ import Testing
     static func coreWithTwoChannels(_ configure: (inout Settings) -> Void = { _ in }) -> AppCore {
         var (core, _) = Core.openCore(configure)
         let refresh = ChatSnapshot(
-            load: .init(channelID: 10, purpose: .refresh), channels: [Core.welcome, other], messages: core.state.messages)
+            load: .init(channelID: 10, purpose: .refresh), channels: [Core.welcome, other],
+            messages: core.state.messages)
         _ = core.handle(.loaded(refresh), at: .milliseconds(2))
         return core
     }
@@ -54,7 +56,8 @@ import Testing
         // Newest first: focus starts on the last thing said before the sheet.
         let newest = core.state.speechHistory.last?.text
         #expect(newest == "hash b, kim: note 119")
-        #expect(Core.spoken(effects).contains { $0.hasPrefix((newest ?? "?") + ", 1 of 100") }, "\(Core.spoken(effects))")
+        #expect(
+            Core.spoken(effects).contains { $0.hasPrefix((newest ?? "?") + ", 1 of 100") }, "\(Core.spoken(effects))")
         #expect(core.navigator.focusedElement?.label == newest)
         let count = core.state.speechHistory.count
         effects = core.handle(.key(.key(.enter, [])), at: .seconds(304))
@@ -121,7 +124,10 @@ import Testing
     @Test func anAnnouncementCutOffByTypingIsSaidAgainWhole() {
         var core = Self.coreWithTwoChannels()
         _ = core.navigator.focus(identifier: ElementID.composer.identifier)
-        #expect(Core.spoken(core.handle(Self.elsewhere(201, "deploy is done"), at: .seconds(10))) == ["hash b, kim: deploy is done"])
+        #expect(
+            Core.spoken(core.handle(Self.elsewhere(201, "deploy is done"), at: .seconds(10))) == [
+                "hash b, kim: deploy is done"
+            ])
         _ = core.handle(.utterance(.speak, .announcer), at: .seconds(10) + .milliseconds(20))
         let key = core.handle(.key(.character("o")), at: .seconds(10) + .milliseconds(200))
         #expect(key.contains(.speak("o", .default, .keyEcho)), "typing interrupts by default (NVDA's choice)")
@@ -152,10 +158,12 @@ import Testing
         // A flood plays one cue.
         #expect(Core.cues(core.handle(Self.elsewhere(202, "and again"), at: .seconds(1) + .milliseconds(50))).isEmpty)
         let mention = core.handle(
-            .chat(.messages([ChatMessage(id: 203, channelID: 11, author: "kim", text: "you there?", time: Date())])), at: .seconds(2))
+            .chat(.messages([ChatMessage(id: 203, channelID: 11, author: "kim", text: "you there?", time: Date())])),
+            at: .seconds(2))
         #expect(mention.contains(.speak("", .high, .sound, cue: .mention)))
         #expect(Core.cues(core.handle(.failed("Could not save the setting"), at: .seconds(3))) == [.error])
-        #expect(Core.cues(core.handle(.chat(.disconnected(reason: .closedByServer)), at: .seconds(4))) == [.connectionLost])
+        #expect(
+            Core.cues(core.handle(.chat(.disconnected(reason: .closedByServer)), at: .seconds(4))) == [.connectionLost])
         let mine = ChatMessage(id: 204, channelID: 10, author: "you", text: "hi", time: Date())
         #expect(Core.cues(core.handle(.chat(.delivered(mine)), at: .seconds(5))) == [.sent])
 
@@ -182,7 +190,9 @@ import Testing
         var welcome = AppCoreTests.welcome
         welcome.members = ["you", "kim", "ada"]
         _ = core.handle(
-            .loaded(ChatSnapshot(load: .init(channelID: 10, purpose: .refresh), channels: [welcome], messages: core.state.messages)),
+            .loaded(
+                ChatSnapshot(
+                    load: .init(channelID: 10, purpose: .refresh), channels: [welcome], messages: core.state.messages)),
             at: .seconds(1))
         func lines(_ effects: [AppEffect]) -> [String] {
             effects.flatMap { effect -> [String] in
@@ -190,11 +200,14 @@ import Testing
                 return lines.map(\.string)
             }
         }
-        let joined = core.handle(.chat(.joined(channelID: 10, channel: "#welcome", nick: "bob", isSelf: false)), at: .seconds(2))
+        let joined = core.handle(
+            .chat(.joined(channelID: 10, channel: "#welcome", nick: "bob", isSelf: false)), at: .seconds(2))
         #expect(lines(joined).contains("bob joined #welcome"))
         // bob has not written: his join is shown, not spoken (`speech.events = "recent"`).
         #expect(AppCoreTests.spoken(joined).isEmpty)
-        let wrote = core.handle(.chat(.messages([ChatMessage(id: 300, channelID: 10, author: "kim", text: "off now", time: Date())])), at: .seconds(3))
+        let wrote = core.handle(
+            .chat(.messages([ChatMessage(id: 300, channelID: 10, author: "kim", text: "off now", time: Date())])),
+            at: .seconds(3))
         // The channel had news a second ago (bob's join): kim's message waits a second for
         // more from her, then is said.
         #expect(AppCoreTests.spoken(wrote).isEmpty)
@@ -212,22 +225,36 @@ import Testing
         #expect(AppCoreTests.spoken(mine).contains("You are now me2"))
         #expect(core.state.nick == "me2")
         // Elsewhere: not shown here.
-        #expect(lines(core.handle(.chat(.parted(channelID: 99, channel: "#x", nick: "bob", isSelf: false)), at: .seconds(8))).isEmpty)
+        #expect(
+            lines(
+                core.handle(.chat(.parted(channelID: 99, channel: "#x", nick: "bob", isSelf: false)), at: .seconds(8))
+            ).isEmpty)
     }
 
     /// `speech.events`: everyone's joins and quits, only of people who wrote in the last ten
     /// minutes, or none; always shown.
     @Test(arguments: [(SpeechSettings.EventPolicy.all, 1, 1), (.recent, 0, 1), (.none, 0, 0)])
-    func theSmartFilterSpeaksOnlyWhoSpokeRecently(events: SpeechSettings.EventPolicy, silentSpoken: Int, writerSpoken: Int) {
+    func theSmartFilterSpeaksOnlyWhoSpokeRecently(
+        events: SpeechSettings.EventPolicy, silentSpoken: Int, writerSpoken: Int
+    ) {
         var (core, _) = AppCoreTests.openCore()
         var settings = core.state.settings
         settings.speech.events = events
-        _ = core.handle(.settings(SettingsUpdate(kind: .reload, old: core.state.settings, new: settings, problems: [], applied: true)), at: .milliseconds(500))
+        _ = core.handle(
+            .settings(
+                SettingsUpdate(kind: .reload, old: core.state.settings, new: settings, problems: [], applied: true)),
+            at: .milliseconds(500))
         _ = core.handle(.utterance(.done, .announcer), at: .milliseconds(600))
         var welcome = AppCoreTests.welcome
         welcome.members = (0..<50).map { "guest\($0)" } + ["kim"]
-        _ = core.handle(.loaded(ChatSnapshot(load: .init(channelID: 10, purpose: .refresh), channels: [welcome], messages: core.state.messages)), at: .seconds(1))
-        _ = core.handle(.chat(.messages([ChatMessage(id: 300, channelID: 10, author: "kim", text: "brb", time: Date())])), at: .seconds(2))
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: .init(channelID: 10, purpose: .refresh), channels: [welcome], messages: core.state.messages)),
+            at: .seconds(1))
+        _ = core.handle(
+            .chat(.messages([ChatMessage(id: 300, channelID: 10, author: "kim", text: "brb", time: Date())])),
+            at: .seconds(2))
         _ = core.handle(.utterance(.done, .announcer), at: .seconds(3))
         let silent = core.handle(.chat(.quit(nick: "guest7", reason: "")), at: .seconds(20))
         #expect(AppCoreTests.spoken(silent).count == silentSpoken, "\(AppCoreTests.spoken(silent))")
@@ -236,14 +263,17 @@ import Testing
         #expect(AppCoreTests.spoken(writer).count == writerSpoken, "\(AppCoreTests.spoken(writer))")
         // Eleven minutes on, kim is not recent any more.
         _ = core.handle(.utterance(.done, .announcer), at: .seconds(41))
-        let later = core.handle(.chat(.joined(channelID: 10, channel: "#welcome", nick: "kim", isSelf: false)), at: .seconds(700))
+        let later = core.handle(
+            .chat(.joined(channelID: 10, channel: "#welcome", nick: "kim", isSelf: false)), at: .seconds(700))
         #expect(AppCoreTests.spoken(later).count == (events == .all ? 1 : 0))
     }
 }
 
 /// `speech.messages` and its per-channel override choose which new messages are spoken.
 @Suite struct MessagePolicyTests {
-    static func spoken(_ policy: SpeechSettings.MessagePolicy, channels: [String: SpeechSettings.MessagePolicy] = [:]) -> [String] {
+    static func spoken(
+        _ policy: SpeechSettings.MessagePolicy, channels: [String: SpeechSettings.MessagePolicy] = [:]
+    ) -> [String] {
         var core = SpeechControlCoreTests.coreWithTwoChannels {
             $0.speech.messages = policy
             $0.speech.channels = channels.mapValues { SpeechSettings.ChannelSpeech(messages: $0) }
@@ -270,7 +300,8 @@ import Testing
     }
 
     @Test func theSettingsFileSetsThemWithLineAndColumnForMistakes() {
-        let good = Settings.decode(text: "[speech]\nmessages = \"active\"\n[speech.channels]\n\"#b\" = \"mentions\"\n", file: "c.toml")
+        let good = Settings.decode(
+            text: "[speech]\nmessages = \"active\"\n[speech.channels]\n\"#b\" = \"mentions\"\n", file: "c.toml")
         #expect(good.problems.isEmpty)
         #expect(good.settings.speech.messages == .active)
         #expect(good.settings.speech.messagePolicy(in: "#b") == .mentions)
@@ -284,7 +315,8 @@ import Testing
 /// A nick change that only moves a status after a bar is said as that status.
 @Suite struct NickStatusTests {
     @Test(arguments: [
-        ("kim", "kim|away", "is now marked \u{E001}away\u{E002}"), ("eve|lunch", "eve", "is no longer marked \u{E001}lunch\u{E002}"),
+        ("kim", "kim|away", "is now marked \u{E001}away\u{E002}"),
+        ("eve|lunch", "eve", "is no longer marked \u{E001}lunch\u{E002}"),
         ("kim|away", "kim|afk", "is now marked \u{E001}afk\u{E002}"), ("kim", "kim_", nil), ("_bob_", "bob", nil),
     ])
     func theStatusIsTheNews(old: String, new: String, said: String?) {
@@ -297,7 +329,9 @@ import Testing
     @Test func aPronunciationIsSavedAndRemovedAndNoneIsNotInvented() {
         var (core, _) = AppCoreTests.openCore()
         let none = core.handle(.line("/pronounce bob"), at: .seconds(1))
-        #expect(AppCoreTests.spoken(none).contains { $0.hasPrefix("bob has no pronunciation of its own") }, "\(AppCoreTests.spoken(none))")
+        #expect(
+            AppCoreTests.spoken(none).contains { $0.hasPrefix("bob has no pronunciation of its own") },
+            "\(AppCoreTests.spoken(none))")
         #expect(!none.contains { if case .writeSetting = $0 { true } else { false } })
         let saved = core.handle(.line("/pronounce kpcyrd k p cyrd"), at: .seconds(2))
         #expect(saved.contains(.writeSetting(.string("k p cyrd"), ["speech", "pronounce", "kpcyrd"])))

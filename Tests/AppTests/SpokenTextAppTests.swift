@@ -6,13 +6,15 @@ import Settings
 import Speech
 import Testing
 import UnicodeData
+
 @testable import App
 
 /// Fails, naming the package, when Unicode's data is not installed: emoji names come from it.
 func requireUnicodeData() throws {
     try #require(
         EmojiCatalog.isInstalled(),
-        "\(EmojiCatalog.emojiTestPath()) is missing: install Debian's unicode-data package (apt-get install unicode-data unicode-cldr-core; .ci/setup does)")
+        "\(EmojiCatalog.emojiTestPath()) is missing: install Debian's unicode-data package (apt-get install unicode-data unicode-cldr-core; .ci/setup does)"
+    )
 }
 
 /// Text preparation in the client: `earshot say`, Alt-P, capitals, the emoji picker.
@@ -64,14 +66,18 @@ func requireUnicodeData() throws {
         var (core, _) = AppCoreTests.openCore()
         var new = core.state.settings
         new.speech.capitals = .word
-        _ = core.handle(.settings(SettingsUpdate(kind: .reload, old: core.state.settings, new: new, problems: [], applied: true)), at: .seconds(1))
+        _ = core.handle(
+            .settings(SettingsUpdate(kind: .reload, old: core.state.settings, new: new, problems: [], applied: true)),
+            at: .seconds(1))
         Self.focusComposer(&core)
         #expect(AppCoreTests.spoken(core.handle(.key(.character("A")), at: .seconds(3))) == ["cap A"])
         #expect(AppCoreTests.spoken(core.handle(.key(.character("d")), at: .seconds(4))) == ["d"])
         // Echoing words: the word is marked.
         let characters = core.state.settings
         new.speech.echo = .words
-        _ = core.handle(.settings(SettingsUpdate(kind: .reload, old: characters, new: new, problems: [], applied: true)), at: .seconds(5))
+        _ = core.handle(
+            .settings(SettingsUpdate(kind: .reload, old: characters, new: new, problems: [], applied: true)),
+            at: .seconds(5))
         #expect(AppCoreTests.spoken(core.handle(.key(.character(" ")), at: .seconds(6))) == ["cap Ad"])
     }
 
@@ -80,7 +86,8 @@ func requireUnicodeData() throws {
         var new = core.state.settings
         new.speech.capitals = .pitch
         let effects = core.handle(
-            .settings(SettingsUpdate(kind: .reload, old: core.state.settings, new: new, problems: [], applied: true)), at: .seconds(1))
+            .settings(SettingsUpdate(kind: .reload, old: core.state.settings, new: new, problems: [], applied: true)),
+            at: .seconds(1))
         #expect(effects.contains(.configureSpeech(new.speech)))
         #expect(SpeechParameters(new.speech).capitals == .pitch)
         #expect(AppCoreTests.spoken(core.handle(.key(.end), at: .seconds(2))).first?.hasPrefix("cap") == false)
@@ -89,7 +96,8 @@ func requireUnicodeData() throws {
     @Test func aRemoteNickWithAZeroWidthSpaceIsReadAsItsLetters() throws {
         try requireUnicodeData()
         var (core, _) = AppCoreTests.openCore()
-        let message = ChatMessage(id: 104, channelID: 10, msgid: "m104", author: "k\u{200B}im", text: "🦩 𝐛𝐨𝐥𝐝", time: Date())
+        let message = ChatMessage(
+            id: 104, channelID: 10, msgid: "m104", author: "k\u{200B}im", text: "🦩 𝐛𝐨𝐥𝐝", time: Date())
         let effects = core.handle(.chat(.messages([message])), at: .seconds(2))
         #expect(AppCoreTests.spoken(effects) == ["kim: flamingo bold"], "\(AppCoreTests.spoken(effects))")
     }
@@ -98,7 +106,10 @@ func requireUnicodeData() throws {
         try requireUnicodeData()
         #expect(Emoji.search("flamingo", in: .installed).emoji.first?.character == "🦩")
         #expect(Emoji.search("tropical", in: .installed).emoji.contains { $0.character == "🦩" })
-        #expect(Emoji.search("technologist medium", in: .installed).emoji.contains { $0.name == "woman technologist, medium skin tone" })
+        #expect(
+            Emoji.search("technologist medium", in: .installed).emoji.contains {
+                $0.name == "woman technologist, medium skin tone"
+            })
         #expect(Emoji.search("parrot", in: .installed).emoji.contains { $0.storedForm == ":party_parrot:" })
         let many = Emoji.search("face", in: .installed)
         #expect(many.emoji.count == Emoji.resultLimit && many.total > Emoji.resultLimit)

@@ -1,5 +1,6 @@
 import Testing
 import Typography
+
 @testable import App
 
 @Suite struct ThemeAuditTests {
@@ -9,10 +10,13 @@ import Typography
         #expect(stated.text.contains("standard dark palette: every role needs 4.50:1 on #000000"))
         #expect(stated.passed)
         let detected = ThemeAudit.report(background: .detected(RGBColor(0xFDF6E3)))
-        #expect(detected.text.hasPrefix("Background: #FDF6E3, detected (the terminal answered OSC 11): the light palette."))
+        #expect(
+            detected.text.hasPrefix("Background: #FDF6E3, detected (the terminal answered OSC 11): the light palette."))
         let unknown = ThemeAudit.report(background: .unknown)
         #expect(unknown.text.hasPrefix("Background: unknown"))
-        #expect(unknown.text.contains("plain palette") && unknown.text.contains("on #FFFFFF") && unknown.text.contains("on #000000"))
+        #expect(
+            unknown.text.contains("plain palette") && unknown.text.contains("on #FFFFFF")
+                && unknown.text.contains("on #000000"))
         #expect(unknown.text.contains("truecolor theme"))
     }
 

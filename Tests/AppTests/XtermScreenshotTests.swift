@@ -4,7 +4,7 @@ import TestThreads
 import Testing
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// Larger text as a person sees it: the real `earshot` in a real xterm on a virtual X server
@@ -86,8 +86,11 @@ import Testing
         }
     }
 
-    func shoot(theme: Theme, size: String, server: VirtualDisplay, tools: Tools, folder: String) async throws -> Measured {
-        let sandbox = try EndToEndTests.Sandbox(settings: "[text]\nsize = \"\(size)\"\n\n[display]\ntext_sizing = \"auto\"\n")
+    func shoot(
+        theme: Theme, size: String, server: VirtualDisplay, tools: Tools, folder: String
+    ) async throws -> Measured {
+        let sandbox = try EndToEndTests.Sandbox(
+            settings: "[text]\nsize = \"\(size)\"\n\n[display]\ntext_sizing = \"auto\"\n")
         defer { sandbox.remove() }
         let log = sandbox.file("speech.jsonl")
         let q = EndToEndTests.quote
@@ -257,7 +260,9 @@ struct PixelImage {
     func mostCommon(in columns: Range<Int>, _ rows: Range<Int>) -> Pixel {
         var counts: [Pixel: Int] = [:]
         for y in stride(from: rows.lowerBound, to: rows.upperBound, by: 3) {
-            for x in stride(from: columns.lowerBound, to: columns.upperBound, by: 3) { counts[self[x, y], default: 0] += 1 }
+            for x in stride(from: columns.lowerBound, to: columns.upperBound, by: 3) {
+                counts[self[x, y], default: 0] += 1
+            }
         }
         return counts.max { $0.value < $1.value }?.key ?? Pixel(0, 0, 0)
     }
@@ -288,7 +293,9 @@ struct Tools {
         // ImageMagick's own convert (/usr/bin), not a stand-in elsewhere on PATH.
         let convert = "/usr/bin/convert"
         guard FileManager.default.isExecutableFile(atPath: convert) else {
-            throw Failure("ImageMagick's convert is not installed; the xterm screenshot tests need it: apt-get install -y imagemagick")
+            throw Failure(
+                "ImageMagick's convert is not installed; the xterm screenshot tests need it: apt-get install -y imagemagick"
+            )
         }
         return Tools(
             xvfb: try need("Xvfb", "xvfb"), xterm: try need("xterm", "xterm"), xwd: try need("xwd", "x11-apps"),

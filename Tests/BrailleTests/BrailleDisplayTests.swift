@@ -72,11 +72,15 @@ import Testing
     }
 
     @Test func contractedEnglishMapsTheCaretAndRoutingThroughLiblouis() throws {
-        try #require(Contraction.canLoad("en-ueb-g2.ctb"), "liblouis's tables are missing: apt-get install -y liblouis-data")
+        try #require(
+            Contraction.canLoad("en-ueb-g2.ctb"), "liblouis's tables are missing: apt-get install -y liblouis-data")
         #expect(!Contraction.canLoad("no-such-table.ctb"))
         let line = BrailleLine("the cat", caret: 7)
         let rendering = try #require(Contraction.render(line, table: "en-ueb-g2.ctb"))
-        guard case .dots(let dots) = rendering.cells else { Issue.record("not dots"); return }
+        guard case .dots(let dots) = rendering.cells else {
+            Issue.record("not dots")
+            return
+        }
         // "the" is one cell (dots 2346); "cat", at the caret, is spelled out; the caret after it.
         #expect(dots.first == 0b0010_1110)
         #expect(rendering.count == 6)

@@ -1,7 +1,7 @@
 import ChatTesting
 import Foundation
-import Testing
 import TestThreads
+import Testing
 
 @testable import Chat
 
@@ -41,7 +41,9 @@ import TestThreads
         await client.start()
         defer { Task { await client.stop() } }
         let replayed = await recorder.wait(timeout: 60) { events in
-            events.flatMap { event -> [ChatMessage] in if case .history(let messages, _) = event { messages } else { [] } }.count
+            events.flatMap { event -> [ChatMessage] in
+                if case .history(let messages, _) = event { messages } else { [] }
+            }.count
                 + events.flatMap(\.storedMessages).count >= 2501
         }
         #expect(replayed, "not all of the playback arrived")
@@ -50,6 +52,8 @@ import TestThreads
         let count = await recorder.events.count
         _ = await recorder.wait(timeout: 3) { $0.count > count + 5 }
         let live = await recorder.messages
-        #expect(live.isEmpty, "\(live.count) lines of the playback were taken as live, the first: \(live.first?.text ?? "")")
+        #expect(
+            live.isEmpty, "\(live.count) lines of the playback were taken as live, the first: \(live.first?.text ?? "")"
+        )
     }
 }

@@ -16,9 +16,13 @@ import Testing
     }
 
     @Test func defaultPathFollowsXDG() {
-        #expect(ChatStore.defaultPath(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/h"]) == "/x/data/earshot/earshot.sqlite")
+        #expect(
+            ChatStore.defaultPath(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/h"])
+                == "/x/data/earshot/earshot.sqlite")
         #expect(ChatStore.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/share/earshot/earshot.sqlite")
-        #expect(ChatStore.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"]) == "/h/.local/share/earshot/earshot.sqlite")
+        #expect(
+            ChatStore.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"])
+                == "/h/.local/share/earshot/earshot.sqlite")
     }
 
     @Test func migratesIntoWALAndReopens() throws {
@@ -52,7 +56,9 @@ import Testing
             try store.saveDraft("half a thought", channel: channel.id)
             let result = try store.insert([
                 NewMessage(channelID: channel.id, msgid: "a", author: "bob", text: "one", time: base),
-                NewMessage(channelID: channel.id, msgid: "b", author: "ada", text: "two", time: base + 1, countsAsUnread: false),
+                NewMessage(
+                    channelID: channel.id, msgid: "b", author: "ada", text: "two", time: base + 1, countsAsUnread: false
+                ),
                 NewMessage(channelID: channel.id, msgid: "c", author: "bob", text: "three", time: base + 2),
             ])
             var loaded = try #require(try store.channel(id: channel.id))
@@ -78,7 +84,8 @@ import Testing
             let replay = [
                 NewMessage(channelID: channel.id, msgid: "m1", author: "bob", text: "hi", time: base, isReplay: true),
                 NewMessage(channelID: channel.id, author: "carol", text: "no id", time: base, isReplay: true),
-                NewMessage(channelID: channel.id, msgid: "m2", author: "bob", text: "new", time: base + 2, isReplay: true),
+                NewMessage(
+                    channelID: channel.id, msgid: "m2", author: "bob", text: "new", time: base + 2, isReplay: true),
             ]
             let result = try store.insert(replay)
             #expect(result.duplicates == 2)
@@ -141,7 +148,9 @@ import Testing
             let channel = try store.channel(named: "#x", network: network.id)
             let other = try store.channel(named: "#y", network: network.id)
             let messages = (0..<250).map { index in
-                NewMessage(channelID: channel.id, msgid: "m\(index)", author: "bob", text: "message \(index)", time: base + Double(index))
+                NewMessage(
+                    channelID: channel.id, msgid: "m\(index)", author: "bob", text: "message \(index)",
+                    time: base + Double(index))
             }
             _ = try store.insert(messages)
             _ = try store.insert([NewMessage(channelID: other.id, author: "x", text: "elsewhere", time: base + 1000)])
@@ -155,8 +164,12 @@ import Testing
             let newer = try store.page(in: channel.id, after: try #require(oldest.last), limit: 3)
             #expect(newer.map(\.text) == ["message 50", "message 51", "message 52"])
             let plan = try store.database.read { db in
-                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT * FROM message WHERE channelID = 1 ORDER BY time DESC, id DESC LIMIT 50")
-                    .map { $0["detail"] as String }.joined(separator: " ")
+                try Row.fetchAll(
+                    db,
+                    sql:
+                        "EXPLAIN QUERY PLAN SELECT * FROM message WHERE channelID = 1 ORDER BY time DESC, id DESC LIMIT 50"
+                )
+                .map { $0["detail"] as String }.joined(separator: " ")
             }
             #expect(plan.contains("message_channel_time"))
             #expect(!plan.contains("TEMP B-TREE"))
@@ -169,7 +182,8 @@ import Testing
             let channel = try store.channel(named: "#x", network: network.id)
             _ = try store.insert([
                 NewMessage(channelID: channel.id, msgid: "q", author: "bob", text: "question", time: base),
-                NewMessage(channelID: channel.id, msgid: "r", author: "ada", text: "answer", time: base + 1, replyTo: "q"),
+                NewMessage(
+                    channelID: channel.id, msgid: "r", author: "ada", text: "answer", time: base + 1, replyTo: "q"),
             ])
             #expect(try store.addReaction("👍", to: "q", by: "ada", channel: channel.id))
             #expect(try store.addReaction("👍", to: "q", by: "carol", channel: channel.id))
@@ -207,7 +221,8 @@ import Testing
             let first = try store.enqueue("hello", channel: channel.id, author: "ada")
             let second = try store.enqueue("again", channel: channel.id, author: "ada")
             let third = try store.enqueue("third", channel: channel.id, author: "ada")
-            #expect(try store.pendingMessages(network: network.id).map(\.label) == [first.label, second.label, third.label])
+            #expect(
+                try store.pendingMessages(network: network.id).map(\.label) == [first.label, second.label, third.label])
             #expect(try store.pendingMessages(network: network.id).first?.target == "#x")
             // Labelled echo.
             let delivered = try #require(try store.markDelivered(label: first.label, msgid: "s1"))
@@ -217,12 +232,17 @@ import Testing
             #expect(try store.markDelivered(channel: channel.id, text: "again", msgid: "s2")?.id == second.message.id)
             // Replayed history proves the third was delivered before a crash: no new row, no resend.
             let replay = try store.insert(
-                [NewMessage(channelID: channel.id, msgid: "s3", author: "ADA", text: "third", time: base)], ownNick: "ada")
+                [NewMessage(channelID: channel.id, msgid: "s3", author: "ADA", text: "third", time: base)],
+                ownNick: "ada")
             #expect(replay.inserted.isEmpty && replay.delivered.map(\.id) == [third.message.id])
             #expect(try store.pendingMessages(network: network.id).isEmpty)
             #expect(try store.messageCount(channel: channel.id) == 3)
             // History after delivery is a duplicate by msgid.
-            #expect(try store.insert([NewMessage(channelID: channel.id, msgid: "s1", author: "ada", text: "hello", time: base)], ownNick: "ada").duplicates == 1)
+            #expect(
+                try store.insert(
+                    [NewMessage(channelID: channel.id, msgid: "s1", author: "ada", text: "hello", time: base)],
+                    ownNick: "ada"
+                ).duplicates == 1)
         }
     }
 
@@ -240,7 +260,10 @@ import Testing
         var counter = 0
         while true {
             let batch = (0..<Self.batchSize).map { index in
-                NewMessage(channelID: channel.id, msgid: "c\(counter)-\(index)", author: "writer", text: "crash test message \(counter) \(index) " + String(repeating: "x", count: counter % 200), time: Date())
+                NewMessage(
+                    channelID: channel.id, msgid: "c\(counter)-\(index)", author: "writer",
+                    text: "crash test message \(counter) \(index) " + String(repeating: "x", count: counter % 200),
+                    time: Date())
             }
             _ = try store.insert(batch)
             if counter % 3 == 0 { _ = try store.enqueue("pending \(counter)", channel: channel.id, author: "writer") }
@@ -273,7 +296,8 @@ import Testing
                     var readOnly = Configuration()
                     readOnly.readonly = true
                     if let queue = try? DatabaseQueue(path: path, configuration: readOnly),
-                        let written = try? queue.read({ db in try Int.fetchOne(db, sql: "SELECT count(*) FROM message") })
+                        let written = try? queue.read({ db in try Int.fetchOne(db, sql: "SELECT count(*) FROM message")
+                        })
                     {
                         count = written ?? 0
                         if count > 200 * (round + 1) { break }
@@ -289,11 +313,13 @@ import Testing
             let store = try ChatStore(path: path)
             #expect(try store.integrityCheck())
             let stats = try store.database.read { db in
-                try Row.fetchOne(db, sql: """
-                    SELECT (SELECT count(*) FROM message WHERE pending = 0) AS delivered,
-                           (SELECT count(*) FROM message_fts) AS indexed,
-                           (SELECT count(*) FROM message) AS total
-                    """)
+                try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT (SELECT count(*) FROM message WHERE pending = 0) AS delivered,
+                               (SELECT count(*) FROM message_fts) AS indexed,
+                               (SELECT count(*) FROM message) AS total
+                        """)
             }
             let delivered: Int = stats?["delivered"] ?? -1
             let indexed: Int = stats?["indexed"] ?? -1

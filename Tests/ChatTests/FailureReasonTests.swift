@@ -2,6 +2,7 @@ import ChatTesting
 import Foundation
 import GRDB
 import Testing
+
 @testable import Chat
 
 /// Errors become typed reasons by their type and code, never by their text.
@@ -32,7 +33,9 @@ import Testing
         let channel = try store.channel(named: "#a", network: network.id)
         let base = Date(timeIntervalSince1970: 1_700_000_000)
         func line(_ text: String, _ seconds: Double) -> NewMessage {
-            NewMessage(channelID: channel.id, author: "kim", text: text, time: base + seconds, countsAsUnread: false, isReplay: true)
+            NewMessage(
+                channelID: channel.id, author: "kim", text: text, time: base + seconds, countsAsUnread: false,
+                isReplay: true)
         }
         // A first join: old lines, no marker yet: read, and the marker moves past them.
         let first = try store.insert([line("old one", 0), line("old two", 1)])
@@ -52,7 +55,8 @@ extension ReplayedHistoryTests {
     /// A server's own notice to a channel ("Replaying up to 50 lines…") is not a chat message.
     @Test func aServerNoticeToAChannelIsNotAMessage() {
         var connection = IRCConnection(configuration: .init(nick: "ada"))
-        let notice = IRCMessage(parsing: Array(":irc.local NOTICE #a :Replaying up to 50 lines of pre-join history".utf8))
+        let notice = IRCMessage(
+            parsing: Array(":irc.local NOTICE #a :Replaying up to 50 lines of pre-join history".utf8))
         #expect(notice.map { connection.received($0, now: Date()) }?.isEmpty == true)
     }
 }

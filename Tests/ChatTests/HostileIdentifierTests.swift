@@ -22,11 +22,14 @@ import Testing
         return connection
     }
 
-    @Test(arguments: [
-        ("abc-123_XYZ", "abc-123_XYZ"), ("é😀", "é😀"), ("", nil), ("a b", nil), ("a\u{0}b", nil), ("a\rb", nil),
-        ("a\nb", nil), ("a\u{1B}[2J", nil), ("a\u{7F}", nil), ("a\u{85}", nil), ("\u{202E}x", nil), ("a\u{2028}", nil),
-        (String(repeating: "a", count: 255), String(repeating: "a", count: 255)), (String(repeating: "a", count: 256), nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("abc-123_XYZ", "abc-123_XYZ"), ("é😀", "é😀"), ("", nil), ("a b", nil), ("a\u{0}b", nil), ("a\rb", nil),
+            ("a\nb", nil), ("a\u{1B}[2J", nil), ("a\u{7F}", nil), ("a\u{85}", nil), ("\u{202E}x", nil),
+            ("a\u{2028}", nil),
+            (String(repeating: "a", count: 255), String(repeating: "a", count: 255)),
+            (String(repeating: "a", count: 256), nil),
+        ] as [(String, String?)])
     func identifiersAreKeptWholeOrDropped(raw: String, kept: String?) {
         #expect(Sanitizer.identifier(raw) == kept)
     }
@@ -34,7 +37,9 @@ import Testing
     /// A raw hostile line: NUL in msgid, escaped CR LF in label, ESC in the reply target.
     @Test func hostileTagsNeverReachEventsOrGoBackOut() throws {
         var connection = registered()
-        let raw: [UInt8] = Array("@msgid=a".utf8) + [0x00] + Array("b;label=x\\r\\nQUIT;+draft/reply=\u{1B}[2J :bob!u@h PRIVMSG #x :hi".utf8)
+        let raw: [UInt8] =
+            Array("@msgid=a".utf8) + [0x00]
+            + Array("b;label=x\\r\\nQUIT;+draft/reply=\u{1B}[2J :bob!u@h PRIVMSG #x :hi".utf8)
         let message = try #require(IRCMessage(parsing: raw))
         let actions = connection.received(message, now: now)
         guard case .emit(.message(let incoming))? = actions.first else {
@@ -69,7 +74,8 @@ import Testing
         defer { directory.remove() }
         let store = try ChatStore(path: directory.path + "/x.sqlite")
         let client = try IRCClient(
-            server: IRCServerConfiguration(name: "t", host: "127.0.0.1", port: 1, usesTLS: false, nick: "ada"), store: store)
+            server: IRCServerConfiguration(name: "t", host: "127.0.0.1", port: 1, usesTLS: false, nick: "ada"),
+            store: store)
         await #expect(throws: IRCSerializationError.self) { try await client.send("hello", to: target) }
         await #expect(throws: IRCSerializationError.self) { try await client.join(target) }
         #expect(try store.pendingMessages(network: client.network.id).isEmpty)

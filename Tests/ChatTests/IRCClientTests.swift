@@ -1,6 +1,6 @@
 import ChatTesting
-import NIOSSL
 import Foundation
+import NIOSSL
 import TestThreads
 import Testing
 
@@ -10,7 +10,8 @@ import Testing
 @Suite(.serialized, .ownThreads) struct IRCClientTests {
     func makeClient(
         _ nick: String, fixture: InspIRCdFixture, directory: TemporaryDirectory, channels: [String] = ["#earshot"],
-        reconnect: ReconnectPolicy = ReconnectPolicy(initialDelay: .milliseconds(200), maximumDelay: .seconds(1), jitter: 0.2)
+        reconnect: ReconnectPolicy = ReconnectPolicy(
+            initialDelay: .milliseconds(200), maximumDelay: .seconds(1), jitter: 0.2)
     ) throws -> (IRCClient, EventRecorder, ChatStore) {
         let store = try ChatStore(path: directory.path + "/\(nick).sqlite")
         let client = try IRCClient(
@@ -55,7 +56,12 @@ import Testing
         let before = Date()
         let sent = try await ada.send("hello from ada", to: "#earshot")
         #expect(sent.count == 1)
-        #expect(await bobEvents.wait { events in events.contains { if case .messages(let m) = $0 { m.contains { $0.text == "hello from ada" } } else { false } } })
+        #expect(
+            await bobEvents.wait { events in
+                events.contains {
+                    if case .messages(let m) = $0 { m.contains { $0.text == "hello from ada" } } else { false }
+                }
+            })
         let received = try #require(await bobEvents.messages.first { $0.text == "hello from ada" })
         let msgid = try #require(received.msgid)
         #expect(received.author == "ada")
@@ -64,26 +70,40 @@ import Testing
         let after = Date()
         #expect(received.time > before - 5 && received.time < after + 5)
         // Ada's copy was pending and is now delivered with the same msgid.
-        #expect(await adaEvents.wait { $0.contains { if case .delivered(let m) = $0 { m.msgid == msgid } else { false } } })
+        #expect(
+            await adaEvents.wait { $0.contains { if case .delivered(let m) = $0 { m.msgid == msgid } else { false } } })
         #expect(try adaStore.pendingMessages(network: ada.network.id).isEmpty)
 
         // Bob replies in a thread and acts; Ada reacts; both type.
         try await bob.send("a reply", to: "#earshot", replyTo: msgid)
         try await bob.send("waves", to: "#earshot", kind: .action)
-        #expect(await adaEvents.wait { events in events.contains { if case .messages(let m) = $0 { m.contains { $0.kind == .action && $0.text == "waves" } } else { false } } })
+        #expect(
+            await adaEvents.wait { events in
+                events.contains {
+                    if case .messages(let m) = $0 {
+                        m.contains { $0.kind == .action && $0.text == "waves" }
+                    } else {
+                        false
+                    }
+                }
+            })
         let reply = try #require(await adaEvents.messages.first { $0.text == "a reply" })
         #expect(reply.replyTo == msgid)
         let adaChannel = try adaStore.channel(named: "#earshot", network: ada.network.id)
         #expect(try adaStore.replies(to: msgid, channel: adaChannel.id).map(\.text) == ["a reply"])
 
         try await ada.react("👍", to: msgid, in: "#earshot")
-        #expect(await bobEvents.wait { $0.contains { if case .reaction(_, msgid, "👍", "ada") = $0 { true } else { false } } })
+        #expect(
+            await bobEvents.wait {
+                $0.contains { if case .reaction(_, msgid, "👍", "ada") = $0 { true } else { false } }
+            })
         let bobChannel = try bobStore.channel(named: "#earshot", network: bob.network.id)
         #expect(try bobStore.message(msgid: msgid, channel: bobChannel.id)?.reactions == ["👍": ["ada"]])
 
         try await ada.typed(in: "#earshot")
         try await ada.typed(in: "#earshot")  // throttled: one notification within 3 s
-        #expect(await bobEvents.wait { $0.contains { if case .typing(_, "ada", .active) = $0 { true } else { false } } })
+        #expect(
+            await bobEvents.wait { $0.contains { if case .typing(_, "ada", .active) = $0 { true } else { false } } })
         try await ada.stoppedTyping(in: "#earshot")
         #expect(await bobEvents.wait { $0.contains { if case .typing(_, "ada", .done) = $0 { true } else { false } } })
         #expect(await bobEvents.count { if case .typing(_, "ada", .active) = $0 { true } else { false } } == 1)
@@ -91,7 +111,10 @@ import Testing
         // Members and a direct message.
         #expect(try adaStore.channel(id: adaChannel.id)?.members.sorted() == ["ada", "bob"])
         try await bob.send("psst", to: "ada")
-        #expect(await adaEvents.wait { events in events.contains { if case .messages(let m) = $0 { m.contains { $0.text == "psst" } } else { false } } })
+        #expect(
+            await adaEvents.wait { events in
+                events.contains { if case .messages(let m) = $0 { m.contains { $0.text == "psst" } } else { false } }
+            })
         let direct = try #require(try adaStore.channels(network: ada.network.id).first { $0.isDirect })
         #expect(direct.name == "bob")
 
@@ -118,7 +141,12 @@ import Testing
         #expect(await adaEvents.wait { $0.contains(where: \.isSynced) })
         #expect(await bobEvents.wait { $0.contains(where: \.isSynced) })
         try await ada.send("before the crash", to: "#earshot")
-        #expect(await bobEvents.wait { $0.contains { if case .messages(let m) = $0 { m.contains { $0.text == "before the crash" } } else { false } } })
+        #expect(
+            await bobEvents.wait {
+                $0.contains {
+                    if case .messages(let m) = $0 { m.contains { $0.text == "before the crash" } } else { false }
+                }
+            })
 
         fixture.kill()
         #expect(await adaEvents.wait { $0.contains(where: \.isDisconnected) })
@@ -128,11 +156,15 @@ import Testing
         try fixture.start()
 
         #expect(await adaEvents.wait(timeout: 20) { $0.filter(\.isSynced).count >= 2 })
-        #expect(await adaEvents.wait(timeout: 10) { _ in (try? adaStore.pendingMessages(network: ada.network.id).isEmpty) ?? false })
-        #expect(await bobEvents.wait(timeout: 10) { events in
-            let texts = Set(events.flatMap(\.storedMessages).map(\.text))
-            return queued.allSatisfy { texts.contains($0) }
-        })
+        #expect(
+            await adaEvents.wait(timeout: 10) { _ in
+                (try? adaStore.pendingMessages(network: ada.network.id).isEmpty) ?? false
+            })
+        #expect(
+            await bobEvents.wait(timeout: 10) { events in
+                let texts = Set(events.flatMap(\.storedMessages).map(\.text))
+                return queued.allSatisfy { texts.contains($0) }
+            })
         #expect(await adaEvents.count { if case .reconnected = $0 { true } else { false } } == 1)
         // No loss, no duplicate, in both stores.
         let bobChannel = try bobStore.channel(named: "#earshot", network: bob.network.id)
@@ -176,11 +208,15 @@ import Testing
             Array("PRIVMSG #earshot :\u{1}ACTION \u{1B}P+q\u{1B}\\ waves\u{1}\r\n".utf8),
             Array("@+draft/react=\u{1B}[5m;+draft/reply=nothing TAGMSG #earshot\r\n".utf8),
         ]
-        payloads.append(Array("PRIVMSG #earshot :".utf8) + Array(repeating: UInt8(ascii: "A"), count: 10 * 1024) + [0x0D, 0x0A])
+        payloads.append(
+            Array("PRIVMSG #earshot :".utf8) + Array(repeating: UInt8(ascii: "A"), count: 10 * 1024) + [0x0D, 0x0A])
         for payload in payloads { mallory.send(payload) }
         mallory.send("PRIVMSG #earshot :the end\r\n")
 
-        #expect(await adaEvents.wait { events in events.contains { if case .messages(let m) = $0 { m.contains { $0.text == "the end" } } else { false } } })
+        #expect(
+            await adaEvents.wait { events in
+                events.contains { if case .messages(let m) = $0 { m.contains { $0.text == "the end" } } else { false } }
+            })
         let channel = try adaStore.channel(named: "#earshot", network: ada.network.id)
         let stored = try adaStore.newestPage(in: channel.id, limit: 100).filter { $0.author == "mallory" }
         #expect(stored.count >= 5)
@@ -194,7 +230,9 @@ import Testing
         #expect(texts.contains("coloursbold plain"))
         #expect(stored.contains { $0.kind == .action && $0.text == "\u{241B} waves" })
         #expect(stored.contains { $0.text.hasPrefix("AAAA") })  // the long line, cut by the server
-        let reactions = await adaEvents.events.compactMap { if case .reaction(_, _, let emoji, _) = $0 { emoji } else { nil } }
+        let reactions = await adaEvents.events.compactMap {
+            if case .reaction(_, _, let emoji, _) = $0 { emoji } else { nil }
+        }
         #expect(reactions.allSatisfy { !$0.unicodeScalars.contains { $0.value == 0x1B } })
 
         // Still connected and working.
@@ -226,7 +264,10 @@ import Testing
         #expect(await adaEvents.wait { $0.contains(where: \.isSynced) })
         #expect(await bobEvents.wait { $0.contains(where: \.isSynced) })
         try await bob.send("lunch?", to: "#earshot")
-        #expect(await adaEvents.wait { events in events.contains { if case .messages(let m) = $0 { m.contains { $0.text == "lunch?" } } else { false } } })
+        #expect(
+            await adaEvents.wait { events in
+                events.contains { if case .messages(let m) = $0 { m.contains { $0.text == "lunch?" } } else { false } }
+            })
         let msgid = try #require(await adaEvents.messages.first { $0.text == "lunch?" }?.msgid)
 
         fixture.kill()
@@ -237,7 +278,10 @@ import Testing
         #expect(try adaStore.message(msgid: msgid, channel: channel.id)?.reactions == ["👍": ["ada"]], "shown at once")
         try fixture.start()
 
-        #expect(await bobEvents.wait(timeout: 20) { $0.contains { if case .reaction(_, msgid, "👍", "ada") = $0 { true } else { false } } })
+        #expect(
+            await bobEvents.wait(timeout: 20) {
+                $0.contains { if case .reaction(_, msgid, "👍", "ada") = $0 { true } else { false } }
+            })
         #expect(try adaStore.pendingReactions(network: ada.network.id).isEmpty)
         #expect(await bobEvents.count { if case .reaction(_, msgid, "👍", "ada") = $0 { true } else { false } } == 1)
         await ada.stop()
@@ -268,7 +312,9 @@ import Testing
 
 /// TLS against InspIRCd with `ssl_gnutls` and a certificate from a CA the test makes.
 @Suite(.ownThreads) struct TLSTests {
-    func client(_ nick: String, _ fixture: InspIRCdFixture, _ directory: TemporaryDirectory, trust: TLSConfiguration?) throws
+    func client(
+        _ nick: String, _ fixture: InspIRCdFixture, _ directory: TemporaryDirectory, trust: TLSConfiguration?
+    ) throws
         -> (IRCClient, EventRecorder)
     {
         let store = try ChatStore(path: directory.path + "/\(nick).sqlite")
@@ -295,14 +341,19 @@ import Testing
         let seen = await adaEvents.events
         #expect(synced, "the trusted TLS connection did not sync: \(seen)")
         try await ada.send("over TLS", to: "#secure")
-        #expect(await adaEvents.wait { $0.contains { if case .delivered(let m) = $0 { m.text == "over TLS" } else { false } } })
+        #expect(
+            await adaEvents.wait {
+                $0.contains { if case .delivered(let m) = $0 { m.text == "over TLS" } else { false } }
+            })
         await ada.stop()
 
         // The system's roots do not know the test's CA: refused, and the reason says so.
         let (bob, bobEvents) = try client("bob", fixture, directory, trust: nil)
         await bob.start()
         #expect(await bobEvents.wait(timeout: 20) { $0.contains(where: \.isDisconnected) })
-        let reason = await bobEvents.events.compactMap { if case .disconnected(let reason) = $0 { reason } else { nil } }.first
+        let reason = await bobEvents.events.compactMap {
+            if case .disconnected(let reason) = $0 { reason } else { nil }
+        }.first
         #expect(reason == .certificateNotTrusted, "\(String(describing: reason))")
         #expect(!(await bobEvents.events.contains(where: \.isSynced)))
         await bob.stop()

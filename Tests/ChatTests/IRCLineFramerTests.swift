@@ -21,7 +21,8 @@ import Testing
     }
 
     @Test func randomChunkingGivesTheSameLines() async {
-        await propertyCheck(count: 100, input: Gen.uint8(in: 0...255).array(of: 0...400), Gen.int(in: 1...50)) { bytes, chunk in
+        await propertyCheck(count: 100, input: Gen.uint8(in: 0...255).array(of: 0...400), Gen.int(in: 1...50)) {
+            bytes, chunk in
             var whole = IRCLineFramer()
             let expected = whole.append(bytes + [0x0A])
             var pieces = IRCLineFramer()

@@ -17,7 +17,8 @@ import Testing
         let after = Date()
         #expect(times == times.sorted())
         for time in times {
-            #expect(Calendar.current.isDate(time, inSameDayAs: before) || Calendar.current.isDate(time, inSameDayAs: after))
+            #expect(
+                Calendar.current.isDate(time, inSameDayAs: before) || Calendar.current.isDate(time, inSameDayAs: after))
             #expect(time <= after)
         }
     }
@@ -44,7 +45,8 @@ import Testing
         #expect(reply.replyTo == question.msgid)
         let again = try LocalWorkspace(store: store, nick: "me")
         #expect(try store.messageCount(channel: again.welcome.id) == LocalWorkspace.script.count + 2)
-        #expect(try store.message(msgid: try #require(question.msgid), channel: again.welcome.id)?.reactions["👍"] == ["me"])
+        #expect(
+            try store.message(msgid: try #require(question.msgid), channel: again.welcome.id)?.reactions["👍"] == ["me"])
         #expect(try store.networks().map(\.name) == ["local"])
     }
 }

@@ -18,9 +18,11 @@ import Testing
         let client = try IRCClient(
             server: IRCServerConfiguration(
                 name: "test", host: "127.0.0.1", port: services.port, usesTLS: false, nick: nick,
-                credentials: SASLCredentials(account: Self.account, password: password), requiresAuthentication: required,
+                credentials: SASLCredentials(account: Self.account, password: password),
+                requiresAuthentication: required,
                 channels: ["#earshot"],
-                reconnect: ReconnectPolicy(initialDelay: .milliseconds(50), maximumDelay: .milliseconds(100), jitter: 0)),
+                reconnect: ReconnectPolicy(initialDelay: .milliseconds(50), maximumDelay: .milliseconds(100), jitter: 0)
+            ),
             store: store)
         return (client, EventRecorder(client))
     }
@@ -52,7 +54,10 @@ import Testing
         // RPL_LOGGEDIN (900) from the server, before registration finished.
         #expect(await client.account == Self.account)
         #expect(await events.count { if case .authenticationFailed = $0 { true } else { false } } == 0)
-        #expect(await events.wait(timeout: 60) { $0.contains { if case .joined(_, "#earshot", _, true) = $0 { true } else { false } } })
+        #expect(
+            await events.wait(timeout: 60) {
+                $0.contains { if case .joined(_, "#earshot", _, true) = $0 { true } else { false } }
+            })
         await client.stop()
     }
 
@@ -63,14 +68,17 @@ import Testing
             services.tearDown()
             directory.remove()
         }
-        let (client, events) = try makeClient("ada", password: "not-the-password", services: services, directory: directory)
+        let (client, events) = try makeClient(
+            "ada", password: "not-the-password", services: services, directory: directory)
         await client.start()
         let failed = await events.wait(timeout: 60) { $0.contains(where: \.isAuthenticationFailure) }
         let afterFailure = await events.events
         #expect(failed, "\(afterFailure)")
         let failure = afterFailure.first(where: \.isAuthenticationFailure)
-        #expect(failure == .authenticationFailed(
-            account: "ada", reason: "the server refused the account name or password", continuing: false))
+        #expect(
+            failure
+                == .authenticationFailed(
+                    account: "ada", reason: "the server refused the account name or password", continuing: false))
         // The run loop ends: no reconnecting in a loop with a password that cannot work.
         let deadline = Date() + 60
         while await client.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
@@ -98,8 +106,10 @@ import Testing
         }
         let seen = await events.events
         #expect(joined, "\(seen)")
-        #expect(seen.first(where: \.isAuthenticationFailure) == .authenticationFailed(
-            account: "ada", reason: "the server refused the account name or password", continuing: true))
+        #expect(
+            seen.first(where: \.isAuthenticationFailure)
+                == .authenticationFailed(
+                    account: "ada", reason: "the server refused the account name or password", continuing: true))
         #expect(await client.account == nil)
         #expect(await client.isRunning)
         await client.stop()

@@ -25,8 +25,9 @@ import Testing
 
     /// A connection that has sent AUTHENTICATE PLAIN and its payload.
     func authenticating(requires: Bool = true) -> IRCConnection {
-        var connection = IRCConnection(configuration: .init(
-            nick: "ada", credentials: credentials, requiresAuthentication: requires, channels: ["#x"]))
+        var connection = IRCConnection(
+            configuration: .init(
+                nick: "ada", credentials: credentials, requiresAuthentication: requires, channels: ["#x"]))
         _ = connection.connectionOpened()
         _ = connection.received(line(":s CAP * LS :sasl=PLAIN,EXTERNAL message-tags"), now: now)
         _ = connection.received(line(":s CAP ada ACK :sasl message-tags"), now: now)
@@ -51,11 +52,14 @@ import Testing
         var connection = authenticating()
         let failed = connection.received(line(":s 904 ada :SASL authentication failed"), now: now)
         #expect(sent(failed) == ["QUIT :Sign-in failed"])
-        #expect(events(failed) == [
-            .authenticationFailed(account: "ada", reason: "the server refused the account name or password", continuing: false)
-        ])
+        #expect(
+            events(failed) == [
+                .authenticationFailed(
+                    account: "ada", reason: "the server refused the account name or password", continuing: false)
+            ])
         // The server's goodbye is not news, and registration never happens.
-        #expect(connection.received(line("ERROR :Closing link: (ada@127.0.0.1) [Quit: Sign-in failed]"), now: now).isEmpty)
+        #expect(
+            connection.received(line("ERROR :Closing link: (ada@127.0.0.1) [Quit: Sign-in failed]"), now: now).isEmpty)
         #expect(connection.received(line(":s 001 ada :Welcome"), now: now).isEmpty)
         #expect(!connection.isRegistered)
         // A new connection (if the shell made one) starts afresh.
@@ -68,9 +72,11 @@ import Testing
         var connection = authenticating(requires: false)
         let failed = connection.received(line(":s 904 ada :SASL authentication failed"), now: now)
         #expect(sent(failed) == ["CAP END"])
-        #expect(events(failed) == [
-            .authenticationFailed(account: "ada", reason: "the server refused the account name or password", continuing: true)
-        ])
+        #expect(
+            events(failed) == [
+                .authenticationFailed(
+                    account: "ada", reason: "the server refused the account name or password", continuing: true)
+            ])
         #expect(sent(connection.received(line(":s 001 ada :Welcome"), now: now)).prefix(1) == ["JOIN #x"])
         #expect(connection.account == nil)
     }
@@ -79,19 +85,23 @@ import Testing
         var connection = authenticating()
         _ = connection.received(line(":s 908 ada EXTERNAL :are available SASL mechanisms"), now: now)
         let failed = connection.received(line(":s 904 ada :SASL authentication failed"), now: now)
-        #expect(events(failed) == [
-            .authenticationFailed(
-                account: "ada", reason: "the server does not take a password sign-in (it offers EXTERNAL)", continuing: false)
-        ])
+        #expect(
+            events(failed) == [
+                .authenticationFailed(
+                    account: "ada", reason: "the server does not take a password sign-in (it offers EXTERNAL)",
+                    continuing: false)
+            ])
     }
 
     @Test(arguments: ["902", "905", "906"])
     func otherFailuresUseTheServersWords(numeric: String) {
         var connection = authenticating()
-        let failed = connection.received(line(":s \(numeric) ada :You must use a \u{02}nick\u{02} assigned to you"), now: now)
-        #expect(events(failed) == [
-            .authenticationFailed(account: "ada", reason: "You must use a nick assigned to you", continuing: false)
-        ])
+        let failed = connection.received(
+            line(":s \(numeric) ada :You must use a \u{02}nick\u{02} assigned to you"), now: now)
+        #expect(
+            events(failed) == [
+                .authenticationFailed(account: "ada", reason: "You must use a nick assigned to you", continuing: false)
+            ])
     }
 
     @Test func aServerWithoutSASL() {
@@ -99,28 +109,35 @@ import Testing
         _ = required.connectionOpened()
         let refused = required.received(line(":s CAP * LS :message-tags"), now: now)
         #expect(sent(refused) == ["QUIT :Sign-in failed"])
-        #expect(events(refused) == [
-            .authenticationFailed(account: "ada", reason: "this server does not offer SASL sign-in", continuing: false)
-        ])
+        #expect(
+            events(refused) == [
+                .authenticationFailed(
+                    account: "ada", reason: "this server does not offer SASL sign-in", continuing: false)
+            ])
 
-        var optional = IRCConnection(configuration: .init(nick: "ada", credentials: credentials, requiresAuthentication: false))
+        var optional = IRCConnection(
+            configuration: .init(nick: "ada", credentials: credentials, requiresAuthentication: false))
         _ = optional.connectionOpened()
         let goesOn = optional.received(line(":s CAP * LS :message-tags"), now: now)
         #expect(sent(goesOn) == ["CAP REQ message-tags"])
-        #expect(events(goesOn) == [
-            .authenticationFailed(account: "ada", reason: "this server does not offer SASL sign-in", continuing: true)
-        ])
+        #expect(
+            events(goesOn) == [
+                .authenticationFailed(
+                    account: "ada", reason: "this server does not offer SASL sign-in", continuing: true)
+            ])
     }
 
     @Test func aRefusedRequest() {
-        var connection = IRCConnection(configuration: .init(nick: "ada", credentials: credentials, requiresAuthentication: false))
+        var connection = IRCConnection(
+            configuration: .init(nick: "ada", credentials: credentials, requiresAuthentication: false))
         _ = connection.connectionOpened()
         _ = connection.received(line(":s CAP * LS :sasl message-tags"), now: now)
         let nak = connection.received(line(":s CAP ada NAK :message-tags sasl"), now: now)
         #expect(sent(nak) == ["CAP END"])
-        #expect(events(nak) == [
-            .authenticationFailed(account: "ada", reason: "the server refused SASL sign-in", continuing: true)
-        ])
+        #expect(
+            events(nak) == [
+                .authenticationFailed(account: "ada", reason: "the server refused SASL sign-in", continuing: true)
+            ])
     }
 
     @Test func withoutCredentialsNothingIsSaid() {

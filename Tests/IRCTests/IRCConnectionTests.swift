@@ -25,8 +25,10 @@ import Testing
     func registered(channels: [String] = ["#x"]) -> IRCConnection {
         var connection = IRCConnection(configuration: .init(nick: "ada", channels: channels))
         _ = connection.connectionOpened()
-        _ = connection.received(line(":s CAP * LS :message-tags server-time echo-message batch labeled-response"), now: now)
-        _ = connection.received(line(":s CAP ada ACK :message-tags server-time echo-message batch labeled-response"), now: now)
+        _ = connection.received(
+            line(":s CAP * LS :message-tags server-time echo-message batch labeled-response"), now: now)
+        _ = connection.received(
+            line(":s CAP ada ACK :message-tags server-time echo-message batch labeled-response"), now: now)
         _ = connection.received(line(":s 001 ada :Welcome"), now: now)
         return connection
     }
@@ -59,15 +61,18 @@ import Testing
 
     @Test func saslFailureStillRegisters() {
         let credentials = SASLCredentials(account: "ada", password: "wrong")
-        var connection = IRCConnection(configuration: .init(nick: "ada", credentials: credentials, requiresAuthentication: false))
+        var connection = IRCConnection(
+            configuration: .init(nick: "ada", credentials: credentials, requiresAuthentication: false))
         _ = connection.connectionOpened()
         _ = connection.received(line(":s CAP * LS :sasl"), now: now)
         _ = connection.received(line(":s CAP ada ACK :sasl"), now: now)
         let failed = connection.received(line(":s 904 ada :SASL authentication failed"), now: now)
         #expect(sent(failed) == ["CAP END"])
-        #expect(events(failed) == [
-            .authenticationFailed(account: "ada", reason: "the server refused the account name or password", continuing: true)
-        ])
+        #expect(
+            events(failed) == [
+                .authenticationFailed(
+                    account: "ada", reason: "the server refused the account name or password", continuing: true)
+            ])
     }
 
     @Test func noSaslWithoutCredentials() {
@@ -92,18 +97,32 @@ import Testing
 
     @Test func channelMessagesActionsNoticesAndDirectMessages() {
         var connection = registered()
-        let message = events(connection.received(
-            line("@time=2026-11-21T05:42:28.443Z;msgid=m1;+draft/reply=m0 :bob!b@h PRIVMSG #x :hi \u{1B}[2Jthere"),
-            now: now))
-        #expect(message == [.message(IRCIncomingMessage(
-            channel: "#x", author: "bob", text: "hi \u{241B}there", time: ServerTime.parse("2026-11-21T05:42:28.443Z"),
-            msgid: "m1", replyTo: "m0"))])
+        let message = events(
+            connection.received(
+                line("@time=2026-11-21T05:42:28.443Z;msgid=m1;+draft/reply=m0 :bob!b@h PRIVMSG #x :hi \u{1B}[2Jthere"),
+                now: now))
+        #expect(
+            message == [
+                .message(
+                    IRCIncomingMessage(
+                        channel: "#x", author: "bob", text: "hi \u{241B}there",
+                        time: ServerTime.parse("2026-11-21T05:42:28.443Z"),
+                        msgid: "m1", replyTo: "m0"))
+            ])
         let action = events(connection.received(line(":bob!b@h PRIVMSG #x :\u{1}ACTION waves\u{1}"), now: now))
         #expect(action == [.message(IRCIncomingMessage(channel: "#x", author: "bob", text: "waves", kind: .action))])
         let direct = events(connection.received(line(":bob!b@h NOTICE ada :psst"), now: now))
-        #expect(direct == [.message(IRCIncomingMessage(channel: "bob", isDirect: true, author: "bob", text: "psst", kind: .notice))])
+        #expect(
+            direct == [
+                .message(IRCIncomingMessage(channel: "bob", isDirect: true, author: "bob", text: "psst", kind: .notice))
+            ])
         let echo = events(connection.received(line("@label=L1 :ada!a@h PRIVMSG bob :hello"), now: now))
-        #expect(echo == [.message(IRCIncomingMessage(channel: "bob", isDirect: true, author: "ada", text: "hello", label: "L1", isEcho: true))])
+        #expect(
+            echo == [
+                .message(
+                    IRCIncomingMessage(
+                        channel: "bob", isDirect: true, author: "ada", text: "hello", label: "L1", isEcho: true))
+            ])
         #expect(events(connection.received(line(":bob!b@h PRIVMSG #x :\u{1}VERSION\u{1}"), now: now)).isEmpty)
     }
 
@@ -117,10 +136,12 @@ import Testing
 
     @Test func sendsTagsOnlyWhenNegotiated() {
         var connection = registered()
-        #expect(sent(connection.say("hi", to: "#x", replyTo: "m1", label: "L1"))
-            == ["@+draft/reply=m1;+reply=m1;label=L1 PRIVMSG #x hi"])
+        #expect(
+            sent(connection.say("hi", to: "#x", replyTo: "m1", label: "L1"))
+                == ["@+draft/reply=m1;+reply=m1;label=L1 PRIVMSG #x hi"])
         #expect(sent(connection.say("waves", to: "#x", kind: .action)) == ["PRIVMSG #x :\u{1}ACTION waves\u{1}"])
-        #expect(sent(connection.react("🎉", to: "m1", in: "#x")) == ["@+draft/react=🎉;+draft/reply=m1;+reply=m1 TAGMSG #x"])
+        #expect(
+            sent(connection.react("🎉", to: "m1", in: "#x")) == ["@+draft/react=🎉;+draft/reply=m1;+reply=m1 TAGMSG #x"])
         #expect(sent(connection.typed(in: "#x", now: now)) == ["@+typing=active TAGMSG #x"])
         #expect(sent(connection.typed(in: "#x", now: now + 2)) == [])
         #expect(sent(connection.typed(in: "#x", now: now + 3)) == ["@+typing=active TAGMSG #x"])
@@ -138,7 +159,10 @@ import Testing
         var connection = registered()
         _ = connection.received(line(":s BATCH +1 chathistory :#x"), now: now)
         let replayed = events(connection.received(line("@batch=1;msgid=m9 :bob!b@h PRIVMSG #x :old"), now: now))
-        #expect(replayed == [.message(IRCIncomingMessage(channel: "#x", author: "bob", text: "old", msgid: "m9", isHistory: true))])
+        #expect(
+            replayed == [
+                .message(IRCIncomingMessage(channel: "#x", author: "bob", text: "old", msgid: "m9", isHistory: true))
+            ])
         _ = connection.received(line(":s BATCH -1"), now: now)
         let live = events(connection.received(line("@batch=1;msgid=m10 :bob!b@h PRIVMSG #x :new"), now: now))
         #expect(live == [.message(IRCIncomingMessage(channel: "#x", author: "bob", text: "new", msgid: "m10"))])
@@ -147,14 +171,25 @@ import Testing
     @Test func joinsNamesTopicsAndRejoinAfterReconnect() {
         var connection = registered(channels: [])
         #expect(sent(connection.join("#y")) == ["JOIN #y"])
-        #expect(events(connection.received(line(":ada!a@h JOIN #y"), now: now)) == [.joined(channel: "#y", nick: "ada", isSelf: true)])
+        #expect(
+            events(connection.received(line(":ada!a@h JOIN #y"), now: now)) == [
+                .joined(channel: "#y", nick: "ada", isSelf: true)
+            ])
         _ = connection.received(line(":s 332 ada #y :the \u{03}4topic"), now: now)
         _ = connection.received(line(":s 353 ada = #y :@ada +bob carol"), now: now)
-        #expect(events(connection.received(line(":s 366 ada #y :End"), now: now)) == [
-            .memberRanks(channel: "#y", ranks: ["ada": "@", "bob": "+"]), .members(channel: "#y", nicks: ["ada", "bob", "carol"]),
-        ])
-        #expect(events(connection.received(line(":bob!b@h TOPIC #y :new topic"), now: now)) == [.topic(channel: "#y", topic: "new topic", setBy: "bob")])
-        #expect(events(connection.received(line(":bob!b@h NICK robert"), now: now)) == [.nickChanged(from: "bob", to: "robert", isSelf: false)])
+        #expect(
+            events(connection.received(line(":s 366 ada #y :End"), now: now)) == [
+                .memberRanks(channel: "#y", ranks: ["ada": "@", "bob": "+"]),
+                .members(channel: "#y", nicks: ["ada", "bob", "carol"]),
+            ])
+        #expect(
+            events(connection.received(line(":bob!b@h TOPIC #y :new topic"), now: now)) == [
+                .topic(channel: "#y", topic: "new topic", setBy: "bob")
+            ])
+        #expect(
+            events(connection.received(line(":bob!b@h NICK robert"), now: now)) == [
+                .nickChanged(from: "bob", to: "robert", isSelf: false)
+            ])
         connection.connectionClosed()
         #expect(connection.joinedChannels.isEmpty)
         _ = connection.connectionOpened()
@@ -169,34 +204,50 @@ import Testing
     /// WHOIS nobody asked for is not news, and our own user modes are not either.
     @Test func kicksModesWhoisAndStandardRepliesAreEvents() {
         var connection = registered()
-        #expect(events(connection.received(line(":op!o@h KICK #x bob :spam"), now: now)) == [
-            .kicked(channel: "#x", nick: "bob", by: "op", reason: "spam", isSelf: false),
-        ])
-        #expect(events(connection.received(line(":op!o@h KICK #x ada"), now: now)) == [
-            .kicked(channel: "#x", nick: "ada", by: "op", reason: "", isSelf: true),
-        ])
+        #expect(
+            events(connection.received(line(":op!o@h KICK #x bob :spam"), now: now)) == [
+                .kicked(channel: "#x", nick: "bob", by: "op", reason: "spam", isSelf: false)
+            ])
+        #expect(
+            events(connection.received(line(":op!o@h KICK #x ada"), now: now)) == [
+                .kicked(channel: "#x", nick: "ada", by: "op", reason: "", isSelf: true)
+            ])
         #expect(!connection.joinedChannels.contains("#x"))
-        #expect(events(connection.received(line(":op!o@h MODE #x +o kim"), now: now)) == [
-            .modeChanged(channel: "#x", change: "+o kim", by: "op"),
-        ])
+        #expect(
+            events(connection.received(line(":op!o@h MODE #x +o kim"), now: now)) == [
+                .modeChanged(channel: "#x", change: "+o kim", by: "op")
+            ])
         #expect(events(connection.received(line(":ada MODE ada :+i"), now: now)).isEmpty)
-        #expect(events(connection.received(line(":s 311 ada kim k host.example * :Kim Lee"), now: now)).isEmpty, "nobody asked")
+        #expect(
+            events(connection.received(line(":s 311 ada kim k host.example * :Kim Lee"), now: now)).isEmpty,
+            "nobody asked")
         #expect(sent(connection.whois("kim")) == ["WHOIS kim"])
         _ = connection.received(line(":s 311 ada kim k host.example * :Kim Lee"), now: now)
         _ = connection.received(line(":s 319 ada kim :@#x #y"), now: now)
         _ = connection.received(line(":s 312 ada kim irc.example :A server"), now: now)
         _ = connection.received(line(":s 317 ada kim 300 1700000000 :seconds idle, signon time"), now: now)
-        #expect(events(connection.received(line(":s 318 ada kim :End of /WHOIS list."), now: now)) == [
-            .whois(nick: "kim", lines: ["kim is k@host.example, Kim Lee", "in #x and #y", "on server irc.example", "idle 5 minutes"]),
-        ])
+        #expect(
+            events(connection.received(line(":s 318 ada kim :End of /WHOIS list."), now: now)) == [
+                .whois(
+                    nick: "kim",
+                    lines: [
+                        "kim is k@host.example, Kim Lee", "in #x and #y", "on server irc.example", "idle 5 minutes",
+                    ])
+            ])
         #expect(events(connection.received(line(":s 318 ada kim :End of /WHOIS list."), now: now)).isEmpty)
-        #expect(events(connection.received(line(":s 401 ada nobody :No such nick"), now: now)) == [.notDelivered(target: "nobody", reason: .noSuchNick)])
-        #expect(events(connection.received(line(":s WARN REHASH CERTS_EXPIRED :Certificate [xyz] has expired"), now: now)) == [
-            .note("Certificate [xyz] has expired", isWarning: true),
-        ])
-        #expect(events(connection.received(line(":s NOTE * OPER_MESSAGE :The server is restarting soon"), now: now)) == [
-            .note("The server is restarting soon", isWarning: false),
-        ])
+        #expect(
+            events(connection.received(line(":s 401 ada nobody :No such nick"), now: now)) == [
+                .notDelivered(target: "nobody", reason: .noSuchNick)
+            ])
+        #expect(
+            events(connection.received(line(":s WARN REHASH CERTS_EXPIRED :Certificate [xyz] has expired"), now: now))
+                == [
+                    .note("Certificate [xyz] has expired", isWarning: true)
+                ])
+        #expect(
+            events(connection.received(line(":s NOTE * OPER_MESSAGE :The server is restarting soon"), now: now)) == [
+                .note("The server is restarting soon", isWarning: false)
+            ])
     }
 
     @Test func aReconnectStartsFromNothingTheLastConnectionLearned() {
@@ -216,10 +267,15 @@ import Testing
         // The half-gathered NAMES, the old PREFIX, the WHOIS asked before and the open batch
         // are gone: "~" is no rank on this server now, and 318 answers nothing.
         _ = connection.received(line(":s 353 ada = #x :~kim"), now: now)
-        #expect(events(connection.received(line(":s 366 ada #x :End"), now: now)).contains(.members(channel: "#x", nicks: ["kim"])))
+        #expect(
+            events(connection.received(line(":s 366 ada #x :End"), now: now)).contains(
+                .members(channel: "#x", nicks: ["kim"])))
         #expect(events(connection.received(line(":s 318 ada kim :End of WHOIS"), now: now)) == [])
         let said = events(connection.received(line("@batch=h :bob!b@h PRIVMSG #x :hi"), now: now))
-        guard case .message(let message) = said.first else { Issue.record("no message in \(said)"); return }
+        guard case .message(let message) = said.first else {
+            Issue.record("no message in \(said)")
+            return
+        }
         #expect(!message.isHistory)
     }
 
@@ -237,32 +293,41 @@ import Testing
 
         var without = IRCConnection(configuration: .init(nick: "ada"))
         _ = without.connectionOpened()
-        #expect(events(without.received(line(":irc.znc.in 464 ada :Password required"), now: now)) == [.passwordRefused(given: false)])
+        #expect(
+            events(without.received(line(":irc.znc.in 464 ada :Password required"), now: now)) == [
+                .passwordRefused(given: false)
+            ])
     }
 
     @Test func aLineStampedBeforeRegistrationIsHistoryAndSoIsABouncerPlayback() {
         var connection = registered()
         let before = ServerTime.format(now.addingTimeInterval(-60))
         let replayed = events(connection.received(line("@time=\(before) :bob!b@h PRIVMSG #x :old"), now: now))
-        let played = events(connection.received(line(":s BATCH +p znc.in/playback #x"), now: now)
-            + connection.received(line("@batch=p :bob!b@h PRIVMSG #x :buffered"), now: now))
+        let played = events(
+            connection.received(line(":s BATCH +p znc.in/playback #x"), now: now)
+                + connection.received(line("@batch=p :bob!b@h PRIVMSG #x :buffered"), now: now))
         let fresh = events(connection.received(line(":bob!b@h PRIVMSG #x :new"), now: now))
         let history = (replayed + played + fresh).compactMap { event -> Bool? in
             if case .message(let message) = event { message.isHistory } else { nil }
         }
         #expect(history == [true, true, false])
         // ZNC without a batch: its markers are dropped, and what is between them is history.
-        let marked = events(connection.received(line(":***!znc@znc.in PRIVMSG #x :Buffer Playback..."), now: now)
-            + connection.received(line(":bob!b@h PRIVMSG #x :[12:00:00] buffered"), now: now)
-            + connection.received(line(":***!znc@znc.in PRIVMSG #x :Playback Complete."), now: now)
-            + connection.received(line(":bob!b@h PRIVMSG #x :live"), now: now))
-        #expect(marked.map { event -> Bool in if case .message(let message) = event { message.isHistory } else { false } } == [true, false])
+        let marked = events(
+            connection.received(line(":***!znc@znc.in PRIVMSG #x :Buffer Playback..."), now: now)
+                + connection.received(line(":bob!b@h PRIVMSG #x :[12:00:00] buffered"), now: now)
+                + connection.received(line(":***!znc@znc.in PRIVMSG #x :Playback Complete."), now: now)
+                + connection.received(line(":bob!b@h PRIVMSG #x :live"), now: now))
+        #expect(
+            marked.map { event -> Bool in if case .message(let message) = event { message.isHistory } else { false } }
+                == [true, false])
     }
 
     @Test func capabilitiesAreAskedForOnlyWhenOffered() {
         var connection = IRCConnection(configuration: .init(nick: "ada"))
         _ = connection.connectionOpened()
-        let asked = sent(connection.received(line(":irc.znc.in CAP * LS :away-notify server-time znc.in/self-message unknown-cap sasl"), now: now))
+        let asked = sent(
+            connection.received(
+                line(":irc.znc.in CAP * LS :away-notify server-time znc.in/self-message unknown-cap sasl"), now: now))
         #expect(asked == ["CAP REQ :server-time away-notify znc.in/self-message"])
     }
 
@@ -275,10 +340,19 @@ import Testing
         _ = connection.received(line(":s 005 ada MONITOR=100 :are supported"), now: now)
         #expect(sent(connection.received(line(":s 376 ada :End of MOTD"), now: now)) == ["MONITOR + kim,bob"])
         // The first answer about each, then only changes.
-        #expect(events(connection.received(line(":s 730 ada :kim!k@h"), now: now)) == [.presence(nick: "kim", online: true, change: false)])
-        #expect(events(connection.received(line(":s 731 ada :bob"), now: now)) == [.presence(nick: "bob", online: false, change: false)])
+        #expect(
+            events(connection.received(line(":s 730 ada :kim!k@h"), now: now)) == [
+                .presence(nick: "kim", online: true, change: false)
+            ])
+        #expect(
+            events(connection.received(line(":s 731 ada :bob"), now: now)) == [
+                .presence(nick: "bob", online: false, change: false)
+            ])
         #expect(events(connection.received(line(":s 730 ada :kim!k@h"), now: now)) == [])
-        #expect(events(connection.received(line(":s 731 ada :kim"), now: now)) == [.presence(nick: "kim", online: false, change: true)])
+        #expect(
+            events(connection.received(line(":s 731 ada :kim"), now: now)) == [
+                .presence(nick: "kim", online: false, change: true)
+            ])
         // After a reconnect, what was known stays known: no news, no words.
         connection.connectionClosed()
         _ = connection.connectionOpened()
@@ -299,24 +373,30 @@ import Testing
 
     @Test func awayInviteAndTheQuietCapabilitiesBecomeEventsOrNothing() {
         var connection = registered()
-        #expect(events(connection.received(line(":kim!k@h AWAY :lunch"), now: now)) == [.away(nick: "kim", reason: "lunch")])
+        #expect(
+            events(connection.received(line(":kim!k@h AWAY :lunch"), now: now)) == [.away(nick: "kim", reason: "lunch")]
+        )
         #expect(events(connection.received(line(":kim!k@h AWAY"), now: now)) == [.away(nick: "kim", reason: nil)])
-        #expect(events(connection.received(line(":bob!b@h INVITE ada #secret"), now: now))
-            == [.invited(channel: "#secret", nick: "ada", by: "bob", isSelf: true)])
-        #expect(events(connection.received(line(":bob!b@h INVITE kim #x"), now: now))
-            == [.invited(channel: "#x", nick: "kim", by: "bob", isSelf: false)])
+        #expect(
+            events(connection.received(line(":bob!b@h INVITE ada #secret"), now: now))
+                == [.invited(channel: "#secret", nick: "ada", by: "bob", isSelf: true)])
+        #expect(
+            events(connection.received(line(":bob!b@h INVITE kim #x"), now: now))
+                == [.invited(channel: "#x", nick: "kim", by: "bob", isSelf: false)])
         // chghost, setname and account-notify change nothing a listener hears.
         for quiet in [":kim!k@h CHGHOST kim new.host", ":kim!k@h SETNAME :Kim K", ":kim!k@h ACCOUNT kimacct"] {
             #expect(connection.received(line(quiet), now: now).isEmpty)
         }
         // extended-join: the channel is the first parameter as before.
-        #expect(events(connection.received(line(":kim!k@h JOIN #x kimacct :Kim K"), now: now))
-            == [.joined(channel: "#x", nick: "kim", isSelf: false)])
+        #expect(
+            events(connection.received(line(":kim!k@h JOIN #x kimacct :Kim K"), now: now))
+                == [.joined(channel: "#x", nick: "kim", isSelf: false)])
     }
 
     @Test func capabilitiesOfferedLaterAreAskedFor() {
         var connection = registered()
-        let asked = sent(connection.received(line(":irc.znc.in CAP ada NEW :away-notify account-notify unknown"), now: now))
+        let asked = sent(
+            connection.received(line(":irc.znc.in CAP ada NEW :away-notify account-notify unknown"), now: now))
         #expect(asked == ["CAP REQ :away-notify account-notify"])
         _ = connection.received(line(":irc.znc.in CAP ada ACK :away-notify account-notify"), now: now)
         #expect(connection.capabilities.contains(.awayNotify))

@@ -25,7 +25,8 @@ import Testing
         let budget = IRCLineSplitter.textBudget(command: "PRIVMSG", target: target, nick: nick)
         let text = String(repeating: "ж", count: 2000)
         for chunk in IRCLineSplitter.split(text, maxBytes: budget) {
-            let relayed = ":\(nick)!\(String(repeating: "u", count: 10))@\(String(repeating: "h", count: 63)) "
+            let relayed =
+                ":\(nick)!\(String(repeating: "u", count: 10))@\(String(repeating: "h", count: 63)) "
                 + (try IRCMessage(command: "PRIVMSG", [target, chunk]).serialized()) + "\r\n"
             #expect(relayed.utf8.count <= 512)
         }

@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct IRCMessageTests {
     @Test func parsesTagsSourceCommandAndParameters() throws {
-        let line = "@time=2026-11-21T05:42:28.443Z;msgid=862~17~0;+draft/reply=a\\sb\\:c\\\\d :ada!a@127.0.0.1 PRIVMSG #t :hello there"
+        let line =
+            "@time=2026-11-21T05:42:28.443Z;msgid=862~17~0;+draft/reply=a\\sb\\:c\\\\d :ada!a@127.0.0.1 PRIVMSG #t :hello there"
         let message = try #require(IRCMessage(parsing: Array(line.utf8)))
         #expect(message.command == "PRIVMSG")
         #expect(message.source == "ada!a@127.0.0.1")
@@ -77,8 +78,14 @@ import Testing
         (IRCMessage(command: "PRIVMSG", ["#x", ""]), "PRIVMSG #x :"),
         (IRCMessage(command: "PRIVMSG", ["#x", "a b"]), "PRIVMSG #x :a b"),
         (IRCMessage(command: "001", ["ada", "hi"]), "001 ada hi"),
-        (IRCMessage(command: "TAGMSG", ["#x"], tags: ["+draft/react": "👍", "example.com/x-y": "1"]), "@+draft/react=👍;example.com/x-y=1 TAGMSG #x"),
-        (IRCMessage(command: "PRIVMSG", ["#x", String(repeating: "a", count: 498)]), "PRIVMSG #x " + String(repeating: "a", count: 498)),
+        (
+            IRCMessage(command: "TAGMSG", ["#x"], tags: ["+draft/react": "👍", "example.com/x-y": "1"]),
+            "@+draft/react=👍;example.com/x-y=1 TAGMSG #x"
+        ),
+        (
+            IRCMessage(command: "PRIVMSG", ["#x", String(repeating: "a", count: 498)]),
+            "PRIVMSG #x " + String(repeating: "a", count: 498)
+        ),
     ])
     func writesLinesThatMeanWhatTheySay(message: IRCMessage, line: String) throws {
         #expect(try message.serialized() == line)

@@ -39,7 +39,10 @@ import Testing
 
     @Test func withoutEchoMessageAWrittenLineIsDelivered() {
         var outbox = IRCOutbox()
-        #expect(outbox.synced(stored: [hello], reactions: [], echoes: false, messageTags: false) == [.write(hello), .delivered(hello)])
+        #expect(
+            outbox.synced(stored: [hello], reactions: [], echoes: false, messageTags: false) == [
+                .write(hello), .delivered(hello),
+            ])
         #expect(outbox.queued(again) == [.write(again), .delivered(again)])
     }
 

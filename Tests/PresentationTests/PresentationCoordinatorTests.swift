@@ -31,7 +31,9 @@ import Testing
         // Finishing the dismissal returns focus, then the queued sheet starts presenting.
         let afterDismiss = coordinator.transitionFinished()
         #expect(
-            Fixtures.notifications(afterDismiss) == [.screenChanged(focus: "message.42", announcing: "Message actions closed")])
+            Fixtures.notifications(afterDismiss) == [
+                .screenChanged(focus: "message.42", announcing: "Message actions closed")
+            ])
         #expect(coordinator.entries.count == 1)
         #expect(coordinator.activeSheet?.sheet.configuration.title == "Reply options")
         #expect(coordinator.activeSheet?.sheet.state == .presenting)

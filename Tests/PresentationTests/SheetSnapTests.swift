@@ -78,7 +78,9 @@ import Testing
         }
         #expect(steps.last == PresentationFrame(height: 0, dim: 0))
         #expect(sheet.state == .dismissing)
-        #expect(sheet.transitionFinished() == .settle([], .screenChanged(focus: "opener", announcing: "Message actions closed")))
+        #expect(
+            sheet.transitionFinished()
+                == .settle([], .screenChanged(focus: "opener", announcing: "Message actions closed")))
     }
 
     @Test func slowReleaseNearTheSameFormSnapsBackSilently() {

@@ -72,7 +72,8 @@ import Testing
                 == .settle(
                     [],
                     .screenChanged(
-                        focus: "reply", announcing: "Message actions, sheet, short form, 4 of 9 actions and More actions")))
+                        focus: "reply",
+                        announcing: "Message actions, sheet, short form, 4 of 9 actions and More actions")))
         #expect(sheet.visibleActionIdentifiers == ["reply", "react", "copy", "pin"])
         #expect(sheet.showsMoreActionsButton)
     }
@@ -94,7 +95,8 @@ import Testing
         #expect(
             sheet.dismiss(.escape)
                 == .settle(
-                    [PresentationFrame(height: 0, dim: 0)], .screenChanged(focus: "opener", announcing: "Message actions closed")))
+                    [PresentationFrame(height: 0, dim: 0)],
+                    .screenChanged(focus: "opener", announcing: "Message actions closed")))
     }
 
     @Test func tapOutsideRespectsConfigurationButEscapeAlwaysDismisses() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Typography
+
 @testable import Settings
 
 /// Every settings key against numbers no setting allows: infinite, NaN, huge, negative.

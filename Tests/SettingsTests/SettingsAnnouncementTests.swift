@@ -1,5 +1,6 @@
 import Testing
 import Typography
+
 @testable import Settings
 
 @Suite struct SettingsAnnouncementTests {
@@ -7,9 +8,10 @@ import Typography
         var new = Settings()
         new.text.size = .accessibilityLarge
         let update = SettingsUpdate(kind: .reload, old: Settings(), new: new, problems: [], applied: true)
-        #expect(update.announcements == [
-            SettingsAnnouncement(text: "Text size: Accessibility Large, 194 percent", priority: .default)
-        ])
+        #expect(
+            update.announcements == [
+                SettingsAnnouncement(text: "Text size: Accessibility Large, 194 percent", priority: .default)
+            ])
     }
 
     @Test func nothingChangedSaysNothing() {
@@ -27,14 +29,18 @@ import Typography
 
     @Test func errorsAtStartUseDefaults() {
         let problems = [
-            SettingsProblem(code: .outOfRange, message: "bad", file: "/a/config.toml", line: 2, column: 3, key: "speech.rate"),
-            SettingsProblem(code: .wrongType, message: "worse", file: "/a/config.toml", line: 5, column: 1, key: "text.size"),
+            SettingsProblem(
+                code: .outOfRange, message: "bad", file: "/a/config.toml", line: 2, column: 3, key: "speech.rate"),
+            SettingsProblem(
+                code: .wrongType, message: "worse", file: "/a/config.toml", line: 5, column: 1, key: "text.size"),
         ]
         let update = SettingsUpdate(kind: .initial, old: Settings(), new: Settings(), problems: problems, applied: true)
-        #expect(update.announcements == [
-            SettingsAnnouncement(
-                text: "Settings error in config.toml, line 2, column 3, key speech.rate: bad. And 1 more error. Using defaults for the bad keys.",
-                priority: .high)
-        ])
+        #expect(
+            update.announcements == [
+                SettingsAnnouncement(
+                    text:
+                        "Settings error in config.toml, line 2, column 3, key speech.rate: bad. And 1 more error. Using defaults for the bad keys.",
+                    priority: .high)
+            ])
     }
 }

@@ -1,6 +1,7 @@
 import SpeechVocabulary
 import Testing
 import Typography
+
 @testable import Settings
 
 @Suite struct SettingsDecodingTests {
@@ -15,7 +16,8 @@ import Typography
 
     @Test(arguments: [
         ("\"194%\"", ContentSizeCategory.accessibilityLarge), ("194", .accessibilityLarge),
-        ("100", .large), ("\"312 %\"", .accessibilityExtraExtraExtraLarge), ("160.0", .accessibilityMedium), ("150", .extraExtraExtraLarge),
+        ("100", .large), ("\"312 %\"", .accessibilityExtraExtraExtraLarge), ("160.0", .accessibilityMedium),
+        ("150", .extraExtraExtraLarge),
     ])
     func sizeAsPercent(literal: String, expected: ContentSizeCategory) {
         let result = Settings.decode(text: "[text]\nsize = \(literal)\n", file: "c.toml")
@@ -89,11 +91,12 @@ import Typography
         #expect(s.speech.punctuation == .all && !s.speech.hints && s.speech.echo == .both)
         #expect(s.display.reduceMotion && s.display.contrast == .increased && s.display.color == .never)
         #expect(s.display.textSizing == .dec)
-        #expect(s.ircServers == [
-            IRCServerSettings(
-                host: "127.0.0.1", port: 6667, tls: false, nick: "ada", channels: ["#a", "#b"], saslUser: "ada",
-                passwordEnvironmentVariable: "PW")
-        ])
+        #expect(
+            s.ircServers == [
+                IRCServerSettings(
+                    host: "127.0.0.1", port: 6667, tls: false, nick: "ada", channels: ["#a", "#b"], saslUser: "ada",
+                    passwordEnvironmentVariable: "PW")
+            ])
         #expect(s.ircServers.first?.resolvedPassword(environment: ["PW": "secret"]) == "secret")
         #expect(result.sources["speech.rate"] == .file(path: "/x/c.toml", line: 5))
         #expect(result.sources["display.color"] == .file(path: "/x/c.toml", line: 14))
@@ -120,13 +123,14 @@ import Typography
         #expect(result.settings.display.contrast == .standard)
         #expect(result.settings.display.reduceMotion)
         let found = result.problems.map { "\($0.key ?? "-")@\($0.line):\($0.column) \($0.severity) \($0.code)" }
-        #expect(Set(found) == [
-            "text.size@2:8 error wrong type",
-            "speech.rate@4:8 error out of range",
-            "speech.pitch@5:9 error wrong type",
-            "display.contrast@8:12 error out of range",
-            "display.colour@10:1 warning unknown key",
-        ])
+        #expect(
+            Set(found) == [
+                "text.size@2:8 error wrong type",
+                "speech.rate@4:8 error out of range",
+                "speech.pitch@5:9 error wrong type",
+                "display.contrast@8:12 error out of range",
+                "display.colour@10:1 warning unknown key",
+            ])
         #expect(result.sources["text.size"] == nil)
         #expect(result.sources["speech.volume"] == .file(path: "/home/a/config.toml", line: 6))
     }
@@ -221,6 +225,9 @@ import Typography
     ])
     func aBadValueSaysWhatIsExpected(text: String, words: String) {
         let result = Settings.decode(text: text, file: "/c/config.toml")
-        #expect(result.problems.contains { $0.severity == .error && ($0.message.contains(words) || ($0.key ?? "").contains(words)) }, "\(result.problems)")
+        #expect(
+            result.problems.contains {
+                $0.severity == .error && ($0.message.contains(words) || ($0.key ?? "").contains(words))
+            }, "\(result.problems)")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Typography
+
 @testable import Settings
 
 /// A fresh directory under /tmp, removed by `remove()`.
@@ -33,7 +34,8 @@ struct TemporaryDirectory {
     }
 
     @Test func defaultPathFollowsXDG() {
-        #expect(SettingsFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/earshot/config.toml")
+        #expect(
+            SettingsFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/earshot/config.toml")
         #expect(SettingsFile.defaultPath(environment: ["HOME": "/h"]) == "/h/.config/earshot/config.toml")
         #expect(SettingsFile.resolve(explicit: "/p/c.toml", environment: ["HOME": "/h"]).path == "/p/c.toml")
     }
@@ -83,23 +85,28 @@ struct TemporaryDirectory {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let file = SettingsFile(path: dir.path + "/config.toml")
-        try "[text]\nsize = \"accessibilityLarge\"\nbogus = 1\n".write(toFile: file.path, atomically: false, encoding: .utf8)
+        try "[text]\nsize = \"accessibilityLarge\"\nbogus = 1\n".write(
+            toFile: file.path, atomically: false, encoding: .utf8)
         let store = SettingsStore(file: file)
         let first = store.loadInitial()
         #expect(first.new.text.size == .accessibilityLarge)
-        #expect(first.announcements.map(\.text) == [
-            "Text size: Accessibility Large, 194 percent", "Ignoring 1 unknown setting: text.bogus",
-        ])
+        #expect(
+            first.announcements.map(\.text) == [
+                "Text size: Accessibility Large, 194 percent", "Ignoring 1 unknown setting: text.bogus",
+            ])
 
-        try "[text]\nsize = \"small\"\n[speech]\nrate = 5\n".write(toFile: file.path, atomically: false, encoding: .utf8)
+        try "[text]\nsize = \"small\"\n[speech]\nrate = 5\n".write(
+            toFile: file.path, atomically: false, encoding: .utf8)
         let update = try #require(store.reload())
         #expect(!update.applied)
         #expect(store.current.text.size == .accessibilityLarge)
-        #expect(update.announcements == [
-            SettingsAnnouncement(
-                text: "Settings error in config.toml, line 4, column 8, key speech.rate: 5 is out of range: use 80 to 450 words per minute. Keeping the last good settings.",
-                priority: .high)
-        ])
+        #expect(
+            update.announcements == [
+                SettingsAnnouncement(
+                    text:
+                        "Settings error in config.toml, line 4, column 8, key speech.rate: 5 is out of range: use 80 to 450 words per minute. Keeping the last good settings.",
+                    priority: .high)
+            ])
         #expect(store.reload() == nil, "same text, nothing new")
     }
 }

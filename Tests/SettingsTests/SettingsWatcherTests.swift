@@ -3,6 +3,7 @@ import Synchronization
 import TestThreads
 import Testing
 import Typography
+
 @testable import Settings
 
 /// Collects what the watcher delivers, as the speech transcript would.
@@ -53,16 +54,23 @@ func runShell(_ script: String) throws -> Int32 {
 
         // An editor-style atomic replace: write a temporary file, rename it over the original.
         // How fast is the benchmark's business (reload_announce_p99_ms), not this test's.
-        #expect(try runShell("""
-            printf '# hand made\\n[text]\\nsize = "accessibilityLarge"\\n' > '\(dir.path)/.tmp' && mv '\(dir.path)/.tmp' '\(file.path)'
-            """) == 0)
-        let heard = await transcript.wait(seconds: 5) { $0.contains("[default] Text size: Accessibility Large, 194 percent") }
+        #expect(
+            try runShell(
+                """
+                printf '# hand made\\n[text]\\nsize = "accessibilityLarge"\\n' > '\(dir.path)/.tmp' && mv '\(dir.path)/.tmp' '\(file.path)'
+                """) == 0)
+        let heard = await transcript.wait(seconds: 5) {
+            $0.contains("[default] Text size: Accessibility Large, 194 percent")
+        }
         #expect(heard, "\(transcript.all)")
         #expect(store.current.text.size == .accessibilityLarge)
 
         // A write in place by another process, with an error: last good settings stay.
-        #expect(try runShell("printf '[text]\\nsize = \"small\"\\n[speech]\\nrate = \"fast\"\\n' > '\(file.path)'") == 0)
-        let error = await transcript.wait(seconds: 5) { $0.contains { $0.hasPrefix("[high] Settings error in config.toml, line 4, column 8, key speech.rate") } }
+        #expect(
+            try runShell("printf '[text]\\nsize = \"small\"\\n[speech]\\nrate = \"fast\"\\n' > '\(file.path)'") == 0)
+        let error = await transcript.wait(seconds: 5) {
+            $0.contains { $0.hasPrefix("[high] Settings error in config.toml, line 4, column 8, key speech.rate") }
+        }
         #expect(error, "\(transcript.all)")
         #expect(transcript.all.last?.hasSuffix("Keeping the last good settings.") == true)
         #expect(store.current.text.size == .accessibilityLarge)
@@ -80,7 +88,9 @@ func runShell(_ script: String) throws -> Int32 {
         let watcher = try SettingsWatcher(store: theirs) { transcript.record($0) }
         defer { watcher.stop() }
         try mine.setTextSize(.accessibilityExtraLarge)
-        let heard = await transcript.wait(seconds: 5) { $0.contains("[default] Text size: Accessibility Extra Large, 235 percent") }
+        let heard = await transcript.wait(seconds: 5) {
+            $0.contains("[default] Text size: Accessibility Extra Large, 235 percent")
+        }
         #expect(heard, "\(transcript.all)")
         #expect(theirs.current.text.size == .accessibilityExtraLarge)
         #expect(mine.current.text.size == .accessibilityExtraLarge)

@@ -62,12 +62,15 @@ import Testing
             let text = String(decoding: bytes, as: UTF8.self).debugDescription
             if oracleAccepts != (ours != nil) {
                 disagreements.append(
-                    "\(text)\n  tomllib: \(oracleAccepts ? "accepts" : "refuses: \(verdict.error ?? "")")\n  ours: \(ours == nil ? "refuses: \(ourError)" : "accepts")")
+                    "\(text)\n  tomllib: \(oracleAccepts ? "accepts" : "refuses: \(verdict.error ?? "")")\n  ours: \(ours == nil ? "refuses: \(ourError)" : "accepts")"
+                )
             } else if let ours, ours != verdict.value {
                 disagreements.append("\(text)\n  tomllib: \(verdict.value ?? "")\n  ours:    \(ours)")
             }
         }
-        print("TOML differential: \(compared) documents compared, \(accepted) accepted by both, \(disagreements.count) disagreements")
+        print(
+            "TOML differential: \(compared) documents compared, \(accepted) accepted by both, \(disagreements.count) disagreements"
+        )
         for disagreement in disagreements.prefix(15) { Issue.record("disagreement on \(disagreement)") }
         #expect(disagreements.isEmpty, "\(disagreements.count) of \(compared) documents disagree")
         #expect(compared > (Self.validCount + Self.mutatedCount) * 9 / 10)
@@ -169,7 +172,8 @@ import Testing
         "1979-05-27T07:32:00Z", "1979-05-27T00:32:00-07:00", "1979-05-27T00:32:00.999999-07:00",
         "1979-05-27 07:32:00Z", "1979-05-27T07:32:00", "1979-05-27T00:32:00.999999", "1979-05-27", "07:32:00",
         "00:32:00.999999", "00:32:00.5", "2000-02-29", "1979-05-27t07:32:00z", "1987-07-05T17:45:00.1234567Z",
-        "\"basic\"", "\"esc \\\" \\\\ \\b \\t \\n \\f \\r \\u0041 \\U0001F600\"", "'C:\\Users\\nodejs'", "'<\\i\\c*\\s*>'",
+        "\"basic\"", "\"esc \\\" \\\\ \\b \\t \\n \\f \\r \\u0041 \\U0001F600\"", "'C:\\Users\\nodejs'",
+        "'<\\i\\c*\\s*>'",
         "\"\"", "''", "\"\"\"\nmulti\nline\"\"\"", "\"\"\"one \\\n   two\"\"\"", "'''\nraw\n  text'''",
         "\"\"\"quotes \"\" inside\"\"\"\"\"", "'''it''s'''", "\"tab\tin\"", "\"日本語\"", "\"\"\"\r\ncrlf\r\n\"\"\"",
     ]
@@ -227,14 +231,18 @@ import Testing
         for _ in 0..<random.below(3) {
             if random.chance(25) {
                 let name = "arr" + random.pick(["", "_b", ".c"])
-                guard !tableNames.contains(name), !tableNames.contains(where: { $0.hasPrefix(name + ".") || name.hasPrefix($0 + ".") }) else { continue }
+                guard !tableNames.contains(name),
+                    !tableNames.contains(where: { $0.hasPrefix(name + ".") || name.hasPrefix($0 + ".") })
+                else { continue }
                 for _ in 0..<random.below(3) + 1 {
                     lines.append("[[\(name)]]")
                     keyValues()
                 }
                 tableNames.insert(name)
             } else {
-                let name = random.pick(["t", "t2", "server", "\"quoted table\"", "t . sub", "x.y.z", "dog.\"tater.man\""])
+                let name = random.pick([
+                    "t", "t2", "server", "\"quoted table\"", "t . sub", "x.y.z", "dog.\"tater.man\"",
+                ])
                 guard tableNames.insert(name.replacingOccurrences(of: " ", with: "")).inserted,
                     !["arr", "arr_b", "arr.c"].contains(name)
                 else { continue }
@@ -249,7 +257,8 @@ import Testing
     }
 
     static let tricky: [[UInt8]] = [
-        [0x00], [0x0D], [0x7F], [0x1B], [0x0C], [0x08], [0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+        [0x00], [0x0D], [0x7F], [0x1B], [0x0C], [0x08], [0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80],
+        [0xF4, 0x90, 0x80, 0x80],
         [0xE2, 0x82], [0xEF, 0xBB, 0xBF], Array("_".utf8), Array("e_".utf8), Array("0x-".utf8), Array("+".utf8),
         Array(".".utf8), Array("[".utf8), Array("]".utf8), Array("{".utf8), Array("}".utf8), Array("=".utf8),
         Array("\"".utf8), Array("'".utf8), Array("\"\"\"".utf8), Array("'''".utf8), Array("\\".utf8), Array("\\u".utf8),
@@ -257,7 +266,8 @@ import Testing
         Array("1979-13-01".utf8), Array("24:00:00".utf8), Array("07:32".utf8), Array("Z".utf8), Array("T".utf8),
         Array(" ".utf8), Array("\t".utf8), Array("inf".utf8), Array("nan".utf8), Array("-0".utf8), Array("00".utf8),
         Array("1__2".utf8), Array("_1".utf8), Array("[[".utf8), Array("]]".utf8), Array("a.b".utf8),
-        Array("\na = 1\na = 2\n".utf8), Array(":60".utf8), Array("-02-30".utf8), Array("+24:00".utf8), Array("0b2".utf8),
+        Array("\na = 1\na = 2\n".utf8), Array(":60".utf8), Array("-02-30".utf8), Array("+24:00".utf8),
+        Array("0b2".utf8),
         Array("9".utf8), Array("\u{E9}".utf8), Array("e\u{301}".utf8), Array("\\U0000D800".utf8), Array("\\uDFFF".utf8),
         Array("\r\n".utf8), Array("\n[a]\n".utf8), Array("\n[[a]]\n".utf8), Array("\na.b = 1\n".utf8),
     ]

@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+
 @testable import Settings
 
 @Suite struct TOMLDocumentEditingTests {
@@ -99,5 +101,3 @@ import Testing
         }
     }
 }
-
-import Foundation

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Settings
 
 @Suite struct TOMLParserTests {
@@ -47,8 +48,12 @@ import Testing
         #expect(document.value(at: ["pi"]) == .float(3.14))
         #expect(document.value(at: ["exp"]) == .float(6.02e23))
         #expect(document.value(at: ["yes"]) == .boolean(true))
-        #expect(document.value(at: ["date"]) == .dateTime(TOMLDateTime(
-            kind: .offsetDateTime, year: 1979, month: 5, day: 27, hour: 7, minute: 32, second: 0, offsetMinutes: 0)))
+        #expect(
+            document.value(at: ["date"])
+                == .dateTime(
+                    TOMLDateTime(
+                        kind: .offsetDateTime, year: 1979, month: 5, day: 27, hour: 7, minute: 32, second: 0,
+                        offsetMinutes: 0)))
         #expect(document.value(at: ["list"]) == .array([.integer(1), .integer(2), .integer(3)]))
         #expect(document.value(at: ["inline", "b", "c"]) == .string("x"))
         #expect(document.value(at: ["multi"]) == .string("one two"))

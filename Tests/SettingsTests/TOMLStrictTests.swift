@@ -41,11 +41,14 @@ import Testing
     }
 
     /// Invalid UTF-8 is refused with the line and column of its first byte.
-    @Test(arguments: [
-        ([0x61, 0x20, 0x3D, 0x20, 0x22, 0xFF, 0x22], 1, 6), ([0x23, 0x0A, 0x73, 0x3D, 0x22, 0xC0, 0x80, 0x22], 2, 4),
-        ([0x73, 0x3D, 0x22, 0xED, 0xA0, 0x80, 0x22], 1, 4), ([0x73, 0x3D, 0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], 1, 4),
-        ([0x23, 0xE2, 0x82], 1, 2), ([0x73, 0x3D, 0x22, 0xC3, 0xA9, 0xE0, 0x80, 0x80, 0x22], 1, 5),
-    ] as [([UInt8], Int, Int)])
+    @Test(
+        arguments: [
+            ([0x61, 0x20, 0x3D, 0x20, 0x22, 0xFF, 0x22], 1, 6),
+            ([0x23, 0x0A, 0x73, 0x3D, 0x22, 0xC0, 0x80, 0x22], 2, 4),
+            ([0x73, 0x3D, 0x22, 0xED, 0xA0, 0x80, 0x22], 1, 4),
+            ([0x73, 0x3D, 0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], 1, 4),
+            ([0x23, 0xE2, 0x82], 1, 2), ([0x73, 0x3D, 0x22, 0xC3, 0xA9, 0xE0, 0x80, 0x80, 0x22], 1, 5),
+        ] as [([UInt8], Int, Int)])
     func invalidUTF8IsRefusedWithLineAndColumn(bytes: [UInt8], line: Int, column: Int) throws {
         let error = try #require(throws: TOMLError.self) { try TOMLDocument(parsing: bytes) }
         #expect((error.line, error.column) == (line, column))
@@ -54,9 +57,22 @@ import Testing
 
     /// Valid documents and their values.
     @Test(arguments: [
-        ("d = 1979-05-27T07:32:00Z", TOMLValue.dateTime(.init(kind: .offsetDateTime, year: 1979, month: 5, day: 27, hour: 7, minute: 32, offsetMinutes: 0))),
-        ("d = 1979-05-27t07:32:00.999999-07:30", .dateTime(.init(kind: .offsetDateTime, year: 1979, month: 5, day: 27, hour: 7, minute: 32, fraction: "999999", offsetMinutes: -450))),
-        ("d = 1979-05-27 07:32:00", .dateTime(.init(kind: .localDateTime, year: 1979, month: 5, day: 27, hour: 7, minute: 32))),
+        (
+            "d = 1979-05-27T07:32:00Z",
+            TOMLValue.dateTime(
+                .init(kind: .offsetDateTime, year: 1979, month: 5, day: 27, hour: 7, minute: 32, offsetMinutes: 0))
+        ),
+        (
+            "d = 1979-05-27t07:32:00.999999-07:30",
+            .dateTime(
+                .init(
+                    kind: .offsetDateTime, year: 1979, month: 5, day: 27, hour: 7, minute: 32, fraction: "999999",
+                    offsetMinutes: -450))
+        ),
+        (
+            "d = 1979-05-27 07:32:00",
+            .dateTime(.init(kind: .localDateTime, year: 1979, month: 5, day: 27, hour: 7, minute: 32))
+        ),
         ("d = 2000-02-29", .dateTime(.init(kind: .localDate, year: 2000, month: 2, day: 29))),
         ("d = 00:32:00.5", .dateTime(.init(kind: .localTime, minute: 32, fraction: "5"))),
         ("n = 0xDEAD_beef", .integer(0xDEAD_BEEF)), ("n = 0o755", .integer(0o755)), ("n = 0b1_0", .integer(2)),
@@ -67,7 +83,18 @@ import Testing
         ("s = \"tab\there \\u00E9 \\U0001F600\"", .string("tab\there é 😀")),
         ("s = \"\"\"\nline\r\nnext \\\n   joined\"\"\"\"\"", .string("line\nnext joined\"\"")),
         ("s = '''a''b'''", .string("a''b")), ("s = 'C:\\x'", .string("C:\\x")),
-        ("t = { a.b = 1, a.c = 2 }", .table(TOMLTable(entries: [.init(key: "a", value: .table(TOMLTable(entries: [.init(key: "b", value: .integer(1)), .init(key: "c", value: .integer(2))])))]))),
+        (
+            "t = { a.b = 1, a.c = 2 }",
+            .table(
+                TOMLTable(entries: [
+                    .init(
+                        key: "a",
+                        value: .table(
+                            TOMLTable(entries: [
+                                .init(key: "b", value: .integer(1)), .init(key: "c", value: .integer(2)),
+                            ])))
+                ]))
+        ),
         ("a = [\n 1, # one\n 2,\n]", .array([.integer(1), .integer(2)])),
     ])
     func validDocumentsAreRead(text: String, value: TOMLValue) throws {
@@ -102,11 +129,21 @@ import Testing
 
     /// Deep nesting is an error with a line and column, never a stack overflow.
     @Test(arguments: [
-        ("20,000 nested arrays", "a = " + String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000)),
-        ("10,000-deep inline table", "a = " + String(repeating: "{b = ", count: 10_000) + "1" + String(repeating: "}", count: 10_000)),
+        (
+            "20,000 nested arrays",
+            "a = " + String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000)
+        ),
+        (
+            "10,000-deep inline table",
+            "a = " + String(repeating: "{b = ", count: 10_000) + "1" + String(repeating: "}", count: 10_000)
+        ),
         ("dotted key of 50,000 parts", (0..<50_000).map { "k\($0)" }.joined(separator: ".") + " = 1"),
         ("table header of 50,000 parts", "[" + (0..<50_000).map { "k\($0)" }.joined(separator: ".") + "]"),
-        ("deep section then a deep value", "[" + (0..<100).map { "s\($0)" }.joined(separator: ".") + "]\nv = " + String(repeating: "[", count: 40) + String(repeating: "]", count: 40)),
+        (
+            "deep section then a deep value",
+            "[" + (0..<100).map { "s\($0)" }.joined(separator: ".") + "]\nv = " + String(repeating: "[", count: 40)
+                + String(repeating: "]", count: 40)
+        ),
     ])
     func deepNestingIsAClearError(name: String, text: String) throws {
         let error = try #require(throws: TOMLError.self, "\(name)") { try TOMLDocument(parsing: text) }

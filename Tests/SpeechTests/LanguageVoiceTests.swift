@@ -1,6 +1,7 @@
 import SpeechVocabulary
 import TestThreads
 import Testing
+
 @testable import Speech
 
 /// Stretches in another language are read by the role's voice speaking that language.
@@ -10,14 +11,17 @@ import Testing
     @Test func everyLanguageTheClientChoosesLoads() async throws {
         let reader = try #require(VoiceFile.builtIn[.reader])
         let codes = Set(SpokenLanguage.scripts.map(\.1)).union([
-            "en", "de", "fr", "es", "it", "pt", "nl", "sv", "pl", "cs", "tr", "ru", "uk", "el", "ar", "he", "hi", "cmn", "ja", "ko",
+            "en", "de", "fr", "es", "it", "pt", "nl", "sv", "pl", "cs", "tr", "ru", "uk", "el", "ar", "he", "hi", "cmn",
+            "ja", "ko",
         ])
         try await withEngine { engine, _ in
             for code in codes.sorted() {
                 let text = reader.text(language: code)
                 #expect(text.contains("language \(code)\n") && !text.contains("language en-us"))
                 let file = try VoiceFile(bytes: Array(text.utf8), role: .reader, path: nil)
-                #expect(throws: Never.self, "espeak-ng has no voice for \(code)") { try engine.setVoice(file, for: .reader) }
+                #expect(throws: Never.self, "espeak-ng has no voice for \(code)") {
+                    try engine.setVoice(file, for: .reader)
+                }
             }
         }
     }

@@ -1,6 +1,7 @@
 import Synchronization
 import TestThreads
 import Testing
+
 @testable import Speech
 
 /// Sound cues and pause/resume, through the real engine into a recording sink.
@@ -16,7 +17,9 @@ import Testing
             seen.append(pcm)
         }
         #expect(rms(SoundCue.error.samples(sampleRate: 22050, volume: 0)) == 0)
-        #expect(rms(SoundCue.error.samples(sampleRate: 22050, volume: 100)) > rms(SoundCue.error.samples(sampleRate: 22050, volume: 25)) * 3)
+        #expect(
+            rms(SoundCue.error.samples(sampleRate: 22050, volume: 100)) > rms(
+                SoundCue.error.samples(sampleRate: 22050, volume: 25)) * 3)
     }
 
     @Test func aCueReachesTheSinkAsPCMBeforeTheWords() async throws {
@@ -83,7 +86,8 @@ import Testing
             configuration: .init(voices: shippedVoices, bufferMilliseconds: 5), sink: Self.realTime(recorder))
         defer { engine.shutdown() }
         do {
-            let text = "Bob, ten forty two, the deploy finished and every check is green; the release notes are in the wiki."
+            let text =
+                "Bob, ten forty two, the deploy finished and every check is green; the release notes are in the wiki."
             let long = engine.speak(text, priority: .low, voice: .announcer)
             let after = engine.speak("And then this.", priority: .low, voice: .announcer)
             // Paused once its sound has begun.
@@ -116,7 +120,8 @@ import Testing
 
     @Test func newSpeechEndsAPause() async throws {
         try await withEngine { engine, recorder in
-            _ = engine.speak("A long polite announcement that is paused before it ends.", priority: .low, voice: .announcer)
+            _ = engine.speak(
+                "A long polite announcement that is paused before it ends.", priority: .low, voice: .announcer)
             #expect(engine.pause())
             let key = engine.speak("Send, button.")
             #expect(!engine.isPaused)

@@ -1,8 +1,9 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 import TestThreads
 import Testing
+
 @testable import Speech
 
 @Suite(.serialized, .ownThreads) struct SpeechEngineTests {

@@ -1,8 +1,9 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 import TestThreads
 import Testing
+
 @testable import Speech
 
 @Suite(.serialized, .ownThreads) struct SpeechErrorTests {
@@ -10,7 +11,9 @@ import Testing
         try await withEngine { engine, recorder in
             let first = engine.speak("Hello.")
             #expect(engine.waitUntilIdle())
-            let error = #expect(throws: SpeechError.self) { try engine.setVoice(path: "/nonexistent/voice", for: .reader) }
+            let error = #expect(throws: SpeechError.self) {
+                try engine.setVoice(path: "/nonexistent/voice", for: .reader)
+            }
             #expect(error?.code == .voiceFileNotFound)
             #expect(error?.message.contains("/nonexistent/voice") == true)
             let second = engine.speak("Hello.")

@@ -1,7 +1,8 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 import Synchronization
+
 @testable import Speech
 
 /// The checkout's `voices/` folder.
@@ -30,7 +31,9 @@ final class RecordingSink: Sendable {
             event: { event in self.state.withLock { $0.events.append(event) } },
             samples: { buffer, utterance in
                 self.state.withLock { state in
-                    if state.firstSampleAt[utterance.id] == nil { state.firstSampleAt[utterance.id] = SpeechClock.now() }
+                    if state.firstSampleAt[utterance.id] == nil {
+                        state.firstSampleAt[utterance.id] = SpeechClock.now()
+                    }
                     state.samples[utterance.id, default: []].append(contentsOf: buffer)
                     state.all.append(contentsOf: buffer)
                     state.bufferCount += 1

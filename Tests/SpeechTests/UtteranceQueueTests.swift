@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Speech
 
 @Suite struct UtteranceQueueTests {
@@ -14,7 +15,10 @@ import Testing
         _ = queue.submit(u(3, .low, .announcer))  // "kim: deploy is done"
         _ = queue.submit(u(4, .low, .reader))  // a phrase queued after a screen change
         let actions = queue.submit(u(5, .default, .reader))  // the next key's phrase
-        #expect(actions == [.interrupt(u(1, .default, .reader)), .discard(u(2, .low, .hint)), .discard(u(4, .low, .reader))])
+        #expect(
+            actions == [
+                .interrupt(u(1, .default, .reader)), .discard(u(2, .low, .hint)), .discard(u(4, .low, .reader)),
+            ])
         #expect(Array(queue.pending) == [u(5, .default, .reader), u(3, .low, .announcer)])
     }
 

@@ -1,7 +1,8 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 import Testing
+
 @testable import Speech
 
 @Suite struct VoiceLibraryTests {
@@ -45,7 +46,9 @@ import Testing
     /// The definitions compiled into Earshot are the files in `voices/`, byte for byte.
     @Test func theBuiltInVoicesAreTheShippedFiles() throws {
         let files = shippedVoices.files()
-        #expect(Set(files.keys) == Set(VoiceFile.builtInDefinitions.keys), "voices/ and VoiceFile+BuiltIn.swift list different roles")
+        #expect(
+            Set(files.keys) == Set(VoiceFile.builtInDefinitions.keys),
+            "voices/ and VoiceFile+BuiltIn.swift list different roles")
         for (role, path) in files {
             let bytes = try #require(VoiceFile.read(path))
             let compiled = VoiceFile.builtInDefinitions[role].map { Array($0.utf8) }

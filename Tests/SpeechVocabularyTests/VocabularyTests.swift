@@ -73,9 +73,10 @@ extension SpokenLanguageTests {
         let (plain, runs) = SpokenLanguage.runs(in: text)
         #expect(plain == "kim: Привет from Berlin")
         let cyrillic = "Привет".utf8.count
-        #expect(runs == [
-            LanguageRun(start: 5, count: cyrillic, language: "ru"),
-            LanguageRun(start: 5 + cyrillic, count: " from Berlin".utf8.count, language: "de"),
-        ])
+        #expect(
+            runs == [
+                LanguageRun(start: 5, count: cyrillic, language: "ru"),
+                LanguageRun(start: 5 + cyrillic, count: " from Berlin".utf8.count, language: "de"),
+            ])
     }
 }

@@ -1,8 +1,9 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 import Testing
 import Typography
+
 @testable import Terminal
 
 @Suite struct BackgroundQueryTests {
@@ -60,11 +61,13 @@ final class Thread: @unchecked Sendable {
     func start() {
         var thread = pthread_t()
         let box = Unmanaged.passRetained(self).toOpaque()
-        pthread_create(&thread, nil, { raw in
-            let this = Unmanaged<Thread>.fromOpaque(raw!).takeRetainedValue()
-            this.body()
-            return nil
-        }, box)
+        pthread_create(
+            &thread, nil,
+            { raw in
+                let this = Unmanaged<Thread>.fromOpaque(raw!).takeRetainedValue()
+                this.body()
+                return nil
+            }, box)
         pthread_detach(thread)
     }
 }

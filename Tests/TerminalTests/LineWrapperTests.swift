@@ -33,7 +33,8 @@ import Testing
             var cursor = DisplayWidth.Cursor()
             let glyphs = piece.unicodeScalars.filter { cursor.advance($0.value) > 0 }.count
             let loneWide = width == 1 && cells == 2 && glyphs == 1
-            #expect(cells <= width || loneWide, "\(piece.debugDescription) is \(cells) cells at width \(width) in \(bytes)")
+            #expect(
+                cells <= width || loneWide, "\(piece.debugDescription) is \(cells) cells at width \(width) in \(bytes)")
             #expect(range.lowerBound >= previousEnd)
             let gap = bytes[previousEnd..<range.lowerBound]
             #expect(gap.isEmpty || gap == [0x20] || gap == [0x0A], "dropped \(gap) in \(bytes)")
@@ -44,10 +45,11 @@ import Testing
     }
 
     /// Bytes that are not UTF-8 measure as their replacement characters will be drawn.
-    @Test(arguments: [
-        [0xED, 0xA0, 0x80], [0xE0, 0x80, 0x80], [0xC0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82],
-        [0xF0, 0x9F, 0x98], [0x61, 0xFF, 0x62], [0xED, 0xA0, 0x80, 0xED, 0xA0, 0x80],
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0xED, 0xA0, 0x80], [0xE0, 0x80, 0x80], [0xC0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82],
+            [0xF0, 0x9F, 0x98], [0x61, 0xFF, 0x62], [0xED, 0xA0, 0x80, 0xED, 0xA0, 0x80],
+        ] as [[UInt8]])
     func invalidUTF8MeasuresAsDrawn(bytes: [UInt8]) {
         for width in 1...4 { Self.check(bytes: bytes, width: width) }
         let drawn = DisplayWidth.of(String(decoding: bytes, as: UTF8.self))
@@ -55,7 +57,9 @@ import Testing
     }
 
     @Test func randomBytesNeverOverflow() async {
-        let special: [UInt8] = [0x20, 0x0A, 0xE2, 0x80, 0x8D, 0xED, 0xA0, 0xF0, 0x9F, 0x98, 0xBF, 0xEF, 0xB8, 0x8F, 0xE6, 0x97, 0xA5]
+        let special: [UInt8] = [
+            0x20, 0x0A, 0xE2, 0x80, 0x8D, 0xED, 0xA0, 0xF0, 0x9F, 0x98, 0xBF, 0xEF, 0xB8, 0x8F, 0xE6, 0x97, 0xA5,
+        ]
         let bytes = Gen.int(in: 0...(255 + special.count)).array(of: 0...60)
         await propertyCheck(count: 2000, input: bytes, Gen.int(in: 1...12)) { codes, width in
             let bytes = codes.map { $0 > 255 ? special[$0 - 256] : UInt8($0) }

@@ -6,7 +6,7 @@ import Testing
 @testable import Terminal
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// A real pseudo-terminal: the slave end is what a program sees as its terminal; the master
@@ -15,7 +15,6 @@ final class PseudoTerminal {
     let master: Int32
     let slave: Int32
     let slavePath: String
-
 
     /// `posix_openpt`, `grantpt`, `unlockpt` and `ptsname` from libc; Swift's Glibc module
     /// leaves them out (they need `_XOPEN_SOURCE`), so they are looked up by name.

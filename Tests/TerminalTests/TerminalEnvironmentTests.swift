@@ -1,5 +1,6 @@
 import Testing
 import Typography
+
 @testable import Terminal
 
 @Suite struct TerminalEnvironmentTests {
@@ -14,7 +15,8 @@ import Typography
         (["TERM": "screen-256color", "TMUX": "/tmp/tmux-0/default,1,0"], .some(.dec), .none),
         (["TERM": "dumb", "KITTY_WINDOW_ID": "1"], .some(.kitty), .none),
     ])
-    func autoIsWhatTheTerminalShowed(variables: [String: String], probed: TextSizingMethod?, expected: TextSizingMethod) {
+    func autoIsWhatTheTerminalShowed(variables: [String: String], probed: TextSizingMethod?, expected: TextSizingMethod)
+    {
         var environment = TerminalEnvironment(variables: variables, isTTY: true)
         environment.probedTextSizing = probed
         #expect(TextSizingMethod.resolve(.auto, environment: environment) == expected)
@@ -22,7 +24,8 @@ import Typography
 
     @Test func theProbeIsAskedOnlyOnARealTerminalOutsideTmux() {
         #expect(TerminalEnvironment(variables: ["TERM": "xterm"], isTTY: true).shouldProbeTextSizing)
-        #expect(!TerminalEnvironment(variables: ["TERM": "xterm", "TMUX": "/tmp/t,1,0"], isTTY: true).shouldProbeTextSizing)
+        #expect(
+            !TerminalEnvironment(variables: ["TERM": "xterm", "TMUX": "/tmp/t,1,0"], isTTY: true).shouldProbeTextSizing)
         #expect(!TerminalEnvironment(variables: ["TERM": "dumb"], isTTY: true).shouldProbeTextSizing)
         #expect(!TerminalEnvironment(variables: ["TERM": "xterm"], isTTY: false).shouldProbeTextSizing)
     }

@@ -4,7 +4,7 @@ import Testing
 @testable import Terminal
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// Collects what the reader thread delivers.

@@ -1,5 +1,6 @@
 import Testing
 import Typography
+
 @testable import Terminal
 
 private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
@@ -12,7 +13,8 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
         #expect(request.hasPrefix("\r\u{1B}[?7l\u{1B}]66;s=2;M\u{1B}\\\u{1B}[6n"))
         // More than half the line on a double-width line, then the same on a single-width one.
         let filler = String(repeating: "M", count: 42)
-        #expect(request.contains("\u{1B}#6" + filler + "\u{1B}[6n\r\u{1B}[2K\u{1B}#5" + filler + "\u{1B}[6n\r\u{1B}[2K"))
+        #expect(
+            request.contains("\u{1B}#6" + filler + "\u{1B}[6n\r\u{1B}[2K\u{1B}#5" + filler + "\u{1B}[6n\r\u{1B}[2K"))
         #expect(request.hasSuffix("\u{1B}[?7h\u{1B}]11;?\u{1B}\\\u{1B}[c"))
         #expect(TerminalProbe.request(background: false, textSizing: false, columns: 80) == "\u{1B}[c")
     }
@@ -79,7 +81,8 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     }
 
     @Test func notATerminalIsNotAsked() {
-        let answer = TerminalProbe.ask(input: -1, output: -1, background: true, textSizing: true, timeoutMilliseconds: 10)
+        let answer = TerminalProbe.ask(
+            input: -1, output: -1, background: true, textSizing: true, timeoutMilliseconds: 10)
         #expect(answer == TerminalProbe.Answer())
     }
 }

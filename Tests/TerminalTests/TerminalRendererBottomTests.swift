@@ -1,11 +1,15 @@
 import Testing
 import Typography
+
 @testable import Terminal
 
 @Suite struct TerminalRendererBottomTests {
     static let e = "\u{1B}"
 
-    func bottom(_ method: TextSizingMethod, _ category: ContentSizeCategory, columns: Int = 40, _ line: String = "▸ Continue, button")
+    func bottom(
+        _ method: TextSizingMethod, _ category: ContentSizeCategory, columns: Int = 40,
+        _ line: String = "▸ Continue, button"
+    )
         -> TerminalRenderer.BottomLine
     {
         TerminalRenderer(category: category, columns: columns, method: method, colors: false).bottom(line)
@@ -43,7 +47,8 @@ import Typography
 
     @Test func theWholeLineForAnotherScreenReaderWrapsInsteadOfBeingClipped() {
         let phrase = "Earshot, 18:27, Try it now: write a message below and press Enter."
-        let line = TerminalRenderer(category: .large, columns: 30, method: .none, colors: false).bottom(phrase, whole: true)
+        let line = TerminalRenderer(category: .large, columns: 30, method: .none, colors: false).bottom(
+            phrase, whole: true)
         #expect(line == .init(output: phrase, rows: 3, cursorRow: 2))
         // At double size the long phrase is drawn at normal size, so the terminal can wrap it.
         let dec = TerminalRenderer(category: .accessibilityLarge, columns: 30, method: .dec, colors: false)
@@ -51,7 +56,9 @@ import Typography
         #expect(dec == .init(output: "\(Self.e)#5" + phrase, rows: 3, cursorRow: 2))
         // A phrase that fits keeps its size.
         #expect(bottom(.dec, .accessibilityLarge).rows == 2)
-        #expect(TerminalRenderer(category: .large, columns: 30, method: .none, colors: false).bottom("short", whole: true).rows == 1)
+        #expect(
+            TerminalRenderer(category: .large, columns: 30, method: .none, colors: false).bottom("short", whole: true)
+                .rows == 1)
     }
 
     @Test(arguments: [("abcdef", 3, 2), ("abcdefg", 3, 3), ("ab漢", 3, 2), ("a漢漢", 4, 2), ("", 5, 1)])

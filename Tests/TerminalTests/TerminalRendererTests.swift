@@ -1,5 +1,6 @@
 import Testing
 import Typography
+
 @testable import Terminal
 
 @Suite struct TerminalRendererTests {
@@ -86,11 +87,15 @@ import Typography
 
     @Test func kittyAtExtraSmallShrinksWithinOneCell() {
         let e = Self.esc
-        #expect(render(.kitty, .extraSmall) == "\(e)]66;s=1:n=9:d=11;Earshot speaks every\(e)\\\n\(e)]66;s=1:n=9:d=11;message aloud\(e)\\\n")
+        #expect(
+            render(.kitty, .extraSmall)
+                == "\(e)]66;s=1:n=9:d=11;Earshot speaks every\(e)\\\n\(e)]66;s=1:n=9:d=11;message aloud\(e)\\\n")
     }
 
     @Test func kittySmallerRunsGetTheirOwnFraction() {
-        let text = StyledText([.init("Title", style: .title1, role: .heading), .init(" note", style: .caption1, role: .secondary)])
+        let text = StyledText([
+            .init("Title", style: .title1, role: .heading), .init(" note", style: .caption1, role: .secondary),
+        ])
         let e = Self.esc
         // At Large: title1 28 pt = 1.647 cells → s=2, 9/11; caption1 12 pt = 0.706 → 5/14 of 2 cells.
         let large = TerminalRenderer(category: .large, columns: 40, method: .kitty, colors: false)
@@ -114,7 +119,9 @@ import Typography
         let text = StyledText([.init("ada", style: .headline, role: .author), .init(" hi", style: .body, role: .body)])
         let renderer = TerminalRenderer(category: .large, columns: 40, method: .none, colors: true, theme: .standard)
         let e = Self.esc
-        #expect(renderer.render(text) == "\(e)[1;38;2;29;79;145;48;2;255;255;255mada\(e)[38;2;29;28;29;48;2;255;255;255m hi\(e)[0m\n")
+        #expect(
+            renderer.render(text)
+                == "\(e)[1;38;2;29;79;145;48;2;255;255;255mada\(e)[38;2;29;28;29;48;2;255;255;255m hi\(e)[0m\n")
     }
 
     /// By default the terminal's own colours: no background (`48;…` or `4x`) is ever painted.
@@ -132,10 +139,13 @@ import Typography
             #expect(out.contains("\(Self.esc)[0;1m") || out.contains("\(Self.esc)[0;1;"), "bold for emphasis: \(out)")
             #expect(!out.contains("48;"), "\(out)")
             #expect(!out.contains("38;2;"), "\(out)")
-            let parameters = out.split(separator: "\u{1B}").compactMap { $0.hasPrefix("[") ? $0.dropFirst().prefix { $0 != "m" } : nil }
+            let parameters = out.split(separator: "\u{1B}").compactMap {
+                $0.hasPrefix("[") ? $0.dropFirst().prefix { $0 != "m" } : nil
+            }
             for codes in parameters {
                 for code in codes.split(separator: ";").compactMap({ Int($0) }) {
-                    #expect(!(40...49).contains(code) && !(100...107).contains(code), "background code \(code) in \(out)")
+                    #expect(
+                        !(40...49).contains(code) && !(100...107).contains(code), "background code \(code) in \(out)")
                 }
             }
             #expect(out.hasSuffix("\(Self.esc)[0m\n") || !out.contains("\(Self.esc)[0;"))
@@ -173,8 +183,11 @@ import Typography
 
     @Test func wrapWidthIsColumnsOverCellScale() {
         let message = Self.message
-        #expect(TerminalRenderer(category: .accessibilityLarge, columns: 80, method: .dec, colors: false).layout(message).count == 1)
-        let kitty = TerminalRenderer(category: .accessibilityExtraExtraExtraLarge, columns: 80, method: .kitty, colors: false)
+        #expect(
+            TerminalRenderer(category: .accessibilityLarge, columns: 80, method: .dec, colors: false).layout(message)
+                .count == 1)
+        let kitty = TerminalRenderer(
+            category: .accessibilityExtraExtraExtraLarge, columns: 80, method: .kitty, colors: false)
         #expect(kitty.wrapWidth(for: kitty.lineScale(for: message)) == 26)
         #expect(kitty.rowCount(message) == 2 * (3 + 1))
     }

@@ -32,7 +32,8 @@ import Typography
             for level in ContrastLevel.allCases {
                 for style in Palette.palette(for: tone, contrast: level).styles.values {
                     let codes = style.sgr.split(separator: ";").compactMap { Int($0) }
-                    #expect(codes.allSatisfy { [1, 4].contains($0) || (30...37).contains($0) || (90...97).contains($0) })
+                    #expect(
+                        codes.allSatisfy { [1, 4].contains($0) || (30...37).contains($0) || (90...97).contains($0) })
                 }
             }
         }

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import UnicodeData
 
 /// Fails, naming the package, when Unicode's data is not installed: these tests are about it.
 func requireUnicodeData() throws {
     try #require(
         EmojiCatalog.isInstalled(),
-        "\(EmojiCatalog.emojiTestPath()) is missing: install Debian's unicode-data package (apt-get install unicode-data unicode-cldr-core; .ci/setup does)")
+        "\(EmojiCatalog.emojiTestPath()) is missing: install Debian's unicode-data package (apt-get install unicode-data unicode-cldr-core; .ci/setup does)"
+    )
 }
 
 @Suite struct EmojiCatalogTests {
@@ -40,7 +42,8 @@ func requireUnicodeData() throws {
         let catalog = EmojiCatalog.shared
         let text = "a👩🏽‍💻b👩‍🦩c❤️"
         let matches = catalog.matches(in: text)
-        #expect(matches.map(\.entry.name) == ["woman technologist: medium skin tone", "woman", "flamingo", "red heart"])
+        #expect(
+            matches.map(\.entry.name) == ["woman technologist: medium skin tone", "woman", "flamingo", "red heart"])
         let scalars = Array(text.unicodeScalars)
         // The heart's presentation selector is part of its match.
         #expect(matches.last?.scalars.upperBound == scalars.count)

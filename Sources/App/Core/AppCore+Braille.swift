@@ -91,7 +91,9 @@ extension AppCore {
                 line = LineEditor(text: line.text, caret: target)
                 keep(line, in: field)
                 if let character = line.characterAtCaret {
-                    say(SpokenText.characterName(character, capitals: state.settings.speech.capitals), .default, .keyEcho)
+                    say(
+                        SpokenText.characterName(character, capitals: state.settings.speech.capitals), .default,
+                        .keyEcho)
                 } else {
                     say(line.isEmpty ? "Empty" : "End of text", .default, .keyEcho)
                 }
@@ -188,19 +190,23 @@ extension AppCore {
         var settings = state.settings
         switch setting {
         case .enabled:
-            settings.braille.enabled = Self.step(BrailleSettings.Enabled.allCases, from: settings.braille.enabled, by: delta)
-            let value: TOMLValue = settings.braille.enabled == .auto ? .string("auto") : .boolean(settings.braille.enabled == .on)
+            settings.braille.enabled = Self.step(
+                BrailleSettings.Enabled.allCases, from: settings.braille.enabled, by: delta)
+            let value: TOMLValue =
+                settings.braille.enabled == .auto ? .string("auto") : .boolean(settings.braille.enabled == .on)
             change(settings, value, ["braille", "enabled"])
         case .table:
             settings.braille.table = Self.step(BrailleChoices.tables, from: settings.braille.table, by: delta)
             change(settings, .string(settings.braille.table), ["braille", "table"])
         case .timeout:
             let range = BrailleSettings.messageTimeoutRange
-            settings.braille.messageTimeout = max(range.lowerBound, min(range.upperBound, settings.braille.messageTimeout + delta))
+            settings.braille.messageTimeout = max(
+                range.lowerBound, min(range.upperBound, settings.braille.messageTimeout + delta))
             change(settings, .integer(Int64(settings.braille.messageTimeout)), ["braille", "message_timeout"])
         case .messages:
             settings.braille.messages = Self.step(
-                SpeechSettings.MessagePolicy.allCases.filter { $0 != .sound }, from: settings.braille.messages, by: delta)
+                SpeechSettings.MessagePolicy.allCases.filter { $0 != .sound }, from: settings.braille.messages,
+                by: delta)
             change(settings, .string(settings.braille.messages.rawValue), ["braille", "messages"])
         }
     }

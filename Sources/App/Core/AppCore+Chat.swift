@@ -11,7 +11,9 @@ extension AppCore {
     /// "libera: " before what a network says of itself, when the client is on several networks.
     func networkPrefix(_ network: Int64?) -> String {
         let ircNetworks = state.networks.filter { $0.id != configuration.localNetworkID }
-        guard ircNetworks.count > 1, let network, let name = ircNetworks.first(where: { $0.id == network })?.name else { return "" }
+        guard ircNetworks.count > 1, let network, let name = ircNetworks.first(where: { $0.id == network })?.name else {
+            return ""
+        }
         return SpokenText.verbatim(name) + ": "
     }
 
@@ -24,7 +26,9 @@ extension AppCore {
     /// The host of an IRC network, as the user configured it ("127.0.0.1"), for sentences.
     /// `nil` is the only IRC network there is.
     func host(of network: Int64?) -> String {
-        let candidates = state.networks.filter { network == nil ? $0.id != configuration.localNetworkID : $0.id == network }
+        let candidates = state.networks.filter {
+            network == nil ? $0.id != configuration.localNetworkID : $0.id == network
+        }
         guard candidates.count == 1, let found = candidates.first, !found.host.isEmpty else { return "the server" }
         // Two servers on one host are told apart by their names ("127.0.0.1:6668").
         let sharing = state.networks.filter { $0.host == found.host && $0.id != configuration.localNetworkID }
@@ -83,7 +87,9 @@ extension AppCore {
             state.messages = snapshot.messages.filter { $0.replyTo == nil }
             // Replies count on their thread's root, a reply to a reply too.
             var parents: [String: String] = [:]
-            for message in snapshot.messages { if let msgid = message.msgid, let parent = message.replyTo { parents[msgid] = parent } }
+            for message in snapshot.messages {
+                if let msgid = message.msgid, let parent = message.replyTo { parents[msgid] = parent }
+            }
             var roots: [String: String] = [:]
             var counts: [String: Int] = [:]
             for message in snapshot.messages {
@@ -134,7 +140,9 @@ extension AppCore {
         case .thread(let rootID, let announce):
             state.threadMessages = snapshot.thread
             if announce {
-                show(.thread(rootID: rootID), title: ThreadScreen.title(replies: max(0, snapshot.thread.count - 1)), from: .message(rootID))
+                show(
+                    .thread(rootID: rootID), title: ThreadScreen.title(replies: max(0, snapshot.thread.count - 1)),
+                    from: .message(rootID))
                 state.threadFocus = nil
             } else {
                 rebuild()
@@ -150,7 +158,8 @@ extension AppCore {
         let rootMsgid = state.replyRoots[parent] ?? parent
         guard let root = state.messages.first(where: { $0.msgid == rootMsgid }) else { return }
         state.threadFocus = reply.id
-        effects.append(.load(ChatLoad(channelID: root.channelID, purpose: .thread(rootID: root.id, announce: true), root: root)))
+        effects.append(
+            .load(ChatLoad(channelID: root.channelID, purpose: .thread(rootID: root.id, announce: true), root: root)))
     }
 
     /// Who is typing in the open channel, from the tracker (active 6 s, paused 30 s).

@@ -12,7 +12,9 @@ extension AppCore {
         case .history(let messages, let news): receivedHistory(messages, news: news, network: network)
         case .delivered(let message):
             merge(message)
-            if message.channelID == state.channelID { show(Lines.message(message, in: state.localTime, emoji: state.emoji.catalog)) }
+            if message.channelID == state.channelID {
+                show(Lines.message(message, in: state.localTime, emoji: state.emoji.catalog))
+            }
             rebuild()
             playCue(.sent, .low)
             if let index = state.waitingToSend.firstIndex(of: message.text) {
@@ -42,7 +44,9 @@ extension AppCore {
         case .registered(let nick):
             replaying.insert(network ?? 0)
             if let network { state.nicks[network] = nick }
-            if network == nil || network == state.channel?.networkID || state.channel?.networkID == configuration.localNetworkID {
+            if network == nil || network == state.channel?.networkID
+                || state.channel?.networkID == configuration.localNetworkID
+            {
                 state.nick = nick
             }
             state.connection = "Connected as \(nick)"
@@ -57,19 +61,24 @@ extension AppCore {
                 effects.append(.lines([Lines.plain(sentence)]))
                 post(.announcement(sentence, priority: .default))
             } else {
-                post(.announcement(on.isEmpty ? "Connected as \(nick)" : "Connected to \(on.dropLast(2)) as \(nick)", priority: .default))
+                post(
+                    .announcement(
+                        on.isEmpty ? "Connected as \(nick)" : "Connected to \(on.dropLast(2)) as \(nick)",
+                        priority: .default))
             }
         case .topic(let channelID, let topic, let setBy):
             if channelID == state.channelID {
                 effects.append(.lines([Lines.plain("Topic: \(topic)")]))
                 if let setBy {
                     let region = state.channelName
-                    announce(announcer.liveRegionChanged(
-                        LiveRegionChange(
-                            region: region, politeness: .polite,
-                            text: (IRCCaseMapping.equal(setBy, nick(inChannel: channelID)) ? "You" : SpokenText.verbatim(setBy))
-                                + " set the topic: " + SpokenText.verbatim(topic), noun: "event"),
-                        at: now))
+                    announce(
+                        announcer.liveRegionChanged(
+                            LiveRegionChange(
+                                region: region, politeness: .polite,
+                                text: (IRCCaseMapping.equal(setBy, nick(inChannel: channelID))
+                                    ? "You" : SpokenText.verbatim(setBy))
+                                    + " set the topic: " + SpokenText.verbatim(topic), noun: "event"),
+                            at: now))
                 }
             }
             refresh(showing: channelID)
@@ -89,7 +98,9 @@ extension AppCore {
                     // Said for a /join; the channels of the settings, and rejoins after "Back on …",
                     // are where the listener already expects to be.
                     // Not opened: the open would clear, or take focus from, a line being typed.
-                    if state.joinRequests.remove(IRCCaseMapping.fold(channel)) != nil { say("Joined \(channel)", .low, .announcer) }
+                    if state.joinRequests.remove(IRCCaseMapping.fold(channel)) != nil {
+                        say("Joined \(channel)", .low, .announcer)
+                    }
                 } else {
                     membership("\(nick) joined \(channel)", in: channelID, about: [nick])
                 }
@@ -98,7 +109,11 @@ extension AppCore {
         case .parted(let channelID, let channel, let nick, let isSelf):
             // Left: its history stays, and it is no longer one the listener is "back in".
             if isSelf { state.leftChannels.insert(channelID) }
-            if isSelf { say("Left \(channel)", .low, .announcer) } else { membership("\(nick) left \(channel)", in: channelID, about: [nick]) }
+            if isSelf {
+                say("Left \(channel)", .low, .announcer)
+            } else {
+                membership("\(nick) left \(channel)", in: channelID, about: [nick])
+            }
             isSelf ? refresh() : refresh(showing: channelID)
         case .quit(let nick, let reason):
             if state.channel?.members.contains(nick) == true {
@@ -121,9 +136,13 @@ extension AppCore {
                 let (was, becomes) = (spokenName(old), spokenName(new))
                 if was.lowercased() != becomes.lowercased() {
                     // "kimberly" → "kim|away": the new name, and the status it carries.
-                    let status = Self.statusChange(from: old, to: new).flatMap { $0.hasPrefix("is now ") ? ", " + $0.dropFirst(7) : nil } ?? ""
+                    let status =
+                        Self.statusChange(from: old, to: new).flatMap {
+                            $0.hasPrefix("is now ") ? ", " + $0.dropFirst(7) : nil
+                        } ?? ""
                     membership(
-                        "\(old) is now \(new)", spoken: "\(SpokenText.verbatim(was)) is now \(SpokenText.verbatim(becomes))" + status,
+                        "\(old) is now \(new)",
+                        spoken: "\(SpokenText.verbatim(was)) is now \(SpokenText.verbatim(becomes))" + status,
                         in: state.channelID, about: [old, new])
                 } else if let away = Self.statusChange(from: old, to: new) {
                     // "kim" → "kim|away": the part after the bar is news, the name is not.
@@ -142,8 +161,12 @@ extension AppCore {
             let why = reason.isEmpty || reason == nick ? "" : ": " + SpokenText.verbatim(reason)
             if isSelf {
                 playCue(.error, .high)
-                post(.announcement("You were kicked from \(channel) by \(SpokenText.verbatim(by))\(why)", priority: .high))
-                if channelID == state.channelID { effects.append(.lines([Lines.plain("You were kicked from \(channel) by \(by)\(why)")])) }
+                post(
+                    .announcement(
+                        "You were kicked from \(channel) by \(SpokenText.verbatim(by))\(why)", priority: .high))
+                if channelID == state.channelID {
+                    effects.append(.lines([Lines.plain("You were kicked from \(channel) by \(by)\(why)")]))
+                }
             } else {
                 membership("\(nick) was kicked by \(by)\(why)", in: channelID)
             }
@@ -163,7 +186,9 @@ extension AppCore {
         case .note(let text, let isWarning):
             effects.append(.lines([Lines.plain((isWarning ? "Warning: " : "Note: ") + text)]))
             if isWarning { playCue(.error, .default) }
-            post(.announcement((isWarning ? "Warning: " : "") + SpokenText.verbatim(text), priority: isWarning ? .default : .low))
+            post(
+                .announcement(
+                    (isWarning ? "Warning: " : "") + SpokenText.verbatim(text), priority: isWarning ? .default : .low))
         case .members(let channelID, _), .reaction(let channelID, _, _, _):
             refresh(showing: channelID)
         case .synced:
@@ -180,8 +205,10 @@ extension AppCore {
             let then = continuing ? "Going on without signing in." : "Disconnected, not reconnecting."
             effects.append(.lines([Lines.plain("Sign-in failed for \(account): \(reason). \(then)")]))
             playCue(.error, .high)
-            post(.announcement(
-                "Sign-in failed for \(SpokenText.verbatim(account)): \(SpokenText.verbatim(reason)). \(then)", priority: .high))
+            post(
+                .announcement(
+                    "Sign-in failed for \(SpokenText.verbatim(account)): \(SpokenText.verbatim(reason)). \(then)",
+                    priority: .high))
             if !continuing { openWelcomeInstead() }
         case .passwordRefused(let given):
             // Said once; the client has stopped rather than ask again and again.
@@ -194,9 +221,11 @@ extension AppCore {
             if given {
                 sentence = "\(server) refused the password. Not reconnecting."
             } else if let variable = entry?.passwordEnvironmentVariable {
-                sentence = "\(server) wants a password, and the environment variable \(variable) that holds it is not set. Not reconnecting."
+                sentence =
+                    "\(server) wants a password, and the environment variable \(variable) that holds it is not set. Not reconnecting."
             } else {
-                sentence = "\(server) wants a password: name the environment variable that holds it with password_env in this server's settings. Not reconnecting."
+                sentence =
+                    "\(server) wants a password: name the environment variable that holds it with password_env in this server's settings. Not reconnecting."
             }
             effects.append(.lines([Lines.plain(sentence)]))
             playCue(.error, .high)
@@ -217,8 +246,13 @@ extension AppCore {
                 let sentence = "\(by) invites you to \(channel). To accept, type /join \(channel)"
                 effects.append(.lines([Lines.plain(on + sentence)]))
                 playCue(.mention, .high)
-                post(.announcement(on + SpokenText.verbatim(by) + " invites you to \(channel). To accept, type slash join \(channel)", priority: .high))
-            } else if let id = state.channels.first(where: { !$0.isDirect && IRCCaseMapping.equal($0.name, channel) })?.id {
+                post(
+                    .announcement(
+                        on + SpokenText.verbatim(by)
+                            + " invites you to \(channel). To accept, type slash join \(channel)", priority: .high))
+            } else if let id = state.channels.first(where: { !$0.isDirect && IRCCaseMapping.equal($0.name, channel) })?
+                .id
+            {
                 membership("\(by) invited \(nick)", in: id)
             }
         case .notDelivered(let target, let reason):

@@ -26,7 +26,8 @@ extension AppCore {
             return effects.append(.quit)
         }
         guard onIRC else {
-            return refuse(line, "No IRC server is connected, so \(line.split(separator: " ").first ?? "") cannot work here")
+            return refuse(
+                line, "No IRC server is connected, so \(line.split(separator: " ").first ?? "") cannot work here")
         }
         guard let channel = state.channel else { return refuse(line, "No channel is open") }
         switch command {
@@ -43,7 +44,9 @@ extension AppCore {
             effects.append(.store(.openDirect(nick: nick, network: channel.networkID)))
             if let text { transmit(.message(text, to: nick, replyTo: nil)) }
         case .names(let name):
-            let named = name.flatMap { name in state.channels.first { IRCCaseMapping.equal($0.name, name) && !$0.isDirect } }
+            let named = name.flatMap { name in
+                state.channels.first { IRCCaseMapping.equal($0.name, name) && !$0.isDirect }
+            }
             if name != nil, named == nil { return refuse(line, "You are not in \(name ?? "")") }
             let target = named ?? channel
             guard !target.isDirect else { return refuse(line, "This is a direct conversation with \(target.name)") }
@@ -56,7 +59,9 @@ extension AppCore {
             if follow {
                 // The first answer is said even when it is "offline": it was asked for.
                 askedPresence.formUnion(nicks.map(IRCCaseMapping.fold))
-                say("Following \(Self.andList(nicks)): you will hear when they come online or go offline", .default, .announcer)
+                say(
+                    "Following \(Self.andList(nicks)): you will hear when they come online or go offline", .default,
+                    .announcer)
             } else {
                 say("No longer following \(Self.andList(nicks))", .default, .announcer)
             }
@@ -101,13 +106,17 @@ extension AppCore {
         state.searchResults = results
         rebuild()
         guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { return }
-        let count = results.count == 30 ? "30 or more messages found" : Plural.phrase(results.count, "message") + " found"
+        let count =
+            results.count == 30 ? "30 or more messages found" : Plural.phrase(results.count, "message") + " found"
         // Drawn as the sheet's other lines are, under the words searched for.
         let found = Set(results.map { ElementID.searchResult($0.id).identifier })
-        effects.append(.lines([Lines.plain("Search for \"\(query)\": \(count)")] + Lines.elements(in: tree, identifiers: found)))
+        effects.append(
+            .lines([Lines.plain("Search for \"\(query)\": \(count)")] + Lines.elements(in: tree, identifiers: found)))
         // A status: only the latest count is news, said once typing pauses.
-        announce(announcer.liveRegionChanged(
-            LiveRegionChange(region: "search", politeness: .polite, text: count, noun: "result", replaces: true), at: now))
+        announce(
+            announcer.liveRegionChanged(
+                LiveRegionChange(region: "search", politeness: .polite, text: count, noun: "result", replaces: true),
+                at: now))
     }
 
     /// The search waits for a pause in typing (a quarter second), so each word typed is one
@@ -132,7 +141,9 @@ extension AppCore {
         }
         let lines = ComposerCommand.all.map { "\($0.usage): \($0.does)" }
         effects.append(.lines(lines.map(Lines.plain)))
-        say("Commands: " + ComposerCommand.all.map { "/" + $0.name }.joined(separator: ", ") + ". Type /help and a command for more", .default, .announcer)
+        say(
+            "Commands: " + ComposerCommand.all.map { "/" + $0.name }.joined(separator: ", ")
+                + ". Type /help and a command for more", .default, .announcer)
     }
 
     /// A command line that was not carried out goes back to the composer, and why is said.
@@ -148,7 +159,9 @@ extension AppCore {
     /// decorations, so "kim|away" and "kim" are one entry.
     mutating func pronounce(_ word: String, as spoken: String?) {
         let key = SpokenText.plainNick(word)
-        let existing = state.settings.speech.pronounce.first { $0.key.lowercased() == key.lowercased() && $0.value.lowercased() != $0.key.lowercased() }
+        let existing = state.settings.speech.pronounce.first {
+            $0.key.lowercased() == key.lowercased() && $0.value.lowercased() != $0.key.lowercased()
+        }
         guard spoken != nil || existing != nil else {
             return say(
                 "\(SpokenText.verbatim(key)) has no pronunciation of its own. To give it one, type slash pronounce, the word, and how it is said",
@@ -178,6 +191,8 @@ extension AppCore {
         state.composer = "/pronounce \(key) "
         rebuild()
         // The name is not said here: a pronunciation it has already would be said instead.
-        post(.layoutChanged(focus: ElementID.composer.identifier, announcing: "Type how the name is said, then press Enter"))
+        post(
+            .layoutChanged(
+                focus: ElementID.composer.identifier, announcing: "Type how the name is said, then press Enter"))
     }
 }

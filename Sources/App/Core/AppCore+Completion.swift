@@ -16,7 +16,9 @@ extension AppCore {
 
     /// Completes in the composer; false when Tab should move focus instead.
     mutating func complete() -> Bool {
-        guard let focused = navigator.focusedElement, focused.identifier == ElementID.composer.identifier else { return false }
+        guard let focused = navigator.focusedElement, focused.identifier == ElementID.composer.identifier else {
+            return false
+        }
         let text = state.composer
         // Completion is of the word before the caret, with the caret at the end.
         guard editor(.composer).atEnd else { return false }

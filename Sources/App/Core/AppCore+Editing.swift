@@ -42,7 +42,9 @@ extension AppCore {
     /// The caret of the focused text field as an offset into its bottom line
     /// ("Message #welcome: " and the text), or nil when no text field has focus.
     var bottomCaret: Int? {
-        guard let focused = navigator.focusedElement, let field = tree.behaviour(focused.identifier)?.edits else { return nil }
+        guard let focused = navigator.focusedElement, let field = tree.behaviour(focused.identifier)?.edits else {
+            return nil
+        }
         return (focused.label + ": ").count + editor(field).caret
     }
 
@@ -146,7 +148,9 @@ extension AppCore {
         var current = state.recall?.field == field ? state.recall : nil
         if current == nil {
             guard older, !lines.isEmpty else {
-                return say(lines.isEmpty ? "No lines sent in \(SpokenText.verbatim(state.channelName)) yet" : "Nothing newer", .default, .reader)
+                return say(
+                    lines.isEmpty ? "No lines sent in \(SpokenText.verbatim(state.channelName)) yet" : "Nothing newer",
+                    .default, .reader)
             }
             current = Recall(field: field, index: lines.count, draft: text(of: field))
         }

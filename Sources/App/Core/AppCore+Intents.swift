@@ -66,12 +66,18 @@ extension AppCore {
             var settings = state.settings
             switch choice {
             case .engine:
-                settings.speech.engine = Self.step(SpeechSettings.Engine.allCases, from: settings.speech.engine, by: delta)
-                guard settings.speech.engine != state.settings.speech.engine else { return say(SettingsSheet.describe(settings.speech.engine), .default, .reader) }
+                settings.speech.engine = Self.step(
+                    SpeechSettings.Engine.allCases, from: settings.speech.engine, by: delta)
+                guard settings.speech.engine != state.settings.speech.engine else {
+                    return say(SettingsSheet.describe(settings.speech.engine), .default, .reader)
+                }
                 change(settings, .string(settings.speech.engine.rawValue), ["speech", "engine"])
             case .events:
-                settings.speech.events = Self.step(SpeechSettings.EventPolicy.allCases, from: settings.speech.events, by: delta)
-                guard settings.speech.events != state.settings.speech.events else { return say(SettingsSheet.describe(settings.speech.events), .default, .reader) }
+                settings.speech.events = Self.step(
+                    SpeechSettings.EventPolicy.allCases, from: settings.speech.events, by: delta)
+                guard settings.speech.events != state.settings.speech.events else {
+                    return say(SettingsSheet.describe(settings.speech.events), .default, .reader)
+                }
                 change(settings, .string(settings.speech.events.rawValue), ["speech", "events"])
             case .times:
                 settings.speech.times.toggle()
@@ -120,7 +126,8 @@ extension AppCore {
         case .openThread(let id):
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
             guard let root = state.message(id: id) else { break }
-            effects.append(.load(ChatLoad(channelID: root.channelID, purpose: .thread(rootID: id, announce: true), root: root)))
+            effects.append(
+                .load(ChatLoad(channelID: root.channelID, purpose: .thread(rootID: id, announce: true), root: root)))
         case .markUnread(let id):
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
             state.firstUnreadID = id
@@ -136,14 +143,18 @@ extension AppCore {
             setText(field, text)
         case .send:
             let text = state.composer
-            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return say("Nothing to send", .default, .reader) }
+            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                return say("Nothing to send", .default, .reader)
+            }
             state.composer = ""
             remember(sent: text)
             if text.hasPrefix("/") { return command(text) }
             send(text, replyTo: nil)
         case .sendReply:
             let text = state.threadComposer
-            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return say("Nothing to send", .default, .reader) }
+            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                return say("Nothing to send", .default, .reader)
+            }
             guard case .thread(let rootID) = state.route, let root = state.message(id: rootID) else { break }
             state.threadComposer = ""
             if state.plainReplyOffer == text {
@@ -155,7 +166,9 @@ extension AppCore {
             }
             state.plainReplyOffer = nil
             send(text, replyTo: root)
-            effects.append(.load(ChatLoad(channelID: root.channelID, purpose: .thread(rootID: rootID, announce: false), root: root)))
+            effects.append(
+                .load(
+                    ChatLoad(channelID: root.channelID, purpose: .thread(rootID: rootID, announce: false), root: root)))
         case .selectChannel(let id):
             // Leaving a channel reads nothing: what was heard in full is read already.
             // The channel changes when its page has been read (see `loaded`).
@@ -205,7 +218,8 @@ extension AppCore {
             startPronouncing(nick)
         case .query(let nick):
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
-            effects.append(.store(.openDirect(nick: nick, network: state.channel?.networkID ?? configuration.localNetworkID)))
+            effects.append(
+                .store(.openDirect(nick: nick, network: state.channel?.networkID ?? configuration.localNetworkID)))
         case .unavailable(let text):
             post(.announcement(text, priority: .default))
         }

@@ -54,7 +54,9 @@ extension AppCore {
         case .escape:
             // In the conversation's message field, Escape leaves the field for the messages
             // above it; in a sheet or a thread it goes on as Escape does.
-            if behaviour?.edits == .composer, !state.sheets.hasSheet, state.route == .main, state.drawer.state == .compressed {
+            if behaviour?.edits == .composer, !state.sheets.hasSheet, state.route == .main,
+                state.drawer.state == .compressed
+            {
                 return moved(navigator.previous())
             }
             escape()
@@ -98,7 +100,9 @@ extension AppCore {
             edit(behaviour?.edits, .caret(forward: forward))
         case .caretWord(let forward, let arrows):
             // In an empty field Ctrl-Left and Ctrl-Right turn the rotor, as anywhere else.
-            if arrows, let field = behaviour?.edits, editor(field).isEmpty { return perform(forward ? .nextRotor : .previousRotor) }
+            if arrows, let field = behaviour?.edits, editor(field).isEmpty {
+                return perform(forward ? .nextRotor : .previousRotor)
+            }
             edit(behaviour?.edits, .word(forward: forward))
         case .caretToEnd(let end, let arrows):
             if arrows, let field = behaviour?.edits, editor(field).isEmpty { return perform(end ? .last : .first) }
@@ -117,7 +121,9 @@ extension AppCore {
             let edge = larger ? ContentSizeCategory.allCases.last : ContentSizeCategory.allCases.first
             guard before != edge else {
                 // At the end of the range: said so.
-                return say("Text size: " + Format.sizeValue(before) + (larger ? ", the largest" : ", the smallest"), .default, .reader)
+                return say(
+                    "Text size: " + Format.sizeValue(before) + (larger ? ", the largest" : ", the smallest"), .default,
+                    .reader)
             }
             carryOut(.adjustTextSize(by: larger ? 1 : -1))
             say("Text size: " + Format.sizeValue(state.settings.text.size), .default, .reader)
@@ -185,10 +191,15 @@ extension AppCore {
     mutating func handle(mouse: KeyEvent.Mouse) {
         switch mouse.kind {
         case .press where mouse.button == .left:
-            let onSheet = state.sheets.activeSheet.map { mouse.row > state.sheets.terminalRows - $0.sheet.height } ?? false
+            let onSheet =
+                state.sheets.activeSheet.map { mouse.row > state.sheets.terminalRows - $0.sheet.height } ?? false
             guard onSheet || (!state.sheets.hasSheet && state.route == .main) else { return }
             drag = Drag(startRow: mouse.row, lastRow: mouse.row, lastTime: now, rowsPerSecond: 0, onSheet: onSheet)
-            if onSheet { perform(state.sheets.panBegan(contentOffset: 0)) } else { perform(drawer: state.drawer.panBegan(), announce: false) }
+            if onSheet {
+                perform(state.sheets.panBegan(contentOffset: 0))
+            } else {
+                perform(drawer: state.drawer.panBegan(), announce: false)
+            }
         case .drag:
             guard var current = drag else { return }
             let seconds = max((now - current.lastTime).seconds, 0.001)
@@ -197,12 +208,20 @@ extension AppCore {
             current.lastTime = now
             drag = current
             let translation = mouse.row - current.startRow
-            if current.onSheet { perform(state.sheets.panChanged(translation: translation)) } else { perform(drawer: state.drawer.panChanged(translation: translation), announce: true) }
+            if current.onSheet {
+                perform(state.sheets.panChanged(translation: translation))
+            } else {
+                perform(drawer: state.drawer.panChanged(translation: translation), announce: true)
+            }
         case .release:
             guard let current = drag else { return }
             drag = nil
             let velocity = PanVelocity.rowsPerSecond(current.rowsPerSecond)
-            if current.onSheet { perform(state.sheets.panEnded(velocity: velocity)) } else { perform(drawer: state.drawer.panEnded(velocity: velocity), announce: true) }
+            if current.onSheet {
+                perform(state.sheets.panEnded(velocity: velocity))
+            } else {
+                perform(drawer: state.drawer.panEnded(velocity: velocity), announce: true)
+            }
         default:
             return
         }

@@ -22,7 +22,9 @@ extension AppCore {
             say(String(trimmed.dropFirst(5)), .default, .reader)
         } else if trimmed.hasPrefix("/"), case .success = ComposerCommand.parse(trimmed, channel: state.channel?.name) {
             guard state.route == .main else {
-                return post(.announcement("Not done: finish onboarding first. " + SpokenText.verbatim(trimmed), priority: .high))
+                return post(
+                    .announcement("Not done: finish onboarding first. " + SpokenText.verbatim(trimmed), priority: .high)
+                )
             }
             command(trimmed)
         } else if trimmed.hasPrefix("//") {
@@ -39,7 +41,9 @@ extension AppCore {
                 return say("Waiting for the server to send: \(trimmed)", .low, .announcer)
             }
             guard state.route == .main else {
-                return post(.announcement("Not sent: finish onboarding first. " + SpokenText.verbatim(trimmed), priority: .high))
+                return post(
+                    .announcement("Not sent: finish onboarding first. " + SpokenText.verbatim(trimmed), priority: .high)
+                )
             }
             state.composer = trimmed
             carryOut(.send)
@@ -64,7 +68,10 @@ extension AppCore {
     mutating func giveUpWaitingLines() {
         guard let deadline = waitingDeadline, now >= deadline else { return }
         for line in waitingLines {
-            post(.announcement("Not sent: no IRC channel was joined within 30 seconds. " + SpokenText.verbatim(line), priority: .high))
+            post(
+                .announcement(
+                    "Not sent: no IRC channel was joined within 30 seconds. " + SpokenText.verbatim(line),
+                    priority: .high))
         }
         waitingLines = []
         waitingDeadline = nil

@@ -23,12 +23,16 @@ extension AppCore {
             case .all: break
             case .none: return
             case .recent:
-                let recent = nicks.contains { nick in lastSpoke[IRCCaseMapping.fold(nick)].map { now - $0 < Self.recentSpan } ?? false }
+                let recent = nicks.contains { nick in
+                    lastSpoke[IRCCaseMapping.fold(nick)].map { now - $0 < Self.recentSpan } ?? false
+                }
                 guard recent else { return }
             }
         }
-        announce(announcer.liveRegionChanged(
-            LiveRegionChange(region: state.channelName, politeness: .polite, text: spoken ?? text, noun: "event"), at: now))
+        announce(
+            announcer.liveRegionChanged(
+                LiveRegionChange(region: state.channelName, politeness: .polite, text: spoken ?? text, noun: "event"),
+                at: now))
     }
 
     /// A nick as the listener hears it: without decorations, then as `[speech.pronounce]` says.
@@ -54,7 +58,9 @@ extension AppCore {
     /// as the server wrote it ("bob sets mode +k secret").
     static func describeMode(_ change: String, by: String) -> String {
         let words = change.split(separator: " ").map(String.init)
-        guard let modes = words.first, let sign = modes.first, sign == "+" || sign == "-" else { return "\(by) sets mode \(change)" }
+        guard let modes = words.first, let sign = modes.first, sign == "+" || sign == "-" else {
+            return "\(by) sets mode \(change)"
+        }
         let letters = Array(modes.dropFirst())
         let ranks: [Character: String] = ["o": "operator", "h": "half-operator", "v": "voice"]
         guard !letters.isEmpty, letters.count == words.count - 1, letters.allSatisfy({ ranks[$0] != nil }) else {
@@ -63,7 +69,8 @@ extension AppCore {
         return zip(letters, words.dropFirst()).map { letter, nick in
             let rank = ranks[letter] ?? ""
             if letter == "v" { return sign == "+" ? "\(by) gave voice to \(nick)" : "\(by) took voice from \(nick)" }
-            return sign == "+" ? "\(by) made \(nick) \(rank == "operator" ? "an" : "a") \(rank)" : "\(by) took \(rank) from \(nick)"
+            return sign == "+"
+                ? "\(by) made \(nick) \(rank == "operator" ? "an" : "a") \(rank)" : "\(by) took \(rank) from \(nick)"
         }.joined(separator: ", ")
     }
 

@@ -45,19 +45,24 @@ extension AppCore {
             }
             // A channel heard as a pulse: each message is its sound, no words.
             if !spoken, policy == .sound { playCue(here ? .message : .messageElsewhere, .low) }
-            let brailled = configuration.braille && brailles(ChatMessageFacts(here: here, direct: direct, mention: mentioned))
+            let brailled =
+                configuration.braille && brailles(ChatMessageFacts(here: here, direct: direct, mention: mentioned))
             if !spoken {
                 // Not said, and perhaps still shown on the display, as written.
                 if brailled {
                     let place = here ? "" : "\(name) "
-                    brailleMessage(message.kind == .action ? "\(place)* \(message.author) \(message.text)" : "\(place)\(message.author): \(message.text)")
+                    brailleMessage(
+                        message.kind == .action
+                            ? "\(place)* \(message.author) \(message.text)"
+                            : "\(place)\(message.author): \(message.text)")
                 }
                 continue
             }
             let author = SpokenText.verbatim(message.author)
             // Read in the channel's language when the settings name one, else by its script.
             let language = state.settings.speech.language(in: name)
-            let body = message.kind == .action
+            let body =
+                message.kind == .action
                 ? SpokenText.verbatim("\(message.author) \(message.text)", language: language)
                 : SpokenText.verbatim(message.text, language: language)
             let words = message.kind == .action ? body : "\(author): " + body
@@ -79,7 +84,9 @@ extension AppCore {
                 change = LiveRegionChange(
                     region: name, politeness: .assertive,
                     text: "\(author) mentioned you\(place): "
-                        + SpokenText.verbatim(Self.withoutAddress(message.text, to: nick(inChannel: message.channelID)), language: language),
+                        + SpokenText.verbatim(
+                            Self.withoutAddress(message.text, to: nick(inChannel: message.channelID)),
+                            language: language),
                     noun: "mention",
                     newestInFull: true)
             } else {
@@ -109,7 +116,9 @@ extension AppCore {
         // History older than the read marker (or before there is one) is read already; newer is
         // what came while the user was away: unread, and still not announced one by one.
         // (Replays round times down to the second, so the marker's second counts as after it.)
-        let markerTime = state.message(id: state.lastReadID).map { Date(timeIntervalSince1970: ($0.time.timeIntervalSince1970).rounded(.down)) }
+        let markerTime = state.message(id: state.lastReadID).map {
+            Date(timeIntervalSince1970: ($0.time.timeIntervalSince1970).rounded(.down))
+        }
         let here = messages.filter { $0.channelID == state.channelID }
         for message in here {
             merge(message)
@@ -124,7 +133,8 @@ extension AppCore {
         // after another; they are gathered, and one sentence (replacing the one still waiting)
         // says them all.
         if let last = awayNewsAt, now - last > .seconds(10) { awayNews = [:] }
-        let byChannel = Dictionary(grouping: messages.lazy.filter { news[$0.channelID, default: 0] > 0 }, by: \.channelID)
+        let byChannel = Dictionary(
+            grouping: messages.lazy.filter { news[$0.channelID, default: 0] > 0 }, by: \.channelID)
         for (channelID, count) in news.sorted(by: { $0.key < $1.key }) where count > 0 {
             if channelID != state.channelID, let index = state.channels.firstIndex(where: { $0.id == channelID }) {
                 state.channels[index].unread += count
@@ -164,22 +174,28 @@ extension AppCore {
         // Direct messages, with whom they are from ("2 direct messages from bob").
         let directCount = inDirect.values.reduce(0) { $0 + $1.messages }
         let senders = inDirect.keys.compactMap { id in state.channels.first { $0.id == id }?.name }.sorted()
-        let directPart = directCount == 0 ? "" : Plural.phrase(directCount, "direct message") + " from " + Self.andList(senders)
+        let directPart =
+            directCount == 0 ? "" : Plural.phrase(directCount, "direct message") + " from " + Self.andList(senders)
         let sentence: String
         if inChannels.count == 1, inDirect.isEmpty, let channelID = inChannels.keys.first {
             let name = state.channels.first { $0.id == channelID }?.name
-            sentence = (name.map { $0 + ": " } ?? "") + "\(Plural.phrase(total, "message")) while you were away" + withMentions
+            sentence =
+                (name.map { $0 + ": " } ?? "") + "\(Plural.phrase(total, "message")) while you were away" + withMentions
         } else if inChannels.isEmpty {
             sentence = "While you were away: " + directPart
         } else {
-            let channels = inChannels.count == 1
+            let channels =
+                inChannels.count == 1
                 ? (state.channels.first { $0.id == inChannels.keys.first }?.name).map { "in " + $0 } ?? "in 1 channel"
                 : "in \(inChannels.count) channels"
-            sentence = "While you were away: \(Plural.phrase(total, "message")) \(channels)" + withMentions
-                + (directPart.isEmpty ? "" : ", and " + directPart) + ". Alt-A goes to the next channel with new messages"
+            sentence =
+                "While you were away: \(Plural.phrase(total, "message")) \(channels)" + withMentions
+                + (directPart.isEmpty ? "" : ", and " + directPart)
+                + ". Alt-A goes to the next channel with new messages"
         }
-        announce(announcer.liveRegionChanged(
-            LiveRegionChange(region: "away", politeness: .polite, text: sentence, replaces: true), at: now))
+        announce(
+            announcer.liveRegionChanged(
+                LiveRegionChange(region: "away", politeness: .polite, text: sentence, replaces: true), at: now))
     }
 
     /// A message without the address to the user at its start ("me: can you look?" is "can
@@ -188,7 +204,9 @@ extension AppCore {
         for mark in [": ", ", ", " "] {
             for prefix in [nick, "@" + nick] where text.count > prefix.count + mark.count {
                 let head = text.prefix(prefix.count + mark.count)
-                if IRCCaseMapping.equal(String(head.prefix(prefix.count)), prefix), head.hasSuffix(mark), mark != " " || prefix.hasPrefix("@") {
+                if IRCCaseMapping.equal(String(head.prefix(prefix.count)), prefix), head.hasSuffix(mark),
+                    mark != " " || prefix.hasPrefix("@")
+                {
                     return String(text.dropFirst(prefix.count + mark.count))
                 }
             }

@@ -11,8 +11,11 @@ extension AppCore {
     mutating func goToNextActivity() {
         let channels = state.channels
         let start = channels.firstIndex { $0.id == state.channelID } ?? -1
-        let order = channels.indices.map { channels[(start + 1 + $0) % channels.count] }.filter { $0.id != state.channelID }
-        let next = order.first { state.mentionedChannelIDs.contains($0.id) } ?? order.first { $0.unread > 0 && !$0.muted }
+        let order = channels.indices.map { channels[(start + 1 + $0) % channels.count] }.filter {
+            $0.id != state.channelID
+        }
+        let next =
+            order.first { state.mentionedChannelIDs.contains($0.id) } ?? order.first { $0.unread > 0 && !$0.muted }
         guard let next else { return say("No new messages in other channels", .default, .reader) }
         open(channel: next.id)
     }
@@ -48,7 +51,9 @@ extension AppCore {
         guard let message = reviewed ?? focused else {
             return say("No message here: Alt-T says when the focused message was written", .default, .reader)
         }
-        say(Format.day(message.time, today: state.today, in: state.localTime) + " " + Format.time(message.time, in: state.localTime), .default, .reader)
+        say(
+            Format.day(message.time, today: state.today, in: state.localTime) + " "
+                + Format.time(message.time, in: state.localTime), .default, .reader)
     }
 
     mutating func review(by step: Int) {
@@ -62,9 +67,11 @@ extension AppCore {
         }
         reviewIndex = target
         let message = messages[target]
-        let said = message.kind == .action
+        let said =
+            message.kind == .action
             ? SpokenText.verbatim("\(message.author) \(message.text)")
-            : SpokenText.verbatim(message.author) + ", " + Format.time(message.time, in: state.localTime) + ": " + SpokenText.verbatim(message.text)
+            : SpokenText.verbatim(message.author) + ", " + Format.time(message.time, in: state.localTime) + ": "
+                + SpokenText.verbatim(message.text)
         say(said, .default, .reader)
         hearing = Hearing(messageID: message.id)
     }

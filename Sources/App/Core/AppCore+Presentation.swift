@@ -46,7 +46,8 @@ extension AppCore {
                     effects.append(.lines(Lines.screen(state: state, tree: tree)))
                 } else if appeared, let sheet = state.sheets.activeSheet?.sheet, sheet.state == .longForm {
                     // Expanded: the actions the short form hid are printed below it.
-                    let hidden = Set(sheet.configuration.actionIdentifiers.dropFirst(sheet.configuration.shortFormVisibleCount))
+                    let hidden = Set(
+                        sheet.configuration.actionIdentifiers.dropFirst(sheet.configuration.shortFormVisibleCount))
                     effects.append(.lines(Lines.elements(in: tree, identifiers: hidden)))
                 }
                 let quiet = !appeared && quietDismissals > 0

@@ -9,13 +9,16 @@ extension AppCore {
     /// text (punctuation, emoji, key symbols); its own commas and colons are pauses at every
     /// punctuation level, and someone else's words in it are marked ``SpokenText/verbatim(_:)``.
     mutating func say(_ text: String, _ priority: SpeechPriority, _ voice: VoiceRole) {
-        let prepared = SpokenText.prepareOwn(navigator.options.lexicon.apply(text), punctuation: navigator.options.punctuation)
+        let prepared = SpokenText.prepareOwn(
+            navigator.options.lexicon.apply(text), punctuation: navigator.options.punctuation)
         let shown = SpokenText.unmarked(text)
         // Announcements, and the reading voice's own sentences ("Text size: Extra Large, 112
         // percent", "No actions", "top"), are messages on the display too.
         // (Not the reading voice's words about a text field, a recalled line or a completion:
         // the field itself shows them.)
-        if configuration.braille, voice == .announcer || (voice == .reader && !focusIsEditable), unbrailled.remove(text) == nil {
+        if configuration.braille, voice == .announcer || (voice == .reader && !focusIsEditable),
+            unbrailled.remove(text) == nil
+        {
             brailleMessage(shown)
         }
         utter(prepared, priority, voice, shown: shown == prepared ? nil : shown)
@@ -34,7 +37,10 @@ extension AppCore {
         // Stretches in another script, or marked with a channel's language, are read in it.
         if prepared.utf8.contains(where: { $0 >= 0x80 }) {
             let (plain, runs) = SpokenLanguage.runs(in: prepared)
-            effects.append(.speak(plain, priority, voice, shown: shown ?? (runs.isEmpty && plain == prepared ? nil : plain), languages: runs))
+            effects.append(
+                .speak(
+                    plain, priority, voice, shown: shown ?? (runs.isEmpty && plain == prepared ? nil : plain),
+                    languages: runs))
         } else {
             effects.append(.speak(prepared, priority, voice, shown: shown))
         }
@@ -81,7 +87,11 @@ extension AppCore {
         case .focus: speakFocus(action, queued: false)
         case .boundary(let edge):
             // With sounds on, the edge is a sound, not a word.
-            if state.settings.sounds.enabled { playCue(.boundary, .default, voice: .reader) } else { say(edge.word, .default, .reader) }
+            if state.settings.sounds.enabled {
+                playCue(.boundary, .default, voice: .reader)
+            } else {
+                say(edge.word, .default, .reader)
+            }
         case .say(let text):
             // The rotor's setting ("Headings") and what it finds to say: on the display too.
             utter(text, .default, .reader)

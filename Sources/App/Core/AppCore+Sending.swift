@@ -21,7 +21,9 @@ extension AppCore {
                 // Kept, and sent when the server is back: said now, and again when it goes.
                 state.waitingToSend.append(text)
                 let stop = text.last.map { ".?!".contains($0) } == true ? " " : ". "
-                let sentence = "Waiting to send: " + SpokenText.verbatim(text) + stop + "It goes when \(host(of: channel.networkID)) is back."
+                let sentence =
+                    "Waiting to send: " + SpokenText.verbatim(text) + stop
+                    + "It goes when \(host(of: channel.networkID)) is back."
                 effects.append(.lines([Lines.plain(SpokenText.unmarked(sentence))]))
                 post(.announcement(sentence, priority: .default))
             }
@@ -36,7 +38,8 @@ extension AppCore {
         let why = reason.words
         let sentence: String
         switch send {
-        case .message, .action: sentence = "Not sent yet: \(why). It stays in the outbox and goes out when the server is back"
+        case .message, .action:
+            sentence = "Not sent yet: \(why). It stays in the outbox and goes out when the server is back"
         case .react: sentence = "Not reacted: \(why)"
         case .join(let name): sentence = "Could not join \(name): \(why)"
         case .part(let name, _): sentence = "Could not leave \(name): \(why)"
@@ -76,10 +79,13 @@ extension AppCore {
         rebuild()
         playCue(.error, .high)
         var author = "its author"
-        if case .thread(let rootID) = state.route, let root = state.message(id: rootID) { author = SpokenText.verbatim(root.author) }
-        post(.announcement(
-            "Not sent: \(reason). Press Enter again to send it to the channel as a plain message to \(author).",
-            priority: .high))
+        if case .thread(let rootID) = state.route, let root = state.message(id: rootID) {
+            author = SpokenText.verbatim(root.author)
+        }
+        post(
+            .announcement(
+                "Not sent: \(reason). Press Enter again to send it to the channel as a plain message to \(author).",
+                priority: .high))
     }
 
     mutating func react(_ emoji: Emoji, to id: Int64) {
@@ -88,8 +94,10 @@ extension AppCore {
         if message.reactions[emoji.storedForm]?.contains(where: { IRCCaseMapping.equal($0, me) }) == true {
             // The same reaction again takes it back, as in Slack.
             guard !onIRC else {
-                return post(.announcement(
-                    "You reacted with \(emoji.name) already. IRC has no way to take a reaction back", priority: .default))
+                return post(
+                    .announcement(
+                        "You reacted with \(emoji.name) already. IRC has no way to take a reaction back",
+                        priority: .default))
             }
             effects.append(.store(.removeReaction(emoji.storedForm, from: message)))
             refreshAfterReaction()
@@ -108,7 +116,9 @@ extension AppCore {
     mutating func refreshAfterReaction() {
         effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
         if case .thread(let rootID) = state.route, let root = state.message(id: rootID) {
-            effects.append(.load(ChatLoad(channelID: root.channelID, purpose: .thread(rootID: rootID, announce: false), root: root)))
+            effects.append(
+                .load(
+                    ChatLoad(channelID: root.channelID, purpose: .thread(rootID: rootID, announce: false), root: root)))
         }
     }
 }

@@ -34,8 +34,10 @@ extension AppCore {
     /// The nicks in view (the open channel's people and the writers of its page) said without
     /// decorations, and `[speech.pronounce]`: made again only when those change.
     mutating func updateLexicon() {
-        let signature = [state.channelID, Int64(state.channel?.members.count ?? 0), Int64(state.messages.count),
-                         state.messages.last?.id ?? 0, Int64(state.channels.count)]
+        let signature = [
+            state.channelID, Int64(state.channel?.members.count ?? 0), Int64(state.messages.count),
+            state.messages.last?.id ?? 0, Int64(state.channels.count),
+        ]
         guard signature != lexiconSignature || lexiconNicks == nil else { return }
         lexiconSignature = signature
         var nicks = Set(state.channel?.members ?? [])

@@ -131,7 +131,9 @@ extension AppCore {
         if case .onboarding = state.route {
             rebuild()
             effects.append(.lines(Lines.screen(state: state, tree: tree)))
-            post(.screenChanged(focus: ElementID.onboardingTitle.identifier, announcing: OnboardingScreen.title(step: 1)))
+            post(
+                .screenChanged(focus: ElementID.onboardingTitle.identifier, announcing: OnboardingScreen.title(step: 1))
+            )
         } else if configuration.expectsIRC {
             // With a server, its first channel opens when joined; #welcome is not read first.
             // It opens only if no channel comes (the server is down, or refuses the sign-in).
@@ -156,13 +158,16 @@ extension AppCore {
             let text = "speech-dispatcher does not answer, so Earshot speaks with its own voice, espeak-ng"
             // The reason, without the opening that says the same.
             var why = Substring(reason)
-            for prefix in ["speech-dispatcher does not answer (", "("] where why.hasPrefix(prefix) { why = why.dropFirst(prefix.count) }
+            for prefix in ["speech-dispatcher does not answer (", "("] where why.hasPrefix(prefix) {
+                why = why.dropFirst(prefix.count)
+            }
             while let last = why.last, last == "." || last == ")" { why = why.dropLast() }
             effects.append(.lines([Lines.plain(text + ". Why: " + why + ".")]))
             // Before the first screen's words, which would cut it off.
             say(text, .high, .announcer)
         case .lost:
-            let text = "speech-dispatcher stopped speaking. Earshot speaks with its own voice, espeak-ng, until you restart Earshot"
+            let text =
+                "speech-dispatcher stopped speaking. Earshot speaks with its own voice, espeak-ng, until you restart Earshot"
             effects.append(.lines([Lines.plain(text + ".")]))
             // Said whole, once: keys do not cut off what is said at high priority.
             say(text, .high, .announcer)
@@ -174,7 +179,8 @@ extension AppCore {
     mutating func speechMoved(to route: AppEvent.SpeechRoute) {
         switch route {
         case .captions(let reason):
-            effects.append(.lines([Lines.plain("Speech moved to text captions: the sound server stopped (\(reason)).")]))
+            effects.append(
+                .lines([Lines.plain("Speech moved to text captions: the sound server stopped (\(reason)).")]))
         case .audio:
             let text = "Speech is back on the sound server."
             effects.append(.lines([Lines.plain(text)]))

@@ -136,7 +136,8 @@ public struct AppCore: Sendable {
     public init(_ configuration: Configuration) {
         self.configuration = configuration
         state = AppState(
-            settings: configuration.settings, onboarded: configuration.onboarded, terminalRows: configuration.terminalRows,
+            settings: configuration.settings, onboarded: configuration.onboarded,
+            terminalRows: configuration.terminalRows,
             localTime: configuration.localTime, emoji: configuration.emoji)
         state.channelID = configuration.welcomeChannelID
         state.nick = configuration.nick
@@ -203,7 +204,9 @@ public struct AppCore: Sendable {
         guard let channelID = firstJoined else { return }
         awaitingFirstChannel = nil
         firstJoined = nil
-        guard state.channelID == configuration.welcomeChannelID, state.route == .main, !state.sheets.hasSheet else { return }
+        guard state.channelID == configuration.welcomeChannelID, state.route == .main, !state.sheets.hasSheet else {
+            return
+        }
         state.channelID = channelID
         effects.append(.load(ChatLoad(channelID: channelID, purpose: .open)))
     }

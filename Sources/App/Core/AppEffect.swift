@@ -12,7 +12,8 @@ public enum AppEffect: Sendable, Equatable {
     /// voice's preparation changed them ("#welcome" is said "hash welcome"): what another screen
     /// reader gets to read, so that it speaks and brailles them its own way.
     /// `languages` are the stretches read in another language (``SpokenLanguage``).
-    case speak(String, SpeechPriority, VoiceRole, cue: SoundCue? = nil, shown: String? = nil, languages: [LanguageRun] = [])
+    case speak(
+        String, SpeechPriority, VoiceRole, cue: SoundCue? = nil, shown: String? = nil, languages: [LanguageRun] = [])
     /// Silence speech now.
     case stopSpeech
     /// Pause speech, keeping what was cut off; or resume it when it is paused.
@@ -92,7 +93,8 @@ public struct ChatSnapshot: Sendable, Hashable {
     public var thread: [ChatMessage]
 
     public init(
-        load: ChatLoad, channels: [ChatChannel], messages: [ChatMessage], thread: [ChatMessage] = [], networks: [ChatNetwork] = []
+        load: ChatLoad, channels: [ChatChannel], messages: [ChatMessage], thread: [ChatMessage] = [],
+        networks: [ChatNetwork] = []
     ) {
         self.load = load
         self.networks = networks

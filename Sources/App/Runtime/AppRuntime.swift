@@ -191,7 +191,9 @@ public final class AppRuntime: Sendable {
                 let screenReader = parts.output.isScreenReader
                 for effect in core.handle(event, at: now) {
                     if case .quit = effect { quit = true }
-                    answers += screenReader ? performForScreenReader(effect, focused: core.navigator.focusedPhrase) : perform(effect)
+                    answers +=
+                        screenReader
+                        ? performForScreenReader(effect, focused: core.navigator.focusedPhrase) : perform(effect)
                 }
                 if screenReader { showFocusForScreenReader(core.navigator.focusedElement) }
                 pending.insert(contentsOf: answers, at: 0)

@@ -26,7 +26,8 @@ enum ChannelActionsSheet {
             b.make(
                 .channelLanguage,
                 Element(
-                    label: "Language of its messages", value: language.map(languageName) ?? "by their script", traits: .adjustable,
+                    label: "Language of its messages", value: language.map(languageName) ?? "by their script",
+                    traits: .adjustable,
                     hint: "Press Up or Down to choose the language its messages are read in."),
                 ElementBehaviour(
                     increment: .adjustChannelLanguage(channelID: channelID, by: 1),
@@ -34,7 +35,9 @@ enum ChannelActionsSheet {
         if !channel.isDirect {
             elements.append(
                 b.make(
-                    .channelNames, Element(label: "Who is here", traits: .button, hint: "Press Enter to list the people in this channel."),
+                    .channelNames,
+                    Element(
+                        label: "Who is here", traits: .button, hint: "Press Enter to list the people in this channel."),
                     ElementBehaviour(activate: .showNames(channelID: channelID))))
         }
         return elements

@@ -25,7 +25,8 @@ enum ChannelDrawer {
             // Five, and always the open conversation and direct ones (a /query opened now is
             // there, though the store sorts conversations after the channels).
             var five = Array(matching.prefix(5))
-            for extra in matching where (extra.id == state.channelID || extra.isDirect) && !five.contains(where: { $0.id == extra.id }) {
+            for extra in matching
+            where (extra.id == state.channelID || extra.isDirect) && !five.contains(where: { $0.id == extra.id }) {
                 five.append(extra)
             }
             shown = five[...]
@@ -44,7 +45,10 @@ enum ChannelDrawer {
             children.append(button(channel, state: state, into: &b))
         }
         var drawer = b.make(
-            .drawer, Element(label: "Channels, drawer, \(stateName(state.drawer.state))", isModal: state.drawer.isModal, children: children))
+            .drawer,
+            Element(
+                label: "Channels, drawer, \(stateName(state.drawer.state))", isModal: state.drawer.isModal,
+                children: children))
         if state.drawer.state != .compressed { drawer.escape = { true } }
         return drawer
     }

@@ -12,7 +12,8 @@ enum Controls {
     }
 
     static func sample(id: ElementID, into b: inout ScreenTree.Builder) -> Element {
-        b.make(id, Element(label: "Sample message", value: "Alice, 10:42: The build is green again.", traits: .staticText))
+        b.make(
+            id, Element(label: "Sample message", value: "Alice, 10:42: The build is green again.", traits: .staticText))
     }
 
     static func rate(_ rate: Int, id: ElementID, into b: inout ScreenTree.Builder) -> Element {

@@ -8,7 +8,9 @@ enum EmojiPickerSheet {
         var elements = [
             b.make(
                 .pickerSearch,
-                Element(label: "Search", value: state.pickerQuery, traits: .searchField, hint: "Type an emoji name or keyword to filter the list."),
+                Element(
+                    label: "Search", value: state.pickerQuery, traits: .searchField,
+                    hint: "Type an emoji name or keyword to filter the list."),
                 ElementBehaviour(edits: .pickerQuery)),
             b.make(
                 .pickerClear, Element(label: "Clear text", traits: .button, hint: "Press Enter to clear the search."),
@@ -21,14 +23,17 @@ enum EmojiPickerSheet {
         for emoji in results {
             elements.append(
                 b.make(
-                    .pickerEmoji(emoji.name), Element(label: emoji.name, traits: .button, hint: "Press Enter to pick this emoji."),
+                    .pickerEmoji(emoji.name),
+                    Element(label: emoji.name, traits: .button, hint: "Press Enter to pick this emoji."),
                     ElementBehaviour(activate: .react(messageID: id, emoji: emoji))))
         }
         if total > results.count {
             elements.append(
                 b.make(
                     .pickerMore,
-                    Element(label: "\(total - results.count) more match; type more to narrow the search", traits: .staticText)))
+                    Element(
+                        label: "\(total - results.count) more match; type more to narrow the search",
+                        traits: .staticText)))
         }
         return elements
     }

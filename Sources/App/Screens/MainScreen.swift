@@ -30,7 +30,8 @@ enum MainScreen {
             let names = state.typing.joined(separator: " and ")
             typing.append(
                 b.make(
-                    .typing, Element(label: "\(names) \(state.typing.count == 1 ? "is" : "are") typing", traits: .staticText)))
+                    .typing,
+                    Element(label: "\(names) \(state.typing.count == 1 ? "is" : "are") typing", traits: .staticText)))
         }
         // A lasting, unlabelled region: the indicator appearing in it is announced, politely.
         content.append(b.make(.typingRegion, Element(liveRegion: .polite, children: typing)))
@@ -44,7 +45,8 @@ enum MainScreen {
         content.append(
             b.make(
                 .settingsButton,
-                Element(label: "Settings", traits: .button, hint: "Press Enter to change text size, speech and display."),
+                Element(
+                    label: "Settings", traits: .button, hint: "Press Enter to change text size, speech and display."),
                 ElementBehaviour(activate: .openSettings)))
         return b.make(.mainScreen, Element(label: "Main", children: content))
     }
@@ -59,13 +61,18 @@ enum MainScreen {
 
 /// One message as an element: author and time, then its text, reactions, replies and state.
 enum MessageElement {
-    static func build(_ message: ChatMessage, replies: Int, state: AppState, into b: inout ScreenTree.Builder) -> Element {
+    static func build(
+        _ message: ChatMessage, replies: Int, state: AppState, into b: inout ScreenTree.Builder
+    ) -> Element {
         var value = message.kind == .action ? "\(message.author) \(message.text)" : message.text
         if !message.reactions.isEmpty {
             // "2 reactions: thumbs up, party popper" or "3 reactions: 2 thumbs up, party popper".
             let sorted = message.reactions.sorted { $0.key < $1.key }
             let catalog = state.emoji.catalog
-            let parts = sorted.map { $0.value.count == 1 ? Emoji.name(of: $0.key, in: catalog) : "\($0.value.count) \(Emoji.name(of: $0.key, in: catalog))" }
+            let parts = sorted.map {
+                $0.value.count == 1
+                    ? Emoji.name(of: $0.key, in: catalog) : "\($0.value.count) \(Emoji.name(of: $0.key, in: catalog))"
+            }
             let total = sorted.reduce(0) { $0 + $1.value.count }
             value = Format.sentence(value, Format.count(total, "reaction") + ": " + parts.joined(separator: ", "))
         }
@@ -75,7 +82,8 @@ enum MessageElement {
         var traits: Traits = .message
         if state.isUnread(message) { traits.insert(.unread) }
         var element = Element(
-            label: state.settings.speech.times ? "\(message.author), \(Format.time(message.time, in: state.localTime))" : message.author, value: value,
+            label: state.settings.speech.times
+                ? "\(message.author), \(Format.time(message.time, in: state.localTime))" : message.author, value: value,
             traits: traits, hint: "Press A for actions.")
         // Read in the channel's language, where the settings give it one.
         element.language = state.channel.flatMap { state.settings.speech.language(in: $0.name) }
@@ -84,10 +92,12 @@ enum MessageElement {
             element,
             ElementBehaviour(
                 activate: .openActions(messageID: id),
-                actions: (message.msgid == nil ? [] : [
-                    .init(name: "Add reaction", intent: .openPicker(messageID: id)),
-                    .init(name: "Reply in thread", intent: .openThread(messageID: id)),
-                ]) + [.init(name: "Mark unread", intent: .markUnread(messageID: id))],
+                actions: (message.msgid == nil
+                    ? []
+                    : [
+                        .init(name: "Add reaction", intent: .openPicker(messageID: id)),
+                        .init(name: "Reply in thread", intent: .openThread(messageID: id)),
+                    ]) + [.init(name: "Mark unread", intent: .markUnread(messageID: id))],
                 message: id))
     }
 }

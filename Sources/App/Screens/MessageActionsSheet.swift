@@ -11,21 +11,27 @@ enum MessageActionsSheet {
         }
         let reacted = state.message(id: id)?.reactions ?? [:]
         // On IRC a reaction cannot be taken back (there is no tag for it).
-        let onIRC = state.channel.flatMap { channel in state.networks.first { $0.id == channel.networkID } }.map { !$0.isLocal } ?? false
+        let onIRC =
+            state.channel.flatMap { channel in state.networks.first { $0.id == channel.networkID } }.map { !$0.isLocal }
+            ?? false
         // A message without an id (from a server or bouncer that gives none) cannot be reacted or
         // replied to: those actions are not offered, rather than offered and refused.
         let taggable = state.message(id: id)?.msgid != nil
-        var actions: [Element] = !taggable ? [] : Emoji.mostUsed.map { emoji in
-            // A reaction of the user's is selected, and Enter takes it back.
-            let mine = reacted[emoji.storedForm]?.contains { IRCCaseMapping.equal($0, state.nick) } ?? false
-            return b.make(
-                .react(emoji.name),
-                Element(
-                    label: "React with \(emoji.name)", traits: mine ? [.button, .selected] : .button,
-                    hint: !mine ? "Press Enter to add this reaction."
-                        : onIRC ? "You reacted with this already." : "Press Enter to take your reaction back."),
-                ElementBehaviour(activate: .react(messageID: id, emoji: emoji)))
-        }
+        var actions: [Element] =
+            !taggable
+            ? []
+            : Emoji.mostUsed.map { emoji in
+                // A reaction of the user's is selected, and Enter takes it back.
+                let mine = reacted[emoji.storedForm]?.contains { IRCCaseMapping.equal($0, state.nick) } ?? false
+                return b.make(
+                    .react(emoji.name),
+                    Element(
+                        label: "React with \(emoji.name)", traits: mine ? [.button, .selected] : .button,
+                        hint: !mine
+                            ? "Press Enter to add this reaction."
+                            : onIRC ? "You reacted with this already." : "Press Enter to take your reaction back."),
+                    ElementBehaviour(activate: .react(messageID: id, emoji: emoji)))
+            }
         if taggable {
             actions += [
                 button(.addReaction, "Add reaction", "Press Enter to pick any emoji.", .openPicker(messageID: id)),
@@ -33,21 +39,28 @@ enum MessageActionsSheet {
             ]
         }
         actions += [
-            button(.markUnread, "Mark unread", "Press Enter to mark this message and newer ones unread.", .markUnread(messageID: id)),
+            button(
+                .markUnread, "Mark unread", "Press Enter to mark this message and newer ones unread.",
+                .markUnread(messageID: id)),
             button(.copy, "Copy text", "Press Enter to copy the message text.", .copyText(messageID: id)),
         ]
         let message = state.message(id: id)
         if message?.author == state.nick {
             actions += [
-                button(.edit, "Edit", "Press Enter to edit your message.", .unavailable("Editing is not supported on IRC yet.")),
-                button(.delete, "Delete", "Press Enter to delete your message.", .unavailable("Deleting messages is not supported on IRC.")),
+                button(
+                    .edit, "Edit", "Press Enter to edit your message.",
+                    .unavailable("Editing is not supported on IRC yet.")),
+                button(
+                    .delete, "Delete", "Press Enter to delete your message.",
+                    .unavailable("Deleting messages is not supported on IRC.")),
             ]
         }
         if let author = message?.author, author != state.nick {
             let name = SpokenText.plainNick(author)
             actions.append(
                 button(
-                    .pronounce, "Set how \(name) is said", "Press Enter to type how this name is said.", .pronounceNick(author)))
+                    .pronounce, "Set how \(name) is said", "Press Enter to type how this name is said.",
+                    .pronounceNick(author)))
         }
         actions += [
             button(.pin, "Pin", "Press Enter to pin the message.", .unavailable("Pinning is not supported on IRC.")),
@@ -55,7 +68,9 @@ enum MessageActionsSheet {
         ]
         if taggable {
             actions.append(
-                button(.viewReactions, "View reactions", "Press Enter to hear who reacted.", .unavailable(reactionSummary(message, emoji: state.emoji.catalog))))
+                button(
+                    .viewReactions, "View reactions", "Press Enter to hear who reacted.",
+                    .unavailable(reactionSummary(message, emoji: state.emoji.catalog))))
         }
         return actions
     }

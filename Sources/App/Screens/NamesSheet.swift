@@ -19,7 +19,8 @@ enum NamesSheet {
                 .member(person.nick),
                 Element(
                     label: person.nick,
-                    value: [person.nick == state.nick ? "you" : nil, rank(of: person.prefix)].compactMap { $0 }.joined(separator: ", "),
+                    value: [person.nick == state.nick ? "you" : nil, rank(of: person.prefix)].compactMap { $0 }.joined(
+                        separator: ", "),
                     traits: messageable ? .button : .staticText,
                     hint: messageable
                         ? "Press Enter to send a direct message; the Actions rotor sets how the name is said."
@@ -27,7 +28,11 @@ enum NamesSheet {
                     positionInSet: SetPosition(index + 1, of: people.count)),
                 ElementBehaviour(
                     activate: messageable ? .query(person.nick) : nil,
-                    actions: [.init(name: "Set how \(SpokenText.plainNick(person.nick)) is said", intent: .pronounceNick(person.nick))]))
+                    actions: [
+                        .init(
+                            name: "Set how \(SpokenText.plainNick(person.nick)) is said",
+                            intent: .pronounceNick(person.nick))
+                    ]))
         }
     }
 

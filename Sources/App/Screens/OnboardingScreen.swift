@@ -14,7 +14,8 @@ enum OnboardingScreen {
             .onboardingContinue,
             Element(
                 label: last ? "Use the local workspace" : "Continue", traits: .button,
-                hint: last ? "Press Enter to open #welcome, which teaches the keys." : "Press Enter to go to the next step."),
+                hint: last
+                    ? "Press Enter to open #welcome, which teaches the keys." : "Press Enter to go to the next step."),
             ElementBehaviour(activate: last ? .chooseLocalWorkspace : .onboardingContinue))
         var items: [Element] = []
         func heading(_ text: String) -> Element {
@@ -27,7 +28,8 @@ enum OnboardingScreen {
                 b.make(
                     .onboardingIntro,
                     Element(
-                        label: "Earshot speaks everything it shows. Right and Left move between elements, Enter activates, Escape goes back, and question mark lists every key.",
+                        label:
+                            "Earshot speaks everything it shows. Right and Left move between elements, Enter activates, Escape goes back, and question mark lists every key.",
                         traits: .staticText)),
             ]
         case 2:
@@ -44,7 +46,8 @@ enum OnboardingScreen {
                 b.make(
                     .onboardingIRCNote,
                     Element(
-                        label: "Servers go in the irc section of the settings file, which earshot config --path names; they connect on the next start.",
+                        label:
+                            "Servers go in the irc section of the settings file, which earshot config --path names; they connect on the next start.",
                         traits: .staticText)),
             ]
         }

@@ -25,7 +25,8 @@ public struct ScreenTree: Sendable {
 
         /// `element` named `id`, doing `behaviour`: handlers are inert markers so the navigator
         /// knows the element can be operated; what happens is the core's business.
-        public mutating func make(_ id: ElementID, _ element: Element, _ behaviour: ElementBehaviour? = nil) -> Element {
+        public mutating func make(_ id: ElementID, _ element: Element, _ behaviour: ElementBehaviour? = nil) -> Element
+        {
             var element = element
             element.identifier = id.identifier
             guard let behaviour else { return element }

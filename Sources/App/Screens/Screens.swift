@@ -32,7 +32,9 @@ public enum Screens {
         // The title ("Thread, 2 replies") is announced: focus starts on what it is about.
         // (A reply search opened starts on that reply.)
         case .thread(let rootID):
-            state.threadFocus.flatMap { id in state.threadMessages.contains { $0.id == id } ? ElementID.message(id) : nil }
+            state.threadFocus.flatMap { id in
+                state.threadMessages.contains { $0.id == id } ? ElementID.message(id) : nil
+            }
                 ?? .message(rootID)
         }
     }

@@ -17,7 +17,10 @@ enum SearchSheet {
         let results = state.searchResults
         if results.isEmpty {
             let words = state.searchQuery.trimmingCharacters(in: .whitespaces)
-            elements.append(b.make(.searchNone, Element(label: words.isEmpty ? "Type to search" : "No messages match", traits: .staticText)))
+            elements.append(
+                b.make(
+                    .searchNone,
+                    Element(label: words.isEmpty ? "Type to search" : "No messages match", traits: .staticText)))
         }
         for (index, message) in results.enumerated() {
             let channel = state.channels.first { $0.id == message.channelID }?.name ?? "another channel"
@@ -25,7 +28,8 @@ enum SearchSheet {
                 b.make(
                     .searchResult(message.id),
                     Element(
-                        label: "\(message.author), \(channel), \(Format.day(message.time, today: state.today, in: state.localTime)) \(Format.time(message.time, in: state.localTime)): \(message.text)",
+                        label:
+                            "\(message.author), \(channel), \(Format.day(message.time, today: state.today, in: state.localTime)) \(Format.time(message.time, in: state.localTime)): \(message.text)",
                         traits: .staticText, hint: "Press Enter to open it in its channel.",
                         positionInSet: SetPosition(index + 1, of: results.count)),
                     ElementBehaviour(activate: .openMessage(id: message.id, channelID: message.channelID))))

@@ -8,26 +8,37 @@ import Speech
 enum SettingsSheet {
     static func build(_ state: AppState, into b: inout ScreenTree.Builder) -> [Element] {
         let settings = state.settings
-        func adjustable(_ id: ElementID, _ label: String, _ value: String, _ hint: String, _ up: Intent, _ down: Intent) -> Element {
-            b.make(id, Element(label: label, value: value, traits: .adjustable, hint: hint), ElementBehaviour(increment: up, decrement: down))
+        func adjustable(
+            _ id: ElementID, _ label: String, _ value: String, _ hint: String, _ up: Intent, _ down: Intent
+        ) -> Element {
+            b.make(
+                id, Element(label: label, value: value, traits: .adjustable, hint: hint),
+                ElementBehaviour(increment: up, decrement: down))
         }
         func toggle(_ id: ElementID, _ label: String, _ on: Bool, _ hint: String, _ intent: Intent) -> Element {
-            b.make(id, Element(label: label, traits: on ? [.toggleButton, .selected] : .toggleButton, hint: hint), ElementBehaviour(activate: intent))
+            b.make(
+                id, Element(label: label, traits: on ? [.toggleButton, .selected] : .toggleButton, hint: hint),
+                ElementBehaviour(activate: intent))
         }
         return [
             Controls.textSize(settings.text.size, id: .textSize, into: &b),
             Controls.sample(id: .sample, into: &b),
             Controls.rate(settings.speech.rate, id: .rate, into: &b),
-            adjustable(.voice, "Voice", settings.speech.voice, "Press Up or Down to choose another voice.", .adjustVoice(by: 1), .adjustVoice(by: -1)),
+            adjustable(
+                .voice, "Voice", settings.speech.voice, "Press Up or Down to choose another voice.",
+                .adjustVoice(by: 1), .adjustVoice(by: -1)),
             toggle(.hints, "Hints", settings.speech.hints, "Press Enter to switch hints on or off.", .toggleHints),
-            adjustable(.echo, "Key echo", settings.speech.echo.rawValue, "Press Up or Down to choose what is echoed while typing.", .adjustEcho(by: 1), .adjustEcho(by: -1)),
+            adjustable(
+                .echo, "Key echo", settings.speech.echo.rawValue,
+                "Press Up or Down to choose what is echoed while typing.", .adjustEcho(by: 1), .adjustEcho(by: -1)),
             adjustable(
                 .punctuation, "Punctuation", settings.speech.punctuation.rawValue,
                 "Press Up or Down to choose how much punctuation is spoken.", .adjustPunctuation(by: 1),
                 .adjustPunctuation(by: -1)),
             adjustable(
                 .capitals, "Capitals", settings.speech.capitals.rawValue,
-                "Press Up or Down to choose how capital letters are marked.", .adjustCapitals(by: 1), .adjustCapitals(by: -1)),
+                "Press Up or Down to choose how capital letters are marked.", .adjustCapitals(by: 1),
+                .adjustCapitals(by: -1)),
             toggle(
                 .typingInterrupts, "Typing interrupts speech", settings.speech.typingInterrupts,
                 "Press Enter to choose whether a typed key cuts off speech.", .toggleTypingInterrupts),
@@ -41,17 +52,22 @@ enum SettingsSheet {
                 .adjustSpeech(.events, by: 1), .adjustSpeech(.events, by: -1)),
             toggle(
                 .speechTimes, "Message times", settings.speech.times,
-                "Press Enter to choose whether a message's time is said with it. Alt-T always says it.", .adjustSpeech(.times, by: 1)),
+                "Press Enter to choose whether a message's time is said with it. Alt-T always says it.",
+                .adjustSpeech(.times, by: 1)),
             toggle(
                 .mergeBursts, "One utterance per burst", settings.speech.mergeBursts,
                 "Press Enter to choose whether one person's quick messages are said together, their name once.",
                 .adjustSpeech(.bursts, by: 1)),
-            toggle(.sounds, "Sounds", settings.sounds.enabled, "Press Enter to switch sound cues on or off.", .toggleSounds),
+            toggle(
+                .sounds, "Sounds", settings.sounds.enabled, "Press Enter to switch sound cues on or off.", .toggleSounds
+            ),
             adjustable(
-                .soundVolume, "Sound volume", "\(settings.sounds.volume) percent", "Press Up or Down to make sounds louder or softer.",
+                .soundVolume, "Sound volume", "\(settings.sounds.volume) percent",
+                "Press Up or Down to make sounds louder or softer.",
                 .adjustSoundVolume(by: 10), .adjustSoundVolume(by: -10)),
             adjustable(
-                .braille, "Braille", settings.braille.enabled == .auto ? "automatic" : settings.braille.enabled.rawValue,
+                .braille, "Braille",
+                settings.braille.enabled == .auto ? "automatic" : settings.braille.enabled.rawValue,
                 "Press Up or Down to choose whether braille goes to a display through BRLTTY, from the next start.",
                 .adjustBraille(.enabled, by: 1), .adjustBraille(.enabled, by: -1)),
             adjustable(
@@ -67,8 +83,12 @@ enum SettingsSheet {
                 .brailleMessages, "Braille messages", settings.braille.messages.rawValue,
                 "Press Up or Down to choose which new messages are shown in braille.",
                 .adjustBraille(.messages, by: 1), .adjustBraille(.messages, by: -1)),
-            toggle(.reduceMotion, "Reduce motion", settings.display.reduceMotion, "Press Enter to switch animations off or on.", .toggleReduceMotion),
-            toggle(.contrast, "Increase contrast", settings.display.contrast == .increased, "Press Enter to switch the high-contrast theme on or off.", .toggleContrast),
+            toggle(
+                .reduceMotion, "Reduce motion", settings.display.reduceMotion,
+                "Press Enter to switch animations off or on.", .toggleReduceMotion),
+            toggle(
+                .contrast, "Increase contrast", settings.display.contrast == .increased,
+                "Press Enter to switch the high-contrast theme on or off.", .toggleContrast),
         ]
     }
 

@@ -4,8 +4,12 @@ import Presentation
 /// A sheet: its title, the elements of its kind (short form shows the first few actions), and
 /// "More actions" when some are hidden. Modal; Escape dismisses it through the core.
 enum SheetScreen {
-    static func build(_ state: AppState, kind: AppState.SheetKind, sheet: Sheet, into b: inout ScreenTree.Builder) -> Element {
-        var children = [b.make(.sheetTitle, Element(label: sheet.configuration.title, traits: .header, headingLevel: 1))]
+    static func build(
+        _ state: AppState, kind: AppState.SheetKind, sheet: Sheet, into b: inout ScreenTree.Builder
+    ) -> Element {
+        var children = [
+            b.make(.sheetTitle, Element(label: sheet.configuration.title, traits: .header, headingLevel: 1))
+        ]
         let all = elements(kind, state: state, into: &b)
         if case .messageActions = kind {
             let visible = Set(sheet.visibleActionIdentifiers)
@@ -16,7 +20,8 @@ enum SheetScreen {
         if sheet.showsMoreActionsButton {
             children.append(
                 b.make(
-                    .moreActions, Element(label: "More actions", traits: .button, hint: "Press Enter to show every action."),
+                    .moreActions,
+                    Element(label: "More actions", traits: .button, hint: "Press Enter to show every action."),
                     ElementBehaviour(activate: .expandSheet)))
         }
         var element = b.make(.sheet, Element(label: sheet.configuration.title, isModal: true, children: children))
@@ -64,7 +69,8 @@ enum SheetScreen {
         case .names(let channelID):
             return SheetConfiguration(
                 title: NamesSheet.title(state, channelID: channelID), actionIdentifiers: identifiers,
-                shortFormActionCount: identifiers.count, firstElementIdentifier: identifiers.first, itemNoun: .init("person", plural: "people"))
+                shortFormActionCount: identifiers.count, firstElementIdentifier: identifiers.first,
+                itemNoun: .init("person", plural: "people"))
         case .channelActions(let channelID):
             let name = state.channels.first { $0.id == channelID }?.name ?? "Channel"
             return SheetConfiguration(

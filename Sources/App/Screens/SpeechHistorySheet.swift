@@ -12,7 +12,8 @@ enum SpeechHistorySheet {
             b.make(
                 .spoken(index),
                 Element(
-                    label: SpokenText.unmarked(history[index].text), traits: .staticText, hint: "Press Enter to hear it again.",
+                    label: SpokenText.unmarked(history[index].text), traits: .staticText,
+                    hint: "Press Enter to hear it again.",
                     positionInSet: SetPosition(position + 1, of: history.count)),
                 ElementBehaviour(activate: .repeatSpoken(index)))
         }

@@ -3,7 +3,7 @@ import NIOPosix
 import NIOSSL
 
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// Why a connection to a server ended or could not be made, as a listener is told it: a typed
@@ -54,7 +54,9 @@ public enum DisconnectReason: Hashable, Sendable {
     public init(_ error: any Error) {
         switch error {
         case let failure as NIOConnectionError:
-            if let first = failure.connectionErrors.first { self.init(first.error) } else if failure.dnsAError != nil || failure.dnsAAAAError != nil {
+            if let first = failure.connectionErrors.first {
+                self.init(first.error)
+            } else if failure.dnsAError != nil || failure.dnsAAAAError != nil {
                 self = .nameNotFound
             } else {
                 self = .other
@@ -68,7 +70,8 @@ public enum DisconnectReason: Hashable, Sendable {
             default: self = .other
             }
         case let ssl as NIOSSLError:
-            if case .handshakeFailed(let errors) = ssl, String(describing: errors).contains("CERTIFICATE_VERIFY_FAILED") {
+            if case .handshakeFailed(let errors) = ssl, String(describing: errors).contains("CERTIFICATE_VERIFY_FAILED")
+            {
                 self = .certificateNotTrusted
             } else {
                 self = .tlsFailed

@@ -54,10 +54,11 @@ public actor IRCClient {
         network = try store.network(
             named: server.name, host: server.host, port: server.port, usesTLS: server.usesTLS, nick: server.nick)
         let certificateSignIn = server.clientCertificate != nil && server.credentials == nil
-        connection = IRCConnection(configuration: .init(
-            nick: server.nick, user: server.user, realName: server.realName, credentials: server.credentials,
-            requiresAuthentication: server.requiresAuthentication, channels: server.channels,
-            serverPassword: server.serverPassword, monitor: server.monitor, certificateSignIn: certificateSignIn))
+        connection = IRCConnection(
+            configuration: .init(
+                nick: server.nick, user: server.user, realName: server.realName, credentials: server.credentials,
+                requiresAuthentication: server.requiresAuthentication, channels: server.channels,
+                serverPassword: server.serverPassword, monitor: server.monitor, certificateSignIn: certificateSignIn))
         self.tlsConfiguration = tlsConfiguration
         endpoint = (server.port, server.usesTLS)
         (events, eventContinuation) = AsyncStream.makeStream(of: ChatEvent.self)
@@ -65,7 +66,9 @@ public actor IRCClient {
 
     /// The TLS context for `server`: the given configuration, else the system's trust (or
     /// `ca_file`), with the client certificate when there is one.
-    static func makeSSLContext(server: IRCServerConfiguration, tlsConfiguration: TLSConfiguration?) throws -> NIOSSLContext {
+    static func makeSSLContext(
+        server: IRCServerConfiguration, tlsConfiguration: TLSConfiguration?
+    ) throws -> NIOSSLContext {
         var configuration = tlsConfiguration ?? .makeClientConfiguration()
         if tlsConfiguration == nil, let caFile = server.caFile {
             guard FileManager.default.isReadableFile(atPath: caFile) else {
@@ -75,19 +78,27 @@ public actor IRCClient {
         }
         if let certificate = server.clientCertificate {
             let key = server.clientKey ?? certificate
-            guard FileManager.default.isReadableFile(atPath: certificate), FileManager.default.isReadableFile(atPath: key) else {
-                throw ChatError(.connection, "Cannot set up TLS: the client certificate \(certificate) or its key cannot be read")
+            guard FileManager.default.isReadableFile(atPath: certificate),
+                FileManager.default.isReadableFile(atPath: key)
+            else {
+                throw ChatError(
+                    .connection, "Cannot set up TLS: the client certificate \(certificate) or its key cannot be read")
             }
             // The key signs in as the user: like a password file, it is the owner's alone.
-            let mode = ((try? FileManager.default.attributesOfItem(atPath: key))?[.posixPermissions] as? NSNumber)?.intValue ?? 0
+            let mode =
+                ((try? FileManager.default.attributesOfItem(atPath: key))?[.posixPermissions] as? NSNumber)?.intValue
+                ?? 0
             guard mode & 0o077 == 0 else {
-                throw ChatError(.unsafeCredentials, "\(key) can be read by other users; run chmod 600 \(key) so only you can read it")
+                throw ChatError(
+                    .unsafeCredentials,
+                    "\(key) can be read by other users; run chmod 600 \(key) so only you can read it")
             }
             do {
                 configuration.certificateChain = try NIOSSLCertificate.fromPEMFile(certificate).map { .certificate($0) }
                 configuration.privateKey = .privateKey(try NIOSSLPrivateKey(file: key, format: .pem))
             } catch {
-                throw ChatError(.connection, "Cannot set up TLS: \(certificate) or its key is not a PEM certificate and key")
+                throw ChatError(
+                    .connection, "Cannot set up TLS: \(certificate) or its key is not a PEM certificate and key")
             }
         }
         do {
@@ -96,11 +107,13 @@ public actor IRCClient {
             if case .default = configuration.trustRoots ?? .default, !Self.systemHasTrustRoots {
                 throw ChatError(
                     .connection,
-                    "Cannot set up TLS: this system has no certificate authorities to check \(server.host) with. Install them (apt install ca-certificates), or set ca_file for this server.")
+                    "Cannot set up TLS: this system has no certificate authorities to check \(server.host) with. Install them (apt install ca-certificates), or set ca_file for this server."
+                )
             }
             // A certificate or key file that is not one (ca_file, client_cert).
             throw ChatError(
-                .connection, "Cannot set up TLS for \(server.host): a certificate or key file in its settings cannot be read")
+                .connection,
+                "Cannot set up TLS for \(server.host): a certificate or key file in its settings cannot be read")
         }
     }
 
@@ -225,7 +238,9 @@ public actor IRCClient {
     /// as one line meaning what it says: a target with a space, a leading colon or a line
     /// break, NUL in the text or the reply target.
     @discardableResult
-    public func send(_ text: String, to target: String, kind: MessageKind = .message, replyTo: String? = nil) throws
+    public func send(
+        _ text: String, to target: String, kind: MessageKind = .message, replyTo: String? = nil
+    ) throws
         -> [PendingMessage]
     {
         if replyTo != nil, connection.isSynced, !connection.capabilities.contains(.messageTags) {
@@ -243,7 +258,8 @@ public actor IRCClient {
         let channelID = try self.channelID(for: target, isDirect: !IRCConnection.isChannelName(target))
         var pending: [PendingMessage] = []
         for chunk in chunks {
-            let entry = try store.enqueue(chunk, kind: kind, replyTo: replyTo, channel: channelID, author: connection.nick)
+            let entry = try store.enqueue(
+                chunk, kind: kind, replyTo: replyTo, channel: channelID, author: connection.nick)
             pending.append(entry)
             try carryOut(outbox.queued(entry.outboxLine))
         }
@@ -273,9 +289,13 @@ public actor IRCClient {
             switch action {
             case .write(let line):
                 try store.markAttempted(line.id)
-                try perform(connection.say(line.text, to: line.target, kind: line.kind, replyTo: line.replyTo, label: line.label))
+                try perform(
+                    connection.say(
+                        line.text, to: line.target, kind: line.kind, replyTo: line.replyTo, label: line.label))
             case .delivered(let line):
-                if let delivered = try store.markDelivered(label: line.label, msgid: nil) { emit(.delivered(delivered)) }
+                if let delivered = try store.markDelivered(label: line.label, msgid: nil) {
+                    emit(.delivered(delivered))
+                }
             case .react(let reaction):
                 try? perform(connection.react(reaction.emoji, to: reaction.msgid, in: reaction.target))
                 try store.removePendingReaction(reaction.id)
@@ -283,7 +303,12 @@ public actor IRCClient {
                 // The user is told rather than left to think they were sent.
                 for reaction in reactions { try store.removePendingReaction(reaction.id) }
                 let count = reactions.count == 1 ? "A reaction" : "\(reactions.count) reactions"
-                emit(.error(ChatError(.unsupported, "\(count) made offline could not be sent: this server does not support reactions (no message-tags). They are kept only on this computer")))
+                emit(
+                    .error(
+                        ChatError(
+                            .unsupported,
+                            "\(count) made offline could not be sent: this server does not support reactions (no message-tags). They are kept only on this computer"
+                        )))
             }
         }
     }
@@ -383,7 +408,8 @@ public actor IRCClient {
                         let tls = try NIOSSLClientHandler(context: sslContext, serverHostname: isAddress ? nil : host)
                         try channel.pipeline.syncOperations.addHandler(tls)
                     }
-                    try channel.pipeline.syncOperations.addHandler(IRCChannelHandler(continuation: continuation, failure: failure))
+                    try channel.pipeline.syncOperations.addHandler(
+                        IRCChannelHandler(continuation: continuation, failure: failure))
                 }
             }
         do {
@@ -443,11 +469,12 @@ public actor IRCClient {
                 emit(.registered(nick: nick))
                 if again { emit(.reconnected) }
             case .synced:
-                try carryOut(outbox.synced(
-                    stored: store.pendingMessages(network: network.id).map(\.outboxLine),
-                    reactions: store.pendingReactions(network: network.id),
-                    echoes: connection.capabilities.contains(.echoMessage),
-                    messageTags: connection.capabilities.contains(.messageTags)))
+                try carryOut(
+                    outbox.synced(
+                        stored: store.pendingMessages(network: network.id).map(\.outboxLine),
+                        reactions: store.pendingReactions(network: network.id),
+                        echoes: connection.capabilities.contains(.echoMessage),
+                        messageTags: connection.capabilities.contains(.messageTags)))
                 emit(.synced)
             case .joined(let name, let nick, let isSelf):
                 let id = try channelID(for: name, isDirect: false)
@@ -486,7 +513,9 @@ public actor IRCClient {
             case .reaction(let reaction):
                 let id = try channelID(for: reaction.channel, isDirect: reaction.isDirect)
                 if try store.addReaction(reaction.emoji, to: reaction.target, by: reaction.author, channel: id) {
-                    emit(.reaction(channelID: id, target: reaction.target, emoji: reaction.emoji, author: reaction.author))
+                    emit(
+                        .reaction(
+                            channelID: id, target: reaction.target, emoji: reaction.emoji, author: reaction.author))
                 }
             case .typing(let name, let nick, let state):
                 let id = try channelID(for: name, isDirect: !IRCConnection.isChannelName(name))
@@ -585,7 +614,9 @@ public actor IRCClient {
     }
 
     /// Throws when `line` cannot be written as it means.
-    private static func check(_ line: IRCMessage, maximumBytes: Int = IRCMessage.maximumLineBytes)
+    private static func check(
+        _ line: IRCMessage, maximumBytes: Int = IRCMessage.maximumLineBytes
+    )
         throws(IRCSerializationError)
     {
         _ = try line.serialized(maximumBytes: maximumBytes)

@@ -73,7 +73,8 @@ public struct IRCServerConfiguration: Sendable, Hashable {
         if !usesTLS && !isLoopback && !insecure {
             throw ChatError(
                 .insecureConnection,
-                "Refusing to connect to \(host) without TLS: messages and passwords would travel in clear text. Use TLS, or pass --insecure.")
+                "Refusing to connect to \(host) without TLS: messages and passwords would travel in clear text. Use TLS, or pass --insecure."
+            )
         }
     }
 }

@@ -12,7 +12,9 @@ public struct ReconnectPolicy: Sendable, Hashable {
     public var maximumDelay: Duration
     public var jitter: Double
 
-    public init(initialDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(60), jitter: Double = 0.5) {
+    public init(
+        initialDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(60), jitter: Double = 0.5
+    ) {
         self.initialDelay = initialDelay
         self.maximumDelay = maximumDelay
         self.jitter = min(max(jitter, 0), 1)

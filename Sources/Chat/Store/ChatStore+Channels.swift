@@ -4,7 +4,9 @@ import GRDB
 extension ChatStore {
     /// The network called `name`, created with these details if new (details of an existing
     /// one are updated when given).
-    public func network(named name: String, host: String = "", port: Int = 6697, usesTLS: Bool = true, nick: String = "")
+    public func network(
+        named name: String, host: String = "", port: Int = 6697, usesTLS: Bool = true, nick: String = ""
+    )
         throws -> ChatNetwork
     {
         try write { db in
@@ -55,39 +57,49 @@ extension ChatStore {
 
     /// The channel with row id `id`.
     public func channel(id: Int64) throws -> ChatChannel? {
-        try read { db in try Row.fetchOne(db, sql: "SELECT * FROM channel WHERE id = ?", arguments: [id]).map(Self.channel) }
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM channel WHERE id = ?", arguments: [id]).map(Self.channel)
+        }
     }
 
     /// Sets the topic of a channel.
     public func setTopic(_ topic: String, channel: Int64) throws {
-        try write { db in try db.execute(sql: "UPDATE channel SET topic = ? WHERE id = ?", arguments: [topic, channel]) }
+        try write { db in try db.execute(sql: "UPDATE channel SET topic = ? WHERE id = ?", arguments: [topic, channel])
+        }
     }
 
     /// Replaces the member list of a channel.
     public func setMembers(_ members: [String], channel: Int64) throws {
         try write { db in
-            try db.execute(sql: "UPDATE channel SET members = ? WHERE id = ?", arguments: [members.joined(separator: " "), channel])
+            try db.execute(
+                sql: "UPDATE channel SET members = ? WHERE id = ?",
+                arguments: [members.joined(separator: " "), channel])
         }
     }
 
     /// Adds or removes one member.
     public func updateMember(_ nick: String, present: Bool, channel: Int64) throws {
         try write { db in
-            let current = try String.fetchOne(db, sql: "SELECT members FROM channel WHERE id = ?", arguments: [channel]) ?? ""
+            let current =
+                try String.fetchOne(db, sql: "SELECT members FROM channel WHERE id = ?", arguments: [channel]) ?? ""
             var members = current.split(separator: " ").map(String.init).filter { !IRCCaseMapping.equal($0, nick) }
             if present { members.append(nick) }
-            try db.execute(sql: "UPDATE channel SET members = ? WHERE id = ?", arguments: [members.joined(separator: " "), channel])
+            try db.execute(
+                sql: "UPDATE channel SET members = ? WHERE id = ?",
+                arguments: [members.joined(separator: " "), channel])
         }
     }
 
     /// Mutes or unmutes a channel.
     public func setMuted(_ muted: Bool, channel: Int64) throws {
-        try write { db in try db.execute(sql: "UPDATE channel SET muted = ? WHERE id = ?", arguments: [muted, channel]) }
+        try write { db in try db.execute(sql: "UPDATE channel SET muted = ? WHERE id = ?", arguments: [muted, channel])
+        }
     }
 
     /// Saves the composer's draft for a channel ("" clears it).
     public func saveDraft(_ draft: String, channel: Int64) throws {
-        try write { db in try db.execute(sql: "UPDATE channel SET draft = ? WHERE id = ?", arguments: [draft, channel]) }
+        try write { db in try db.execute(sql: "UPDATE channel SET draft = ? WHERE id = ?", arguments: [draft, channel])
+        }
     }
 
     /// We are in `channel` (our own JOIN) at `time`: the first time is kept, so that what a
@@ -110,7 +122,9 @@ extension ChatStore {
     }
 
     static func network(_ row: Row) -> ChatNetwork {
-        ChatNetwork(id: row["id"], name: row["name"], host: row["host"], port: row["port"], usesTLS: row["tls"], nick: row["nick"])
+        ChatNetwork(
+            id: row["id"], name: row["name"], host: row["host"], port: row["port"], usesTLS: row["tls"],
+            nick: row["nick"])
     }
 
     static func channel(_ row: Row) -> ChatChannel {

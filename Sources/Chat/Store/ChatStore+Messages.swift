@@ -21,10 +21,13 @@ extension ChatStore {
     static func insert(_ messages: [NewMessage], ownNick: String?, db: Database) throws -> InsertResult {
         var result = InsertResult()
         let insertStatement = try db.cachedStatement(
-            sql: "INSERT OR IGNORE INTO message(channelID, msgid, author, text, time, kind, replyTo) VALUES (?, ?, ?, ?, ?, ?, ?)")
+            sql:
+                "INSERT OR IGNORE INTO message(channelID, msgid, author, text, time, kind, replyTo) VALUES (?, ?, ?, ?, ?, ?, ?)"
+        )
         let byMsgid = try db.cachedStatement(sql: "SELECT 1 FROM message WHERE channelID = ? AND msgid = ?")
         let bySecond = try db.cachedStatement(
-            sql: "SELECT COUNT(*) FROM message WHERE channelID = ? AND time BETWEEN ? AND ? AND author = ? AND text = ?")
+            sql: "SELECT COUNT(*) FROM message WHERE channelID = ? AND time BETWEEN ? AND ? AND author = ? AND text = ?"
+        )
         var unread: [Int64: Int] = [:]
         // How many of each (channel, second, author, text) this replay has carried so far.
         var replayed: [String: Int] = [:]
@@ -36,7 +39,8 @@ extension ChatStore {
         let presence = try db.cachedStatement(sql: "SELECT presentSince, isDirect FROM channel WHERE id = ?")
         var markers: [Int64: Int64?] = [:]
         var present: [Int64: Int64?] = [:]
-        let latestInSecond = try db.cachedStatement(sql: "SELECT max(time) FROM message WHERE channelID = ? AND time BETWEEN ? AND ?")
+        let latestInSecond = try db.cachedStatement(
+            sql: "SELECT max(time) FROM message WHERE channelID = ? AND time BETWEEN ? AND ?")
         for message in messages {
             var time = milliseconds(message.time)
             let isOwn = ownNick.map { IRCCaseMapping.equal($0, message.author) } ?? false
@@ -51,8 +55,10 @@ extension ChatStore {
                 let second = time - ((time % 1000) + 1000) % 1000
                 let key = "\(message.channelID) \(second) \(message.author)\u{0} \(message.text)"
                 replayed[key, default: 0] += 1
-                let stored = try Int.fetchOne(
-                    bySecond, arguments: [message.channelID, second, second + 999, message.author, message.text]) ?? 0
+                let stored =
+                    try Int.fetchOne(
+                        bySecond, arguments: [message.channelID, second, second + 999, message.author, message.text])
+                    ?? 0
                 // What is stored includes what this batch inserted: compare with what came before.
                 if replayed[key, default: 0] <= stored - insertedHere[key, default: 0] {
                     result.duplicates += 1
@@ -63,12 +69,14 @@ extension ChatStore {
             // A replay's time is whole seconds: a line not stored yet from a second that holds
             // stored lines came after them (it is one the user missed), so it goes after them.
             if message.isReplay, time % 1000 == 0,
-                let latest = try Int64.fetchOne(latestInSecond, arguments: [message.channelID, time, time + 999]), latest >= time
+                let latest = try Int64.fetchOne(latestInSecond, arguments: [message.channelID, time, time + 999]),
+                latest >= time
             {
                 time = min(latest + 1, time + 999)  // still its second, for a later replay to match
             }
-            if isOwn, let delivered = try deliverMatching(
-                channel: message.channelID, text: message.text, msgid: message.msgid, db: db)
+            if isOwn,
+                let delivered = try deliverMatching(
+                    channel: message.channelID, text: message.text, msgid: message.msgid, db: db)
             {
                 result.delivered.append(delivered)
                 continue
@@ -108,7 +116,8 @@ extension ChatStore {
                 unread[message.channelID, default: 0] += 1
                 if message.isReplay { result.news[message.channelID, default: 0] += 1 }
             } else if message.isReplay, unread[message.channelID, default: 0] == 0,
-                try Int.fetchOne(db, sql: "SELECT unread FROM channel WHERE id = ?", arguments: [message.channelID]) == 0
+                try Int.fetchOne(db, sql: "SELECT unread FROM channel WHERE id = ?", arguments: [message.channelID])
+                    == 0
             {
                 // History before anything unread is read: the marker moves past it, so a
                 // channel joined for the first time does not open on old lines as unread.
@@ -131,7 +140,9 @@ extension ChatStore {
     public func messageCount(network: Int64) throws -> Int {
         try read { db in
             try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM message JOIN channel ON channel.id = message.channelID WHERE channel.networkID = ?",
+                db,
+                sql:
+                    "SELECT count(*) FROM message JOIN channel ON channel.id = message.channelID WHERE channel.networkID = ?",
                 arguments: [network]) ?? 0
         }
     }
@@ -177,7 +188,9 @@ extension ChatStore {
     /// The message with row id `id`.
     public func message(id: Int64) throws -> ChatMessage? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM message WHERE id = ?", arguments: [id]) else { return nil }
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM message WHERE id = ?", arguments: [id]) else {
+                return nil
+            }
             return try Self.messages([row], channel: row["channelID"], db: db).first
         }
     }
@@ -185,8 +198,9 @@ extension ChatStore {
     /// The message with `msgid` in a channel.
     public func message(msgid: String, channel: Int64) throws -> ChatMessage? {
         try read { db in
-            guard let row = try Row.fetchOne(
-                db, sql: "SELECT * FROM message WHERE channelID = ? AND msgid = ?", arguments: [channel, msgid])
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT * FROM message WHERE channelID = ? AND msgid = ?", arguments: [channel, msgid])
             else { return nil }
             return try Self.messages([row], channel: channel, db: db).first
         }
@@ -196,7 +210,8 @@ extension ChatStore {
     public func replies(to msgid: String, channel: Int64) throws -> [ChatMessage] {
         try read { db in
             let rows = try Row.fetchAll(
-                db, sql: """
+                db,
+                sql: """
                     WITH RECURSIVE thread(msgid) AS (
                         SELECT ? UNION
                         SELECT m.msgid FROM message m JOIN thread t ON m.replyTo = t.msgid
@@ -211,7 +226,9 @@ extension ChatStore {
 
     /// Number of messages in a channel.
     public func messageCount(channel: Int64) throws -> Int {
-        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM message WHERE channelID = ?", arguments: [channel]) ?? 0 }
+        try read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM message WHERE channelID = ?", arguments: [channel]) ?? 0
+        }
     }
 
     /// Records a reaction; returns false when it was already there.
@@ -277,7 +294,8 @@ extension ChatStore {
     static func messages(_ rows: [Row], channel: Int64, db: Database) throws -> [ChatMessage] {
         var messages = rows.map { row in
             ChatMessage(
-                id: row["id"], channelID: row["channelID"], msgid: row["msgid"], author: row["author"], text: row["text"],
+                id: row["id"], channelID: row["channelID"], msgid: row["msgid"], author: row["author"],
+                text: row["text"],
                 time: Date(timeIntervalSince1970: Double(row["time"] as Int64) / 1000),
                 kind: MessageKind(rawValue: row["kind"]) ?? .message, replyTo: row["replyTo"], edited: row["edited"],
                 pending: row["pending"])
@@ -288,7 +306,8 @@ extension ChatStore {
         let placeholders = Array(repeating: "?", count: targets.count).joined(separator: ",")
         let reactionRows = try Row.fetchAll(
             db,
-            sql: "SELECT target, emoji, author FROM reaction WHERE channelID = ? AND target IN (\(placeholders)) ORDER BY seq",
+            sql:
+                "SELECT target, emoji, author FROM reaction WHERE channelID = ? AND target IN (\(placeholders)) ORDER BY seq",
             arguments: StatementArguments([channel] + targets))
         for row in reactionRows {
             reactions[row["target"], default: [:]][row["emoji"], default: []].append(row["author"])

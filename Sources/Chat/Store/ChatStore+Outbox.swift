@@ -19,7 +19,8 @@ extension ChatStore {
                     VALUES (?, ?, ?, ?, ?, ?, 1, ?)
                     """, arguments: [channel, author, text, milliseconds, kind.rawValue, replyTo, label])
             let id = db.lastInsertedRowID
-            let target = try String.fetchOne(db, sql: "SELECT name FROM channel WHERE id = ?", arguments: [channel]) ?? ""
+            let target =
+                try String.fetchOne(db, sql: "SELECT name FROM channel WHERE id = ?", arguments: [channel]) ?? ""
             return PendingMessage(
                 message: ChatMessage(
                     id: id, channelID: channel, author: author, text: text,
@@ -31,15 +32,18 @@ extension ChatStore {
 
     /// Notes that a pending message was written to a connection once more.
     public func markAttempted(_ messageID: Int64) throws {
-        try write { db in try db.execute(sql: "UPDATE message SET attempts = attempts + 1 WHERE id = ?", arguments: [messageID]) }
+        try write { db in
+            try db.execute(sql: "UPDATE message SET attempts = attempts + 1 WHERE id = ?", arguments: [messageID])
+        }
     }
 
     /// The server echoed our labelled message: it is delivered and gets the server's msgid.
     @discardableResult
     public func markDelivered(label: String, msgid: String?) throws -> ChatMessage? {
         try write { db in
-            guard let row = try Row.fetchOne(
-                db, sql: "SELECT id, channelID FROM message WHERE label = ? AND pending = 1", arguments: [label])
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT id, channelID FROM message WHERE label = ? AND pending = 1", arguments: [label])
             else { return nil }
             return try Self.deliver(id: row["id"], channel: row["channelID"], msgid: msgid, db: db)
         }
@@ -63,30 +67,37 @@ extension ChatStore {
                     """, arguments: [network])
             return try rows.map { row in
                 let message = try Self.messages([row], channel: row["channelID"], db: db)[0]
-                return PendingMessage(message: message, label: row["label"] ?? "", target: row["target"], attempts: row["attempts"])
+                return PendingMessage(
+                    message: message, label: row["label"] ?? "", target: row["target"], attempts: row["attempts"])
             }
         }
     }
 
     static func deliverMatching(channel: Int64, text: String, msgid: String?, db: Database) throws -> ChatMessage? {
-        guard let id = try Int64.fetchOne(
-            db, sql: "SELECT id FROM message WHERE pending = 1 AND channelID = ? AND text = ? ORDER BY id LIMIT 1",
-            arguments: [channel, text])
+        guard
+            let id = try Int64.fetchOne(
+                db, sql: "SELECT id FROM message WHERE pending = 1 AND channelID = ? AND text = ? ORDER BY id LIMIT 1",
+                arguments: [channel, text])
         else { return nil }
         return try deliver(id: id, channel: channel, msgid: msgid, db: db)
     }
 
     static func deliver(id: Int64, channel: Int64, msgid: String?, db: Database) throws -> ChatMessage? {
-        if let msgid, try Bool.fetchOne(
-            db, sql: "SELECT 1 FROM message WHERE channelID = ? AND msgid = ? AND id != ?", arguments: [channel, msgid, id])
-            == true
+        if let msgid,
+            try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM message WHERE channelID = ? AND msgid = ? AND id != ?",
+                arguments: [channel, msgid, id])
+                == true
         {
             // The same message is stored already (it was replayed before its echo): drop the copy.
             try db.execute(sql: "DELETE FROM message WHERE id = ?", arguments: [id])
             return nil
         }
-        try db.execute(sql: "UPDATE message SET pending = 0, msgid = coalesce(?, msgid) WHERE id = ?", arguments: [msgid, id])
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM message WHERE id = ?", arguments: [id]) else { return nil }
+        try db.execute(
+            sql: "UPDATE message SET pending = 0, msgid = coalesce(?, msgid) WHERE id = ?", arguments: [msgid, id])
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM message WHERE id = ?", arguments: [id]) else {
+            return nil
+        }
         return try messages([row], channel: channel, db: db).first
     }
 
@@ -111,7 +122,9 @@ extension ChatStore {
                     JOIN channel ON channel.id = reaction_outbox.channelID
                     WHERE channel.networkID = ? ORDER BY reaction_outbox.id
                     """, arguments: [network]
-            ).map { IRCOutbox.Reaction(id: $0["id"], emoji: $0["emoji"], msgid: $0["target"], target: $0["channelName"]) }
+            ).map {
+                IRCOutbox.Reaction(id: $0["id"], emoji: $0["emoji"], msgid: $0["target"], target: $0["channelName"])
+            }
         }
     }
 

@@ -36,7 +36,9 @@ public struct LocalWorkspace: Sendable {
 
     /// Posts a message (or a reply when `replyTo` is given) as the user.
     @discardableResult
-    public func post(_ text: String, kind: MessageKind = .message, replyTo: ChatMessage? = nil, in channel: ChatChannel? = nil)
+    public func post(
+        _ text: String, kind: MessageKind = .message, replyTo: ChatMessage? = nil, in channel: ChatChannel? = nil
+    )
         throws -> ChatMessage
     {
         let target = channel ?? welcome
@@ -68,13 +70,32 @@ public struct LocalWorkspace: Sendable {
     /// The teaching conversation: (author, text, reply to index, reactions).
     static let script: [(author: String, text: String, replyTo: Int?, reactions: [(String, String)])] = [
         (guide, "Welcome to Earshot. This is #welcome, a channel that lives only on this computer.", nil, []),
-        (guide, "Press Right or Tab for the next element, Left or Shift-Tab for the previous one. Home and End jump to the first and the last.", nil, []),
-        (guide, "Enter or Space activates what has focus. Up and Down move by the rotor unit; Ctrl-Right and Ctrl-Left, or ] and [, change the rotor setting.", nil, [("👍", "Ada")]),
+        (
+            guide,
+            "Press Right or Tab for the next element, Left or Shift-Tab for the previous one. Home and End jump to the first and the last.",
+            nil, []
+        ),
+        (
+            guide,
+            "Enter or Space activates what has focus. Up and Down move by the rotor unit; Ctrl-Right and Ctrl-Left, or ] and [, change the rotor setting.",
+            nil, [("👍", "Ada")]
+        ),
         ("Ada", "How do I react to a message, or reply to it?", nil, []),
-        (guide, "Press a on a message for its actions: react, reply and more. Escape closes the sheet, or goes back.", 3, []),
+        (
+            guide,
+            "Press a on a message for its actions: react, reply and more. Escape closes the sheet, or goes back.", 3, []
+        ),
         ("Ada", "Got it. And when speech runs on?", 3, []),
-        (guide, "Ctrl-Space or Ctrl-X stops speech at once. Shift-Up and Shift-Down expand or compress a sheet. Press F1 at any time for key help, or ? outside the message field.", 3, [("🎉", "Ada")]),
-        (guide, "Try it now: write a message below and press Enter. In the message field Left and Right move the caret, Up brings back what you sent, and Escape leaves the field. Everything here stays on this computer.", nil, []),
+        (
+            guide,
+            "Ctrl-Space or Ctrl-X stops speech at once. Shift-Up and Shift-Down expand or compress a sheet. Press F1 at any time for key help, or ? outside the message field.",
+            3, [("🎉", "Ada")]
+        ),
+        (
+            guide,
+            "Try it now: write a message below and press Enter. In the message field Left and Right move the caret, Up brings back what you sent, and Escape leaves the field. Everything here stays on this computer.",
+            nil, []
+        ),
     ]
 
     private func seed() throws {

@@ -104,7 +104,8 @@ public struct TOMLDocument: Sendable, Equatable {
                     let enclosing = sectionParts[..<split].joined(separator: ".")
                     guard enclosing.isEmpty || sectionHeaders.contains(enclosing), let end = sectionEnds[enclosing]
                     else { continue }
-                    let relative = (sectionParts[split...] + [TOMLDocument.quoteKeyIfNeeded(key)]).joined(separator: ".")
+                    let relative = (sectionParts[split...] + [TOMLDocument.quoteKeyIfNeeded(key)]).joined(
+                        separator: ".")
                     candidates.append(Self.inserting(relative, literal, into: bytes, at: end))
                     break
                 }
@@ -142,10 +143,12 @@ public struct TOMLDocument: Sendable, Equatable {
 
     /// `key` as written in TOML: bare when it can be, quoted otherwise.
     public static func quoteKeyIfNeeded(_ key: String) -> String {
-        let bare = !key.isEmpty && key.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
-                || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2D
-        }
+        let bare =
+            !key.isEmpty
+            && key.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
+                    || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2D
+            }
         return bare ? key : TOMLValue.string(key).tomlLiteral
     }
 }

@@ -48,7 +48,8 @@ enum TOMLNumber: Equatable {
         }
 
         // Decimal: integer part, optional fraction, optional exponent.
-        let integerEnd = rest.firstIndex { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+        let integerEnd =
+            rest.firstIndex { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
             ?? rest.endIndex
         let integerPart = rest[..<integerEnd]
         guard let integerDigits = digitsWithUnderscores(integerPart, radix: 10) else {
@@ -60,7 +61,8 @@ enum TOMLNumber: Equatable {
         if index < rest.endIndex, rest[index] == UInt8(ascii: ".") {
             isFloat = true
             let fractionStart = rest.index(after: index)
-            let fractionEnd = rest[fractionStart...].firstIndex { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+            let fractionEnd =
+                rest[fractionStart...].firstIndex { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
                 ?? rest.endIndex
             let fraction = rest[fractionStart..<fractionEnd]
             guard digitsWithUnderscores(fraction, radix: 10) != nil else {

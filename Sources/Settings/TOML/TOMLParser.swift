@@ -39,15 +39,16 @@ struct TOMLParser {
         }
 
         func build() -> TOMLTable {
-            TOMLTable(entries: order.compactMap { key in
-                guard let slot = self[key] else { return nil }
-                switch slot {
-                case .value(let value): return .init(key: key, value: value)
-                case .table(let table): return .init(key: key, value: .table(table.build()))
-                case .tableArray(let tables):
-                    return .init(key: key, value: .array(tables.map { .table($0.build()) }))
-                }
-            })
+            TOMLTable(
+                entries: order.compactMap { key in
+                    guard let slot = self[key] else { return nil }
+                    switch slot {
+                    case .value(let value): return .init(key: key, value: value)
+                    case .table(let table): return .init(key: key, value: .table(table.build()))
+                    case .tableArray(let tables):
+                        return .init(key: key, value: .array(tables.map { .table($0.build()) }))
+                    }
+                })
         }
     }
 
@@ -93,7 +94,10 @@ struct TOMLParser {
 
     mutating func parse() throws -> Result {
         try validateUTF8()
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { pos = 3; lineStart = 3 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            pos = 3
+            lineStart = 3
+        }
         while pos < bytes.count {
             currentKey = nil
             skipSpaces()
@@ -132,7 +136,9 @@ struct TOMLParser {
         guard peek() == UInt8(ascii: "]") else { throw error(.syntax, "expected ] to close the table header") }
         pos += 1
         if isArray {
-            guard peek() == UInt8(ascii: "]") else { throw error(.syntax, "expected ]] to close the array of tables header") }
+            guard peek() == UInt8(ascii: "]") else {
+                throw error(.syntax, "expected ]] to close the array of tables header")
+            }
             pos += 1
         }
         var table = root
@@ -156,15 +162,24 @@ struct TOMLParser {
                 }
             case .table(let next):
                 if last {
-                    if isArray { throw error(.duplicateKey, "\(path) is already a table, not an array of tables", line: headerLine, column: headerColumn) }
+                    if isArray {
+                        throw error(
+                            .duplicateKey, "\(path) is already a table, not an array of tables", line: headerLine,
+                            column: headerColumn)
+                    }
                     if next.explicit || next.dotted || next.inline {
-                        throw error(.duplicateKey, "table [\(path)] is defined twice", line: headerLine, column: headerColumn)
+                        throw error(
+                            .duplicateKey, "table [\(path)] is defined twice", line: headerLine, column: headerColumn)
                     }
                 }
                 table = next
             case .tableArray(var elements):
                 if last {
-                    guard isArray else { throw error(.duplicateKey, "\(path) is an array of tables; use [[\(path)]]", line: headerLine, column: headerColumn) }
+                    guard isArray else {
+                        throw error(
+                            .duplicateKey, "\(path) is an array of tables; use [[\(path)]]", line: headerLine,
+                            column: headerColumn)
+                    }
                     let element = Builder()
                     element.explicit = true
                     elements.append(element)
@@ -172,12 +187,16 @@ struct TOMLParser {
                     path += "[\(elements.count - 1)]"
                     table = element
                 } else {
-                    guard let lastElement = elements.last else { throw error(.notATable, "\(path) is empty", line: headerLine, column: headerColumn) }
+                    guard let lastElement = elements.last else {
+                        throw error(.notATable, "\(path) is empty", line: headerLine, column: headerColumn)
+                    }
                     path += "[\(elements.count - 1)]"
                     table = lastElement
                 }
             case .value:
-                throw error(.notATable, "\(path) already holds a value, so it cannot be a table", line: headerLine, column: headerColumn)
+                throw error(
+                    .notATable, "\(path) already holds a value, so it cannot be a table", line: headerLine,
+                    column: headerColumn)
             }
         }
         table.explicit = true
@@ -213,7 +232,9 @@ struct TOMLParser {
                 next.dotted = true
                 target = next
             default:
-                throw error(.notATable, "\(path) already holds a value, so it cannot be a table", line: keyLine, column: keyColumn)
+                throw error(
+                    .notATable, "\(path) already holds a value, so it cannot be a table", line: keyLine,
+                    column: keyColumn)
             }
         }
         skipSpaces()
@@ -385,7 +406,9 @@ struct TOMLParser {
             || (digits == 2 && token.count > 2 && token[start + 2] == UInt8(ascii: ":"))
         {
             guard let value = TOMLDateTime.parse(token) else {
-                throw fail("\(text) is not a valid date or time: use 1979-05-27, 07:32:00, 1979-05-27T07:32:00 or 1979-05-27T07:32:00Z")
+                throw fail(
+                    "\(text) is not a valid date or time: use 1979-05-27, 07:32:00, 1979-05-27T07:32:00 or 1979-05-27T07:32:00Z"
+                )
             }
             return .dateTime(value)
         }
@@ -429,7 +452,10 @@ struct TOMLParser {
             guard let byte = peek() else { throw error(.syntax, "unterminated multi-line string: expected \"\"\"") }
             if starts(with: "\"\"\"") {
                 var quotes = 0
-                while peek() == UInt8(ascii: "\""), quotes < 5 { pos += 1; quotes += 1 }
+                while peek() == UInt8(ascii: "\""), quotes < 5 {
+                    pos += 1
+                    quotes += 1
+                }
                 out += Array(repeating: UInt8(ascii: "\""), count: quotes - 3)
                 return String(decoding: out, as: UTF8.self)
             }
@@ -437,8 +463,10 @@ struct TOMLParser {
                 // A backslash at the end of a line trims the newline and following whitespace.
                 var look = pos + 1
                 while look < bytes.count, bytes[look] == 0x20 || bytes[look] == 0x09 { look += 1 }
-                let atNewline = look < bytes.count
-                    && (bytes[look] == 0x0A || (bytes[look] == 0x0D && look + 1 < bytes.count && bytes[look + 1] == 0x0A))
+                let atNewline =
+                    look < bytes.count
+                    && (bytes[look] == 0x0A
+                        || (bytes[look] == 0x0D && look + 1 < bytes.count && bytes[look + 1] == 0x0A))
                 if atNewline {
                     pos = look
                     while let next = peek(), next == 0x20 || next == 0x09 || isNewline() {
@@ -484,7 +512,10 @@ struct TOMLParser {
             guard let byte = peek() else { throw error(.syntax, "unterminated multi-line string: expected '''") }
             if starts(with: "'''") {
                 var quotes = 0
-                while peek() == UInt8(ascii: "'"), quotes < 5 { pos += 1; quotes += 1 }
+                while peek() == UInt8(ascii: "'"), quotes < 5 {
+                    pos += 1
+                    quotes += 1
+                }
                 out += Array(repeating: UInt8(ascii: "'"), count: quotes - 3)
                 return String(decoding: out, as: UTF8.self)
             }
@@ -504,7 +535,8 @@ struct TOMLParser {
     private func refuseControl(_ byte: UInt8, in place: String) throws {
         guard (byte < 0x20 && byte != 0x09) || byte == 0x7F else { return }
         let hex = String(byte, radix: 16, uppercase: true)
-        let name = byte == 0x0D
+        let name =
+            byte == 0x0D
             ? "a carriage return not followed by a line feed"
             : "the control character U+00" + (byte < 0x10 ? "0" : "") + hex
         throw error(.syntax, "\(name) is not allowed in \(place)")
@@ -537,7 +569,8 @@ struct TOMLParser {
             }
             guard valid, let scalar = Unicode.Scalar(value) else {
                 pos -= 2
-                throw error(.syntax, "invalid unicode escape: use \\u and 4 or \\U and 8 hex digits of a Unicode scalar value")
+                throw error(
+                    .syntax, "invalid unicode escape: use \\u and 4 or \\U and 8 hex digits of a Unicode scalar value")
             }
             pos += count
             out += Array(String(Character(scalar)).utf8)
@@ -582,12 +615,20 @@ struct TOMLParser {
             var second: ClosedRange<UInt8> = 0x80...0xBF
             switch lead {
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; second = 0xA0...0xBF
-            case 0xED: length = 3; second = 0x80...0x9F
+            case 0xE0:
+                length = 3
+                second = 0xA0...0xBF
+            case 0xED:
+                length = 3
+                second = 0x80...0x9F
             case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xF0: length = 4; second = 0x90...0xBF
+            case 0xF0:
+                length = 4
+                second = 0x90...0xBF
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; second = 0x80...0x8F
+            case 0xF4:
+                length = 4
+                second = 0x80...0x8F
             default: length = 0
             }
             var valid = length > 0 && index + length <= bytes.count

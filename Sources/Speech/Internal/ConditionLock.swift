@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// A pthread mutex with a condition variable, for the engine's and the player's threads, which
@@ -45,7 +45,7 @@ final class ConditionLock<State>: @unchecked Sendable {
 
     /// Waits until `ready(state)` holds (or `timeoutNanoseconds` pass), then runs `body` locked.
     func wait<R>(
-        until ready: (State) -> Bool, timeoutNanoseconds: UInt64? = nil, _ body: (inout State) throws -> R
+        until ready: (State) -> Bool, timeoutNanoseconds: UInt64? = nil, then body: (inout State) throws -> R
     ) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 import CEspeakNG
 import SystemPackage
@@ -9,9 +9,10 @@ import SystemPackage
 /// engine's own thread (``SpeechEngine``'s synthesis thread).
 enum Espeak {
     /// The synth callback type: PCM, sample count, events; return 1 to abort synthesis.
-    typealias Callback = @convention(c) (
-        UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?
-    ) -> Int32
+    typealias Callback =
+        @convention(c) (
+            UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?
+        ) -> Int32
 
     /// The corresponding C functions are `espeak_ng_InitializePath` and `espeak_ng_Initialize`.
     static func initialize(dataPath: String?) -> EspeakStatus {
@@ -119,4 +120,3 @@ enum Espeak {
     static let punctuation = espeakPUNCTUATION
     static let capitals = espeakCAPITALS
 }
-

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 import CSpeechd
 
@@ -13,10 +13,11 @@ import CSpeechd
 /// ```
 struct LibSpeechd: Sendable {
     typealias Connection = UnsafeMutablePointer<SPDConnection>
-    let open2: @convention(c) (
-        UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, SPDConnectionMode,
-        UnsafeMutablePointer<SPDConnectionAddress>?, Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-    ) -> Connection?
+    let open2:
+        @convention(c) (
+            UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, SPDConnectionMode,
+            UnsafeMutablePointer<SPDConnectionAddress>?, Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        ) -> Connection?
     let close: @convention(c) (Connection?) -> Void
     let setNotificationOn: @convention(c) (Connection?, SPDNotification) -> Int32
     let setLanguage: @convention(c) (Connection?, UnsafePointer<CChar>?) -> Int32
@@ -52,7 +53,8 @@ struct LibSpeechd: Sendable {
             let setVolume = function("spd_set_volume", as: type(of: placeholder.setVolume)),
             let sendData = function("spd_send_data", as: type(of: placeholder.sendData))
         else {
-            return .problem("its client library, libspeechd.so.2, is not the version Earshot knows: apt-get install libspeechd2")
+            return .problem(
+                "its client library, libspeechd.so.2, is not the version Earshot knows: apt-get install libspeechd2")
         }
         return .functions(
             LibSpeechd(

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    @preconcurrency import Glibc
+@preconcurrency import Glibc
 #endif
 import CSpeechd
 import Synchronization
@@ -132,7 +132,8 @@ final class SpeechDispatcher: Sendable {
         let spd: LibSpeechd
         switch libspeechd {
         case .functions(let functions): spd = functions
-        case .problem(let problem): return .failure(SpeechError(.engineFailure, "speech-dispatcher does not answer (\(problem))."))
+        case .problem(let problem):
+            return .failure(SpeechError(.engineFailure, "speech-dispatcher does not answer (\(problem))."))
         }
         var failure: UnsafeMutablePointer<CChar>? = nil
         let opened = clientName.withCString {
@@ -342,7 +343,9 @@ final class SpeechDispatcher: Sendable {
     /// 0, 80 or slower is −100, 449 or faster is 100; espeak-ng's own 175 is 2, and 350 is 65.
     /// Other modules scale the rate their own way: there the mapping is only roughly right.
     static func ssipRate(wordsPerMinute: Int) -> Int {
-        let slowest = 80.0, normal = 170.0, fastest = 449.0
+        let slowest = 80.0
+        let normal = 170.0
+        let fastest = 449.0
         let words = Double(wordsPerMinute)
         let span = words < normal ? normal - slowest : fastest - normal
         return clamped(Int(((words - normal) * 100 / span).rounded()))
@@ -424,7 +427,10 @@ final class SpeechDispatcher: Sendable {
     /// broken, where libspeechd's own `spd_get_language`, `spd_get_output_module` and
     /// `spd_get_client_id` crash: they parse the reply that did not come.
     private static func query(_ connection: UnsafeMutablePointer<SPDConnection>, _ command: String) -> [String]? {
-        guard let reply = (command + "\r\n").withCString({ libspeechd.functions?.sendData(connection, $0, SPD_WAIT_REPLY) })
+        guard
+            let reply = (command + "\r\n").withCString({
+                libspeechd.functions?.sendData(connection, $0, SPD_WAIT_REPLY)
+            })
         else { return nil }
         defer { free(reply) }
         return replyData(String(cString: reply))
@@ -565,7 +571,9 @@ final class SpeechDispatcher: Sendable {
         let created = pthread_create(
             &thread, nil,
             { pointer in
-                let job = Unmanaged<Job>.fromOpaque(pointer!).takeRetainedValue()
+                // pthread_create passes back the job it was given, never nil.
+                guard let pointer else { return nil }
+                let job = Unmanaged<Job>.fromOpaque(pointer).takeRetainedValue()
                 job.body()
                 return nil
             }, job)

@@ -11,7 +11,10 @@ public func ircConnectionFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     var connection = IRCConnection(configuration: .init(nick: "ada", channels: ["#a"]))
     var actions = connection.connectionOpened()
     let now = Date(timeIntervalSince1970: 1_700_000_000)
-    for line in ["CAP * LS :message-tags server-time echo-message batch labeled-response", "CAP * ACK :message-tags server-time echo-message batch labeled-response", ":s 001 ada :hi", ":ada!u@h JOIN #a"] {
+    for line in [
+        "CAP * LS :message-tags server-time echo-message batch labeled-response",
+        "CAP * ACK :message-tags server-time echo-message batch labeled-response", ":s 001 ada :hi", ":ada!u@h JOIN #a",
+    ] {
         if let message = IRCMessage(parsing: Array(line.utf8)) { actions += connection.received(message, now: now) }
     }
     actions += connection.whois("kim")
@@ -24,7 +27,9 @@ public func ircConnectionFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         switch action {
         case .send(let message):
             if let line = try? message.serializedLine() {
-                fuzzCheck(!line.utf8.contains(0x0A) && !line.utf8.contains(0x0D) && !line.utf8.contains(0), "two lines: \(line.debugDescription)")
+                fuzzCheck(
+                    !line.utf8.contains(0x0A) && !line.utf8.contains(0x0D) && !line.utf8.contains(0),
+                    "two lines: \(line.debugDescription)")
             }
         case .emit(let event):
             for text in texts(of: event) {
@@ -39,7 +44,8 @@ public func ircConnectionFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
 func isClean(_ text: String) -> Bool {
     text.unicodeScalars.allSatisfy { scalar in
         let value = scalar.value
-        return !(value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value) || value == 0x061C
+        return
+            !(value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value) || value == 0x061C
             || (0x200E...0x200F).contains(value) || (0x202A...0x202E).contains(value)
             || (0x2066...0x2069).contains(value) || value == 0x2028 || value == 0x2029)
     }
@@ -61,7 +67,8 @@ func texts(of event: IRCEvent) -> [String] {
     case .whois(let nick, let lines): [nick] + lines
     case .note(let text, _): [text]
     case .message(let message):
-        [message.channel, message.author, message.text] + [message.msgid, message.replyTo, message.label].compactMap { $0 }
+        [message.channel, message.author, message.text]
+            + [message.msgid, message.replyTo, message.label].compactMap { $0 }
     case .reaction(let reaction): [reaction.channel, reaction.author, reaction.emoji, reaction.target]
     case .typing(let channel, let nick, _): [channel, nick]
     case .authenticationFailed(let account, let reason, _): [account, reason]

@@ -26,7 +26,9 @@ public func keyDecoderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         start = end
     }
     events += pieces.flushPendingEscape()
-    fuzzCheck(normalized(events) == normalized(expected), "chunking changed the keys: \(input)\n whole: \(normalized(expected))\n chunked: \(normalized(events))")
+    fuzzCheck(
+        normalized(events) == normalized(expected),
+        "chunking changed the keys: \(input)\n whole: \(normalized(expected))\n chunked: \(normalized(events))")
     return 0
 }
 
@@ -40,10 +42,14 @@ func normalized(_ events: [KeyEvent]) -> [String] {
             text.unicodeScalars.append(contentsOf: character.unicodeScalars)
             continue
         }
-        if !text.isEmpty { result.append("text:" + text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: ",")) }
+        if !text.isEmpty {
+            result.append("text:" + text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: ","))
+        }
         text = ""
         result.append("\(event)")
     }
-    if !text.isEmpty { result.append("text:" + text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: ",")) }
+    if !text.isEmpty {
+        result.append("text:" + text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: ","))
+    }
     return result
 }
