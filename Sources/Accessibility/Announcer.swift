@@ -34,7 +34,7 @@ public struct Announcer: Sendable {
     /// What an event asks the speech layer to do.
     public enum Action: Hashable, Sendable {
         /// Speak this utterance now (low: after current speech; default/high: interrupting).
-        case speak(Utterance)
+        case speak(SpeechRequest)
         /// Nothing to say now.
         case none
     }
@@ -160,11 +160,11 @@ public struct Announcer: Sendable {
                     key: "announcement", priority: .low, region: nil, noun: "announcement",
                     count: 1, text: text), at: now)
         case .announcement(let text, let priority):
-            return speak(Utterance(text, priority: priority), key: nil, at: now)
+            return speak(SpeechRequest(text, priority: priority), key: nil, at: now)
         case .screenChanged(_, let text?), .layoutChanged(_, let text?):
-            return speak(Utterance(text, priority: .default), key: nil, at: now)
+            return speak(SpeechRequest(text, priority: .default), key: nil, at: now)
         case .pageScrolled(let text):
-            return speak(Utterance(text, priority: .default), key: nil, at: now)
+            return speak(SpeechRequest(text, priority: .default), key: nil, at: now)
         case .screenChanged(_, nil), .layoutChanged(_, nil):
             return .none
         }
@@ -297,7 +297,7 @@ public struct Announcer: Sendable {
         return .none
     }
 
-    private mutating func speak(_ utterance: Utterance, key: String?, at now: Duration) -> Action {
+    private mutating func speak(_ utterance: SpeechRequest, key: String?, at now: Duration) -> Action {
         lastSpeaker = nil
         state = .speaking(utterance.priority)
         speaking = nil
@@ -305,14 +305,14 @@ public struct Announcer: Sendable {
         return .speak(utterance)
     }
 
-    private func utterance(for item: Pending) -> Utterance {
+    private func utterance(for item: Pending) -> SpeechRequest {
         guard item.count > 1 else {
-            var utterance = Utterance(item.text, priority: item.priority)
+            var utterance = SpeechRequest(item.text, priority: item.priority)
             utterance.ids = item.ids
             return utterance
         }
         if item.speaker != nil {
-            var utterance = Utterance(item.text, priority: item.priority, count: item.count)
+            var utterance = SpeechRequest(item.text, priority: item.priority, count: item.count)
             utterance.ids = item.ids
             return utterance
         }
@@ -320,9 +320,9 @@ public struct Announcer: Sendable {
             count: item.count, noun: item.isMixed ? "message" : item.noun,
             region: item.isMixed ? nil : item.region)
         if item.newestInFull, !item.isMixed {
-            return Utterance(text + ". Newest: " + item.text, priority: item.priority, count: item.count)
+            return SpeechRequest(text + ". Newest: " + item.text, priority: item.priority, count: item.count)
         }
-        return Utterance(text, priority: item.priority, count: item.count)
+        return SpeechRequest(text, priority: item.priority, count: item.count)
     }
 
     /// The summary of `count` items: "1 new message in #b", "3 new messages in #b".

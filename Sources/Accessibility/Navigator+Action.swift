@@ -15,11 +15,11 @@ extension Navigator {
         case unavailable
 
         /// What the speech layer should say for this action, at default priority.
-        public var utterance: Utterance? {
+        public var utterance: SpeechRequest? {
             switch self {
-            case .focus(_, let phrase): Utterance(phrase.text, priority: .default, hint: phrase.hint)
-            case .boundary(let edge): Utterance(edge.word, priority: .default)
-            case .say(let text): Utterance(text, priority: .default)
+            case .focus(_, let phrase): SpeechRequest(phrase.text, priority: .default, hint: phrase.hint)
+            case .boundary(let edge): SpeechRequest(edge.word, priority: .default)
+            case .say(let text): SpeechRequest(text, priority: .default)
             case .performed, .unavailable: nil
             }
         }

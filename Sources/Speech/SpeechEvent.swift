@@ -6,12 +6,10 @@
 /// ```
 public struct SpeechEvent: Hashable, Sendable {
     /// Speak, cancel or done: the transcript's own event type.
-    public typealias Kind = TranscriptRecord.Event
-
-    public var kind: Kind
+    public var kind: TranscriptRecord.Event
     public var utterance: Utterance
 
-    public init(_ kind: Kind, _ utterance: Utterance) {
+    public init(_ kind: TranscriptRecord.Event, _ utterance: Utterance) {
         self.kind = kind
         self.utterance = utterance
     }

@@ -23,9 +23,6 @@ public struct TranscriptRecord: Hashable, Sendable, Codable {
         case done
     }
 
-    /// The name the testing API used for ``Event``.
-    public typealias Kind = Event
-
     /// The keys, in the order ``jsonLine`` writes them.
     public enum CodingKeys: String, CodingKey, CaseIterable {
         case t, event, priority, voice, text, language

@@ -7,9 +7,9 @@ import Testing
     static func simulate(
         _ events: [(Duration, LiveRegionChange)], speechTime: Duration = .milliseconds(300),
         until end: Duration = .seconds(10), maxPendingSeen: inout Int
-    ) -> [Utterance] {
+    ) -> [SpeechRequest] {
         var announcer = Announcer()
-        var utterances: [Utterance] = []
+        var utterances: [SpeechRequest] = []
         var speechEnds: Duration?
         var index = 0
         var now: Duration = .zero
@@ -88,7 +88,7 @@ import Testing
 
     @Test func politeAnnouncementsCoalesceWithoutRegion() {
         var announcer = Announcer()
-        var spoken: [Utterance] = []
+        var spoken: [SpeechRequest] = []
         for i in 0..<10_000 {
             if case .speak(let u) = announcer.post(
                 .announcement("joined \(i)", priority: .low),
@@ -107,13 +107,13 @@ import Testing
         var announcer = Announcer()
         #expect(
             announcer.post(.announcement("Connected", priority: .default), at: .zero)
-                == .speak(Utterance("Connected", priority: .default)))
+                == .speak(SpeechRequest("Connected", priority: .default)))
         let change = LiveRegionChange(region: "#general", politeness: .polite, text: "alice: hi")
         #expect(announcer.liveRegionChanged(change, at: .milliseconds(10)) == .none)
         #expect(announcer.pendingCount == 1)
         #expect(
             announcer.speechFinished(at: .milliseconds(400))
-                == .speak(Utterance("alice: hi", priority: .low)))
+                == .speak(SpeechRequest("alice: hi", priority: .low)))
     }
 
     @Test func assertiveInterrupts() {
@@ -124,7 +124,7 @@ import Testing
         let error = LiveRegionChange(region: "Status", politeness: .assertive, text: "Disconnected")
         #expect(
             announcer.liveRegionChanged(error, at: .milliseconds(5))
-                == .speak(Utterance("Disconnected", priority: .high)))
+                == .speak(SpeechRequest("Disconnected", priority: .high)))
     }
 
     @Test func offRegionsAreSilent() {
@@ -136,11 +136,11 @@ import Testing
     @Test(arguments: [
         (
             AccessibilityNotification.screenChanged(focus: "x", announcing: "Settings"),
-            Announcer.Action.speak(Utterance("Settings", priority: .default))
+            Announcer.Action.speak(SpeechRequest("Settings", priority: .default))
         ),
         (.layoutChanged(focus: nil, announcing: nil), .none),
-        (.pageScrolled("Page 2 of 5"), .speak(Utterance("Page 2 of 5", priority: .default))),
-        (.announcement("Send failed", priority: .high), .speak(Utterance("Send failed", priority: .high))),
+        (.pageScrolled("Page 2 of 5"), .speak(SpeechRequest("Page 2 of 5", priority: .default))),
+        (.announcement("Send failed", priority: .high), .speak(SpeechRequest("Send failed", priority: .high))),
     ])
     func notificationsMapOntoPriorities(_ notification: AccessibilityNotification, _ expected: Announcer.Action) {
         var announcer = Announcer()
@@ -156,7 +156,7 @@ import Testing
         #expect(announcer.liveRegionChanged(b, at: .milliseconds(200)) == .none)
         #expect(announcer.nextDeadline == .milliseconds(500))
         #expect(announcer.tick(at: .milliseconds(499)) == .none)
-        #expect(announcer.tick(at: .milliseconds(500)) == .speak(Utterance("b", priority: .low)))
+        #expect(announcer.tick(at: .milliseconds(500)) == .speak(SpeechRequest("b", priority: .low)))
     }
 
     @Test(
@@ -180,7 +180,7 @@ import Testing
         #expect(announcer.pendingAnnouncements == 3)
         #expect(
             announcer.speechFinished(at: .seconds(1))
-                == .speak(Utterance("3 new messages in #b", priority: .low, count: 3)))
+                == .speak(SpeechRequest("3 new messages in #b", priority: .low, count: 3)))
     }
 
     @Test func aBatchCountsItsItems() {
@@ -188,10 +188,10 @@ import Testing
         let batch = LiveRegionChange(region: "#b", politeness: .polite, text: "bob: three", count: 3)
         #expect(
             announcer.liveRegionChanged(batch, at: .zero)
-                == .speak(Utterance("3 new messages in #b", priority: .low, count: 3)))
+                == .speak(SpeechRequest("3 new messages in #b", priority: .low, count: 3)))
         let one = LiveRegionChange(region: "#c", politeness: .polite, text: "ann: hi", count: 1)
         _ = announcer.speechFinished(at: .seconds(1))
-        #expect(announcer.liveRegionChanged(one, at: .seconds(2)) == .speak(Utterance("ann: hi", priority: .low)))
+        #expect(announcer.liveRegionChanged(one, at: .seconds(2)) == .speak(SpeechRequest("ann: hi", priority: .low)))
     }
 
     @Test func aBatchWhileSpeakingAddsItsItems() {
@@ -203,6 +203,6 @@ import Testing
             LiveRegionChange(region: "#b", politeness: .polite, text: "y"), at: .milliseconds(2))
         #expect(
             announcer.speechFinished(at: .seconds(1))
-                == .speak(Utterance("3 new messages in #b", priority: .low, count: 3)))
+                == .speak(SpeechRequest("3 new messages in #b", priority: .low, count: 3)))
     }
 }

@@ -45,7 +45,7 @@ final class RecordingSink: Sendable {
     var all: [Int16] { state.withLock { $0.all } }
     func samples(_ id: UInt64) -> [Int16] { state.withLock { $0.samples[id] ?? [] } }
     var totalSamples: Int { state.withLock { $0.all.count } }
-    func kinds(_ id: UInt64) -> [SpeechEvent.Kind] {
+    func kinds(_ id: UInt64) -> [TranscriptRecord.Event] {
         events.filter { $0.utterance.id == id }.map(\.kind)
     }
 }

@@ -5,7 +5,7 @@ import Testing
     @Test func speechNamesAreTheSharedTypes() {
         let level: PunctuationLevel = .most
         #expect(Speech.PunctuationLevel.most == level)
-        let kind: SpeechEvent.Kind = .done
+        let kind: TranscriptRecord.Event = .done
         #expect(kind == TranscriptRecord.Event.done)
         #expect(Speech.SpeechPriority.default < .high)
     }

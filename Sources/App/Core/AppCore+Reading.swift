@@ -26,7 +26,7 @@ extension AppCore {
     }
 
     /// An utterance of the reading voice started, ended or was cut off.
-    mutating func readerUtterance(_ kind: SpeechEvent.Kind) {
+    mutating func readerUtterance(_ kind: TranscriptRecord.Event) {
         switch kind {
         case .speak: hearing?.started = true
         case .done:
@@ -49,7 +49,7 @@ extension AppCore {
 
     /// The announcement about to be spoken: the messages of the open channel it says in full
     /// (one, or one person's burst) are heard when it ends.
-    mutating func announcing(_ utterance: Accessibility.Utterance) {
+    mutating func announcing(_ utterance: SpeechRequest) {
         announcingMessages = utterance.ids
     }
 

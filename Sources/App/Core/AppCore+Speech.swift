@@ -22,7 +22,7 @@ extension AppCore {
 
     /// An utterance started, ended or was cut off: the announcer paces by announcements, and
     /// say-all moves on when a reading ends (and stops when one is cut off).
-    mutating func utterance(_ kind: SpeechEvent.Kind, voice: VoiceRole) {
+    mutating func utterance(_ kind: TranscriptRecord.Event, voice: VoiceRole) {
         switch (voice, kind) {
         case (.announcer, .speak):
             announcementAudible = true

@@ -22,7 +22,7 @@ public enum AppEvent: Sendable {
     /// The settings file changed (by hand, or by another Earshot).
     case settings(SettingsUpdate)
     /// An utterance in a voice started (`speak`), ended (`done`) or was cut off (`cancel`).
-    case utterance(SpeechEvent.Kind, VoiceRole)
+    case utterance(TranscriptRecord.Event, VoiceRole)
     /// A key on the braille display.
     case braille(BrailleInput)
     /// The braille display was found, lost or refused.

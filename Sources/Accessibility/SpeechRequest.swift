@@ -1,25 +1,26 @@
-/// Something for the speech layer to say, at a priority.
+/// Something the accessibility layer asks to be said, at a priority: the speech engine makes
+/// it an `Utterance` (with its id, voice and languages) when it is queued.
 ///
 /// `hint` (if any) is said after a pause in the hint voice. `count` says how many
-/// announcements the utterance stands for: a coalesced "12 new messages in #general" counts 12.
+/// announcements the request stands for: a coalesced "12 new messages in #general" counts 12.
 ///
 /// ```swift
-/// Utterance("Message sent", priority: .low)
+/// SpeechRequest("Message sent", priority: .low)
 /// ```
-public struct Utterance: Hashable, Sendable, CustomStringConvertible {
+public struct SpeechRequest: Hashable, Sendable, CustomStringConvertible {
     /// The text to speak.
     public var text: String
     /// How it queues: low waits, default interrupts, high interrupts and is not interrupted.
     public var priority: SpeechPriority
     /// Said after a pause in the hint voice; empty when none.
     public var hint: String
-    /// How many announcements this utterance stands for.
+    /// How many announcements this request stands for.
     public var count: Int
     /// The items it says in full (a message, or one person's burst), by the ids their
     /// changes carried; empty for a summary.
     public var ids: [Int64] = []
 
-    /// An utterance of `text` at `priority`.
+    /// A request to say `text` at `priority`.
     public init(_ text: String, priority: SpeechPriority, hint: String = "", count: Int = 1) {
         self.text = text
         self.priority = priority
