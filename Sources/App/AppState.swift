@@ -92,6 +92,9 @@ public struct AppState: Sendable {
     public var connection: String = "Local workspace"
     /// Networks whose lost connection has been said, until they are back.
     var lostNetworks: Set<Int64> = []
+    /// Networks that have welcomed us this run: a connection to them can be lost; to the
+    /// others it cannot yet be made.
+    var welcomedNetworks: Set<Int64> = []
     /// The thread root of each reply in the open channel (a reply to a reply too), by msgid.
     var replyRoots: [String: String] = [:]
     /// A reply search found, whose thread opens once its channel has.

@@ -138,7 +138,7 @@ extension EndToEndTests {
         session = try sandbox.launch(run: 3)
         defer { session.kill() }
         let said = try await session.waitForSpeech(after: 0, timeout: .seconds(60)) {
-            $0.text.hasPrefix("Lost the connection")
+            $0.text.hasPrefix("Cannot connect to localhost")
         }
         #expect(said?.text.contains("certificate") == true, "\(Self.context(session))")
         answer = try Self.whois("ada", port: server.port)

@@ -103,7 +103,7 @@ extension EndToEndTests {
         let refused = try untrusted.launch()
         defer { refused.kill() }
         let said = try await refused.waitForSpeech(after: 0, timeout: .seconds(30)) {
-            $0.text.hasPrefix("Lost the connection") && $0.text.contains("certificate is not signed by an authority")
+            $0.text.hasPrefix("Cannot connect to") && $0.text.contains("certificate is not signed by an authority")
         }
         #expect(said?.priority == "high", "\(Self.context(refused))")
         try refused.send("C-c")

@@ -181,6 +181,7 @@ import Testing
         let b = ChatChannel(id: 30, networkID: 3, name: "#b")
         var core = Self.ircCore()
         _ = core.handle(.chat(.registered(nick: "ada_"), network: 3), at: .seconds(1))
+        _ = core.handle(.chat(.registered(nick: "ada"), network: 2), at: .seconds(1))
         _ = core.handle(
             .loaded(
                 ChatSnapshot(

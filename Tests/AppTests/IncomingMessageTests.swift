@@ -99,6 +99,7 @@ extension AppSuites {
 
         @Test func disconnectsAndReconnectsAreAnnounced() async throws {
             let host = try await AppHost()
+            host.post(.chat(.registered(nick: "you")))
             host.post(.chat(.disconnected(reason: .reset)))
             host.post(.chat(.reconnecting(delay: .seconds(1), attempt: 1)))
             host.post(.chat(.disconnected(reason: .refused)))

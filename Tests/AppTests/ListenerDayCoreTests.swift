@@ -78,6 +78,31 @@ import UnicodeData
 
     // MARK: Connections
 
+    /// A server never reached this run is not "lost": it cannot be connected to, said once,
+    /// and reaching it at last is a first connection, not a return.
+    @Test func aServerNeverReachedIsSaidAsNotConnectingAndThenConnected() {
+        var core = IRCEventsCoreTests.ircCore()
+        let network = ChatNetwork(
+            id: IRCEventsCoreTests.irc, name: "local", host: "127.0.0.1", port: 6667, usesTLS: false, nick: "you")
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 20, purpose: .refresh),
+                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a],
+                    messages: [], networks: [network])),
+            at: .seconds(1))
+        let silent = core.handle(.chat(.disconnected(reason: .notWelcomed)), at: .seconds(31))
+        #expect(
+            Self.spoken(silent) == [
+                "Cannot connect to 127.0.0.1: it took the connection but never answered as an IRC server. "
+                    + "Check the port, and whether it wants TLS. Trying again."
+            ], "\(Self.spoken(silent))")
+        let again = core.handle(.chat(.disconnected(reason: .refused)), at: .seconds(40))
+        #expect(Self.spoken(again).isEmpty, "\(Self.spoken(again))")
+        let reached = core.handle(.chat(.registered(nick: "you")), at: .seconds(50))
+        #expect(Self.spoken(reached) == ["Connected as you"], "\(Self.spoken(reached))")
+    }
+
     @Test func aLostConnectionIsSaidOnceRetriesAreQuietAndTheReturnIsOneSentence() {
         var core = IRCEventsCoreTests.ircCore()
         let network = ChatNetwork(
@@ -89,6 +114,7 @@ import UnicodeData
                     channels: [AppCoreTests.welcome, IRCEventsCoreTests.a],
                     messages: [], networks: [network])),
             at: .seconds(1))
+        _ = core.handle(.chat(.registered(nick: "you")), at: .seconds(1))
         let lost = core.handle(.chat(.disconnected(reason: .refused)), at: .seconds(2))
         #expect(Self.spoken(lost) == ["Lost the connection to 127.0.0.1: connection refused. Trying again."])
         var again: [String] = []

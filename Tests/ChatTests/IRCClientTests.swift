@@ -310,6 +310,40 @@ import Testing
     }
 }
 
+/// A port that takes connections and says nothing (a web server's, a TLS port spoken to
+/// plainly): the client gives each connection up once its registration time is over, with the
+/// reason, and tries again.
+@Suite(.ownThreads) struct SilentServerTests {
+    @Test func aServerThatNeverWelcomesIsGivenUpWithTheReasonAndTriedAgain() async throws {
+        let (listener, port) = try InspIRCdFixture.boundLoopbackSocket()
+        defer { close(listener) }
+        try #require(listen(listener, 8) == 0, "listen() failed")
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try ChatStore(path: directory.path + "/ada.sqlite")
+        let client = try IRCClient(
+            server: IRCServerConfiguration(
+                name: "silent", host: "127.0.0.1", port: port, usesTLS: false, nick: "ada", channels: ["#a"],
+                reconnect: ReconnectPolicy(
+                    initialDelay: .milliseconds(100), maximumDelay: .milliseconds(200), jitter: 0,
+                    registrationTimeout: .milliseconds(500))),
+            store: store)
+        let events = EventRecorder(client)
+        await client.start()
+        // The kernel completes the handshake from the listen queue: the client is connected,
+        // and hears nothing.
+        let givenUp = await events.wait(timeout: 20) { seen in
+            seen.filter { if case .disconnected(.notWelcomed) = $0 { true } else { false } }.count >= 2
+        }
+        let seen = await events.events
+        #expect(givenUp, "\(seen)")
+        #expect(await events.events.contains { if case .reconnecting = $0 { true } else { false } })
+        #expect(!(await events.events.contains(where: \.isSynced)))
+        #expect(DisconnectReason.notWelcomed.words.contains("never answered as an IRC server"))
+        await client.stop()
+    }
+}
+
 /// TLS against InspIRCd with `ssl_gnutls` and a certificate from a CA the test makes.
 @Suite(.ownThreads) struct TLSTests {
     func client(

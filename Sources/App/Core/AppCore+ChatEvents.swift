@@ -34,7 +34,9 @@ extension AppCore {
             guard !state.lostNetworks.contains(key) else { break }
             state.lostNetworks.insert(key)
             state.connection = "Disconnected"
-            let sentence = "Lost the connection to \(host(of: network)): \(reason.words). Trying again."
+            // "Lost" only what was had: a server never reached this run cannot be connected to.
+            let what = state.welcomedNetworks.contains(key) ? "Lost the connection to" : "Cannot connect to"
+            let sentence = "\(what) \(host(of: network)): \(reason.words). Trying again."
             effects.append(.lines([Lines.plain(sentence)]))
             playCue(.connectionLost, .high)
             post(.announcement(sentence, priority: .high))
@@ -50,7 +52,8 @@ extension AppCore {
                 state.nick = nick
             }
             state.connection = "Connected as \(nick)"
-            if state.lostNetworks.remove(network ?? 0) != nil {
+            let firstTime = state.welcomedNetworks.insert(network ?? 0).inserted
+            if state.lostNetworks.remove(network ?? 0) != nil, !firstTime {
                 // One sentence on return: where the user is again.
                 let channels = state.channels.filter {
                     !$0.isDirect && !state.leftChannels.contains($0.id)

@@ -30,6 +30,8 @@ public enum DisconnectReason: Hashable, Sendable {
     case reset
     /// The server closed the connection.
     case closedByServer
+    /// It accepted the connection but did not welcome us as an IRC server does, in time.
+    case notWelcomed
     /// Something else went wrong.
     case other
 
@@ -45,6 +47,8 @@ public enum DisconnectReason: Hashable, Sendable {
         case .tlsFailed: "the secure connection could not be set up"
         case .reset: "the connection was reset"
         case .closedByServer: "the server closed the connection"
+        case .notWelcomed:
+            "it took the connection but never answered as an IRC server. Check the port, and whether it wants TLS"
         case .other: "the connection failed"
         }
     }

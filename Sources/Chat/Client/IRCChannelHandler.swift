@@ -53,8 +53,9 @@ final class ConnectionFailure: Sendable {
     /// Why the connection failed, once an error was caught.
     var recorded: DisconnectReason? { reason.withLock { $0 } }
 
-    func record(_ error: any Error) {
-        let typed = DisconnectReason(error)
+    func record(_ error: any Error) { record(DisconnectReason(error)) }
+
+    func record(_ typed: DisconnectReason) {
         reason.withLock { if $0 == nil { $0 = typed } }
     }
 }

@@ -152,7 +152,11 @@ public actor IRCClient {
         if (try? perform(connection.quit(reason))) == nil { try? perform(connection.quit()) }
         // The server closes the connection once it has read QUIT; closing first can make it
         // see the end before the line and quit us with "Connection closed" instead of our reason.
-        if let channel {
+        if let channel, !connection.isRegistered {
+            // Not welcomed yet (a silent server, or mid-registration): no one waits for a
+            // goodbye, so the connection closes at once rather than after the 2 s below.
+            _ = try? await channel.close()
+        } else if let channel {
             let timeout = Task {
                 try? await Task.sleep(for: .seconds(2))
                 _ = try? await channel.close()
@@ -351,6 +355,13 @@ public actor IRCClient {
                 }
                 let (channel, lines, failure) = try await connect()
                 self.channel = channel
+                // A server that takes the connection and never welcomes us is given up on.
+                let timeout = server.reconnect.registrationTimeout
+                let overdue = Task {
+                    try? await Task.sleep(for: timeout)
+                    if !Task.isCancelled { self.giveUpUnlessWelcomed(channel, failure) }
+                }
+                defer { overdue.cancel() }
                 do {
                     try perform(connection.connectionOpened(secure: endpoint.tls))
                 } catch {
@@ -386,6 +397,13 @@ public actor IRCClient {
             emit(.reconnecting(delay: delay, attempt: attempt))
             try? await Task.sleep(for: delay)
         }
+    }
+
+    /// Closes `channel` if it is still the connection and we are not registered on it.
+    private func giveUpUnlessWelcomed(_ channel: any Channel, _ failure: ConnectionFailure) {
+        guard self.channel === channel, !connection.isRegistered else { return }
+        failure.record(.notWelcomed)
+        channel.close(promise: nil)
     }
 
     /// One event loop thread for every connection: a chat client's few sockets need no more,

@@ -11,10 +11,16 @@ public struct ReconnectPolicy: Sendable, Hashable {
     public var initialDelay: Duration
     public var maximumDelay: Duration
     public var jitter: Double
+    /// How long a server that accepted the connection has to welcome us (001) before the
+    /// connection is given up as not an IRC server's (a wrong port, TLS spoken to as plain) and
+    /// tried again later. Real servers answer within seconds, ident and DNS lookups included.
+    public var registrationTimeout: Duration
 
     public init(
-        initialDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(60), jitter: Double = 0.5
+        initialDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(60), jitter: Double = 0.5,
+        registrationTimeout: Duration = .seconds(30)
     ) {
+        self.registrationTimeout = registrationTimeout
         self.initialDelay = initialDelay
         self.maximumDelay = maximumDelay
         self.jitter = min(max(jitter, 0), 1)
