@@ -73,6 +73,11 @@ enum Lines {
     }
 
     /// A message as its lines: author and time in headline, then the text in body.
+    /// A heading's line: a screen's title (level 1), or a part of it such as a day.
+    static func heading(_ text: String, level: Int = 2) -> StyledText {
+        StyledText(text, style: level <= 1 ? .title2 : .headline, role: .heading)
+    }
+
     static func message(_ message: ChatMessage, in local: LocalTime, emoji: EmojiCatalog) -> [StyledText] {
         var spans = [
             StyledText.Span(message.author, style: .headline, role: .author),
@@ -124,9 +129,7 @@ enum Lines {
             }
             if !element.label.isEmpty, element.children.isEmpty || element.traits.contains(.header) {
                 if element.traits.contains(.header) {
-                    lines.append(
-                        StyledText(
-                            element.label, style: element.headingLevel <= 1 ? .title2 : .headline, role: .heading))
+                    lines.append(heading(element.label, level: element.headingLevel))
                 } else {
                     lines.append(StyledText(item(element), style: .body, role: element.isInteractive ? .link : .body))
                 }

@@ -1,6 +1,7 @@
 import AccessibilityTesting
 import Chat
 import Foundation
+import Settings
 import Speech
 import Testing
 
@@ -44,6 +45,38 @@ import Testing
         #expect(Self.opened(core.handle(.key(.alt("3")), at: .seconds(1))) == 12)
         #expect(Core.spoken(core.handle(.key(.alt("1")), at: .seconds(2))) == ["hash welcome, 2 unread"])
         #expect(Core.spoken(core.handle(.key(.alt("9")), at: .seconds(3))) == ["No channel 9"])
+    }
+
+    /// Midnight passes between two messages (in a zone the test sets, an hour ahead of UTC):
+    /// the one after it is shown under its day's heading, and the review names the day it
+    /// crosses into.
+    @Test func aMessageAfterMidnightIsShownUnderItsDayAndTheReviewNamesTheDay() {
+        // 2026-12-02 23:00:30 UTC: 00:00:30 on the 3rd, an hour ahead of UTC.
+        let origin = Date(timeIntervalSince1970: 1_796_252_430)
+        var core = AppCore(
+            .init(
+                settings: Settings(), onboarded: true, terminalRows: 24, localNetworkID: Core.local,
+                welcomeChannelID: 10, nick: "you", localTime: .fixed(origin: origin, offset: 3600), emoji: .installed))
+        _ = core.handle(.start(problems: []), at: .zero)
+        let evening = ChatMessage(
+            id: 101, channelID: 10, msgid: "m101", author: "ada", text: "good night",
+            time: origin.addingTimeInterval(-90))
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 10, purpose: .open), channels: [Core.welcome], messages: [evening])),
+            at: .milliseconds(1))
+        let late = ChatMessage(
+            id: 102, channelID: 10, msgid: "m102", author: "kim", text: "still up", time: origin.addingTimeInterval(5))
+        let shown = IRCEventsCoreTests.printed(core.handle(.chat(.messages([late])), at: .seconds(5)))
+        #expect(shown.hasPrefix("Today\nkim  0:00\nstill up"), "\(shown)")
+        // Alt-Up: the newest, today's (no day said); again: the evening before, "Yesterday".
+        let newest = Core.spoken(core.handle(.key(.key(.up, [.alt])), at: .seconds(6)))
+        #expect(newest == ["kim, 0:00: still up"], "\(newest)")
+        let before = Core.spoken(core.handle(.key(.key(.up, [.alt])), at: .seconds(7)))
+        #expect(before == ["Yesterday. ada, 23:59: good night"], "\(before)")
+        let back = Core.spoken(core.handle(.key(.key(.down, [.alt])), at: .seconds(8)))
+        #expect(back == ["Today. kim, 0:00: still up"], "\(back)")
     }
 
     @Test func altUpAndDownReviewWithoutMovingFocusAndSayTheEnds() {

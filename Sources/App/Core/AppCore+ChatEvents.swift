@@ -12,9 +12,7 @@ extension AppCore {
         case .history(let messages, let news): receivedHistory(messages, news: news, network: network)
         case .delivered(let message):
             merge(message)
-            if message.channelID == state.channelID {
-                show(Lines.message(message, in: state.localTime, emoji: state.emoji.catalog))
-            }
+            if message.channelID == state.channelID { showLive(message) }
             rebuild()
             playCue(.sent, .low)
             if let index = state.waitingToSend.firstIndex(of: message.text) {

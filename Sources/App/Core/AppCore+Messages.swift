@@ -23,7 +23,7 @@ extension AppCore {
             let mine = message.author == nick(inChannel: message.channelID)
             if message.channelID == state.channelID {
                 merge(message)
-                if !message.pending { show(Lines.message(message, in: state.localTime, emoji: state.emoji.catalog)) }
+                if !message.pending { showLive(message) }
             } else if !mine, let index = state.channels.firstIndex(where: { $0.id == message.channelID }) {
                 state.channels[index].unread += 1
             }
@@ -216,6 +216,18 @@ extension AppCore {
 
     /// Shows `lines` after what the event has shown so far: lines that follow lines are one
     /// effect, so a burst of messages is written (and the bottom line drawn again) once.
+    /// Shows a message of the open channel as it comes, under its day's heading when the
+    /// message before it on the page is of another day (the first after midnight).
+    mutating func showLive(_ message: ChatMessage) {
+        let local = state.localTime
+        if let index = state.messages.firstIndex(where: { $0.id == message.id }), index > 0,
+            local.dayNumber(state.messages[index - 1].time) != local.dayNumber(message.time)
+        {
+            show([Lines.heading(Format.day(message.time, today: state.today, in: local))])
+        }
+        show(Lines.message(message, in: local, emoji: state.emoji.catalog))
+    }
+
     mutating func show(_ lines: [StyledText]) {
         if case .lines(var before)? = effects.last {
             // Taken out first, so the lines are added to the one copy in place.

@@ -59,6 +59,7 @@ extension AppCore {
     mutating func review(by step: Int) {
         let messages = state.messages
         guard !messages.isEmpty else { return say("No messages", .default, .reader) }
+        let previous = reviewIndex.flatMap { messages.indices.contains($0) ? messages[$0] : nil }
         let current = reviewIndex ?? messages.count
         let target = current + step
         guard messages.indices.contains(target) else {
@@ -67,11 +68,17 @@ extension AppCore {
         }
         reviewIndex = target
         let message = messages[target]
+        // Crossing into another day (or starting on a day that is not today) names it first.
+        let local = state.localTime
+        let day = local.dayNumber(message.time)
+        let newDay = previous.map { local.dayNumber($0.time) != day } ?? (day != state.today)
+        let dayCue = newDay ? Format.day(message.time, today: state.today, in: local) + ". " : ""
         let said =
-            message.kind == .action
-            ? SpokenText.verbatim("\(message.author) \(message.text)")
-            : SpokenText.verbatim(message.author) + ", " + Format.time(message.time, in: state.localTime) + ": "
-                + SpokenText.verbatim(message.text)
+            dayCue
+            + (message.kind == .action
+                ? SpokenText.verbatim("\(message.author) \(message.text)")
+                : SpokenText.verbatim(message.author) + ", " + Format.time(message.time, in: state.localTime) + ": "
+                    + SpokenText.verbatim(message.text))
         say(said, .default, .reader)
         hearing = Hearing(messageID: message.id)
     }
