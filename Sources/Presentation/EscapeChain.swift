@@ -3,7 +3,7 @@
 /// 1. A sheet is up (or on its way): the coordinator dismisses the top sheet (queued during a
 ///    transition).
 /// 2. Else the drawer is open (expanded or full height): it collapses to compressed.
-/// 3. Else the screen goes back; at a head screen that says "Top level".
+/// 3. Else the screen goes back; at a head screen that says "Nothing to go back to".
 ///
 /// ```swift
 /// let result = EscapeChain.handle(coordinator: &coordinator, drawer: &drawer, navigation: &stack)

@@ -7,12 +7,12 @@ import Accessibility
 ///   never return to onboarding.
 /// - Back (``pop()``) shows the screen below and returns focus to the element that pushed the
 ///   one that went. At a head screen, or the only screen, Back changes nothing and says
-///   "Top level".
+///   "Nothing to go back to".
 ///
 /// ```swift
 /// var stack = NavigationStack(root: Screen(identifier: "onboarding", title: "Welcome"))
 /// stack.push(Screen(identifier: "main", title: "Earshot", isHead: true), from: "welcome.done")
-/// stack.pop()  // .stayed(.announcement("Top level", priority: .default))
+/// stack.pop()  // .stayed(.announcement("Nothing to go back to", priority: .default))
 /// ```
 public struct NavigationStack: Hashable, Sendable {
     /// A screen with the element that pushed it.
@@ -32,7 +32,7 @@ public struct NavigationStack: Hashable, Sendable {
     }
 
     /// What Back says at a head screen.
-    public static let topLevelPhrase = "Top level"
+    public static let topLevelPhrase = "Nothing to go back to"
 
     /// Screens, bottom first; never empty.
     public private(set) var entries: [Entry]
@@ -70,7 +70,7 @@ public struct NavigationStack: Hashable, Sendable {
         return .show(screen, .screenChanged(focus: screen.firstElementIdentifier, announcing: screen.title))
     }
 
-    /// Go back one screen; at a head screen (or the only screen) say "Top level" and stay.
+    /// Go back one screen; at a head screen (or the only screen) say "Nothing to go back to" and stay.
     ///
     /// ```swift
     /// stack.pop()  // .show(main, .screenChanged(focus: "channels.general", announcing: "Earshot"))

@@ -64,8 +64,8 @@ import Testing
         let beforeEscape = session.spoken().count
         try await Self.press(session, "Escape")
         try await Self.press(session, "Escape")
-        let topLevel = try await session.waitForSpeech(after: beforeEscape) { $0.text == "Top level" }
-        #expect(topLevel != nil, "Escape at Main did not say Top level\n\(Self.context(session))")
+        let topLevel = try await session.waitForSpeech(after: beforeEscape) { $0.text == "Nothing to go back to" }
+        #expect(topLevel != nil, "Escape at Main did not say Nothing to go back to\n\(Self.context(session))")
         // Main opened on the first unread message, and Escape left focus there.
         #expect(try session.focusLine()?.hasPrefix("Earshot, ") == true, "\(Self.context(session))")
         // Home and End stay inside Main too.

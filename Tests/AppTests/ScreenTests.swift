@@ -26,7 +26,7 @@ extension AppSuites {
             // Escape cannot return to onboarding: Main is a head screen.
             host.press(Keys.escape)
             try await tester.waitForAbsence(label: "Welcome to Earshot")
-            try await tester.expectSpoken("Top level")
+            try await tester.expectSpoken("Nothing to go back to")
             let saved = try String(contentsOfFile: host.settingsPath, encoding: .utf8)
             #expect(saved.contains("accessibilityLarge"))
         }
@@ -171,7 +171,7 @@ extension AppSuites {
             host.press(Keys.escape)
             try await tester.waitForElement(label: "Channels, drawer, compressed")
             host.press(Keys.escape)
-            try await tester.expectSpoken("Top level")
+            try await tester.expectSpoken("Nothing to go back to")
         }
 
         @Test func escapeStepsBackThroughOnboarding() async throws {

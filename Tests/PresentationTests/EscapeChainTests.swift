@@ -45,7 +45,7 @@ import Testing
         #expect(stack.top.identifier == "main")
 
         result = EscapeChain.handle(coordinator: &coordinator, drawer: &drawer, navigation: &stack)
-        #expect(result == .screen(.stayed(.announcement("Top level", priority: .default))))
+        #expect(result == .screen(.stayed(.announcement("Nothing to go back to", priority: .default))))
     }
 
     @Test func escapeDuringASheetTransitionIsQueuedForTheSheet() {

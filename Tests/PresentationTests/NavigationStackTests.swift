@@ -25,7 +25,7 @@ import Testing
         var stack = NavigationStack(root: Self.onboarding)
         _ = stack.push(Self.main)
         let before = stack
-        #expect(stack.pop() == .stayed(.announcement("Top level", priority: .default)))
+        #expect(stack.pop() == .stayed(.announcement("Nothing to go back to", priority: .default)))
         #expect(stack == before)
     }
 
@@ -35,7 +35,7 @@ import Testing
         #expect(stack.top == Self.channel)
         #expect(
             stack.pop() == .show(Self.main, .screenChanged(focus: "channels.general", announcing: "Earshot")))
-        #expect(stack.pop() == .stayed(.announcement("Top level", priority: .default)))
+        #expect(stack.pop() == .stayed(.announcement("Nothing to go back to", priority: .default)))
     }
 
     @Test func aHeadScreenPushedLaterAlsoResets() {

@@ -93,7 +93,7 @@ extension AppCore {
         post(notification)
     }
 
-    /// The navigation stack moved (Back) or stayed ("Top level").
+    /// The navigation stack moved (Back) or stayed ("Nothing to go back to").
     mutating func navigated(_ action: NavigationStack.Action) {
         switch action {
         case .stayed(let notification):
