@@ -164,7 +164,7 @@ public final class LineOutput: Sendable {
             if interactive {
                 out(screen.eraseBottom() + screen.drawBottom(), &screen)
             } else {
-                out("> " + DisplayWidth.prefix(of: safe, fitting: max(1, screen.renderer.columns - 1)) + "\n", &screen)
+                out("> " + DisplayWidth.clipped(safe, fitting: max(1, screen.renderer.columns - 1)) + "\n", &screen)
             }
         }
     }

@@ -49,6 +49,18 @@ public enum DisplayWidth {
         return result
     }
 
+    /// `text` whole when it fits in `width` cells, else the prefix that fits with "…" after it
+    /// (in the last cell), so a reader sees that the line goes on.
+    ///
+    /// ```swift
+    /// DisplayWidth.clipped("Continue, button", fitting: 8)  // "Continu…"
+    /// ```
+    public static func clipped(_ text: String, fitting width: Int) -> String {
+        let whole = prefix(of: text, fitting: width)
+        guard whole.count < text.count, width >= 1 else { return whole }
+        return prefix(of: text, fitting: width - 1) + "…"
+    }
+
     static func contains(_ table: [(UInt32, UInt32)], _ value: UInt32) -> Bool {
         var low = 0
         var high = table.count - 1

@@ -81,7 +81,7 @@ extension TerminalRenderer {
 
     /// One line of body text at `scale`, clipped to `width`.
     private func bottomLine(_ printable: String, scale: LineScale, width: Int) -> BottomLine {
-        let clipped = DisplayWidth.prefix(of: printable, fitting: width)
+        let clipped = DisplayWidth.clipped(printable, fitting: width)
         guard !clipped.isEmpty else {
             return BottomLine(output: method == .dec ? "\u{1B}#5" : "", rows: 1, cursorRow: 0)
         }

@@ -23,6 +23,18 @@ import Testing
         #expect(DisplayWidth.of(prefix) <= width)
     }
 
+    /// A line that does not fit ends in "…" inside its width, so a reader sees it goes on; one
+    /// that fits is left whole.
+    @Test(arguments: [
+        ("Continue, button", 8, "Continu…"), ("Continue", 8, "Continue"), ("日本語", 5, "日本…"), ("日本語", 4, "日…"),
+        ("ab", 1, "…"), ("", 3, ""),
+    ])
+    func clippedSaysItGoesOn(text: String, width: Int, expected: String) {
+        let clipped = DisplayWidth.clipped(text, fitting: width)
+        #expect(clipped == expected)
+        #expect(DisplayWidth.of(clipped) <= width)
+    }
+
     @Test func wrapAgreesWithWidth() {
         let text = "🇫🇷 et 日本 und 👨‍👩‍👧 and more words to wrap"
         for width in 2...20 {

@@ -39,10 +39,12 @@ import Typography
     }
 
     @Test func theLineIsClippedToOneLineOfItsScale() {
-        // 20 columns at double size hold 10 characters; one cell is kept free for the cursor.
+        // 20 columns at double size hold 10 characters; one cell is kept free for the cursor,
+        // and the last shown is "…": the line goes on.
         let line = bottom(.dec, .accessibilityLarge, columns: 20, "Message #welcome: hello there")
-        #expect(line.output == "\(Self.e)#3Message #\n\(Self.e)#4Message #")
-        #expect(bottom(.none, .large, columns: 10, "Message #welcome").output == "Message #")
+        #expect(line.output == "\(Self.e)#3Message …\n\(Self.e)#4Message …")
+        #expect(bottom(.none, .large, columns: 10, "Message #welcome").output == "Message …")
+        #expect(bottom(.none, .large, columns: 10, "Message").output == "Message")
     }
 
     @Test func theWholeLineForAnotherScreenReaderWrapsInsteadOfBeingClipped() {
