@@ -103,7 +103,8 @@ public enum ClientCommand {
                 settings: settings, onboarded: onboarded, terminalRows: size.rows,
                 localNetworkID: workspace.network.id, welcomeChannelID: workspace.welcome.id,
                 nick: irc == nil ? workspace.nick : (options.nick ?? settings.ircServers.first?.nick ?? workspace.nick),
-                localTime: .system(), emoji: .installed, expectsIRC: irc != nil, braille: braille != nil))
+                localTime: .system(), emoji: .installed, expectsIRC: irc != nil, braille: braille != nil,
+                screenReader: options.screenReader))
         let runtime = AppRuntime(
             core: core,
             parts: .init(

@@ -54,6 +54,25 @@ import Testing
         #expect(core.navigator.focusedElement?.identifier == ElementID.message(102).identifier)
     }
 
+    /// For another screen reader the core prints what it announces as a line of its own,
+    /// written as shown ("#welcome"), and the bottom line is the focused element's whole
+    /// phrase, undecorated.
+    @Test func forAnotherScreenReaderAnnouncementsArePrintedAndTheBottomLineIsThePhrase() {
+        var (core, _) = Self.openCore { $0.display.screenReader = true }
+        let effects = core.handle(.key(.right), at: .seconds(2))
+        let bottoms = effects.compactMap { if case .bottom(let line, _) = $0 { line } else { nil } }
+        #expect(bottoms.count == 1 && !(bottoms.first?.hasPrefix("▸") ?? true), "\(bottoms)")
+        #expect(bottoms.first?.contains("message 103") == true, "\(bottoms)")
+        let more = core.handle(.chat(.disconnected(reason: .refused)), at: .seconds(3))
+        let printed = more.compactMap { if case .announcementLine(let text, _) = $0 { text } else { nil } }
+        #expect(printed.contains { $0.hasPrefix("Cannot connect to") }, "\(printed)")
+        // Without it: no announcement lines, and the bottom line is decorated.
+        var (plain, _) = Self.openCore()
+        let plainEffects = plain.handle(.key(.right), at: .seconds(2))
+        #expect(!plainEffects.contains { if case .announcementLine = $0 { true } else { false } })
+        #expect(plainEffects.contains { if case .bottom(let line, _) = $0 { line.hasPrefix("▸") } else { false } })
+    }
+
     /// Losing the sound server is shown, not spoken (nothing would be heard); its return is
     /// shown and said, politely, without moving focus.
     @Test func speechMovingToCaptionsAndBackIsShownAndTheReturnIsSaid() {

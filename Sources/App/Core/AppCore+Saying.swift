@@ -108,4 +108,28 @@ extension AppCore {
     }
 
     static func punctuation(_ settings: Settings) -> PunctuationLevel { settings.speech.punctuation }
+
+    /// For another screen reader (Orca, Fenrir, Speakup, BRLTTY read the terminal, not
+    /// Earshot's speech): announcements are printed as lines of their own, as written rather
+    /// than as the voice says them ("#welcome", not "hash welcome"), and so is what the reading
+    /// voice says that the focused phrase does not hold ("top", "No messages"). The bottom line
+    /// carries the focused element's whole phrase (``finish()``). Speech is still performed,
+    /// so `--speech-log` keeps its record; with `--speech off` nothing is heard twice.
+    mutating func forOtherScreenReader() {
+        let focused = navigator.focusedPhrase?.text ?? ""
+        var result: [AppEffect] = []
+        result.reserveCapacity(effects.count)
+        for effect in effects {
+            if case .speak(let text, let priority, let voice, _, let shown, _) = effect, !text.isEmpty {
+                if voice == .announcer {
+                    result.append(.announcementLine(shown ?? text, polite: priority == .low))
+                } else if voice == .reader, !focused.contains(text) {
+                    result.append(.announcementLine(shown ?? text, polite: false))
+                }
+            }
+            if case .bottom = effect { continue }
+            result.append(effect)
+        }
+        effects = result
+    }
 }

@@ -35,6 +35,8 @@ public struct AppCore: Sendable {
         public var expectsIRC: Bool
         /// Whether a braille display may be connected: the focus's line and announcements go to it.
         public var braille: Bool
+        /// `--screen-reader`: another screen reader reads the terminal, whatever the settings say.
+        public var screenReader: Bool
         /// The wall clock and the local zone (``LocalTime/system()`` in the client).
         public var localTime: LocalTime
         /// Unicode's emoji names and keywords (``EmojiData/installed`` in the client).
@@ -42,8 +44,10 @@ public struct AppCore: Sendable {
 
         public init(
             settings: Settings, onboarded: Bool, terminalRows: Int, localNetworkID: Int64, welcomeChannelID: Int64,
-            nick: String, localTime: LocalTime, emoji: EmojiData, expectsIRC: Bool = false, braille: Bool = false
+            nick: String, localTime: LocalTime, emoji: EmojiData, expectsIRC: Bool = false, braille: Bool = false,
+            screenReader: Bool = false
         ) {
+            self.screenReader = screenReader
             self.localTime = localTime
             self.emoji = emoji
             self.expectsIRC = expectsIRC
@@ -223,9 +227,16 @@ public struct AppCore: Sendable {
     }
 
     /// The bottom line follows focus; the next deadline is asked for.
+    /// Whether another screen reader reads the terminal (`display.screen_reader`,
+    /// `--screen-reader`).
+    var forScreenReader: Bool { configuration.screenReader || state.settings.display.screenReader }
+
     mutating func finish() {
-        let bottom = navigator.focusedElement.map(Lines.bottom) ?? ""
-        let caret = bottomCaret
+        if forScreenReader { forOtherScreenReader() }
+        let bottom =
+            forScreenReader
+            ? navigator.focusedElement.map(Lines.phrase) ?? "" : navigator.focusedElement.map(Lines.bottom) ?? ""
+        let caret = forScreenReader ? nil : bottomCaret
         if bottom != lastBottom || caret != lastCaret {
             lastBottom = bottom
             lastCaret = caret

@@ -24,6 +24,9 @@ public enum AppEffect: Sendable, Equatable {
     case configureSounds(SoundSettings)
     /// Print lines above the bottom line.
     case lines([StyledText])
+    /// Print an announcement as a line of its own, for another screen reader to read (a
+    /// `polite` one whose words were all just printed is left out by the output).
+    case announcementLine(String, polite: Bool)
     /// Rewrite the bottom line: the focused element; in a text field, `caret` is where the
     /// terminal's cursor goes (a character offset into the line).
     case bottom(String, caret: Int? = nil)

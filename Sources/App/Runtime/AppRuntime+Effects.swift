@@ -20,6 +20,8 @@ extension AppRuntime {
             parts.speech.setCueVolume(sounds.cueVolume)
         case .lines(let lines):
             parts.output.emit(lines)
+        case .announcementLine(let text, let polite):
+            parts.output.announcement(text, polite: polite)
         case .bottom(let line, let caret):
             parts.output.setBottom(line, caret: caret)
         case .braille(let line):

@@ -188,14 +188,10 @@ public final class AppRuntime: Sendable {
             while !pending.isEmpty && !quit {
                 let event = pending.removeFirst()
                 var answers: [AppEvent] = []
-                let screenReader = parts.output.isScreenReader
                 for effect in core.handle(event, at: now) {
                     if case .quit = effect { quit = true }
-                    answers +=
-                        screenReader
-                        ? performForScreenReader(effect, focused: core.navigator.focusedPhrase) : perform(effect)
+                    answers += perform(effect)
                 }
-                if screenReader { showFocusForScreenReader(core.navigator.focusedElement) }
                 pending.insert(contentsOf: answers, at: 0)
                 latest.withLock { $0 = core }
             }
