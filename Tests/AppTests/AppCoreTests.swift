@@ -202,15 +202,10 @@ import Testing
 
     @Test func aLineTheServerCannotTakeGoesBackToTheComposerAndIsSaidAloud() throws {
         let refused = IRCSerializationError(.invalidParameter, "the target has a space")
-        let event = try #require(AppRuntime.failure(of: .message("hello", to: "#a b", replyTo: nil), refused))
-        guard case .notSent(let text, _) = event else {
-            Issue.record("\(event)")
-            return
-        }
-        #expect(text == "hello")
-        #expect(AppRuntime.failure(of: .typing(in: "#a"), refused) == nil)
-
+        let event = AppEvent.sendFailed(.message("hello", to: "#a b", replyTo: nil), FailureReason(refused))
         var (core, _) = Self.openCore()
+        #expect(
+            Self.spoken(core.handle(.sendFailed(.typing(in: "#a"), FailureReason(refused)), at: .seconds(1))).isEmpty)
         let effects = core.handle(event, at: .seconds(1))
         #expect(core.state.composer == "hello")
         #expect(

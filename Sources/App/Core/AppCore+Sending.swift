@@ -34,7 +34,20 @@ extension AppCore {
 
     /// Something sent to the server failed: said in words, by what it was. A stored line or
     /// reaction waits in the outbox and goes out on reconnect.
+    ///
+    /// A line the server could not be sent as it is was never stored, so it goes back to the
+    /// composer (a reply the server cannot mark is said as such); a stored line waits in the
+    /// outbox. A typing notice or a quit that fails is not worth a word.
     mutating func sendFailed(_ send: ChatSend, _ reason: FailureReason) {
+        switch (send, reason) {
+        case (.message(let text, _, let replyTo), .refused), (.message(let text, _, let replyTo), .unsupported):
+            if case .unsupported = reason, replyTo != nil { return replyRefused(text, reason: reason.words) }
+            return notSent(text, reason: reason.words)
+        case (.action(let text, _), .refused):
+            return notSent("/me " + text, reason: reason.words)
+        default:
+            break
+        }
         let why = reason.words
         let sentence: String
         switch send {

@@ -107,7 +107,7 @@ public final class AppRuntime: Sendable {
                     do {
                         try await Self.perform(send, on: clients.client(for: network) ?? first)
                     } catch {
-                        if let failure = Self.failure(of: send, error) { mailbox.post(failure) }
+                        mailbox.post(.sendFailed(send, FailureReason(error)))
                     }
                 }
             }
@@ -221,24 +221,6 @@ public final class AppRuntime: Sendable {
             }
         }
         return result
-    }
-
-    /// What a failed send means to the user: a line the server could not be sent as it is was
-    /// never stored, so it goes back to the composer; a stored line waits in the outbox. A
-    /// typing notice that fails is not worth a word.
-    static func failure(of send: ChatSend, _ error: any Error) -> AppEvent? {
-        let reason = FailureReason(error)
-        switch (send, reason) {
-        case (.typing, _), (.stoppedTyping, _), (.quit, _):
-            return nil
-        case (.message(let text, _, let replyTo), .refused), (.message(let text, _, let replyTo), .unsupported):
-            if case .unsupported = reason, replyTo != nil { return .replyRefused(text, reason: reason) }
-            return .notSent(text, reason: reason)
-        case (.action(let text, _), .refused):
-            return .notSent("/me " + text, reason: reason)
-        default:
-            return .sendFailed(send, reason)
-        }
     }
 
     func sendInOrder(_ send: ChatSend, network: Int64) { sends.yield((send, network)) }
