@@ -52,7 +52,7 @@ private final class AudioBench {
     let verbose: Bool
     let pulse: PulseAudioFixture
     private var recorder: MonitorRecorder?
-    private var speechDispatcher: SpawnedProcess?
+    private var speechDispatcher: ChildProcess?
     private var client: TerminalClient?
     private var speechdClient: TerminalClient?
     private var environment: [String: String]
@@ -193,7 +193,7 @@ private final class AudioBench {
     ) throws -> (heard: [Double], reported: Double) {
         let before = pulse.playbackStreams()
         let log = folder + "/click-\(requested).err"
-        let player = try SpawnedProcess(
+        let player = try ChildProcess(
             PulseAudioFixture.pacat,
             [
                 "-v", "--playback", "--device=\(PulseAudioFixture.sink)", "--raw", "--format=s16le", "--rate=48000",
@@ -246,7 +246,7 @@ private final class AudioBench {
     /// Starts speech-dispatcher on this suite's socket and waits until `spd-say -w` is heard.
     private func startSpeechDispatcher(recorder: MonitorRecorder) throws {
         let socket = folder + "/speechd.sock"
-        speechDispatcher = try SpawnedProcess(
+        speechDispatcher = try ChildProcess(
             "/usr/bin/speech-dispatcher",
             [
                 "--run-single", "--timeout", "0", "--communication-method", "unix_socket", "--socket-path", socket,
@@ -263,7 +263,7 @@ private final class AudioBench {
         }
         // Warm up: the espeak-ng module starts and opens its audio on first use.
         for _ in 0..<3 {
-            let warm = try SpawnedProcess("/usr/bin/spd-say", ["-w", "ready"], environment: environment)
+            let warm = try ChildProcess("/usr/bin/spd-say", ["-w", "ready"], environment: environment)
             defer { warm.stop() }
             guard warm.wait(seconds: 60) else { throw Failure("spd-say -w did not finish in 60 s") }
         }
@@ -334,7 +334,7 @@ private final class AudioBench {
             throw Failure("never quiet before a spawn")
         }
         let begin = monotonicNanoseconds()
-        let process = try SpawnedProcess(arguments[0], Array(arguments.dropFirst()), environment: environment)
+        let process = try ChildProcess(arguments[0], Array(arguments.dropFirst()), environment: environment)
         defer { process.stop() }
         let heard = recorder.firstLoud(after: begin, timeoutSeconds: 10)
         _ = process.wait(seconds: 30)

@@ -34,7 +34,7 @@ final class MonitorRecorder: @unchecked Sendable {
     let sampleRate: Int
     /// A sample louder than this (absolute s16 value) counts as heard: −30 dBFS.
     let threshold: Int16
-    private let process: SpawnedProcess
+    private let process: ChildProcess
     private let condition = NSCondition()
     private var samples: [Int16] = []
     private var arrivals: [Arrival] = []
@@ -48,7 +48,7 @@ final class MonitorRecorder: @unchecked Sendable {
         self.sampleRate = sampleRate
         self.threshold = threshold
         samples.reserveCapacity(sampleRate * 600)
-        process = try SpawnedProcess(
+        process = try ChildProcess(
             "/usr/bin/parec",
             [
                 "--device=\(source)", "--raw", "--format=s16le", "--rate=\(sampleRate)", "--channels=1",

@@ -367,7 +367,7 @@ func floorRSS(espeak: Bool) throws -> Double {
     guard FileManager.default.isExecutableFile(atPath: path) else {
         throw Failure("no earshot-floor at \(path): run `swift build -c release` first")
     }
-    let floor = try SpawnedProcess(
+    let floor = try ChildProcess(
         path, espeak ? ["--espeak"] : [], environment: ProcessInfo.processInfo.environment, stdout: .pipe)
     defer { floor.stop() }
     var said: [UInt8] = []

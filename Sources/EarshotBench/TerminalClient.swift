@@ -18,7 +18,7 @@ import Foundation
 /// ```
 final class TerminalClient: @unchecked Sendable {
     private let master: Int32
-    private let process: SpawnedProcess
+    private let process: ChildProcess
     private let drained = NSCondition()
     private var drainEnded = false
 
@@ -42,7 +42,7 @@ final class TerminalClient: @unchecked Sendable {
         _ = fcntl(master, F_SETFD, FD_CLOEXEC)
         let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do {
-            process = try SpawnedProcess(
+            process = try ChildProcess(
                 earshot, arguments, environment: environment, stdin: .terminal(path), stdout: .terminal(path),
                 stderr: .terminal(path), newSession: true)
         } catch {
