@@ -91,7 +91,8 @@ let package = Package(
         .executableTarget(
             name: "earshot",
             dependencies: [
-                "App", "Speech", "Settings", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "App", "Speech", "Settings", "Braille", "Terminal", systemPackage,
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["hot-functions.txt"],
             swiftSettings: swift6,

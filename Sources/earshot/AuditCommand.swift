@@ -1,4 +1,5 @@
 import App
+import Terminal
 import ArgumentParser
 
 /// `earshot audit`: the accessibility audit of every shipped screen, and the contrast of every

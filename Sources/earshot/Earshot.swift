@@ -65,7 +65,7 @@ struct Earshot: ParsableCommand {
         if arguments.first == "say", !asksForHelp {
             // The sound server and libespeak-ng start while the arguments are parsed; a
             // `--speech` other than audio is looked for only to spare a needless connection.
-            SayCommand.warmUp(
+            SpeakOnce.warmUp(
                 audio: !arguments.indices.contains { index in
                     let argument = arguments[index]
                     let value =

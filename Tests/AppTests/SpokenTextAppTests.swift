@@ -28,8 +28,8 @@ func requireUnicodeData() throws {
     ])
     func sayPreparesItsText(_ text: String, _ expected: String) throws {
         try requireUnicodeData()
-        #expect(SayCommand.prepared(text).text == expected)
-        #expect(SayCommand.prepared(text).problem == nil)
+        #expect(SpeakOnce.prepared(text).text == expected)
+        #expect(SpeakOnce.prepared(text).problem == nil)
     }
 
     /// Moves focus to the composer: the last element but one (Settings is last).

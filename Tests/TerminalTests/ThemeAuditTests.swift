@@ -1,7 +1,7 @@
 import Testing
 import Typography
 
-@testable import App
+@testable import Terminal
 
 @Suite struct ThemeAuditTests {
     @Test func theReportNamesTheBackgroundItMeasuredAndWhereItCameFrom() {

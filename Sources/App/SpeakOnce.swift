@@ -6,13 +6,13 @@ import Speech
 import UnicodeData
 
 /// `earshot say TEXT`: speak once and exit.
-public enum SayCommand {
+public enum SpeakOnce {
     /// What the voice is given for `text`: prepared as the client prepares everything it says
     /// (emoji names, styled letters, invisible characters, symbols at the default level), and
     /// why emoji may be read poorly, when the emoji data is missing and the text needs it.
     ///
     /// ```swift
-    /// SayCommand.prepared("🦩 k\u{200B}im").text // "flamingo kim"
+    /// SpeakOnce.prepared("🦩 k\u{200B}im").text // "flamingo kim"
     /// ```
     public static func prepared(_ text: String) -> (text: String, problem: String?) {
         let spoken = SpokenText.prepare(text, punctuation: .some)

@@ -1,4 +1,3 @@
-import Terminal
 import Typography
 
 /// `earshot audit --theme`: every text role's contrast ratio, in the palettes the client draws

@@ -26,7 +26,7 @@ struct Say: ParsableCommand {
     /// What `run()` does with what was parsed; `earshot say TEXT` alone comes here unparsed.
     static func speak(_ text: String, voice: String?, rate: Int?, output: SpeechOutput) throws {
         do {
-            try SayCommand.run(text: text, voice: voice, rate: rate, output: output)
+            try SpeakOnce.run(text: text, voice: voice, rate: rate, output: output)
         } catch {
             throw RuntimeFailure(error.message)
         }
