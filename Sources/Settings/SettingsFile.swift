@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -129,27 +130,12 @@ public struct SettingsFile: Sendable, Equatable {
         var mode: mode_t = 0o600
         var info = stat()
         if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
-        var template = Array("\(directory)/.\(fileName).XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return mkstemp(base)
-        }
-        guard fd >= 0 else { throw fail("cannot create a temporary file") }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var ok = fchmod(fd, mode) == 0
-        let bytes = Array(text.utf8)
-        var written = 0
-        while ok && written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { ok = false } else { written += count }
-        }
-        ok = ok && fsync(fd) == 0
-        close(fd)
-        guard ok, rename(temporary, path) == 0 else {
-            let problem = fail("cannot write the settings file")
-            unlink(temporary)
-            throw problem
+        do {
+            try FileReplacement.replace(path, mode: mode) { file in _ = try file.writeAll(text.utf8) }
+        } catch {
+            throw SettingsProblem(
+                code: .unreadable, message: "cannot write the settings file: \(error.reason)", file: path, line: 1,
+                column: 1, key: nil)
         }
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import Settings
 import Speech
 import SystemPackage
 
@@ -90,25 +91,15 @@ public enum InstallCommand {
         guard let slash = path.lastIndex(of: "/") else { throw InstallError("Cannot write \(path): not a path.") }
         let folder = String(path[..<slash])
         try makeFolders(folder, for: path)
-        var template = Array((folder + "/.earshot-install-XXXXXX").utf8CString)
-        let descriptor = mkstemp(&template)
-        guard descriptor >= 0 else { throw InstallError(writing: path) }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var failure: InstallError?
-        switch file.contents {
-        case .text(let text):
-            if !writeAll(Array(text.utf8)[...], to: descriptor) { failure = InstallError(writing: path) }
-        case .copy(let source):
-            failure = copy(from: source, to: descriptor, for: path)
-        }
-        if failure == nil, fchmod(descriptor, file.mode) != 0 || fsync(descriptor) != 0 {
-            failure = InstallError(writing: path)
-        }
-        if close(descriptor) != 0, failure == nil { failure = InstallError(writing: path) }
-        if failure == nil, rename(temporary, path) != 0 { failure = InstallError(writing: path) }
-        if let failure {
-            unlink(temporary)
-            throw failure
+        do {
+            try FileReplacement.replace(path, mode: file.mode) { descriptor in
+                switch file.contents {
+                case .text(let text): _ = try descriptor.writeAll(text.utf8)
+                case .copy(let source): try copy(from: source, to: descriptor)
+                }
+            }
+        } catch {
+            throw InstallError("Cannot write \(path): \(error.reason).")
         }
     }
 
@@ -125,25 +116,16 @@ public enum InstallCommand {
         }
     }
 
-    static func copy(from source: String, to descriptor: Int32, for path: String) -> InstallError? {
-        let input = open(source, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { return InstallError("Cannot read \(source): \(reason()).") }
-        defer { close(input) }
+    /// Copies the file at `source` into `descriptor`.
+    static func copy(from source: String, to descriptor: FileDescriptor) throws {
+        let input = try FileDescriptor.open(source, .readOnly, options: .closeOnExec)
+        defer { try? input.close() }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count: Int
-            do {
-                count = try buffer.withUnsafeMutableBytes { try FileDescriptor(rawValue: input).read(into: $0) }
-            } catch {
-                return InstallError("Cannot read \(source): \(reason()).")
-            }
-            if count == 0 { return nil }
-            if !writeAll(buffer[..<count], to: descriptor) { return InstallError(writing: path) }
+            let count = try buffer.withUnsafeMutableBytes { try input.read(into: $0) }
+            if count == 0 { return }
+            _ = try descriptor.writeAll(buffer[..<count])
         }
-    }
-
-    static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) -> Bool {
-        (try? FileDescriptor(rawValue: descriptor).writeAll(bytes)) != nil
     }
 
     static func currentDirectory() -> String {

@@ -1,0 +1,63 @@
+import SystemPackage
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Replaces a file whole: a temporary file beside it (same folder, so the rename cannot cross
+/// file systems) is filled, given its mode, flushed to the disk and renamed over the file. No
+/// reader ever sees half a file, a binary that is running can be replaced, and a failure
+/// (a full disk) leaves the old file as it was and no temporary file behind.
+///
+/// ```swift
+/// try FileReplacement.replace("/home/ann/.config/earshot/config.toml", mode: 0o600) { file in
+///     try file.writeAll(text.utf8)
+/// }
+/// ```
+public enum FileReplacement {
+    /// What failed, with the system's reason (`errno`), read when it happened.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var step: String
+        public var reason: String
+        public var description: String { "\(step): \(reason)" }
+    }
+
+    /// Writes `path` anew with what `fill` writes to the open temporary file, with `mode`.
+    /// The folder must exist.
+    public static func replace(
+        _ path: String, mode: mode_t, fill: (FileDescriptor) throws -> Void
+    ) throws(Failure) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array("\(folder.isEmpty ? "" : folder)/.\(name).XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemp(base)
+        }
+        guard descriptor >= 0 else {
+            throw Failure(step: "cannot create a temporary file in \(folder)", reason: reason())
+        }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var failure: Failure?
+        do {
+            try fill(FileDescriptor(rawValue: descriptor))
+        } catch {
+            failure = Failure(step: "cannot write \(path)", reason: (error as? Errno).map(\.description) ?? "\(error)")
+        }
+        if failure == nil, fchmod(descriptor, mode) != 0 || fsync(descriptor) != 0 {
+            failure = Failure(step: "cannot write \(path)", reason: reason())
+        }
+        if close(descriptor) != 0, failure == nil { failure = Failure(step: "cannot write \(path)", reason: reason()) }
+        if failure == nil, rename(temporary, path) != 0 {
+            failure = Failure(step: "cannot write \(path)", reason: reason())
+        }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    /// `strerror(errno)`, read at once.
+    static func reason() -> String { String(cString: strerror(errno)) }
+}
