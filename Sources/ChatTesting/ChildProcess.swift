@@ -164,7 +164,7 @@ public final class ChildProcess: Sendable {
         status.withLock { status in
             if let status { return status }
             var raw: Int32 = 0
-            while waitpid(pid, &raw, 0) == -1 && errno == EINTR {}
+            _ = retryingOnInterrupt { waitpid(pid, &raw, 0) }
             status = raw
             return raw
         }
@@ -209,11 +209,8 @@ public final class ChildProcess: Sendable {
         guard input >= 0, var base = bytes.baseAddress else { return false }
         var left = bytes.count
         while left > 0 {
-            let written = Glibc.write(input, base, left)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
+            let written = retryingOnInterrupt { Glibc.write(input, base, left) }
+            if written < 0 { return false }
             left -= written
             base += written
         }

@@ -41,11 +41,8 @@ public final class Gate: Sendable {
 
     private func acceptLoop() {
         while true {
-            let client = accept(listener, nil, nil)
-            if client < 0 {
-                if errno == EINTR { continue }
-                break
-            }
+            let client = retryingOnInterrupt { accept(listener, nil, nil) }
+            if client < 0 { break }
             let (open, stopped) = state.withLock { ($0.open, $0.stopped) }
             if stopped {
                 close(client)
@@ -100,15 +97,15 @@ private final class Pair: Sendable {
     func pump(from source: Int32, to sink: Int32) {
         var buffer = [UInt8](repeating: 0, count: 16384)
         loop: while true {
-            let count = buffer.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
-            if count < 0, errno == EINTR { continue }
+            let count = retryingOnInterrupt {
+                buffer.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
+            }
             if count <= 0 { break }
             var offset = 0
             while offset < count {
-                let sent = buffer[offset..<count].withUnsafeBytes {
-                    send(sink, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                let sent = retryingOnInterrupt {
+                    buffer[offset..<count].withUnsafeBytes { send(sink, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 }
-                if sent < 0, errno == EINTR { continue }
                 if sent <= 0 { break loop }
                 offset += sent
             }

@@ -379,8 +379,8 @@ public final class RawSocket: @unchecked Sendable {
     public func receive(timeoutMilliseconds: Int32) -> [UInt8]? {
         guard fd >= 0 else { return nil }
         var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&descriptor, 1, timeoutMilliseconds)
-        if ready < 0 { return errno == EINTR ? [] : nil }
+        let ready = retryingOnInterrupt { poll(&descriptor, 1, timeoutMilliseconds) }
+        if ready < 0 { return nil }
         if ready == 0 { return [] }
         var chunk = [UInt8](repeating: 0, count: 65536)
         let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }

@@ -66,9 +66,10 @@ final class MonitorRecorder: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var carry: UInt8?
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(process.output, $0.baseAddress, $0.count) }
+            let count = retryingOnInterrupt {
+                buffer.withUnsafeMutableBytes { read(process.output, $0.baseAddress, $0.count) }
+            }
             let now = monotonicNanoseconds()
-            if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             condition.lock()
             var index = 0

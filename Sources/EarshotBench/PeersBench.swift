@@ -373,8 +373,7 @@ func floorRSS(espeak: Bool) throws -> Double {
     var said: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 256)
     while !String(decoding: said, as: UTF8.self).contains("ready") {
-        let count = read(floor.output, &chunk, chunk.count)
-        if count < 0, errno == EINTR { continue }
+        let count = retryingOnInterrupt { read(floor.output, &chunk, chunk.count) }
         guard count > 0 else {
             throw Failure(
                 "earshot-floor\(espeak ? " --espeak" : "") ended before it was ready; run it alone to read why")

@@ -1,3 +1,4 @@
+import ChatTesting
 import Foundation
 
 #if canImport(Glibc)
@@ -53,8 +54,9 @@ struct ProcessFigures {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = retryingOnInterrupt {
+                chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            }
             if count <= 0 { break }
             bytes += chunk[..<count]
         }

@@ -58,8 +58,7 @@ final class TerminalClient: @unchecked Sendable {
     private func drain() {
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = retryingOnInterrupt { buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) } }
             // EIO once the client has gone and the terminal has no other user.
             if count <= 0 { break }
         }
@@ -79,11 +78,10 @@ final class TerminalClient: @unchecked Sendable {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = write(master, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
+                let written = retryingOnInterrupt {
+                    write(master, raw.baseAddress.map { $0 + offset }, raw.count - offset)
                 }
+                if written < 0 { return }
                 offset += written
             }
         }
