@@ -48,7 +48,7 @@ public final class Gate: Sendable {
                 close(client)
                 break
             }
-            guard open, let server = Self.connectLoopback(port: target) else {
+            guard open, let server = RawSocket.connectLoopback(port: target) else {
                 close(client)
                 continue
             }
@@ -57,25 +57,6 @@ public final class Gate: Sendable {
             Thread.detachNewThread { pair.pump(from: server, to: client) }
         }
         close(listener)
-    }
-
-    private static func connectLoopback(port: Int) -> Int32? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return nil }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard result == 0 else {
-            close(fd)
-            return nil
-        }
-        return fd
     }
 
 }

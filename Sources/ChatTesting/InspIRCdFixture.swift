@@ -334,8 +334,18 @@ public final class RawSocket: @unchecked Sendable {
     private var fd: Int32
 
     public init(port: Int) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw InspIRCdFixture.StartFailed(description: "socket() failed") }
+        guard let connected = Self.connectLoopback(port: port) else {
+            throw InspIRCdFixture.StartFailed(description: "connect() to 127.0.0.1:\(port) failed")
+        }
+        fd = connected
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// A descriptor connected to `port` on 127.0.0.1, or nil when nothing answers there.
+    public static func connectLoopback(port: Int) -> Int32? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -346,15 +356,10 @@ public final class RawSocket: @unchecked Sendable {
             }
         }
         guard result == 0 else {
-            // A class whose init throws after its properties are set still runs deinit: the
-            // descriptor is forgotten here, or deinit would close its number a second time,
-            // by then perhaps another thread's file (an SQLite database: SQLITE_IOERR_FSTAT).
             Glibc.close(fd)
-            fd = -1
-            throw InspIRCdFixture.StartFailed(description: "connect() failed")
+            return nil
         }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        return fd
     }
 
     public func send(_ bytes: [UInt8]) { sendAll(bytes) }

@@ -78,9 +78,8 @@ import UnicodeData
 
     // MARK: Connections
 
-    /// A server never reached this run is not "lost": it cannot be connected to, said once,
-    /// and reaching it at last is a first connection, not a return.
-    @Test func aServerNeverReachedIsSaidAsNotConnectingAndThenConnected() {
+    /// A core in #a on an IRC network at 127.0.0.1 that it knows by name.
+    static func coreOnLocalServer() -> AppCore {
         var core = IRCEventsCoreTests.ircCore()
         let network = ChatNetwork(
             id: IRCEventsCoreTests.irc, name: "local", host: "127.0.0.1", port: 6667, usesTLS: false, nick: "you")
@@ -91,6 +90,13 @@ import UnicodeData
                     channels: [AppCoreTests.welcome, IRCEventsCoreTests.a],
                     messages: [], networks: [network])),
             at: .seconds(1))
+        return core
+    }
+
+    /// A server never reached this run is not "lost": it cannot be connected to, said once,
+    /// and reaching it at last is a first connection, not a return.
+    @Test func aServerNeverReachedIsSaidAsNotConnectingAndThenConnected() {
+        var core = Self.coreOnLocalServer()
         let silent = core.handle(.chat(.disconnected(reason: .notWelcomed)), at: .seconds(31))
         #expect(
             Self.spoken(silent) == [
@@ -104,16 +110,7 @@ import UnicodeData
     }
 
     @Test func aLostConnectionIsSaidOnceRetriesAreQuietAndTheReturnIsOneSentence() {
-        var core = IRCEventsCoreTests.ircCore()
-        let network = ChatNetwork(
-            id: IRCEventsCoreTests.irc, name: "local", host: "127.0.0.1", port: 6667, usesTLS: false, nick: "you")
-        _ = core.handle(
-            .loaded(
-                ChatSnapshot(
-                    load: ChatLoad(channelID: 20, purpose: .refresh),
-                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a],
-                    messages: [], networks: [network])),
-            at: .seconds(1))
+        var core = Self.coreOnLocalServer()
         _ = core.handle(.chat(.registered(nick: "you")), at: .seconds(1))
         let lost = core.handle(.chat(.disconnected(reason: .refused)), at: .seconds(2))
         #expect(Self.spoken(lost) == ["Lost the connection to 127.0.0.1: connection refused. Trying again."])
