@@ -116,13 +116,13 @@ let package = Package(
         .target(
             name: "AccessibilityTesting", dependencies: ["Accessibility", "SpeechVocabulary"], swiftSettings: swift6),
         .target(name: "ChatTesting", swiftSettings: swift6),
-        // The parts the mission fixes (Swift with Foundation, SQLite, libespeak-ng in-process),
-        // linked as `earshot` is, and nothing of Earshot: the peers suite's memory floor.
+        // The parts the mission fixes (Swift, SQLite, libespeak-ng in-process), linked as
+        // `earshot` is, and nothing of Earshot, not even Foundation: the peers suite's floor.
         .executableTarget(
             name: "EarshotFloor",
             dependencies: ["CEspeakNG", .product(name: "GRDBSQLite", package: "GRDB.swift")],
             swiftSettings: swift6,
-            linkerSettings: [.unsafeFlags(staticRelease + ["-lswiftSynchronization"], .when(configuration: .release))]),
+            linkerSettings: [.unsafeFlags(staticRelease, .when(configuration: .release))]),
         .executableTarget(
             name: "EarshotBench",
             dependencies: [

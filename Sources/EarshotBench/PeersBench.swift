@@ -18,7 +18,7 @@ import Synchronization
 /// `*_after_rss_mb` (VmRSS quiet again, 3 s after the last line);
 /// for Earshot also `earshot_stored_s` (first line sent to the last row in its history) and
 /// where its resident memory is, idle and after the burst (`/proc/PID/smaps`); and the floor,
-/// `earshot-floor`: Swift with Foundation, SQLite and libespeak-ng alone, linked as Earshot is.
+/// `earshot-floor`: Swift, SQLite and libespeak-ng alone (not even Foundation), linked as Earshot is.
 ///
 ///     swift build -c release && .build/release/earshot-bench peers --json [--rounds 5] [--lines 20000]
 ///         [--clients earshot,irssi,weechat]

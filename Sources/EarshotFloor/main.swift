@@ -1,15 +1,14 @@
 // The memory floor the peers suite measures beside Earshot: a program made of the parts the
-// mission fixes (Swift with Foundation, SQLite, libespeak-ng in-process), linked the way the
-// release `earshot` is, doing the least Earshot does with each at idle, and nothing else.
+// mission fixes (Swift, SQLite, libespeak-ng in-process), linked the way the release `earshot`
+// is, doing the least Earshot does with each at idle, and nothing else. Not even Foundation:
+// the floor is what no Swift client with these parts can go below.
 //
-//     earshot-floor             Foundation's clock, one SQLite table; libespeak-ng linked, unused
+//     earshot-floor             one SQLite table; libespeak-ng linked, unused
 //     earshot-floor --espeak    the same, and libespeak-ng initialised and one word synthesised
 //
-// It says "ready" on stdout, then waits for a signal. It writes with the C library, not
-// Foundation's FileHandle, so as little of Foundation as may be is in it: a floor, not a model.
+// It says "ready" on stdout, then waits for a signal.
 
 import CEspeakNG
-import Foundation
 import GRDBSQLite
 
 #if canImport(Glibc)
@@ -44,6 +43,6 @@ if CommandLine.arguments.contains("--espeak") {
     }
 }
 
-let ready = Array("ready \(Date.now.timeIntervalSince1970)\n".utf8)
+let ready = Array("ready\n".utf8)
 _ = ready.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
 while true { pause() }
