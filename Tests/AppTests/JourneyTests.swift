@@ -24,7 +24,8 @@ import Testing
 ///
 /// Directives: `@ onboarded` (a settings file that skips onboarding, with `[text]` and
 /// `[speech]` tables; without it the run is a first run), `@ settings LINE` (a line after them), `@ server` (an InspIRCd on 127.0.0.1, the
-/// client started with `--server` on it, joined to #a and #b), `@ bouncer` (ZNC in front of that
+/// client started with `--server` on it, joined to #a and #b), `@ server stopped` (the same,
+/// down when the client starts), `@ bouncer` (ZNC in front of that
 /// server, the client signed in to it with `password_env` from its settings), `@ server with history` (the
 /// same, #a and #b replaying their last 50 lines on join). Steps: `> KEYS` (tmux key names),
 /// `> "TEXT"` (typed as is), `> NICK: LINE` (a raw IRC peer, joined to #a and #b first, sends
@@ -106,6 +107,9 @@ struct Journey {
     var keepsHistory = false
     /// `@ bouncer`: ZNC in front of the server, the client signed in to it from its settings.
     var usesBouncer = false
+    /// `@ server stopped`: the server's port is chosen but nothing listens there until
+    /// `> server start`.
+    var serverStartsStopped = false
     var steps: [Step] = [Step()]
 
     init(_ text: String) throws {
@@ -122,6 +126,9 @@ struct Journey {
                     onboarded = true
                 } else if directive == "server" {
                     usesServer = true
+                } else if directive == "server stopped" {
+                    usesServer = true
+                    serverStartsStopped = true
                 } else if directive == "server with history" {
                     usesServer = true
                     keepsHistory = true
@@ -267,6 +274,7 @@ final class JourneyWalk {
         if journey.usesServer {
             let history = ["#a": "+H 50:1d", "#b": "+H 50:1d"]
             server = try InspIRCdFixture(permanentChannels: journey.keepsHistory ? history : [:])
+            if journey.serverStartsStopped { server?.kill() }
         }
         if journey.usesBouncer, let server {
             znc = try ZNCFixture(upstreamPort: server.port, user: "me", channels: ["#a", "#b"])
