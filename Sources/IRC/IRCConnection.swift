@@ -831,7 +831,8 @@ public struct IRCConnection: Sendable {
         let p = message.parameters.map(clean)
         let last = p.last ?? ""
         switch message.command {
-        case "311" where p.count >= 6: lines.append("\(p[1]) is \(p[2])@\(p[3]), \(p[5])")
+        // The real name and the host, not the user@host mask ("tilde k at host" said aloud).
+        case "311" where p.count >= 6: lines.append("\(p[1]) is \(p[5]), from \(p[3])")
         case "312" where p.count >= 3: lines.append("on server \(p[2])")
         case "313": lines.append("is an IRC operator")
         case "301": lines.append("away: \(last)")

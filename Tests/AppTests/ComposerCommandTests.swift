@@ -62,7 +62,7 @@ import Testing
         _ = core.handle(.key(.paste("/join #b")), at: .seconds(1))
         let refused = core.handle(.key(.enter), at: .seconds(2))
         #expect(!refused.contains { if case .send = $0 { true } else { false } })
-        #expect(AppCoreTests.spoken(refused).contains { $0.hasPrefix("Not done: No IRC server is connected") })
+        #expect(AppCoreTests.spoken(refused).contains { $0.hasPrefix("No IRC server is connected") })
         #expect(core.state.composer == "/join #b")
         core.state.composer = "/help"
         let help = core.handle(.key(.enter), at: .seconds(3))

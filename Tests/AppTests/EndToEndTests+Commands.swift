@@ -33,7 +33,7 @@ extension EndToEndTests {
         // A mistake: said at high priority, nothing sent, the line back in the composer.
         let before = session.spoken().count
         try enter("/jion #second")
-        let refused = try await session.waitForSpeech(after: before) { $0.text.hasPrefix("Not done: Unknown command") }
+        let refused = try await session.waitForSpeech(after: before) { $0.text.hasPrefix("Unknown command slash jion") }
         #expect(refused?.priority == "high", "\(Self.context(session))")
         let back = try await TmuxSession.waitUntil(timeout: .seconds(10)) {
             try session.screen().components(separatedBy: "\n").last == "Message #earshot: /jion #second"

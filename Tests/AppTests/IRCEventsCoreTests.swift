@@ -102,7 +102,7 @@ import Testing
         let effects = Self.enter("/names #elsewhere", &core, at: 1)
         #expect(Self.sends(effects).isEmpty)
         #expect(
-            AppCoreTests.spoken(effects).contains { $0.hasPrefix("Not done: You are not in hash elsewhere") },
+            AppCoreTests.spoken(effects).contains { $0.hasPrefix("You are not in hash elsewhere") },
             "\(AppCoreTests.spoken(effects))")
     }
 

@@ -98,6 +98,7 @@ import UnicodeData
     @Test func aServerNeverReachedIsSaidAsNotConnectingAndThenConnected() {
         var core = Self.coreOnLocalServer()
         let silent = core.handle(.chat(.disconnected(reason: .notWelcomed)), at: .seconds(31))
+        #expect(AppCoreTests.cues(silent) == [.error], "no connection-lost sound for a connection never made")
         #expect(
             Self.spoken(silent) == [
                 "Cannot connect to 127.0.0.1: it took the connection but never answered as an IRC server. "
@@ -186,6 +187,44 @@ import UnicodeData
         let said = Self.spoken(core.handle(.chat(.messages([dm])), at: .seconds(2)))
         #expect(said == ["Direct message from kim: hi you"], "\(said)")
         #expect(core.state.mentionedChannelIDs.contains(40), "Alt-A goes there first")
+    }
+
+    /// From the walkthrough of 2026-11-27: a notice is not a conversation, a line sent to
+    /// another channel says where it went, someone's part reason is said, and an action's
+    /// author is said once.
+    @Test func noticesSendsElsewherePartsAndActionsAreSaidAsTheyAre() {
+        var core = IRCEventsCoreTests.ircCore()
+        let kim = ChatChannel(id: 40, networkID: IRCEventsCoreTests.irc, name: "kim", isDirect: true)
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 20, purpose: .refresh),
+                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a, kim], messages: [])),
+            at: .seconds(1))
+        let notice = ChatMessage(
+            id: 600, channelID: 40, msgid: "n", author: "kim", text: "the build is green", time: Date(), kind: .notice)
+        #expect(
+            Self.spoken(core.handle(.chat(.messages([notice])), at: .seconds(2))) == [
+                "Notice from kim: the build is green"
+            ])
+        let mine = ChatMessage(id: 601, channelID: 40, msgid: "m", author: "you", text: "thanks", time: Date())
+        var sent = Self.spoken(core.handle(.chat(.delivered(mine)), at: .seconds(3)))
+        // Polite: after the notice has been said.
+        sent += Self.spoken(core.handle(.utterance(.done, .announcer), at: .seconds(3)))
+        #expect(sent.contains("Sent to kim"), "\(sent)")
+        let part = core.handle(
+            .chat(.parted(channelID: 20, channel: "#a", nick: "kim", isSelf: false, reason: "brb")), at: .seconds(4))
+        #expect(IRCEventsCoreTests.printed(part).contains("kim left #a: brb"), "\(IRCEventsCoreTests.printed(part))")
+        let wave = ChatMessage(
+            id: 602, channelID: 20, msgid: "w", author: "kim", text: "waves", time: Date(), kind: .action)
+        _ = core.handle(.chat(.messages([wave])), at: .seconds(5))
+        var element: Element?
+        core.tree.root.walk { candidate, _ in
+            if candidate.identifier == ElementID.message(602).identifier { element = candidate }
+            return element == nil
+        }
+        #expect(
+            element?.label == "kim waves" && element?.value.contains("kim") == false, "\(String(describing: element))")
     }
 
     // MARK: Phrases

@@ -162,6 +162,8 @@ import Testing
             at: .seconds(2))
         #expect(mention.contains(.speak("", .high, .sound, cue: .mention)))
         #expect(Core.cues(core.handle(.failed("Could not save the setting"), at: .seconds(3))) == [.error])
+        // A connection that was there is lost (its own sound); one never made is an error.
+        _ = core.handle(.chat(.registered(nick: "you")), at: .seconds(4))
         #expect(
             Core.cues(core.handle(.chat(.disconnected(reason: .closedByServer)), at: .seconds(4))) == [.connectionLost])
         let mine = ChatMessage(id: 204, channelID: 10, author: "you", text: "hi", time: Date())

@@ -231,7 +231,7 @@ import Testing
                 .whois(
                     nick: "kim",
                     lines: [
-                        "kim is k@host.example, Kim Lee", "in #x and #y", "on server irc.example", "idle 5 minutes",
+                        "kim is Kim Lee, from host.example", "in #x and #y", "on server irc.example", "idle 5 minutes",
                     ])
             ])
         #expect(events(connection.received(line(":s 318 ada kim :End of /WHOIS list."), now: now)).isEmpty)

@@ -19,6 +19,11 @@ extension AppCore {
                 // It waited for the server: which line went is news.
                 state.waitingToSend.remove(at: index)
                 post(.announcement("Sent: " + SpokenText.verbatim(message.text), priority: .low))
+            } else if message.channelID != state.channelID,
+                let elsewhere = state.channels.first(where: { $0.id == message.channelID })
+            {
+                // Sent from another channel (/msg): where it went is news.
+                post(.announcement("Sent to " + SpokenText.verbatim(elsewhere.name), priority: .low))
             } else {
                 post(.announcement("Sent", priority: .low))
             }
@@ -33,10 +38,12 @@ extension AppCore {
             state.lostNetworks.insert(key)
             state.connection = "Disconnected"
             // "Lost" only what was had: a server never reached this run cannot be connected to.
-            let what = state.welcomedNetworks.contains(key) ? "Lost the connection to" : "Cannot connect to"
-            let sentence = "\(what) \(host(of: network)): \(reason.words). Trying again."
+            let lost = state.welcomedNetworks.contains(key)
+            let sentence =
+                "\(lost ? "Lost the connection to" : "Cannot connect to") \(host(of: network)): \(reason.words). Trying again."
             effects.append(.lines([Lines.plain(sentence)]))
-            playCue(.connectionLost, .high)
+            // The connection-lost sound only for a connection there was.
+            playCue(lost ? .connectionLost : .error, .high)
             post(.announcement(sentence, priority: .high))
             openWelcomeInstead()
         case .reconnecting, .reconnected:
@@ -107,13 +114,15 @@ extension AppCore {
                 }
                 isSelf ? refresh() : refresh(showing: channelID)
             }
-        case .parted(let channelID, let channel, let nick, let isSelf):
+        case .parted(let channelID, let channel, let nick, let isSelf, let reason):
             // Left: its history stays, and it is no longer one the listener is "back in".
             if isSelf { state.leftChannels.insert(channelID) }
             if isSelf {
                 say("Left \(channel)", .low, .announcer)
             } else {
-                membership("\(nick) left \(channel)", in: channelID, about: [nick])
+                // Their reason, as a quit's is said: their words after a colon.
+                let why = reason.isEmpty ? "" : ": " + SpokenText.verbatim(reason)
+                membership("\(nick) left \(channel)\(why)", in: channelID, about: [nick])
             }
             isSelf ? refresh() : refresh(showing: channelID)
         case .quit(let nick, let reason):

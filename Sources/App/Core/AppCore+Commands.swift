@@ -151,7 +151,9 @@ extension AppCore {
         if state.composer.isEmpty { state.composer = line }
         rebuild()
         playCue(.error, .high)
-        post(.announcement("Not done: \(reason).", priority: .high))
+        // The reason is the sentence ("Unknown command /frob. Type /help for the commands.");
+        // the error sound already says it was not done.
+        post(.announcement(reason.hasSuffix(".") ? reason : reason + ".", priority: .high))
     }
 
     /// `/pronounce kpcyrd k p cyrd`: kept in `[speech.pronounce]`, and said the new way at once;

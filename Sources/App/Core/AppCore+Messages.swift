@@ -74,7 +74,9 @@ extension AppCore {
                     playCue(.mention, .low)
                     state.mentionedChannelIDs.insert(message.channelID)
                 }
-                let text = here ? words : "Direct message from " + words
+                // A notice is the server's or a bot's word, not a conversation.
+                let from = message.kind == .notice ? "Notice from " : "Direct message from "
+                let text = here ? words : from + words
                 change = LiveRegionChange(region: name, politeness: .polite, text: text, noun: "direct message")
             } else if mentioned {
                 playCue(.mention, .high)

@@ -78,7 +78,8 @@ enum ChannelDrawer {
             Element(
                 label: channel.name, value: unread == 0 ? "" : "\(unread) unread",
                 traits: channel.id == state.channelID ? [.button, .selected] : .button,
-                hint: "Press Enter to open this channel, or A for its actions.\(key)",
+                hint:
+                    "Press Enter to open this \(channel.isDirect ? "conversation" : "channel"), or A for its actions.\(key)",
                 positionInSet: SetPosition(number, of: state.channels.count)),
             ElementBehaviour(activate: .selectChannel(channel.id)))
     }

@@ -32,7 +32,8 @@ enum EmojiPickerSheet {
                 b.make(
                     .pickerMore,
                     Element(
-                        label: "\(total - results.count) more match; type more to narrow the search",
+                        label:
+                            "\(Format.count(total - results.count, "more match", "more matches")); type more to narrow the search",
                         traits: .staticText)))
         }
         return elements

@@ -64,7 +64,10 @@ enum MessageElement {
     static func build(
         _ message: ChatMessage, replies: Int, state: AppState, into b: inout ScreenTree.Builder
     ) -> Element {
-        var value = message.kind == .action ? "\(message.author) \(message.text)" : message.text
+        // An action ("/me waves") is one sentence with its author in it: "kim waves", not
+        // "kim, kim waves".
+        let action = message.kind == .action
+        var value = action ? "" : message.text
         if !message.reactions.isEmpty {
             // "2 reactions: thumbs up, party popper" or "3 reactions: 2 thumbs up, party popper".
             let sorted = message.reactions.sorted { $0.key < $1.key }
@@ -81,10 +84,10 @@ enum MessageElement {
         let id = message.id
         var traits: Traits = .message
         if state.isUnread(message) { traits.insert(.unread) }
+        let who = action ? "\(message.author) \(message.text)" : message.author
         var element = Element(
-            label: state.settings.speech.times
-                ? "\(message.author), \(Format.time(message.time, in: state.localTime))" : message.author, value: value,
-            traits: traits, hint: "Press A for actions.")
+            label: state.settings.speech.times ? "\(who), \(Format.time(message.time, in: state.localTime))" : who,
+            value: value, traits: traits, hint: "Press A for actions.")
         // Read in the channel's language, where the settings give it one.
         element.language = state.channel.flatMap { state.settings.speech.language(in: $0.name) }
         return b.make(

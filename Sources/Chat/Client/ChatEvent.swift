@@ -26,7 +26,7 @@ public enum ChatEvent: Sendable, Hashable {
     /// Our pending message was echoed by the server.
     case delivered(ChatMessage)
     case joined(channelID: Int64, channel: String, nick: String, isSelf: Bool)
-    case parted(channelID: Int64, channel: String, nick: String, isSelf: Bool)
+    case parted(channelID: Int64, channel: String, nick: String, isSelf: Bool, reason: String = "")
     case quit(nick: String, reason: String)
     case nickChanged(from: String, to: String, isSelf: Bool)
     case topic(channelID: Int64, topic: String, setBy: String?)

@@ -499,10 +499,10 @@ public actor IRCClient {
                 try store.updateMember(nick, present: true, channel: id)
                 if isSelf { try store.markPresent(channel: id, at: now) }
                 emit(.joined(channelID: id, channel: name, nick: nick, isSelf: isSelf))
-            case .parted(let name, let nick, let isSelf, _):
+            case .parted(let name, let nick, let isSelf, let reason):
                 let id = try channelID(for: name, isDirect: false)
                 try store.updateMember(nick, present: false, channel: id)
-                emit(.parted(channelID: id, channel: name, nick: nick, isSelf: isSelf))
+                emit(.parted(channelID: id, channel: name, nick: nick, isSelf: isSelf, reason: reason))
             case .quit(let nick, let reason):
                 for id in channelIDs.values { try store.updateMember(nick, present: false, channel: id) }
                 emit(.quit(nick: nick, reason: reason))

@@ -18,7 +18,7 @@ public struct ReconnectPolicy: Sendable, Hashable {
 
     public init(
         initialDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(60), jitter: Double = 0.5,
-        registrationTimeout: Duration = .seconds(30)
+        registrationTimeout: Duration = .seconds(20)
     ) {
         self.registrationTimeout = registrationTimeout
         self.initialDelay = initialDelay
