@@ -106,6 +106,18 @@ import Testing
             "\(AppCoreTests.spoken(effects))")
     }
 
+    @Test func partingAChannelWeAreNotInIsRefusedAloudAndOneWeAreInIsLeft() {
+        var core = Self.ircCore()
+        let refused = Self.enter("/part #zzz", &core, at: 1)
+        #expect(Self.sends(refused).isEmpty)
+        #expect(AppCoreTests.spoken(refused).contains("You are not in hash zzz."), "\(AppCoreTests.spoken(refused))")
+        #expect(!AppCoreTests.spoken(refused).contains { $0.hasPrefix("Leaving") })
+        // (The refused line went back to the composer: a fresh one for the next.)
+        var fresh = Self.ircCore()
+        let left = Self.enter("/part #a", &fresh, at: 2)
+        #expect(Self.sends(left).contains(.part("#a", reason: "")), "\(Self.sends(left))")
+    }
+
     @Test func whoisAsksAndTheAnswerIsShownAndSaid() {
         var core = Self.ircCore()
         #expect(Self.sends(Self.enter("/whois kim", &core, at: 1)) == [.whois("kim")])

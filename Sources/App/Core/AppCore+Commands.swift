@@ -36,6 +36,12 @@ extension AppCore {
             transmit(.join(name))
             say("Joining \(name)", .default, .announcer)
         case .part(let name, let reason):
+            // A channel of this network the user is in (or left already): else nothing to leave.
+            let known = state.channels.contains {
+                !$0.isDirect && $0.networkID == channel.networkID && IRCCaseMapping.equal($0.name, name)
+                    && !state.leftChannels.contains($0.id)
+            }
+            guard known else { return refuse(line, "You are not in \(name)") }
             transmit(.part(name, reason: reason))
             say("Leaving \(name)", .default, .announcer)
         case .message(let target, let text):
