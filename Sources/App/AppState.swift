@@ -126,6 +126,8 @@ public struct AppState: Sendable {
     public var today: Int
     /// Unicode's emoji names and keywords.
     public var emoji: EmojiData
+    /// The local workspace's network: its lessons say "you" to the reader, which is no mention.
+    public var localNetworkID: Int64 = 0
 
     public init(settings: Settings, onboarded: Bool, terminalRows: Int, localTime: LocalTime, emoji: EmojiData) {
         self.settings = settings
@@ -169,6 +171,20 @@ public struct AppState: Sendable {
     public var channelName: String { channel?.name ?? "#welcome" }
 
     /// Whether a message is unread: newer than the read marker, and not the user's own.
+    /// The user's nick on the network of `channelID`.
+    public func nick(inChannel channelID: Int64) -> String {
+        guard let network = channels.first(where: { $0.id == channelID })?.networkID else { return nick }
+        return nicks[network] ?? nick
+    }
+
+    /// Whether `message` mentions the user: their nick on its network, or one of their
+    /// highlight words, as a word of its own; never their own message.
+    public func mentions(_ message: ChatMessage) -> Bool {
+        let nick = nick(inChannel: message.channelID)
+        guard message.author != nick else { return false }
+        return IRCHighlight.matches(message.text, words: [nick] + settings.highlights)
+    }
+
     public func isUnread(_ message: ChatMessage) -> Bool { message.id > lastReadID && message.author != nick }
 
     /// Messages newer than the read marker, not counting the user's own.

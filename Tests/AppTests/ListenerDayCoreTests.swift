@@ -227,6 +227,26 @@ import UnicodeData
             element?.label == "kim waves" && element?.value.contains("kim") == false, "\(String(describing: element))")
     }
 
+    /// A mention keeps its mark when it is read later; a message that does not name the user
+    /// has none.
+    @Test func aMentionSaysSoWhenItIsReadLater() {
+        var core = IRCEventsCoreTests.ircCore()
+        let mention = ChatMessage(
+            id: 610, channelID: 20, msgid: "m1", author: "bob", text: "you, check the build", time: Date())
+        let plain = ChatMessage(
+            id: 611, channelID: 20, msgid: "m2", author: "bob", text: "young builds pass", time: Date())
+        _ = core.handle(.chat(.messages([mention, plain])), at: .seconds(2))
+        var values: [Int64: String] = [:]
+        core.tree.root.walk { element, _ in
+            for id in [Int64(610), 611] where element.identifier == ElementID.message(id).identifier {
+                values[id] = element.value
+            }
+            return true
+        }
+        #expect(values[610] == "you, check the build. Mentions you", "\(values)")
+        #expect(values[611] == "young builds pass", "\(values)")
+    }
+
     // MARK: Phrases
 
     @Test func aChannelWithNothingUnreadIsSaidByItsName() {

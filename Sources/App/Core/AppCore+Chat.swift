@@ -39,10 +39,7 @@ extension AppCore {
     func isLost(_ network: Int64) -> Bool { state.lostNetworks.contains(network) || state.lostNetworks.contains(0) }
 
     /// The user's nick on the network of `channelID`.
-    func nick(inChannel channelID: Int64) -> String {
-        guard let network = state.channels.first(where: { $0.id == channelID })?.networkID else { return state.nick }
-        return state.nicks[network] ?? state.nick
-    }
+    func nick(inChannel channelID: Int64) -> String { state.nick(inChannel: channelID) }
 
     mutating func refresh() {
         effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))

@@ -243,11 +243,7 @@ extension AppCore {
 
     /// Whether a message names the user: their nick, or one of `irc.highlights`, as a whole
     /// word in the server's case mapping (``IRCHighlight``).
-    func mentions(_ message: ChatMessage) -> Bool {
-        let nick = nick(inChannel: message.channelID)
-        guard message.author != nick else { return false }
-        return IRCHighlight.matches(message.text, words: [nick] + state.settings.highlights)
-    }
+    func mentions(_ message: ChatMessage) -> Bool { state.mentions(message) }
 
     /// Puts a message of the open channel into the page: a reply counts, a new one is added,
     /// a known one replaced; the page keeps its newest 50.

@@ -144,6 +144,7 @@ public struct AppCore: Sendable {
             terminalRows: configuration.terminalRows,
             localTime: configuration.localTime, emoji: configuration.emoji)
         state.channelID = configuration.welcomeChannelID
+        state.localNetworkID = configuration.localNetworkID
         state.nick = configuration.nick
         tree = Screens.tree(state)
         navigator = Navigator(tree: tree.root)

@@ -80,6 +80,10 @@ enum MessageElement {
             value = Format.sentence(value, Format.count(total, "reaction") + ": " + parts.joined(separator: ", "))
         }
         if replies > 0 { value = Format.sentence(value, Format.count(replies, "reply", "replies")) }
+        // A mention keeps its mark when read later, not only when it arrived.
+        if state.channel.map({ $0.networkID != state.localNetworkID }) == true, state.mentions(message) {
+            value = Format.sentence(value, "Mentions you")
+        }
         if message.pending { value = Format.sentence(value, "Sending") }
         let id = message.id
         var traits: Traits = .message
