@@ -127,9 +127,13 @@ public struct AppState: Sendable {
     /// Unicode's emoji names and keywords.
     public var emoji: EmojiData
     /// The local workspace's network: its lessons say "you" to the reader, which is no mention.
-    public var localNetworkID: Int64 = 0
+    public var localNetworkID: Int64
 
-    public init(settings: Settings, onboarded: Bool, terminalRows: Int, localTime: LocalTime, emoji: EmojiData) {
+    public init(
+        settings: Settings, onboarded: Bool, terminalRows: Int, localTime: LocalTime, emoji: EmojiData,
+        localNetworkID: Int64
+    ) {
+        self.localNetworkID = localNetworkID
         self.settings = settings
         self.localTime = localTime
         self.emoji = emoji

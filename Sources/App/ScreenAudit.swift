@@ -13,7 +13,8 @@ public enum ScreenAudit {
     ) -> [(name: String, tree: Element)] {
         var result: [(String, Element)] = []
         var state = AppState(
-            settings: settings, onboarded: false, terminalRows: 24, localTime: .system(), emoji: .installed)
+            settings: settings, onboarded: false, terminalRows: 24, localTime: .system(), emoji: .installed,
+            localNetworkID: workspace.network.id)
         for step in 1...OnboardingScreen.steps {
             if step > 1 {
                 _ = state.push(
@@ -21,7 +22,9 @@ public enum ScreenAudit {
             }
             result.append(("Onboarding step \(step)", Screens.tree(state).root))
         }
-        state = AppState(settings: settings, onboarded: true, terminalRows: 24, localTime: .system(), emoji: .installed)
+        state = AppState(
+            settings: settings, onboarded: true, terminalRows: 24, localTime: .system(), emoji: .installed,
+            localNetworkID: workspace.network.id)
         state.channelID = workspace.welcome.id
         state.channels = (try? workspace.store.channels(network: workspace.network.id)) ?? []
         let page = (try? workspace.store.newestPage(in: workspace.welcome.id)) ?? []

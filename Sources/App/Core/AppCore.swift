@@ -142,9 +142,9 @@ public struct AppCore: Sendable {
         state = AppState(
             settings: configuration.settings, onboarded: configuration.onboarded,
             terminalRows: configuration.terminalRows,
-            localTime: configuration.localTime, emoji: configuration.emoji)
+            localTime: configuration.localTime, emoji: configuration.emoji, localNetworkID: configuration.localNetworkID
+        )
         state.channelID = configuration.welcomeChannelID
-        state.localNetworkID = configuration.localNetworkID
         state.nick = configuration.nick
         tree = Screens.tree(state)
         navigator = Navigator(tree: tree.root)
