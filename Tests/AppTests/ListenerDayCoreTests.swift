@@ -173,16 +173,21 @@ import UnicodeData
         #expect(heard.last == "11 new mentions in hash a. Newest: kim mentioned you: look 11", "\(heard)")
     }
 
-    @Test func aDirectMessageIsNotAMentionAndNamesItsAuthorOnce() {
+    /// A core in #a with a direct conversation with kim (channel 40) in its drawer.
+    static func coreWithKim() -> AppCore {
         var core = IRCEventsCoreTests.ircCore()
         let kim = ChatChannel(id: 40, networkID: IRCEventsCoreTests.irc, name: "kim", isDirect: true)
         _ = core.handle(
             .loaded(
                 ChatSnapshot(
                     load: ChatLoad(channelID: 20, purpose: .refresh),
-                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a, kim],
-                    messages: [])),
+                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a, kim], messages: [])),
             at: .seconds(1))
+        return core
+    }
+
+    @Test func aDirectMessageIsNotAMentionAndNamesItsAuthorOnce() {
+        var core = Self.coreWithKim()
         let dm = ChatMessage(id: 600, channelID: 40, msgid: "d", author: "kim", text: "hi you", time: Date())
         let said = Self.spoken(core.handle(.chat(.messages([dm])), at: .seconds(2)))
         #expect(said == ["Direct message from kim: hi you"], "\(said)")
@@ -193,14 +198,7 @@ import UnicodeData
     /// another channel says where it went, someone's part reason is said, and an action's
     /// author is said once.
     @Test func noticesSendsElsewherePartsAndActionsAreSaidAsTheyAre() {
-        var core = IRCEventsCoreTests.ircCore()
-        let kim = ChatChannel(id: 40, networkID: IRCEventsCoreTests.irc, name: "kim", isDirect: true)
-        _ = core.handle(
-            .loaded(
-                ChatSnapshot(
-                    load: ChatLoad(channelID: 20, purpose: .refresh),
-                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a, kim], messages: [])),
-            at: .seconds(1))
+        var core = Self.coreWithKim()
         let notice = ChatMessage(
             id: 600, channelID: 40, msgid: "n", author: "kim", text: "the build is green", time: Date(), kind: .notice)
         #expect(

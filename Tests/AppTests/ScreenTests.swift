@@ -154,7 +154,7 @@ func waitForMain(_ tester: UITester) async throws -> FoundElement {
 
 extension AppSuites {
     @Suite struct EscapeChainTests {
-        @Test func escapeDismissesTheSheetThenCollapsesTheDrawerThenSaysTopLevel() async throws {
+        @Test func escapeDismissesTheSheetThenCollapsesTheDrawerThenSaysThereIsNothingToGoBackTo() async throws {
             let host = try await AppHost()
             let tester = UITester(host: host)
             host.focus(identifier: "drawer.search")

@@ -21,7 +21,7 @@ import Testing
         #expect(!stack.canGoBack)
     }
 
-    @Test func backAtAHeadScreenOnlySaysTopLevel() {
+    @Test func backAtAHeadScreenOnlySaysThereIsNothingToGoBackTo() {
         var stack = NavigationStack(root: Self.onboarding)
         _ = stack.push(Self.main)
         let before = stack
