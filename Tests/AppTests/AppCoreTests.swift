@@ -42,6 +42,14 @@ import Testing
         effects.compactMap { if case .speak(let text, _, _, _, _, _) = $0, !text.isEmpty { text } else { nil } }
     }
 
+    /// What the effects write to the settings file, as the file gets it: each key path and
+    /// its TOML value.
+    static func written(_ effects: [AppEffect]) -> [[String]: TOMLValue] {
+        var result: [[String]: TOMLValue] = [:]
+        for case .writeSetting(let key, let settings) in effects { result[key.keyPath] = key.value(in: settings) }
+        return result
+    }
+
     /// The sound cues asked for.
     static func cues(_ effects: [AppEffect]) -> [SoundCue] {
         effects.compactMap { if case .speak(_, _, _, let cue?, _, _) = $0 { cue } else { nil } }

@@ -96,7 +96,7 @@ extension BrailleCoreTests {
         _ = core.navigator.focus(identifier: ElementID.brailleTable.identifier)
         #expect(core.navigator.focusedElement?.label == "Braille table")
         let stepped = core.handle(.key(.key(.up, [])), at: .seconds(2))
-        #expect(stepped.contains(.writeSetting(.string("en-ueb-g2.ctb"), ["braille", "table"])), "\(stepped)")
+        #expect(AppCoreTests.written(stepped)[["braille", "table"]] == .string("en-ueb-g2.ctb"), "\(stepped)")
         #expect(
             stepped.contains {
                 if case .configureBraille(let braille) = $0 { braille.table == "en-ueb-g2.ctb" } else { false }

@@ -124,7 +124,7 @@ import Testing
         let larger = core.handle(.key(.alt("=")), at: .seconds(2))
         #expect(
             AppCoreTests.spoken(larger) == ["Text size: Extra Large, 112 percent"], "\(AppCoreTests.spoken(larger))")
-        #expect(larger.contains(.writeSetting(.string("extraLarge"), ["text", "size"])))
+        #expect(AppCoreTests.written(larger)[["text", "size"]] == .string("extraLarge"))
         #expect(core.state.composer.isEmpty, "nothing typed")
         _ = core.handle(.key(.alt("-")), at: .seconds(3))
         #expect(core.state.settings.text.size == .large)

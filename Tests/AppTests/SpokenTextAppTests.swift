@@ -45,7 +45,7 @@ func requireUnicodeData() throws {
         var said: [String] = []
         for (step, level) in [PunctuationLevel.most, .all, .none, .some].enumerated() {
             let effects = core.handle(.key(.alt("p")), at: .seconds(1 + step))
-            #expect(effects.contains(.writeSetting(.string(level.rawValue), ["speech", "punctuation"])))
+            #expect(AppCoreTests.written(effects)[["speech", "punctuation"]] == .string(level.rawValue))
             #expect(core.state.settings.speech.punctuation == level)
             #expect(core.navigator.options.punctuation == level)
             said += AppCoreTests.spoken(effects)

@@ -192,22 +192,20 @@ extension AppCore {
         case .enabled:
             settings.braille.enabled = Self.step(
                 BrailleSettings.Enabled.allCases, from: settings.braille.enabled, by: delta)
-            let value: TOMLValue =
-                settings.braille.enabled == .auto ? .string("auto") : .boolean(settings.braille.enabled == .on)
-            change(settings, value, ["braille", "enabled"])
+            change(settings, .brailleEnabled)
         case .table:
             settings.braille.table = Self.step(BrailleChoices.tables, from: settings.braille.table, by: delta)
-            change(settings, .string(settings.braille.table), ["braille", "table"])
+            change(settings, .brailleTable)
         case .timeout:
             let range = BrailleSettings.messageTimeoutRange
             settings.braille.messageTimeout = max(
                 range.lowerBound, min(range.upperBound, settings.braille.messageTimeout + delta))
-            change(settings, .integer(Int64(settings.braille.messageTimeout)), ["braille", "message_timeout"])
+            change(settings, .brailleMessageTimeout)
         case .messages:
             settings.braille.messages = Self.step(
                 SpeechSettings.MessagePolicy.allCases.filter { $0 != .sound }, from: settings.braille.messages,
                 by: delta)
-            change(settings, .string(settings.braille.messages.rawValue), ["braille", "messages"])
+            change(settings, .brailleMessages)
         }
     }
 }

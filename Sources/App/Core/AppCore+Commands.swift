@@ -184,7 +184,7 @@ extension AppCore {
         }
         // The file keeps an entry either way: the written form again says it as written.
         // change() applies the settings, which makes the lexicon again before anything is said.
-        change(settings, .string(spoken ?? key), ["speech", "pronounce", key])
+        change(settings, .pronounce(key))
         if let spoken {
             // The word itself is not said back: the new lexicon says it the new way.
             say("Pronunciation saved: " + SpokenText.verbatim(spoken), .default, .announcer)

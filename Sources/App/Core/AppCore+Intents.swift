@@ -13,7 +13,7 @@ extension AppCore {
             guard case .onboarding(let step) = state.route else { break }
             show(.onboarding(step: step + 1), title: OnboardingScreen.title(step: step + 1), from: .onboardingContinue)
         case .chooseLocalWorkspace:
-            effects.append(.writeSetting(.string(state.settings.text.size.rawValue), ["text", "size"]))
+            effects.append(.writeSetting(.textSize, from: state.settings))
             effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .open)))
         case .adjustTextSize(let delta):
             let all = ContentSizeCategory.allCases
@@ -22,46 +22,46 @@ extension AppCore {
             guard next != state.settings.text.size else { return say(Format.sizeValue(next), .default, .reader) }
             var settings = state.settings
             settings.text.size = next
-            change(settings, .string(next.rawValue), ["text", "size"])
+            change(settings, .textSize)
             effects.append(.lines(Lines.sample()))
         case .adjustRate(let delta):
             var settings = state.settings
             let range = SpeechParameters.rateRange
             settings.speech.rate = max(range.lowerBound, min(range.upperBound, settings.speech.rate + delta))
             settings.speech.explicit.insert("rate")
-            change(settings, .integer(Int64(settings.speech.rate)), ["speech", "rate"])
+            change(settings, .speechRate)
         case .adjustVoice(let delta):
             let voices = VoiceRole.builtIn.map(\.rawValue)
             let index = voices.firstIndex(of: state.settings.speech.voice) ?? 0
             var settings = state.settings
             settings.speech.voice = voices[(index + delta + voices.count) % voices.count]
-            change(settings, .string(settings.speech.voice), ["speech", "voice"])
+            change(settings, .speechVoice)
         case .adjustEcho(let delta):
             let all = SpeechSettings.Echo.allCases
             let index = all.firstIndex(of: state.settings.speech.echo) ?? 0
             var settings = state.settings
             settings.speech.echo = all[(index + delta + all.count) % all.count]
-            change(settings, .string(settings.speech.echo.rawValue), ["speech", "echo"])
+            change(settings, .speechEcho)
         case .adjustPunctuation(let delta):
             let all = PunctuationLevel.allCases
             let index = all.firstIndex(of: state.settings.speech.punctuation) ?? 0
             var settings = state.settings
             settings.speech.punctuation = all[(index + delta + all.count) % all.count]
-            change(settings, .string(settings.speech.punctuation.rawValue), ["speech", "punctuation"])
+            change(settings, .speechPunctuation)
         case .adjustCapitals(let delta):
             let all = CapitalMarking.allCases
             let index = all.firstIndex(of: state.settings.speech.capitals) ?? 0
             var settings = state.settings
             settings.speech.capitals = all[(index + delta + all.count) % all.count]
-            change(settings, .string(settings.speech.capitals.rawValue), ["speech", "capitals"])
+            change(settings, .speechCapitals)
         case .toggleHints:
             var settings = state.settings
             settings.speech.hints.toggle()
-            change(settings, .boolean(settings.speech.hints), ["speech", "hints"])
+            change(settings, .speechHints)
         case .toggleTypingInterrupts:
             var settings = state.settings
             settings.speech.typingInterrupts.toggle()
-            change(settings, .boolean(settings.speech.typingInterrupts), ["speech", "typing_interrupts"])
+            change(settings, .speechTypingInterrupts)
         case .adjustSpeech(let choice, let delta):
             var settings = state.settings
             switch choice {
@@ -71,30 +71,30 @@ extension AppCore {
                 guard settings.speech.engine != state.settings.speech.engine else {
                     return say(SettingsSheet.describe(settings.speech.engine), .default, .reader)
                 }
-                change(settings, .string(settings.speech.engine.rawValue), ["speech", "engine"])
+                change(settings, .speechEngine)
             case .events:
                 settings.speech.events = Self.step(
                     SpeechSettings.EventPolicy.allCases, from: settings.speech.events, by: delta)
                 guard settings.speech.events != state.settings.speech.events else {
                     return say(SettingsSheet.describe(settings.speech.events), .default, .reader)
                 }
-                change(settings, .string(settings.speech.events.rawValue), ["speech", "events"])
+                change(settings, .speechEvents)
             case .times:
                 settings.speech.times.toggle()
-                change(settings, .boolean(settings.speech.times), ["speech", "times"])
+                change(settings, .speechTimes)
             case .bursts:
                 settings.speech.mergeBursts.toggle()
-                change(settings, .boolean(settings.speech.mergeBursts), ["speech", "merge_bursts"])
+                change(settings, .speechMergeBursts)
             }
         case .toggleSounds:
             var settings = state.settings
             settings.sounds.enabled.toggle()
-            change(settings, .boolean(settings.sounds.enabled), ["sounds", "enabled"])
+            change(settings, .soundsEnabled)
         case .adjustSoundVolume(let delta):
             var settings = state.settings
             let range = SoundSettings.volumeRange
             settings.sounds.volume = max(range.lowerBound, min(range.upperBound, settings.sounds.volume + delta))
-            change(settings, .integer(Int64(settings.sounds.volume)), ["sounds", "volume"])
+            change(settings, .soundsVolume)
             if settings.sounds.enabled { playCue(.sent, .default) }
         case .adjustBraille(let setting, let delta):
             adjustBraille(setting, by: delta)
@@ -105,11 +105,11 @@ extension AppCore {
         case .toggleReduceMotion:
             var settings = state.settings
             settings.display.reduceMotion.toggle()
-            change(settings, .boolean(settings.display.reduceMotion), ["display", "reduce_motion"])
+            change(settings, .displayReduceMotion)
         case .toggleContrast:
             var settings = state.settings
             settings.display.contrast = settings.display.contrast == .increased ? .standard : .increased
-            change(settings, .string(settings.display.contrast.rawValue), ["display", "contrast"])
+            change(settings, .displayContrast)
         case .openActions(let id):
             guard state.message(id: id) != nil else { break }
             present(.messageActions(messageID: id))
@@ -239,7 +239,7 @@ extension AppCore {
         if entry.language != nil, entry.messages == nil { entry.messages = settings.speech.messages }
         var written = settings
         written.speech.channels[key] = entry
-        change(written, entry.tomlValue, ["speech", "channels", key])
+        change(written, .channelSpeech(key))
     }
 
     mutating func setText(_ field: TextField, _ text: String) {

@@ -72,8 +72,8 @@ extension AppCore {
     }
 
     /// Applies changed settings at once and writes the one key to the file.
-    mutating func change(_ settings: Settings, _ value: TOMLValue, _ keyPath: [String]) {
+    mutating func change(_ settings: Settings, _ key: SettingKey) {
         apply(settings)
-        effects.append(.writeSetting(value, keyPath))
+        effects.append(.writeSetting(key, from: settings))
     }
 }

@@ -51,7 +51,7 @@ public enum AppEffect: Sendable, Equatable {
     /// Send to the IRC server of `network`, in order; a failure comes back as ``AppEvent/failed(_:)``.
     case send(ChatSend, network: Int64)
     /// Change one settings key in the file, keeping the rest.
-    case writeSetting(TOMLValue, [String])
+    case writeSetting(SettingKey, from: Settings)
     /// Draw a transition's frames; ``AppEvent/transitionFinished`` follows the last.
     case drawTransition([PresentationFrame])
     /// Send ``AppEvent/tick`` at this time (replaces an earlier request).

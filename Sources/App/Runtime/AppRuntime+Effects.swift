@@ -46,9 +46,9 @@ extension AppRuntime {
         case .send(let send, let network):
             guard parts.irc != nil else { return [.sendFailed(send, .notConnected)] }
             sendInOrder(send, network: network)
-        case .writeSetting(let value, let keyPath):
+        case .writeSetting(let key, let settings):
             do {
-                _ = try parts.settingsStore.set(value, at: keyPath)
+                _ = try parts.settingsStore.set(key.value(in: settings), at: key.keyPath)
             } catch {
                 return [.settingNotSaved(reason: error.message, saved: parts.settingsStore.current)]
             }
