@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "Accessibility", dependencies: ["SpeechVocabulary", "UnicodeData"], swiftSettings: swift6),
         .target(name: "Typography", swiftSettings: swift6),
         .target(
-            name: "Settings", dependencies: ["Typography", "SpeechVocabulary", systemPackage], swiftSettings: swift6),
+            name: "Settings", dependencies: ["Typography", "SpeechVocabulary"], swiftSettings: swift6),
         .target(name: "Presentation", dependencies: ["Accessibility"], swiftSettings: swift6),
         // The IRC protocol, pure: no I/O, no store (the fuzz harnesses build from it alone).
         .target(name: "IRC", swiftSettings: swift6),

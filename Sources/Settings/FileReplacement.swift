@@ -1,5 +1,3 @@
-import SystemPackage
-
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -10,8 +8,8 @@ import SystemPackage
 /// (a full disk) leaves the old file as it was and no temporary file behind.
 ///
 /// ```swift
-/// try FileReplacement.replace("/home/ann/.config/earshot/config.toml", mode: 0o600) { file in
-///     try file.writeAll(text.utf8)
+/// try FileReplacement.replace("/home/ann/.config/earshot/config.toml", mode: 0o600) { descriptor in
+///     try FileReplacement.writeAll(Array(text.utf8), to: descriptor)
 /// }
 /// ```
 public enum FileReplacement {
@@ -22,11 +20,9 @@ public enum FileReplacement {
         public var description: String { "\(step): \(reason)" }
     }
 
-    /// Writes `path` anew with what `fill` writes to the open temporary file, with `mode`.
-    /// The folder must exist.
-    public static func replace(
-        _ path: String, mode: mode_t, fill: (FileDescriptor) throws -> Void
-    ) throws(Failure) {
+    /// Writes `path` anew with what `fill` writes to the open temporary file's descriptor,
+    /// with `mode`. The folder must exist.
+    public static func replace(_ path: String, mode: mode_t, fill: (Int32) throws -> Void) throws(Failure) {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -41,9 +37,11 @@ public enum FileReplacement {
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: Failure?
         do {
-            try fill(FileDescriptor(rawValue: descriptor))
+            try fill(descriptor)
+        } catch let error as Failure {
+            failure = Failure(step: "cannot write \(path)", reason: error.reason)
         } catch {
-            failure = Failure(step: "cannot write \(path)", reason: (error as? Errno).map(\.description) ?? "\(error)")
+            failure = Failure(step: "cannot write \(path)", reason: "\(error)")
         }
         if failure == nil, fchmod(descriptor, mode) != 0 || fsync(descriptor) != 0 {
             failure = Failure(step: "cannot write \(path)", reason: reason())
@@ -55,6 +53,19 @@ public enum FileReplacement {
         if let failure {
             unlink(temporary)
             throw failure
+        }
+    }
+
+    /// Writes all of `bytes` to `descriptor`, again after a signal (EINTR) or a short write.
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw Failure(step: "cannot write", reason: reason())
+            }
+            offset += written
         }
     }
 

@@ -37,14 +37,10 @@ extension Settings {
         let document: TOMLDocument
         do {
             document = try TOMLDocument(parsing: text)
-        } catch let error as TOMLError {
+        } catch {
             let problem = SettingsProblem(
                 code: .syntax, message: error.message, file: file, line: error.line,
                 column: error.column, key: error.key)
-            return SettingsDecodeResult(settings: .defaults, sources: [:], problems: [problem])
-        } catch {
-            let problem = SettingsProblem(
-                code: .syntax, message: "\(error)", file: file, line: 1, column: 1, key: nil)
             return SettingsDecodeResult(settings: .defaults, sources: [:], problems: [problem])
         }
         return decode(document: document, file: file, ownerOnly: ownerOnly)

@@ -1,5 +1,4 @@
 import Foundation
-import SystemPackage
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -61,11 +60,11 @@ public struct SettingsFile: Sendable, Equatable {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             do {
                 _ = try TOMLDocument(parsing: bytes)
-            } catch let error as TOMLError {
+            } catch {
                 throw SettingsProblem(
                     code: .syntax, message: error.message, file: path, line: error.line, column: error.column,
                     key: error.key)
-            } catch {}
+            }
             throw SettingsProblem(
                 code: .syntax, message: "the file is not UTF-8", file: path, line: 1, column: 1, key: nil)
         }
@@ -101,12 +100,10 @@ public struct SettingsFile: Sendable, Equatable {
         do {
             document = try TOMLDocument(parsing: text)
             try document.set(value, at: keyPath)
-        } catch let error as TOMLError {
+        } catch {
             throw SettingsProblem(
                 code: .syntax, message: error.message + "; the file was not changed", file: path,
                 line: error.line, column: error.column, key: error.key)
-        } catch {
-            throw SettingsProblem(code: .syntax, message: "\(error)", file: path, line: 1, column: 1, key: nil)
         }
         try writeAtomically(document.text)
     }
@@ -131,7 +128,9 @@ public struct SettingsFile: Sendable, Equatable {
         var info = stat()
         if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
         do {
-            try FileReplacement.replace(path, mode: mode) { file in _ = try file.writeAll(text.utf8) }
+            try FileReplacement.replace(path, mode: mode) { descriptor in
+                try FileReplacement.writeAll(Array(text.utf8), to: descriptor)
+            }
         } catch {
             throw SettingsProblem(
                 code: .unreadable, message: "cannot write the settings file: \(error.reason)", file: path, line: 1,

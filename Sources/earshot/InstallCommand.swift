@@ -94,8 +94,8 @@ public enum InstallCommand {
         do {
             try FileReplacement.replace(path, mode: file.mode) { descriptor in
                 switch file.contents {
-                case .text(let text): _ = try descriptor.writeAll(text.utf8)
-                case .copy(let source): try copy(from: source, to: descriptor)
+                case .text(let text): try FileReplacement.writeAll(Array(text.utf8), to: descriptor)
+                case .copy(let source): try copy(from: source, to: FileDescriptor(rawValue: descriptor))
                 }
             }
         } catch {

@@ -34,7 +34,7 @@ public struct TOMLDocument: Sendable, Equatable {
     public private(set) var sectionHeaders: Set<String>
 
     /// Parses `text`; throws ``TOMLError`` with line and column.
-    public init(parsing text: String) throws {
+    public init(parsing text: String) throws(TOMLError) {
         var parser = TOMLParser(text: text)
         let result = try parser.parse()
         self.init(text: text, result: result)
@@ -42,7 +42,7 @@ public struct TOMLDocument: Sendable, Equatable {
 
     /// Parses the bytes of a file; throws ``TOMLError`` with line and column, for invalid
     /// UTF-8 too (which `String(decoding:as:)` would have turned into U+FFFD without a word).
-    public init(parsing bytes: [UInt8]) throws {
+    public init(parsing bytes: [UInt8]) throws(TOMLError) {
         var parser = TOMLParser(bytes: bytes)
         let result = try parser.parse()
         self.init(text: String(decoding: bytes, as: UTF8.self), result: result)
@@ -76,7 +76,7 @@ public struct TOMLDocument: Sendable, Equatable {
     /// keys (`text.sh = 2`) gets a dotted key next to them (`text.size = …`) instead, since a
     /// `[text]` header would define it twice. Throws when no edit gives a document that parses with the
     /// value in place (an inline table cannot be extended, for one).
-    public mutating func set(_ value: TOMLValue, at path: [String]) throws {
+    public mutating func set(_ value: TOMLValue, at path: [String]) throws(TOMLError) {
         guard let key = path.last else { return }
         let sectionParts = path.dropLast().map(TOMLDocument.quoteKeyIfNeeded)
         let section = sectionParts.joined(separator: ".")

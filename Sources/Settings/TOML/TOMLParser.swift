@@ -92,7 +92,7 @@ struct TOMLParser {
 
     // MARK: Document
 
-    mutating func parse() throws -> Result {
+    mutating func parse() throws(TOMLError) -> Result {
         try validateUTF8()
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             pos = 3
@@ -124,7 +124,7 @@ struct TOMLParser {
             sectionHeaders: sectionHeaders)
     }
 
-    private mutating func parseHeader() throws {
+    private mutating func parseHeader() throws(TOMLError) {
         currentKey = nil
         pos += 1  // [
         let isArray = peek() == UInt8(ascii: "[")
@@ -208,7 +208,9 @@ struct TOMLParser {
     }
 
     /// Reads `key = value` and stores it in `table`.
-    private mutating func parseKeyValue(into table: Builder, prefix: String, depth: Int, recordLocations: Bool) throws {
+    private mutating func parseKeyValue(
+        into table: Builder, prefix: String, depth: Int, recordLocations: Bool
+    ) throws(TOMLError) {
         let keyLine = line
         let keyColumn = currentColumn()
         let (keys, _) = try parseKey(depth: depth)
@@ -264,7 +266,7 @@ struct TOMLParser {
 
     /// A dotted key: bare or quoted parts separated by dots, at most ``maximumDepth`` deep
     /// counting the `depth` it starts at.
-    private mutating func parseKey(depth: Int) throws -> ([String], Int) {
+    private mutating func parseKey(depth: Int) throws(TOMLError) -> ([String], Int) {
         var parts: [String] = []
         let start = pos
         while true {
@@ -303,7 +305,7 @@ struct TOMLParser {
     // MARK: Values
 
     /// A value; `depth` is how deep the key it belongs to already is.
-    private mutating func parseValue(path: String, depth: Int) throws -> TOMLValue {
+    private mutating func parseValue(path: String, depth: Int) throws(TOMLError) -> TOMLValue {
         guard let byte = peek() else { throw error(.invalidValue, "expected a value") }
         switch byte {
         case UInt8(ascii: "\""):
@@ -323,7 +325,7 @@ struct TOMLParser {
         }
     }
 
-    private mutating func parseArray(path: String, depth: Int) throws -> TOMLValue {
+    private mutating func parseArray(path: String, depth: Int) throws(TOMLError) -> TOMLValue {
         pos += 1
         var values: [TOMLValue] = []
         while true {
@@ -345,7 +347,7 @@ struct TOMLParser {
         }
     }
 
-    private mutating func parseInlineTable(path: String, depth: Int) throws -> TOMLValue {
+    private mutating func parseInlineTable(path: String, depth: Int) throws(TOMLError) -> TOMLValue {
         pos += 1
         let table = Builder()
         skipSpaces()
@@ -374,7 +376,7 @@ struct TOMLParser {
     }
 
     /// Booleans, numbers, dates and times: one token of bare characters.
-    private mutating func parseScalar() throws -> TOMLValue {
+    private mutating func parseScalar() throws(TOMLError) -> TOMLValue {
         let start = pos
         let startColumn = currentColumn()
         func isTokenByte(_ byte: UInt8) -> Bool {
@@ -422,7 +424,7 @@ struct TOMLParser {
 
     // MARK: Strings
 
-    private mutating func parseBasicString() throws -> String {
+    private mutating func parseBasicString() throws(TOMLError) -> String {
         pos += 1
         var out: [UInt8] = []
         while true {
@@ -444,7 +446,7 @@ struct TOMLParser {
         }
     }
 
-    private mutating func parseMultilineBasicString() throws -> String {
+    private mutating func parseMultilineBasicString() throws(TOMLError) -> String {
         pos += 3
         if isNewline() { consumeNewline() }
         var out: [UInt8] = []
@@ -486,7 +488,7 @@ struct TOMLParser {
         }
     }
 
-    private mutating func parseLiteralString() throws -> String {
+    private mutating func parseLiteralString() throws(TOMLError) -> String {
         pos += 1
         let start = pos
         while true {
@@ -504,7 +506,7 @@ struct TOMLParser {
         }
     }
 
-    private mutating func parseMultilineLiteralString() throws -> String {
+    private mutating func parseMultilineLiteralString() throws(TOMLError) -> String {
         pos += 3
         if isNewline() { consumeNewline() }
         var out: [UInt8] = []
@@ -532,7 +534,7 @@ struct TOMLParser {
 
     /// Throws for a control character other than tab (NUL, a bare CR, DEL and the rest),
     /// which TOML allows in strings and comments only as escapes.
-    private func refuseControl(_ byte: UInt8, in place: String) throws {
+    private func refuseControl(_ byte: UInt8, in place: String) throws(TOMLError) {
         guard (byte < 0x20 && byte != 0x09) || byte == 0x7F else { return }
         let hex = String(byte, radix: 16, uppercase: true)
         let name =
@@ -542,7 +544,7 @@ struct TOMLParser {
         throw error(.syntax, "\(name) is not allowed in \(place)")
     }
 
-    private mutating func parseEscape(into out: inout [UInt8]) throws {
+    private mutating func parseEscape(into out: inout [UInt8]) throws(TOMLError) {
         pos += 1
         guard let byte = peek() else { throw error(.syntax, "unterminated escape") }
         pos += 1
@@ -597,7 +599,7 @@ struct TOMLParser {
 
     /// Throws at the first byte that is not well-formed UTF-8 (overlong forms, surrogates
     /// and values past U+10FFFF included), with its line and column.
-    private mutating func validateUTF8() throws {
+    private mutating func validateUTF8() throws(TOMLError) {
         var index = 0
         var scanLine = 1
         var scanLineStart = 0
@@ -678,7 +680,7 @@ struct TOMLParser {
         while let byte = peek(), byte == 0x20 || byte == 0x09 { pos += 1 }
     }
 
-    private mutating func skipComment() throws {
+    private mutating func skipComment() throws(TOMLError) {
         while let byte = peek(), byte != 0x0A {
             if byte == 0x0D && isNewline() { break }
             try refuseControl(byte, in: "a comment")
@@ -686,7 +688,7 @@ struct TOMLParser {
         }
     }
 
-    private mutating func skipWhitespaceNewlinesAndComments() throws {
+    private mutating func skipWhitespaceNewlinesAndComments() throws(TOMLError) {
         while true {
             skipSpaces()
             if peek() == UInt8(ascii: "#") {
@@ -700,7 +702,7 @@ struct TOMLParser {
     }
 
     /// After a key/value or header: spaces, an optional comment, then a newline or the end.
-    private mutating func expectLineEnd() throws {
+    private mutating func expectLineEnd() throws(TOMLError) {
         skipSpaces()
         if peek() == UInt8(ascii: "#") { try skipComment() }
         guard let byte = peek() else { return }
