@@ -21,6 +21,12 @@
 /// engine.stop()
 /// engine.shutdown()
 /// ```
+///
+/// Sendable because every field is guarded: `state` and `finished` by their own locks; `sink`,
+/// `configuration`, `sampleRate` and `speechDispatcherProblem` never change after `init`; and
+/// `loadedVoice`, `loadedLanguage` and `synthesizing` belong to the engine thread alone (its run
+/// loop, the bodies it runs for ``perform(_:)``, and libespeak-ng's callback, which it calls
+/// from inside `espeak_Synth` on that thread).
 public final class SpeechEngine: @unchecked Sendable {
     /// How the engine starts.
     public struct Configuration: Sendable {
@@ -92,7 +98,7 @@ public final class SpeechEngine: @unchecked Sendable {
     let sink: SpeechSink
     let state: ConditionLock<State>
     let configuration: Configuration
-    /// Owned by the engine thread only.
+    /// The engine thread's alone (see the type's comment), as the next two are.
     private var loadedVoice: VoiceFile?
     /// The language the loaded voice speaks, when not its own.
     private var loadedLanguage: String?
@@ -388,9 +394,8 @@ public final class SpeechEngine: @unchecked Sendable {
     /// Runs `body` on the engine thread (where libespeak-ng lives) and returns its result.
     func perform<R: Sendable>(_ body: @escaping @Sendable () -> R) -> R {
         let result = ConditionLock<R?>(nil)
-        let box = ResultBox(result)
         state.withLockThenBroadcast { state in
-            state.commands.append { box.lock.withLockThenBroadcast { $0 = body() } }
+            state.commands.append { result.withLockThenBroadcast { $0 = body() } }
         }
         return result.wait(
             until: { $0 != nil },
@@ -399,11 +404,6 @@ public final class SpeechEngine: @unchecked Sendable {
                 guard let value = state else { preconditionFailure("the engine thread's result is missing") }
                 return value
             })
-    }
-
-    private final class ResultBox<R>: @unchecked Sendable {
-        let lock: ConditionLock<R?>
-        init(_ lock: ConditionLock<R?>) { self.lock = lock }
     }
 
     // MARK: The engine thread

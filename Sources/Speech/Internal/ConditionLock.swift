@@ -4,7 +4,11 @@
 
 /// A pthread mutex with a condition variable, for the engine's and the player's threads, which
 /// must sleep until work arrives (a `Mutex` cannot wait).
-final class ConditionLock<State>: @unchecked Sendable {
+///
+/// Sendable because every field is guarded: `state` is read and written only with `mutex`
+/// held (every method takes it), and the two pointers never change after `init`. Its content
+/// must be Sendable itself, as it passes between the threads that hold the lock in turn.
+final class ConditionLock<State: Sendable>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var state: State
