@@ -93,6 +93,34 @@ import UnicodeData
         return core
     }
 
+    /// "Connecting" does not stand alone for long: six seconds on with nothing from the server,
+    /// "Still connecting to 127.0.0.1" is said once; a server that answers in time leaves it
+    /// unsaid.
+    @Test func aLongConnectSaysItIsStillConnectingOnce() {
+        let network = ChatNetwork(
+            id: IRCEventsCoreTests.irc, name: "local", host: "127.0.0.1", port: 6667, usesTLS: false, nick: "ada")
+        func started() -> (AppCore, [AppEffect]) {
+            var core = SignInFailureCoreTests.core()
+            let effects = core.handle(
+                .loaded(
+                    ChatSnapshot(
+                        load: ChatLoad(channelID: 10, purpose: .refresh), channels: [AppCoreTests.welcome],
+                        messages: [], networks: [network])),
+                at: .milliseconds(5))
+            return (core, effects)
+        }
+        var (slow, _) = started()
+        // The runtime is woken for it (the start's deadline is the nearer of it and the 30 s wait).
+        var fresh = AppCore(slow.configuration)
+        #expect(fresh.handle(.start(problems: []), at: .zero).contains(.wake(at: .seconds(6))))
+        #expect(Self.spoken(slow.handle(.tick, at: .seconds(5))).isEmpty)
+        #expect(Self.spoken(slow.handle(.tick, at: .seconds(6))) == ["Still connecting to 127.0.0.1"])
+        #expect(Self.spoken(slow.handle(.tick, at: .seconds(12))).isEmpty, "once")
+        var (quick, _) = started()
+        _ = quick.handle(.chat(.registered(nick: "ada")), at: .seconds(1))
+        #expect(!Self.spoken(quick.handle(.tick, at: .seconds(6))).contains { $0.hasPrefix("Still connecting") })
+    }
+
     /// A server never reached this run is not "lost": it cannot be connected to, said once,
     /// and reaching it at last is a first connection, not a return.
     @Test func aServerNeverReachedIsSaidAsNotConnectingAndThenConnected() {

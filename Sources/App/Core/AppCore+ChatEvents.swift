@@ -32,6 +32,7 @@ extension AppCore {
             typingTracker.received(typingState, from: nick, in: name, now: date)
             refreshTyping()
         case .disconnected(let reason):
+            stillConnectingAt = nil
             // Said once; the quiet retries after it are not news.
             let key = network ?? 0
             guard !state.lostNetworks.contains(key) else { break }
@@ -57,6 +58,7 @@ extension AppCore {
                 state.nick = nick
             }
             state.connection = "Connected as \(nick)"
+            stillConnectingAt = nil
             let firstTime = state.welcomedNetworks.insert(network ?? 0).inserted
             if state.lostNetworks.remove(network ?? 0) != nil, !firstTime {
                 // One sentence on return: where the user is again.

@@ -53,6 +53,8 @@ extension AppCore {
 
     /// How long piped lines wait for the first IRC channel.
     static let connectWait: Duration = .seconds(30)
+    /// How long "Connecting" stands alone before "Still connecting to …" is said.
+    static let stillConnectingAfter: Duration = .seconds(6)
 
     /// The first IRC channel is open: the lines that waited for it are sent, in order.
     mutating func sendWaitingLines() {

@@ -139,6 +139,7 @@ extension AppCore {
             // It opens only if no channel comes (the server is down, or refuses the sign-in).
             effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
             awaitingFirstChannel = now + Self.connectWait
+            stillConnectingAt = now + Self.stillConnectingAfter
             say("Connecting", .default, .announcer)
         } else {
             effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .open)))

@@ -112,6 +112,8 @@ public struct AppCore: Sendable {
     var sayAll: SayAll?
     /// Until when a start with a server waits for its first channel before opening #welcome.
     var awaitingFirstChannel: Duration?
+    /// When to say once that the server is still being connected to, if nothing has come.
+    var stillConnectingAt: Duration?
     /// The first channel joined, opened once the server has replayed its history.
     var firstJoined: Int64?
     /// Nicks the user just asked to follow (/monitor): their first answer is said even when
@@ -202,6 +204,13 @@ public struct AppCore: Sendable {
         giveUpWaitingLines()
         searchIfDue()
         if let due = awaitingFirstChannel, due <= now { firstJoined != nil ? openFirstChannel() : openWelcomeInstead() }
+        if let due = stillConnectingAt, due <= now {
+            stillConnectingAt = nil
+            // A silent wait reads as a hang: one word that the client is still at it.
+            if state.welcomedNetworks.isEmpty, state.lostNetworks.isEmpty {
+                say("Still connecting to \(host(of: nil))", .default, .announcer)
+            }
+        }
     }
 
     /// Opens the first IRC channel joined, in place of the local workspace.
@@ -259,6 +268,7 @@ public struct AppCore: Sendable {
         if let waiting = waitingDeadline { deadline = min(deadline ?? waiting, waiting) }
         if let due = searchDue { deadline = min(deadline ?? due, due) }
         if let due = awaitingFirstChannel { deadline = min(deadline ?? due, due) }
+        if let due = stillConnectingAt { deadline = min(deadline ?? due, due) }
         if !state.typing.isEmpty {
             let typingCheck = now + .seconds(1)
             deadline = min(deadline ?? typingCheck, typingCheck)
