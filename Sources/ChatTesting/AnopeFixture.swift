@@ -33,12 +33,6 @@ import Foundation
 /// // connect to 127.0.0.1:\(services.tlsPort!) with TLS, the certificate and SASL EXTERNAL
 /// ```
 public final class AnopeFixture: @unchecked Sendable {
-    public struct Missing: Error, CustomStringConvertible {
-        public var description: String {
-            "anope is not installed (looked for /usr/sbin/anope). Install it with: apt-get install -y anope"
-        }
-    }
-
     public static let binary = "/usr/sbin/anope"
     /// Where Debian puts Anope's modules (`modules/` under it) and translations.
     public static let modulesDirectory = "/usr/lib/anope"
@@ -71,7 +65,9 @@ public final class AnopeFixture: @unchecked Sendable {
     /// CERT and SASL EXTERNAL. `ircdModules` are more InspIRCd modules to load (see
     /// ``InspIRCdFixture/extraModules``).
     public init(timeout: Double = 90, tls: TestCertificates? = nil, ircdModules: [String] = []) throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.binary) else { throw Missing() }
+        guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
+            throw Failure.notInstalled("anope", lookedFor: Self.binary, install: "apt-get install -y anope")
+        }
         let link = InspIRCdFixture.ServicesLink(
             port: try InspIRCdFixture.freePort(), password: "link-" + UUID().uuidString.prefix(8).lowercased())
         let directory = try TemporaryDirectory()
@@ -162,7 +158,7 @@ public final class AnopeFixture: @unchecked Sendable {
         let deadline = Date() + timeout
         while Date() < deadline {
             if let process, !process.isRunning {
-                throw InspIRCdFixture.StartFailed(description: "anope exited before linking. Output:\n\(log)")
+                throw Failure("anope exited before linking. Output:\n\(log)")
             }
             if let socket = try? RawSocket(port: port) {
                 socket.send("CAP LS 302\r\n")
@@ -172,7 +168,7 @@ public final class AnopeFixture: @unchecked Sendable {
             }
             Thread.sleep(forTimeInterval: 0.1)
         }
-        throw InspIRCdFixture.StartFailed(description: "anope did not link within \(Int(timeout)) s. Output:\n\(log)")
+        throw Failure("anope did not link within \(Int(timeout)) s. Output:\n\(log)")
     }
 
     /// Registers `account` with NickServ as a user would: connects with that nick, sends
@@ -186,13 +182,12 @@ public final class AnopeFixture: @unchecked Sendable {
         socket.send("NICK \(account)\r\nUSER \(account) 0 * :Earshot test\r\n")
         let welcome = Self.read(socket, until: { $0.contains(" 001 ") || $0.contains(" 433 ") }, seconds: timeout)
         guard welcome.contains(" 001 ") else {
-            throw InspIRCdFixture.StartFailed(
-                description: "cannot register \(account): no welcome. Server said:\n\(welcome)")
+            throw Failure("cannot register \(account): no welcome. Server said:\n\(welcome)")
         }
         socket.send("PRIVMSG NickServ :REGISTER \(password) \(account)@earshot.test\r\n")
         let answer = Self.read(socket, until: { $0.contains(":NickServ!") && $0.utf8.last == 0x0A }, seconds: timeout)
         guard answer.contains("registered"), !answer.contains("not registered") else {
-            throw InspIRCdFixture.StartFailed(description: "NickServ did not register \(account). It said:\n\(answer)")
+            throw Failure("NickServ did not register \(account). It said:\n\(answer)")
         }
         // The nick is free again only once the server has closed our connection.
         socket.send("QUIT :registered\r\n")
@@ -215,8 +210,7 @@ public final class AnopeFixture: @unchecked Sendable {
         socket.send("NICK \(nick)\r\nUSER \(nick) 0 * :Earshot test\r\n")
         let welcome = Self.read(socket, until: { $0.contains(" 001 ") || $0.contains(" 433 ") }, seconds: timeout)
         guard welcome.contains(" 001 ") else {
-            throw InspIRCdFixture.StartFailed(
-                description: "cannot connect as \(nick): no welcome. Server said:\n\(welcome)")
+            throw Failure("cannot connect as \(nick): no welcome. Server said:\n\(welcome)")
         }
         if administratorRegistered {
             socket.send("PRIVMSG NickServ :IDENTIFY \(nick) \(administratorPassword)\r\n")
@@ -226,8 +220,7 @@ public final class AnopeFixture: @unchecked Sendable {
         // RPL_LOGGEDIN (900) either way.
         let signedIn = Self.read(socket, until: { $0.contains(" 900 ") }, seconds: timeout)
         guard signedIn.contains(" 900 ") else {
-            throw InspIRCdFixture.StartFailed(
-                description: "\(nick) could not sign in to NickServ. It said:\n\(signedIn)")
+            throw Failure("\(nick) could not sign in to NickServ. It said:\n\(signedIn)")
         }
         administratorRegistered = true
         socket.send("PRIVMSG NickServ :CERT ADD \(account) \(fingerprint)\r\n")
@@ -242,8 +235,7 @@ public final class AnopeFixture: @unchecked Sendable {
             socket, until: { text in outcomes.contains(where: { text.contains($0) }) && text.utf8.last == 0x0A },
             seconds: timeout)
         guard answer.contains("added to") || answer.contains("already present") else {
-            throw InspIRCdFixture.StartFailed(
-                description: "NickServ did not add the certificate to \(account). It said:\n\(answer)")
+            throw Failure("NickServ did not add the certificate to \(account). It said:\n\(answer)")
         }
         socket.send("QUIT :certificate added\r\n")
         _ = Self.read(socket, until: { $0.contains("ERROR") }, seconds: timeout)

@@ -25,16 +25,6 @@ import Synchronization
 /// try brltty.send("route 2")
 /// ```
 public final class BrlttyFixture: @unchecked Sendable {
-    public struct Missing: Error, CustomStringConvertible {
-        public var description: String {
-            "brltty is not installed (looked for \(BrlttyFixture.binary) and its Virtual driver). Install it with: apt-get install -y brltty"
-        }
-    }
-
-    public struct Timeout: Error, CustomStringConvertible {
-        public var description: String
-    }
-
     public static let binary = "/usr/bin/brltty"
     public static let virtualDriver = "/lib/brltty/libbrlttybvr.so"
 
@@ -69,7 +59,10 @@ public final class BrlttyFixture: @unchecked Sendable {
     public init(cells: Int = 40) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary),
             FileManager.default.fileExists(atPath: Self.virtualDriver)
-        else { throw Missing() }
+        else {
+            throw Failure.notInstalled(
+                "brltty", lookedFor: "\(Self.binary) and its Virtual driver", install: "apt-get install -y brltty")
+        }
         directory = try TemporaryDirectory()
         number = try InspIRCdFixture.freePort() - 4101
         host = "127.0.0.1:\(number)"
@@ -97,8 +90,8 @@ public final class BrlttyFixture: @unchecked Sendable {
             if let found = lines.dropFirst(min(after, lines.count)).last(where: matching) { return found }
             usleep(5_000)
         }
-        throw Timeout(
-            description: "the display never showed what was expected; it showed:\n"
+        throw Failure(
+            "the display never showed what was expected; it showed:\n"
                 + shown.suffix(12).map { "  \($0.visual)" }.joined(separator: "\n"))
     }
 
@@ -116,7 +109,7 @@ public final class BrlttyFixture: @unchecked Sendable {
     public func send(_ command: String) throws {
         let line = command + "\n"
         let written = line.withCString { write(socket, $0, strlen($0)) }
-        guard written == line.utf8.count else { throw Timeout(description: "the display socket refused \(command)") }
+        guard written == line.utf8.count else { throw Failure("the display socket refused \(command)") }
     }
 
     /// BRLTTY ends at once (SIGKILL), as when it crashes.
@@ -159,13 +152,13 @@ public final class BrlttyFixture: @unchecked Sendable {
         while clock.now < deadline {
             if connectDisplay() { break }
             guard process?.isRunning ?? false else {
-                throw Timeout(
-                    description: "brltty ended at start: "
+                throw Failure(
+                    "brltty ended at start: "
                         + ((try? String(contentsOfFile: dir + "/brltty.err", encoding: .utf8)) ?? ""))
             }
             usleep(10_000)
         }
-        guard socket >= 0 else { throw Timeout(description: "brltty's display socket never appeared\n\(log)") }
+        guard socket >= 0 else { throw Failure("brltty's display socket never appeared\n\(log)") }
         try send("cells \(cells)")
     }
 

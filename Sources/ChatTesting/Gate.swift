@@ -19,7 +19,7 @@ public final class Gate: Sendable {
         let (fd, port) = try InspIRCdFixture.boundLoopbackSocket()
         guard listen(fd, 16) == 0 else {
             close(fd)
-            throw InspIRCdFixture.StartFailed(description: "listen() failed")
+            throw Failure("listen() failed")
         }
         self.listener = fd
         self.port = port

@@ -34,18 +34,7 @@ import Foundation
 /// defer { server.tearDown() }
 /// // connect to 127.0.0.1:\(server.port)
 /// ```
-public final class HybridFixture: @unchecked Sendable {
-    public struct Missing: Error, CustomStringConvertible {
-        public var description: String {
-            "ircd-hybrid is not unpacked (looked for \(HybridFixture.candidates.joined(separator: " and ")), and for "
-                + "its modules in \(HybridFixture.modules)). .ci/setup unpacks it. By hand, from the repository root "
-                + "(Debian's package conflicts with ngircd, so it is unpacked, not installed): "
-                + "(cd /tmp && apt-get download ircd-hybrid) && mkdir -p .build-servers/ircd-hybrid && "
-                + "dpkg-deb -x /tmp/ircd-hybrid_*.deb .build-servers/ircd-hybrid && "
-                + "cp -a .build-servers/ircd-hybrid/usr/lib/ircd-hybrid /usr/lib/"
-        }
-    }
-
+public final class HybridFixture: ServerProcessFixture, @unchecked Sendable {
     /// Where the binary is looked for, first to last: unpacked in the repository, then installed.
     public static var candidates: [String] {
         (packageRoot.map { [$0 + "/.build-servers/ircd-hybrid/usr/sbin/ircd-hybrid"] } ?? []) + [
@@ -81,7 +70,7 @@ public final class HybridFixture: @unchecked Sendable {
 
     public let port: Int
     public let directory: TemporaryDirectory
-    private let server: ServerProcess
+    public let server: ServerProcess
 
     /// Writes the config and starts the server on a free port; returns once it accepts
     /// connections.
@@ -90,16 +79,21 @@ public final class HybridFixture: @unchecked Sendable {
         guard let binary = Self.binary,
             FileManager.default.fileExists(atPath: Self.modules + "/autoload"),
             user == nil || FileManager.default.isExecutableFile(atPath: Self.setpriv)
-        else { throw Missing() }
-        let directory = try TemporaryDirectory()
-        let port: Int
-        do {
-            port = try InspIRCdFixture.freePort()
-            try Self.writeConfig(directory: directory.path, port: port)
-        } catch {
-            directory.remove()
-            throw error
+        else {
+            throw Failure(
+                "ircd-hybrid is not unpacked (looked for \(Self.candidates.joined(separator: " and ")), and for "
+                    + "its modules in \(Self.modules)). .ci/setup unpacks it. By hand, from the repository root "
+                    + "(Debian's package conflicts with ngircd, so it is unpacked, not installed): "
+                    + "(cd /tmp && apt-get download ircd-hybrid) && mkdir -p .build-servers/ircd-hybrid && "
+                    + "dpkg-deb -x /tmp/ircd-hybrid_*.deb .build-servers/ircd-hybrid && "
+                    + "cp -a .build-servers/ircd-hybrid/usr/lib/ircd-hybrid /usr/lib/")
         }
+        let directory = try TemporaryDirectory()
+        let port = try directory.removed(ifThrowing: {
+            let port = try InspIRCdFixture.freePort()
+            try Self.writeConfig(directory: directory.path, port: port)
+            return port
+        })
         self.directory = directory
         self.port = port
         let dir = directory.path
@@ -118,21 +112,10 @@ public final class HybridFixture: @unchecked Sendable {
             port: port,
             outputPath: dir + "/ircd.out", errorsPath: dir + "/ircd.err", logPath: dir + "/ircd.log",
             readyPhrase: "Server ready.", bindFailure: "binding listener socket")
-        do {
-            try start()
-        } catch {
-            directory.remove()
-            throw error
-        }
+        try directory.removed(ifThrowing: start)
     }
 
     public var configPath: String { directory.path + "/ircd.conf" }
-
-    /// What the server has logged since it last started.
-    public var log: String { server.log }
-
-    /// The running server's process ID (nil when it is stopped).
-    public var pid: pid_t? { server.pid }
 
     private static func writeConfig(directory dir: String, port: Int) throws {
         try "Earshot test server\n".write(toFile: dir + "/ircd.motd", atomically: true, encoding: .utf8)
@@ -200,33 +183,5 @@ public final class HybridFixture: @unchecked Sendable {
         if let nobody = ServerProcess.unprivilegedUser {
             ServerProcess.handOver([dir, dir + "/ircd.conf", dir + "/ircd.motd"], to: nobody)
         }
-    }
-
-    /// Starts the server (again) on the same port and waits until it accepts connections.
-    public func start() throws {
-        try server.start()
-    }
-
-    /// Sends `signal` to the running server (SIGSTOP to freeze it, SIGCONT to let it go on).
-    public func signal(_ signal: Int32) {
-        server.signal(signal)
-    }
-
-    /// Kills the server with SIGKILL (a crash), without cleaning anything up. Its clients read
-    /// the end of their connections with no ERROR line first.
-    public func kill() {
-        server.kill()
-    }
-
-    /// Terminates the server (SIGTERM, then SIGKILL after 1.5 s) and waits for it. Each client
-    /// gets `NOTICE <nick> :Server Terminating: received signal SIGTERM`, then the connection ends.
-    public func stop() {
-        server.stop()
-    }
-
-    /// Stops the server and removes its directory.
-    public func tearDown() {
-        stop()
-        directory.remove()
     }
 }

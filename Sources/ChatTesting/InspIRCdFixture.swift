@@ -9,16 +9,6 @@ import Foundation
 /// Debian's InspIRCd 3 on 127.0.0.1 at a free port, with a generated config enabling the
 /// IRCv3 modules Earshot uses. Always call `stop()` (tests use `defer`).
 public final class InspIRCdFixture: @unchecked Sendable {
-    public struct Missing: Error, CustomStringConvertible {
-        public var description: String {
-            "inspircd is not installed (looked for /usr/sbin/inspircd). Install it with: apt-get install -y inspircd"
-        }
-    }
-
-    public struct StartFailed: Error, CustomStringConvertible {
-        public var description: String
-    }
-
     public static let binary = "/usr/sbin/inspircd"
     public static let modules = [
         "cap", "ircv3", "ircv3_ctctags", "ircv3_servertime", "ircv3_msgid", "ircv3_echomessage", "ircv3_batch",
@@ -115,9 +105,11 @@ public final class InspIRCdFixture: @unchecked Sendable {
         plaintextPort: Bool = false, sts: STSPolicy? = nil, extraModules: [String] = [],
         announceInvites: InviteAnnouncement = .dynamic, extraConfig: String = ""
     ) throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.binary) else { throw Missing() }
+        guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
+            throw Failure.notInstalled("inspircd", lookedFor: Self.binary, install: "apt-get install -y inspircd")
+        }
         guard tls != nil || (!requestClientCertificates && !plaintextPort && sts == nil) else {
-            throw StartFailed(description: "requestClientCertificates, plaintextPort and sts need tls certificates")
+            throw Failure("requestClientCertificates, plaintextPort and sts need tls certificates")
         }
         self.messageTags = messageTags
         self.tls = tls
@@ -244,7 +236,7 @@ public final class InspIRCdFixture: @unchecked Sendable {
         }
         stop()
         let log = (try? String(contentsOfFile: directory.path + "/ircd.log", encoding: .utf8)) ?? ""
-        throw StartFailed(description: "inspircd did not start on port \(port). Log:\n\(log.suffix(2000))")
+        throw Failure("inspircd did not start on port \(port). Log:\n\(log.suffix(2000))")
     }
 
     /// Sends `signal` to the running server (SIGSTOP to freeze it, SIGCONT to let it go on).
@@ -299,7 +291,7 @@ public final class InspIRCdFixture: @unchecked Sendable {
     /// that port; the caller listens on it or closes it.
     public static func boundLoopbackSocket() throws -> (fd: Int32, port: Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw StartFailed(description: "socket() failed") }
+        guard fd >= 0 else { throw Failure("socket() failed") }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -313,7 +305,7 @@ public final class InspIRCdFixture: @unchecked Sendable {
         }
         guard bound == 0 else {
             close(fd)
-            throw StartFailed(description: "bind() failed")
+            throw Failure("bind() failed")
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
@@ -335,7 +327,7 @@ public final class RawSocket: @unchecked Sendable {
 
     public init(port: Int) throws {
         guard let connected = Self.connectLoopback(port: port) else {
-            throw InspIRCdFixture.StartFailed(description: "connect() to 127.0.0.1:\(port) failed")
+            throw Failure("connect() to 127.0.0.1:\(port) failed")
         }
         fd = connected
         var timeout = timeval(tv_sec: 10, tv_usec: 0)

@@ -28,13 +28,7 @@ import Foundation
 /// defer { server.tearDown() }
 /// // connect to 127.0.0.1:\(server.port)
 /// ```
-public final class NgircdFixture: @unchecked Sendable {
-    public struct Missing: Error, CustomStringConvertible {
-        public var description: String {
-            "ngircd is not installed (looked for \(NgircdFixture.binary)). Install it with: apt-get install -y ngircd"
-        }
-    }
-
+public final class NgircdFixture: ServerProcessFixture, @unchecked Sendable {
     public static let binary = "/usr/sbin/ngircd"
     public static let serverName = "irc.earshot.test"
     /// An IRC operator: `OPER oper oper-password`.
@@ -43,21 +37,20 @@ public final class NgircdFixture: @unchecked Sendable {
 
     public let port: Int
     public let directory: TemporaryDirectory
-    private let server: ServerProcess
+    public let server: ServerProcess
 
     /// Writes the config and starts the server on a free port; returns once it accepts
     /// connections.
     public init() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.binary) else { throw Missing() }
-        let directory = try TemporaryDirectory()
-        let port: Int
-        do {
-            port = try InspIRCdFixture.freePort()
-            try Self.writeConfig(directory: directory.path, port: port)
-        } catch {
-            directory.remove()
-            throw error
+        guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
+            throw Failure.notInstalled("ngircd", lookedFor: Self.binary, install: "apt-get install -y ngircd")
         }
+        let directory = try TemporaryDirectory()
+        let port = try directory.removed(ifThrowing: {
+            let port = try InspIRCdFixture.freePort()
+            try Self.writeConfig(directory: directory.path, port: port)
+            return port
+        })
         self.directory = directory
         self.port = port
         let dir = directory.path
@@ -66,21 +59,10 @@ public final class NgircdFixture: @unchecked Sendable {
             name: "ngircd", executable: Self.binary, arguments: ["--nodaemon", "--config", dir + "/ngircd.conf"],
             port: port, outputPath: dir + "/ngircd.log", errorsPath: dir + "/ngircd.err", logPath: dir + "/ngircd.log",
             readyPhrase: "Now listening on [127.0.0.1]:\(port)")
-        do {
-            try start()
-        } catch {
-            directory.remove()
-            throw error
-        }
+        try directory.removed(ifThrowing: start)
     }
 
     public var configPath: String { directory.path + "/ngircd.conf" }
-
-    /// What the server has logged since it last started.
-    public var log: String { server.log }
-
-    /// The running server's process ID (nil when it is stopped).
-    public var pid: pid_t? { server.pid }
 
     private static func writeConfig(directory dir: String, port: Int) throws {
         // Snippets of an IncludeDir are read after the file; the default is /etc/ngircd/ngircd.conf.d,
@@ -129,33 +111,5 @@ public final class NgircdFixture: @unchecked Sendable {
         if let nobody = ServerProcess.unprivilegedUser {
             ServerProcess.handOver([dir, dir + "/conf.d", dir + "/ngircd.conf"], to: nobody)
         }
-    }
-
-    /// Starts the server (again) on the same port and waits until it accepts connections.
-    public func start() throws {
-        try server.start()
-    }
-
-    /// Sends `signal` to the running server (SIGSTOP to freeze it, SIGCONT to let it go on).
-    public func signal(_ signal: Int32) {
-        server.signal(signal)
-    }
-
-    /// Kills the server with SIGKILL (a crash), without cleaning anything up. Its clients read
-    /// the end of their connections with no ERROR line first.
-    public func kill() {
-        server.kill()
-    }
-
-    /// Terminates the server (SIGTERM, then SIGKILL after 1.5 s) and waits for it. Each client
-    /// gets a NOTICE with its connection statistics, then `ERROR :Server going down`.
-    public func stop() {
-        server.stop()
-    }
-
-    /// Stops the server and removes its directory.
-    public func tearDown() {
-        stop()
-        directory.remove()
     }
 }

@@ -14,13 +14,6 @@ import Foundation
 /// process.environment = ProcessInfo.processInfo.environment.merging(pulse.environment) { $1 }
 /// ```
 public final class PulseAudioFixture: @unchecked Sendable {
-    public struct Missing: Error, CustomStringConvertible {
-        public var description: String {
-            "pulseaudio is not installed (looked for \(PulseAudioFixture.binary) and \(PulseAudioFixture.pactl)). "
-                + "Install it with: apt-get install -y pulseaudio pulseaudio-utils"
-        }
-    }
-
     public static let binary = "/usr/bin/pulseaudio"
     public static let pactl = "/usr/bin/pactl"
     /// Plays raw PCM to the server (pulseaudio-utils, as `pactl`).
@@ -48,7 +41,11 @@ public final class PulseAudioFixture: @unchecked Sendable {
     public init(rewinds: Bool = true, logsClients: Bool = false) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary),
             FileManager.default.isExecutableFile(atPath: Self.pactl)
-        else { throw Missing() }
+        else {
+            throw Failure.notInstalled(
+                "pulseaudio", lookedFor: "\(Self.binary) and \(Self.pactl)",
+                install: "apt-get install -y pulseaudio pulseaudio-utils")
+        }
         self.rewinds = rewinds
         self.logsClients = logsClients
         directory = try TemporaryDirectory()

@@ -96,8 +96,7 @@ public final class ServerProcess: @unchecked Sendable {
         }
         let log = self.log
         stop()
-        throw InspIRCdFixture.StartFailed(
-            description: "\(name) \(problem) (port \(port)). Log:\n\(log.suffix(3000))")
+        throw Failure("\(name) \(problem) (port \(port)). Log:\n\(log.suffix(3000))")
     }
 
     /// Sends `signal` to the running server (SIGSTOP to freeze it, SIGCONT to let it go on).

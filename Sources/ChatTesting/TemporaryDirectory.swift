@@ -11,3 +11,16 @@ public struct TemporaryDirectory: Sendable {
 
     public func remove() { try? FileManager.default.removeItem(atPath: path) }
 }
+
+extension TemporaryDirectory {
+    /// `body`'s result; when it throws, the directory is removed first, so that a fixture that
+    /// fails to start leaves nothing behind.
+    public func removed<T>(ifThrowing body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            remove()
+            throw error
+        }
+    }
+}

@@ -26,16 +26,6 @@ import Foundation
 /// // connect to 127.0.0.1:\(znc.port), send "PASS \(znc.passString)", NICK and USER
 /// ```
 public final class ZNCFixture: @unchecked Sendable {
-    public struct Missing: Error, CustomStringConvertible {
-        public var description: String {
-            "znc is not installed (looked for /usr/bin/znc). Install it with: apt-get install -y znc"
-        }
-    }
-
-    public struct StartFailed: Error, CustomStringConvertible {
-        public var description: String
-    }
-
     public static let binary = "/usr/bin/znc"
     /// util-linux's, to run ZNC as an unprivileged user when the tests run as root.
     public static let setpriv = "/usr/bin/setpriv"
@@ -80,7 +70,9 @@ public final class ZNCFixture: @unchecked Sendable {
         upstreamPort: Int, user: String = "ada", network: String = "test", password: String = "secret",
         channels: [String] = ["#a"], bufferSize: Int = 500
     ) throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.binary) else { throw Missing() }
+        guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
+            throw Failure.notInstalled("znc", lookedFor: Self.binary, install: "apt-get install -y znc")
+        }
         self.upstreamPort = upstreamPort
         self.user = user
         self.network = network
@@ -151,7 +143,7 @@ public final class ZNCFixture: @unchecked Sendable {
             // ZNC (as nobody) writes its users/ and moddata/ folders into its data folder.
             for path in [dataDirectory, dataDirectory + "/configs", configPath] {
                 guard chown(path, uid_t(Self.unprivilegedID), gid_t(Self.unprivilegedID)) == 0 else {
-                    throw StartFailed(description: "cannot hand \(path) to uid \(Self.unprivilegedID): errno \(errno)")
+                    throw Failure("cannot hand \(path) to uid \(Self.unprivilegedID): errno \(errno)")
                 }
             }
         }
@@ -190,15 +182,15 @@ public final class ZNCFixture: @unchecked Sendable {
         }
         guard accepting else {
             stop()
-            throw StartFailed(description: "znc did not start on port \(port). Log:\n\(log)")
+            throw Failure("znc did not start on port \(port). Log:\n\(log)")
         }
         let joined = Self.waitUntilPresent(
             nick: user, in: channels, upstreamPort: upstreamPort, timeout: deadline.timeIntervalSinceNow,
             while: { child.isRunning })
         guard joined else {
             stop()
-            throw StartFailed(
-                description: "znc on port \(port) did not get onto the server at 127.0.0.1:\(upstreamPort) as \(user) "
+            throw Failure(
+                "znc on port \(port) did not get onto the server at 127.0.0.1:\(upstreamPort) as \(user) "
                     + "in \(channels.joined(separator: ",")) within \(Int(seconds)) s (is the nick taken?). Log:\n\(log)"
             )
         }
@@ -211,8 +203,8 @@ public final class ZNCFixture: @unchecked Sendable {
             nick: user, in: channels, upstreamPort: upstreamPort, timeout: timeout,
             while: { self.process?.isRunning ?? false })
         guard joined else {
-            throw StartFailed(
-                description: "znc is not on the server at 127.0.0.1:\(upstreamPort) as \(user) in "
+            throw Failure(
+                "znc is not on the server at 127.0.0.1:\(upstreamPort) as \(user) in "
                     + "\(channels.joined(separator: ",")) after \(Int(timeout)) s. Log:\n\(log)")
         }
     }
@@ -231,7 +223,7 @@ public final class ZNCFixture: @unchecked Sendable {
         socket.send("PASS \(passString)\r\nNICK \(user)\r\nUSER \(user) 0 * :ZNCFixture observer\r\n")
         let seen = Self.read(socket, until: { $0.contains(text) }, deadline: Date() + timeout) ?? ""
         guard seen.contains(text) else {
-            throw StartFailed(description: "znc never passed on \"\(text)\" within \(Int(timeout)) s. Log:\n\(log)")
+            throw Failure("znc never passed on \"\(text)\" within \(Int(timeout)) s. Log:\n\(log)")
         }
     }
 

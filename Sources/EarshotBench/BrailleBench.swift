@@ -138,10 +138,6 @@ private func speechLines(_ path: String) -> Int {
     return text.split(separator: "\n").filter { $0.contains("\"event\": \"speak\"") }.count
 }
 
-private struct BrailleBenchTimeout: Error, CustomStringConvertible {
-    var description: String
-}
-
 private func waitFor(
     _ what: String, pollMicroseconds: UInt32 = 200, timeout: Double = 30, _ condition: () throws -> Bool
 ) throws {
@@ -150,7 +146,7 @@ private func waitFor(
         if try condition() { return }
         usleep(pollMicroseconds)
     }
-    throw BrailleBenchTimeout(description: "waited \(Int(timeout)) s for \(what)")
+    throw Failure("waited \(Int(timeout)) s for \(what)")
 }
 
 /// The first change of the display after the `seen`th that came at or after `since`.
@@ -165,6 +161,6 @@ private func waitForShown(
         found = brltty.shown.dropFirst(seen).first { $0.receivedNanoseconds >= since }
         return found != nil
     }
-    guard let found else { throw BrailleBenchTimeout(description: "the display's change after \(what) was lost") }
+    guard let found else { throw Failure("the display's change after \(what) was lost") }
     return found
 }

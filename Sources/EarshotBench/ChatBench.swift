@@ -127,7 +127,7 @@ private func measureOpenMillion(path: String) throws -> (times: Percentiles, rss
         let page = try store.newestPage(in: channel.id, limit: 50)
         times.append(Double(monotonicNanoseconds() - start) / 1e6)
         guard page.count == 50, page.last?.msgid == "m999999" else {
-            throw BenchFailure(description: "the newest page of the million-message channel is wrong")
+            throw Failure("the newest page of the million-message channel is wrong")
         }
         kept = page
     }
@@ -151,7 +151,7 @@ private func measureSearchMillion(path: String) throws -> Percentiles {
         let start = monotonicNanoseconds()
         let results = try store.search(query, limit: 30)
         times.append(Double(monotonicNanoseconds() - start) / 1e6)
-        guard !results.isEmpty else { throw BenchFailure(description: "search for \(query) found nothing") }
+        guard !results.isEmpty else { throw Failure("search for \(query) found nothing") }
     }
     return Percentiles(times)
 }
@@ -162,10 +162,6 @@ private func resetPeakRSS() {
         fputs("5", file)
         fclose(file)
     }
-}
-
-private struct BenchFailure: Error, CustomStringConvertible {
-    var description: String
 }
 
 /// 10,000 PRIVMSGs sent by raw clients through InspIRCd to an `IRCClient`, timed from the
@@ -190,14 +186,14 @@ private func measureBurst(directory: String) async throws -> (received: Int, sec
         }
     }
     await client.start()
-    guard await counter.waitSynced(timeout: 20) else { throw BenchFailure(description: "the reader never joined") }
+    guard await counter.waitSynced(timeout: 20) else { throw Failure("the reader never joined") }
 
     // InspIRCd works through each client's input a tick at a time (a few hundred lines per second
     // per client), so the burst comes from 20 clients sending 500 direct messages each.
     let senders = try (0..<burstSenders).map { _ in try RawSocket(port: server.port) }
     for (index, sender) in senders.enumerated() { sender.send("NICK flood\(index)\r\nUSER flood 0 * :flood\r\n") }
     for sender in senders where !sender.read(until: " 376 ").contains(" 376 ") {
-        throw BenchFailure(description: "a sender never registered")
+        throw Failure("a sender never registered")
     }
     let perSender = 10_000 / burstSenders
     let payloads = (0..<burstSenders).map { sender in

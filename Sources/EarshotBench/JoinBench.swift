@@ -3,6 +3,7 @@
 #endif
 import App
 import Chat
+import ChatTesting
 import Foundation
 import Settings
 import Speech
@@ -55,7 +56,7 @@ func measureJoinFlood(
     let waitStart = monotonicNanoseconds()
     while server.joinsAnswered == 0 {
         guard monotonicNanoseconds() - waitStart < 30_000_000_000 else {
-            throw ScriptedServerError(description: "the client never joined a channel")
+            throw Failure("the client never joined a channel")
         }
         usleep(1000)
     }

@@ -42,7 +42,7 @@ final class ScriptedIRCServer: Sendable {
         let (fd, port) = try InspIRCdFixture.boundLoopbackSocket()
         guard listen(fd, 4) == 0 else {
             close(fd)
-            throw ScriptedServerError(description: "listen() failed")
+            throw Failure("listen() failed")
         }
         listener = fd
         self.port = port
@@ -203,8 +203,4 @@ final class ScriptedIRCServer: Sendable {
         }
         return true
     }
-}
-
-struct ScriptedServerError: Error, CustomStringConvertible {
-    var description: String
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import ChatTesting
 import Speech
 import Synchronization
 
@@ -70,7 +71,7 @@ func runSpeechBench(arguments: [String]) async throws {
     for index in 0..<count {
         let start = monotonicNanoseconds()
         guard let firstByte = spawnAndReadFirstByte(["espeak-ng", "--stdout", phrases[index % phrases.count]]) else {
-            throw BenchError("could not run espeak-ng: apt-get install -y espeak-ng")
+            throw Failure("could not run espeak-ng: apt-get install -y espeak-ng")
         }
         peer.append(Double(firstByte - start) / 1e6)
     }
@@ -91,11 +92,6 @@ func runSpeechBench(arguments: [String]) async throws {
             ("engine_x_realtime", oursSpeed), ("direct_x_realtime", directSpeed),
             ("throughput_ratio", oursSpeed / directSpeed),
         ], json: json, title: "speech (ms unless named; \(count) utterances)")
-}
-
-struct BenchError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
 
 /// Records, per utterance, when its first sample arrived and how many arrived.

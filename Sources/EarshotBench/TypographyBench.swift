@@ -1,3 +1,4 @@
+import ChatTesting
 import Foundation
 import Settings
 import Terminal
@@ -65,7 +66,7 @@ func runTypographyBench(arguments: [String]) async throws {
             .write(toFile: temporary, atomically: false, encoding: .utf8)
         rename(temporary, file.path)
         guard let text = arrivals.wait(timeoutSeconds: 2), text.hasPrefix(expected) else {
-            throw BenchFailure(message: "round \(round): no announcement for \(size)")
+            throw Failure("round \(round): no announcement for \(size)")
         }
         let elapsed = monotonicNanoseconds() - start
         if round >= 4 { reload.append(Double(elapsed) / 1e6) }
@@ -85,11 +86,6 @@ func runTypographyBench(arguments: [String]) async throws {
             ("lines_per_pass", Double(lines / 60)),
             ("peak_rss_mb", peakRSSMegabytes()),
         ], json: json, title: "typography")
-}
-
-private struct BenchFailure: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
 }
 
 /// Hands one announcement from the watcher thread to the bench loop.
