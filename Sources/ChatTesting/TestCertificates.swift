@@ -9,12 +9,15 @@ import Foundation
 /// let certificates = try TestCertificates(in: directory.path)
 /// let server = try InspIRCdFixture(tls: certificates)
 /// ```
+///
+/// `names` replaces the server certificate's names (OpenSSL's `subjectAltName` form), for a
+/// certificate that is trusted but made for another host.
 public struct TestCertificates: Sendable {
     public let caFile: String
     public let certFile: String
     public let keyFile: String
 
-    public init(in directory: String) throws {
+    public init(in directory: String, names: String = "IP:127.0.0.1,DNS:localhost") throws {
         let openssl = "/usr/bin/openssl"
         guard FileManager.default.isExecutableFile(atPath: openssl) else {
             throw Failure("openssl is not installed; the TLS tests need it: apt-get install -y openssl")
@@ -26,7 +29,7 @@ public struct TestCertificates: Sendable {
         let request = directory + "/server.csr"
         let extensions = directory + "/server.ext"
         try
-            "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n"
+            "subjectAltName=\(names)\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n"
             .write(toFile: extensions, atomically: true, encoding: .utf8)
         _ = try ChildProcess.run(
             openssl,

@@ -392,4 +392,31 @@ import Testing
         #expect(!(await bobEvents.events.contains(where: \.isSynced)))
         await bob.stop()
     }
+
+    /// A certificate signed by a trusted authority but made for another host name is refused
+    /// with that reason, told apart by NIOSSL's typed error, not by an untrusted chain.
+    @Test func aTrustedCertificateForAnotherHostNameIsRefusedWithThatReason() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let certificates = try TestCertificates(in: directory.path, names: "DNS:irc.elsewhere.test")
+        let fixture = try InspIRCdFixture(tls: certificates)
+        defer { fixture.tearDown() }
+        var trusted = TLSConfiguration.makeClientConfiguration()
+        trusted.trustRoots = .file(certificates.caFile)
+        let store = try ChatStore(path: directory.path + "/name.sqlite")
+        let client = try IRCClient(
+            server: IRCServerConfiguration(
+                name: "tls", host: "localhost", port: fixture.port, usesTLS: true, nick: "cy", channels: [],
+                reconnect: ReconnectPolicy(initialDelay: .seconds(30), maximumDelay: .seconds(30), jitter: 0)),
+            store: store, tlsConfiguration: trusted)
+        let events = EventRecorder(client)
+        await client.start()
+        #expect(await events.wait(timeout: 20) { $0.contains(where: \.isDisconnected) })
+        let reason = await events.events.compactMap {
+            if case .disconnected(let reason) = $0 { reason } else { nil }
+        }.first
+        #expect(reason == .certificateForAnotherName, "\(String(describing: reason))")
+        #expect(DisconnectReason.certificateForAnotherName.words.contains("another host name"))
+        await client.stop()
+    }
 }

@@ -24,6 +24,8 @@ public enum DisconnectReason: Hashable, Sendable {
     case unreachable
     /// The server's certificate is not signed by an authority this system (or `ca_file`) trusts.
     case certificateNotTrusted
+    /// The server's certificate is trusted but names another host than the one connected to.
+    case certificateForAnotherName
     /// The secure (TLS) connection could not be set up otherwise.
     case tlsFailed
     /// The connection was reset.
@@ -44,6 +46,8 @@ public enum DisconnectReason: Hashable, Sendable {
         case .unreachable: "the network cannot reach it"
         case .certificateNotTrusted:
             "its certificate is not signed by an authority this computer trusts. Set ca_file for this server to the one that signed it"
+        case .certificateForAnotherName:
+            "its certificate is for another host name. Connect by the name its certificate gives"
         case .tlsFailed: "the secure connection could not be set up"
         case .reset: "the connection was reset"
         case .closedByServer: "the server closed the connection"
@@ -54,7 +58,7 @@ public enum DisconnectReason: Hashable, Sendable {
     }
 
     /// Classifies a connection error by its type and code (NIO's connection errors, `IOError`'s
-    /// errno, BoringSSL's handshake errors).
+    /// errno, NIOSSL's errors); an untrusted certificate is known by ``ConnectionFailure``.
     public init(_ error: any Error) {
         switch error {
         case let failure as NIOConnectionError:
@@ -73,15 +77,12 @@ public enum DisconnectReason: Hashable, Sendable {
             case .eof, .ioOnClosedChannel, .alreadyClosed: self = .closedByServer
             default: self = .other
             }
-        case let ssl as NIOSSLError:
-            if case .handshakeFailed(let errors) = ssl, String(describing: errors).contains("CERTIFICATE_VERIFY_FAILED")
-            {
-                self = .certificateNotTrusted
-            } else {
-                self = .tlsFailed
-            }
-        case is BoringSSLError:
-            self = String(describing: error).contains("CERTIFICATE_VERIFY_FAILED") ? .certificateNotTrusted : .tlsFailed
+        case let extra as NIOSSLExtraError where extra == .failedToValidateHostname:
+            self = .certificateForAnotherName
+        case is NIOSSLError, is BoringSSLError, is NIOSSLExtraError:
+            // An untrusted certificate is told apart by ``ConnectionFailure``, which saw
+            // BoringSSL reject it; NIOSSL's errors do not carry BoringSSL's codes.
+            self = .tlsFailed
         case is SocketAddressError:
             self = .nameNotFound
         default:

@@ -1,4 +1,5 @@
 import NIOCore
+import NIOSSL
 import Synchronization
 
 /// The NIO end of the connection: frames lines and hands them, one read at a time, to an
@@ -49,11 +50,23 @@ final class IRCChannelHandler: ChannelInboundHandler {
 /// failed, a reset); read by ``IRCClient`` for the reason it announces.
 final class ConnectionFailure: Sendable {
     private let reason = Mutex<DisconnectReason?>(nil)
+    private let certificateRejected = Mutex(false)
 
     /// Why the connection failed, once an error was caught.
     var recorded: DisconnectReason? { reason.withLock { $0 } }
 
-    func record(_ error: any Error) { record(DisconnectReason(error)) }
+    /// BoringSSL's verification rejected a certificate of the server's chain (``CertificateWatch``).
+    func noteRejectedCertificate() { certificateRejected.withLock { $0 = true } }
+
+    /// Records `error`'s reason; a handshake that failed after a certificate was rejected is an
+    /// untrusted certificate.
+    func record(_ error: any Error) {
+        if case NIOSSLError.handshakeFailed = error, certificateRejected.withLock({ $0 }) {
+            record(.certificateNotTrusted)
+        } else {
+            record(DisconnectReason(error))
+        }
+    }
 
     func record(_ typed: DisconnectReason) {
         reason.withLock { if $0 == nil { $0 = typed } }

@@ -423,7 +423,8 @@ public actor IRCClient {
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let sslContext {
-                        let tls = try NIOSSLClientHandler(context: sslContext, serverHostname: isAddress ? nil : host)
+                        let tls = try CertificateWatch.handler(
+                            context: sslContext, serverHostname: isAddress ? nil : host, failure: failure)
                         try channel.pipeline.syncOperations.addHandler(tls)
                     }
                     try channel.pipeline.syncOperations.addHandler(
