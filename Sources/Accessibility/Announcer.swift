@@ -111,6 +111,14 @@ public struct Announcer: Sendable {
     /// Whether the announcer believes speech is playing.
     public var isSpeaking: Bool { state != .idle }
 
+    /// Whether an announcement is being heard: the speech layer said it started
+    /// (``speechStarted()``) and has not yet said it ended. One handed out may still wait behind
+    /// other speech; only one being heard is cut off by typing.
+    public private(set) var isAudible = false
+
+    /// The speech layer started saying an announcement.
+    public mutating func speechStarted() { isAudible = true }
+
     /// When to call ``tick(at:)`` next, or `nil` if nothing waits on time.
     public var nextDeadline: Duration? {
         pending.compactMap { entry -> Duration? in
@@ -192,6 +200,7 @@ public struct Announcer: Sendable {
     /// The speech layer finished (or cancelled) the last utterance.
     public mutating func speechFinished(at now: Duration) -> Action {
         state = .idle
+        isAudible = false
         speaking = nil
         return release(at: now)
     }

@@ -72,8 +72,6 @@ public final class SpeechEngine: @unchecked Sendable {
         var voiceFiles: [VoiceRole: VoiceFile] = [:]
         /// Sound cues' loudness, 0–100.
         var cueVolume = 50
-        /// Held by ``pause()``: nothing new starts until ``resume()`` or new speech.
-        var paused = false
         /// speech-dispatcher, while it speaks (nil: libespeak-ng does). Never called with the
         /// lock held: its reader thread takes this lock to report a message's end.
         var dispatcher: SpeechDispatcher?
@@ -230,7 +228,6 @@ public final class SpeechEngine: @unchecked Sendable {
             let utterance = Utterance(
                 id: state.nextID, text: text, priority: priority, voice: voice, cue: cue, languages: languages)
             state.nextID += 1
-            if priority >= .default { state.paused = false }
             let actions = state.queue.submit(utterance)
             report(actions)
             return utterance
@@ -241,7 +238,6 @@ public final class SpeechEngine: @unchecked Sendable {
     /// flushes the sink. No sample of a cancelled utterance reaches the sink after this returns.
     public func stop() {
         state.withLockThenBroadcast { state in
-            state.paused = false
             let actions = state.queue.stop()
             report(actions)
             if actions.isEmpty { sink.flush() }
@@ -254,12 +250,8 @@ public final class SpeechEngine: @unchecked Sendable {
     @discardableResult
     public func pause() -> Bool {
         state.withLockThenBroadcast { state in
-            guard !state.paused, !state.queue.isIdle else { return false }
-            state.paused = true
-            if let cut = state.queue.requeueCurrent() {
-                sink.event(SpeechEvent(.cancel, cut))
-                sink.flush()
-            }
+            guard let actions = state.queue.pause() else { return false }
+            report(actions)
             return true
         }
     }
@@ -268,14 +260,12 @@ public final class SpeechEngine: @unchecked Sendable {
     @discardableResult
     public func resume() -> Bool {
         state.withLockThenBroadcast { state in
-            guard state.paused else { return false }
-            state.paused = false
-            return true
+            state.queue.resume()
         }
     }
 
     /// Whether speech is held by ``pause()``.
-    public var isPaused: Bool { state.withLock { $0.paused } }
+    public var isPaused: Bool { state.withLock { $0.queue.isPaused } }
 
     /// Sound cues' loudness, 0–100 (clamped).
     public func setCueVolume(_ volume: Int) {
@@ -419,13 +409,12 @@ public final class SpeechEngine: @unchecked Sendable {
         while true {
             let work: Work = state.wait(
                 until: {
-                    !$0.running || !$0.commands.isEmpty
-                        || (!$0.paused && $0.queue.current == nil && !$0.queue.pending.isEmpty)
+                    !$0.running || !$0.commands.isEmpty || $0.queue.canStart
                 },
                 then: { state in
                     if !state.running { return .exit }
                     if !state.commands.isEmpty { return .command(state.commands.removeFirst()) }
-                    guard !state.paused, let utterance = state.queue.next() else { return .command({}) }
+                    guard let utterance = state.queue.next() else { return .command({}) }
                     sink.event(SpeechEvent(.speak, utterance))
                     let voice = state.voiceFiles[utterance.voice] ?? state.voiceFiles[.reader]
                     let parameters = state.parametersChanged ? state.parameters : nil

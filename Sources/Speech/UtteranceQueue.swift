@@ -12,6 +12,10 @@ import DequeModule
 /// - **high** interrupts a current low or default utterance and goes ahead of everything
 ///   pending but earlier high ones; under a current high it queues behind it.
 /// - ``stop()`` cancels the current utterance and drops all pending ones.
+/// - ``pause()`` holds the queue: the current utterance goes back to the front, and nothing
+///   starts until ``resume()``, ``stop()`` or new speech at default priority or above (as new
+///   speech ends a pause in NVDA). The pause is the queue's, so what may start next is
+///   decided in one place.
 ///
 /// ```swift
 /// var queue = UtteranceQueue()
@@ -32,12 +36,15 @@ public struct UtteranceQueue: Sendable {
     public private(set) var current: Utterance?
     /// Utterances waiting, in the order they will be spoken.
     public private(set) var pending: Deque<Utterance> = []
+    /// Held by ``pause()``: nothing starts until ``resume()``, ``stop()`` or new speech.
+    public private(set) var isPaused = false
 
     public init() {}
 
     /// Adds `utterance`; returns what it interrupts or replaces.
     public mutating func submit(_ utterance: Utterance) -> [Action] {
         var actions: [Action] = []
+        if utterance.priority >= .default { isPaused = false }
         switch utterance.priority {
         case .low:
             pending.append(utterance)
@@ -64,10 +71,10 @@ public struct UtteranceQueue: Sendable {
         return actions
     }
 
-    /// Makes the next pending utterance current and returns it; `nil` while one is current or
-    /// none is pending.
+    /// Makes the next pending utterance current and returns it; `nil` while paused, while one
+    /// is current, or when none is pending.
     public mutating func next() -> Utterance? {
-        guard current == nil, let first = pending.popFirst() else { return nil }
+        guard canStart, let first = pending.popFirst() else { return nil }
         current = first
         return first
     }
@@ -87,8 +94,26 @@ public struct UtteranceQueue: Sendable {
         return current
     }
 
-    /// Cancels the current utterance and drops everything pending.
+    /// Falls silent but keeps everything: the current utterance goes back to the front (it is
+    /// interrupted now and starts again from its beginning). Returns what to interrupt, or nil
+    /// when nothing was speaking or waiting, or the queue was paused already.
+    public mutating func pause() -> [Action]? {
+        guard !isPaused, !isIdle else { return nil }
+        isPaused = true
+        return requeueCurrent().map { [.interrupt($0)] } ?? []
+    }
+
+    /// Ends a pause; returns false when the queue was not paused.
+    @discardableResult
+    public mutating func resume() -> Bool {
+        guard isPaused else { return false }
+        isPaused = false
+        return true
+    }
+
+    /// Cancels the current utterance, drops everything pending and ends a pause.
     public mutating func stop() -> [Action] {
+        isPaused = false
         var actions: [Action] = current.map { [.interrupt($0)] } ?? []
         actions += pending.map(Action.discard)
         current = nil
@@ -100,4 +125,7 @@ public struct UtteranceQueue: Sendable {
     public func isCurrent(_ id: UInt64) -> Bool { current?.id == id }
 
     public var isIdle: Bool { current == nil && pending.isEmpty }
+
+    /// Whether ``next()`` would start an utterance: not paused, none current, one pending.
+    public var canStart: Bool { !isPaused && current == nil && !pending.isEmpty }
 }

@@ -81,4 +81,40 @@ import Testing
         #expect(queue.isIdle)
         #expect(queue.finish(1) == nil)
     }
+
+    @Test func aPauseHoldsTheQueueAndPutsTheCurrentUtteranceBackFirst() {
+        var queue = UtteranceQueue()
+        var paused = queue.pause()
+        #expect(paused == nil, "nothing to pause")
+        _ = queue.submit(u(1, .default))
+        _ = queue.next()
+        _ = queue.submit(u(2, .low))
+        paused = queue.pause()
+        #expect(paused == [.interrupt(u(1, .default))])
+        paused = queue.pause()
+        #expect(paused == nil, "paused already")
+        #expect(queue.isPaused && !queue.canStart)
+        #expect(queue.next() == nil)
+        #expect(Array(queue.pending) == [u(1, .default), u(2, .low)])
+        _ = queue.submit(u(3, .low))
+        #expect(queue.isPaused, "polite speech waits out a pause")
+        let resumed = queue.resume()
+        let again = queue.resume()
+        #expect(resumed && !again, "a second resume finds nothing paused")
+        let next = queue.next()
+        #expect(next == u(1, .default))
+    }
+
+    @Test func newSpeechOrStopEndsAPause() {
+        var queue = UtteranceQueue()
+        _ = queue.submit(u(1, .low))
+        let paused = queue.pause()
+        #expect(paused == [])
+        _ = queue.submit(u(2, .default))
+        #expect(!queue.isPaused && queue.canStart)
+        _ = queue.next()
+        _ = queue.pause()
+        _ = queue.stop()
+        #expect(!queue.isPaused && queue.isIdle)
+    }
 }

@@ -25,9 +25,8 @@ extension AppCore {
     mutating func utterance(_ kind: TranscriptRecord.Event, voice: VoiceRole) {
         switch (voice, kind) {
         case (.announcer, .speak):
-            announcementAudible = true
+            announcer.speechStarted()
         case (.announcer, _):
-            announcementAudible = false
             announcerUtterance(finished: kind == .done)
             announce(announcer.speechFinished(at: now))
         case (.reader, .speak):
@@ -107,7 +106,7 @@ extension AppCore {
     /// being heard that the key cuts off is said again then, whole.
     mutating func noteTyping() {
         announcer.holdPolite(until: now + Self.typingPause)
-        if state.settings.speech.typingInterrupts, announcementAudible {
+        if state.settings.speech.typingInterrupts, announcer.isAudible {
             announcer.requeueSpeaking()
         }
     }

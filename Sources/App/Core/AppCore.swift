@@ -132,8 +132,6 @@ public struct AppCore: Sendable {
     var hearing: Hearing?
     /// The messages of the open channel the announcing voice is saying in full.
     var announcingMessages: [Int64] = []
-    /// Whether an announcement is being heard now (started, not yet ended).
-    var announcementAudible = false
     /// When the last sound cue of each kind was asked for (a flood plays one).
     var lastCue: [SoundCue: Duration] = [:]
     /// The largest the announcer's queue has been (for the benchmark).
