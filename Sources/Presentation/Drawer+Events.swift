@@ -61,9 +61,7 @@ extension Drawer {
         let maximum = max(maximumListOffset, 0)
         let offset = min(max(listOffset, 0), maximum)
         let start = height(of: state)
-        pan = Pan(
-            startHeight: start, startListOffset: offset, maximumListOffset: maximum,
-            height: start, listOffset: offset, movedDrawer: false)
+        pan = PanelPan(height: start, offset: offset, maximumOffset: maximum)
         return .track(frame(height: Double(start)), listOffset: offset)
     }
 
@@ -78,20 +76,17 @@ extension Drawer {
     public mutating func panChanged(translation: Int) -> Action {
         guard var moving = pan else { return .none }
         if translation >= 0 {
-            let scrolled = min(translation, moving.startListOffset)
-            moving.listOffset = moving.startListOffset - scrolled
-            moving.height = max(moving.startHeight - (translation - scrolled), compressedHeight)
+            moving.dragDown(translation, floor: compressedHeight)
         } else {
             let distance = -translation
             let room = max(fullHeight - moving.startHeight, 0)
             let raised = min(distance, room)
             moving.height = moving.startHeight + raised
-            moving.listOffset = min(
-                moving.startListOffset + (distance - raised), moving.maximumListOffset)
+            moving.offset = min(moving.startOffset + (distance - raised), moving.maximumOffset)
+            if moving.height != moving.startHeight { moving.moved = true }
         }
-        if moving.height != moving.startHeight { moving.movedDrawer = true }
         pan = moving
-        return .track(frame(height: Double(moving.height)), listOffset: moving.listOffset)
+        return .track(frame(height: Double(moving.height)), listOffset: moving.offset)
     }
 
     /// The drag was released at `velocity`: snap by velocity and distance.
@@ -104,7 +99,7 @@ extension Drawer {
     public mutating func panEnded(velocity: PanVelocity) -> Action {
         guard let released = pan else { return .none }
         pan = nil
-        guard released.movedDrawer else {
+        guard released.moved else {
             return .draw([])
         }
         let target = Self.releaseTarget(
@@ -123,11 +118,8 @@ extension Drawer {
     /// ```
     public mutating func resize(terminalRows rows: Int) -> Action {
         terminalRows = max(rows, 1)
-        if var moving = pan {
-            moving.height = min(max(moving.height, compressedHeight), fullHeight)
-            moving.startHeight = min(max(moving.startHeight, compressedHeight), fullHeight)
-            pan = moving
-        }
+        let (floor, ceiling) = (compressedHeight, fullHeight)
+        pan?.clamp(floor: floor, ceiling: ceiling)
         return .draw([frame(height: Double(height))])
     }
 
@@ -152,11 +144,7 @@ extension Drawer {
             }
             return detents.last { $0.1 < height }?.0 ?? .compressed
         }
-        var best = detents[0]
-        for detent in detents.dropFirst() where abs(height - detent.1) < abs(height - best.1) {
-            best = detent
-        }
-        return best.0
+        return Detents.nearest(to: height, in: detents) ?? .compressed
     }
 
     /// What is said for a state: "Channels, drawer, full height".

@@ -49,17 +49,6 @@ public struct Drawer: Hashable, Sendable {
         case settle([PresentationFrame], AccessibilityNotification)
     }
 
-    /// A pan in progress.
-    struct Pan: Hashable, Sendable {
-        var startHeight: Int
-        var startListOffset: Int
-        var maximumListOffset: Int
-        var height: Int
-        var listOffset: Int
-        /// The drawer (not only the list) moved during this pan.
-        var movedDrawer: Bool
-    }
-
     /// The drawer's name and heights.
     public let configuration: DrawerConfiguration
     /// How far the drawer is open.
@@ -69,7 +58,7 @@ public struct Drawer: Hashable, Sendable {
     /// Complete transitions at once, with no intermediate drawing steps.
     public var reduceMotion: Bool
     /// The pan in progress, if any.
-    var pan: Pan?
+    var pan: PanelPan?
 
     /// A drawer in `state` (compressed unless told) in a terminal of `terminalRows` rows.
     ///
@@ -135,14 +124,8 @@ extension Drawer {
     }
 
     func frame(height: Double) -> PresentationFrame {
-        let rows = min(Int(height.rounded()), PresentationHeight.maximum(terminalRows: terminalRows))
-        return PresentationFrame(height: rows, dim: dim(height: height))
-    }
-
-    func frames(from start: Int, to end: Int) -> [PresentationFrame] {
-        if reduceMotion { return [frame(height: Double(end))] }
-        return SpringCurve.standard.values(from: Double(start), to: Double(end)).map {
-            frame(height: $0)
-        }
+        PresentationFrame(height: rows(height: height), dim: dim(height: height))
     }
 }
+
+extension Drawer: DetentedPanel {}

@@ -101,10 +101,7 @@ extension Sheet {
         guard state == .shortForm || state == .longForm, pan == nil else { return .none }
         let offset = max(contentOffset, 0)
         let start = restingHeight(for: state)
-        let began = Pan(
-            startHeight: start, startContentOffset: offset, guarded: offset > 0,
-            height: start, contentOffset: offset)
-        pan = began
+        pan = PanelPan(height: start, offset: offset, maximumOffset: offset)
         return .track(frame(height: Double(start)), contentOffset: offset)
     }
 
@@ -119,15 +116,13 @@ extension Sheet {
     public mutating func panChanged(translation: Int) -> Action {
         guard var moving = pan else { return .none }
         if translation >= 0 {
-            let scrolled = min(translation, moving.startContentOffset)
-            moving.contentOffset = moving.startContentOffset - scrolled
-            moving.height = max(moving.startHeight - (translation - scrolled), 0)
+            moving.dragDown(translation, floor: 0)
         } else {
-            moving.contentOffset = moving.startContentOffset
+            moving.offset = moving.startOffset
             moving.height = min(moving.startHeight - translation, max(maximumPanHeight, moving.startHeight))
         }
         pan = moving
-        return .track(frame(height: Double(moving.height)), contentOffset: moving.contentOffset)
+        return .track(frame(height: Double(moving.height)), contentOffset: moving.offset)
     }
 
     /// The drag was released at `velocity`: snap to the short form, the long form or dismiss.
@@ -144,7 +139,7 @@ extension Sheet {
         let target = Self.releaseTarget(
             height: released.height, velocity: velocity,
             shortForm: shortFormHeight, longForm: longFormHeight,
-            canDismiss: configuration.allowsDragToDismiss && !released.guarded)
+            canDismiss: configuration.allowsDragToDismiss && released.startOffset == 0)
         switch target {
         case .dismissed:
             return beginDismissal(from: released.height)
@@ -168,12 +163,8 @@ extension Sheet {
     public mutating func resize(terminalRows rows: Int) -> Action {
         terminalRows = max(rows, 1)
         guard state == .shortForm || state == .longForm else { return .none }
-        if var moving = pan {
-            moving.startHeight = min(
-                moving.startHeight, PresentationHeight.maximum(terminalRows: terminalRows))
-            moving.height = min(moving.height, PresentationHeight.maximum(terminalRows: terminalRows))
-            pan = moving
-        }
+        let (floor, ceiling) = (0, PresentationHeight.maximum(terminalRows: terminalRows))
+        pan?.clamp(floor: floor, ceiling: ceiling)
         return .draw([frame(height: Double(height))])
     }
 

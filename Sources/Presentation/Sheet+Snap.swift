@@ -23,12 +23,9 @@ extension Sheet {
             if (nearerLong && height > shortForm) || !canDismiss { return .shortForm }
             return .dismissed
         }
-        let candidates: [(State, Int)] = [(.dismissed, 0), (.shortForm, shortForm), (.longForm, longForm)]
-        var best = candidates[0]
-        for candidate in candidates.dropFirst() where abs(height - candidate.1) < abs(height - best.1) {
-            best = candidate
-        }
-        if best.0 == .dismissed && !canDismiss { return .shortForm }
-        return best.0
+        let nearest = Detents.nearest(
+            to: height, in: [(State.dismissed, 0), (.shortForm, shortForm), (.longForm, longForm)])
+        if nearest == .dismissed && !canDismiss { return .shortForm }
+        return nearest ?? .shortForm
     }
 }

@@ -80,16 +80,6 @@ public struct Sheet: Hashable, Sendable {
         case settle([PresentationFrame], AccessibilityNotification)
     }
 
-    /// A pan in progress.
-    struct Pan: Hashable, Sendable {
-        var startHeight: Int
-        var startContentOffset: Int
-        /// Began as a scroll of the content: may not dismiss.
-        var guarded: Bool
-        var height: Int
-        var contentOffset: Int
-    }
-
     /// What the sheet shows and how it may move.
     public let configuration: SheetConfiguration
     /// Where the sheet is.
@@ -100,8 +90,8 @@ public struct Sheet: Hashable, Sendable {
     public var reduceMotion: Bool
     /// Identifier of the element that opened the sheet; focus returns there on dismissal.
     public internal(set) var openerIdentifier: String?
-    /// The pan in progress, if any.
-    var pan: Pan?
+    /// The pan in progress, if any; one that began with the content scrolled may not dismiss.
+    var pan: PanelPan?
 
     /// A dismissed sheet in a terminal of `terminalRows` rows.
     ///
@@ -170,15 +160,8 @@ extension Sheet {
     /// short form (as PanModal's dimmed view does).
     func frame(height: Double) -> PresentationFrame {
         let progress = shortFormHeight > 0 ? min(max(height / Double(shortFormHeight), 0), 1) : 0
-        let rows = min(Int(height.rounded()), PresentationHeight.maximum(terminalRows: terminalRows))
-        return PresentationFrame(height: rows, dim: configuration.dimLevel * progress)
-    }
-
-    /// Steps from `start` to `end` rows: the spring's samples, or only the end with Reduce Motion.
-    func frames(from start: Int, to end: Int) -> [PresentationFrame] {
-        if reduceMotion { return [frame(height: Double(end))] }
-        return SpringCurve.standard.values(from: Double(start), to: Double(end)).map {
-            frame(height: $0)
-        }
+        return PresentationFrame(height: rows(height: height), dim: configuration.dimLevel * progress)
     }
 }
+
+extension Sheet: DetentedPanel {}

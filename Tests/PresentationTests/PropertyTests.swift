@@ -80,7 +80,7 @@ import Testing
                 #expect((0...1).contains(drawer.dim))
                 if !drawer.isPanning { #expect(drawer.height == drawer.height(of: drawer.state)) }
                 if let pan = drawer.pan {
-                    #expect((0...pan.maximumListOffset).contains(pan.listOffset))
+                    #expect((0...pan.maximumOffset).contains(pan.offset))
                 }
                 let notification = Fixtures.notification(action)
                 #expect((notification != nil) == (drawer.state != before))
