@@ -139,7 +139,8 @@ let package = Package(
                 "SpeechVocabulary", .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swift6),
-        .testTarget(name: "SpeechTests", dependencies: ["Speech", "TestThreads"], swiftSettings: swift6),
+        .testTarget(
+            name: "SpeechTests", dependencies: ["Speech", "ChatTesting", "TestThreads"], swiftSettings: swift6),
         .testTarget(name: "BrailleTests", dependencies: ["Braille"], swiftSettings: swift6),
         .testTarget(name: "UnicodeDataTests", dependencies: ["UnicodeData"], swiftSettings: swift6),
         .testTarget(
@@ -151,8 +152,8 @@ let package = Package(
             swiftSettings: swift6),
         .testTarget(name: "TypographyTests", dependencies: ["Typography"], swiftSettings: swift6),
         .testTarget(
-            name: "SettingsTests", dependencies: ["Settings", "SpeechVocabulary", "TestThreads"], exclude: ["Fixtures"],
-            swiftSettings: swift6),
+            name: "SettingsTests", dependencies: ["Settings", "SpeechVocabulary", "ChatTesting", "TestThreads"],
+            exclude: ["Fixtures"], swiftSettings: swift6),
         .testTarget(
             name: "PresentationTests",
             dependencies: [

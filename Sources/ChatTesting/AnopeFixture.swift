@@ -155,20 +155,17 @@ public final class AnopeFixture: @unchecked Sendable {
     /// Polls the server's CAP LS until it offers SASL PLAIN, which InspIRCd does only while
     /// the services are linked.
     private func waitUntilLinked(timeout: Double) throws {
-        let deadline = Date() + timeout
-        while Date() < deadline {
+        let linked = try waitBlocking(timeout: .seconds(timeout), every: .milliseconds(100)) {
             if let process, !process.isRunning {
                 throw Failure("anope exited before linking. Output:\n\(log)")
             }
-            if let socket = try? RawSocket(port: port) {
-                socket.send("CAP LS 302\r\n")
-                let reply = Self.read(socket, until: { $0.contains(" LS ") && $0.utf8.last == 0x0A }, seconds: 5)
-                socket.close()
-                if reply.range(of: #"sasl=[A-Z,]*PLAIN"#, options: .regularExpression) != nil { return }
-            }
-            Thread.sleep(forTimeInterval: 0.1)
+            guard let socket = try? RawSocket(port: port) else { return false }
+            socket.send("CAP LS 302\r\n")
+            let reply = Self.read(socket, until: { $0.contains(" LS ") && $0.utf8.last == 0x0A }, seconds: 5)
+            socket.close()
+            return reply.range(of: #"sasl=[A-Z,]*PLAIN"#, options: .regularExpression) != nil
         }
-        throw Failure("anope did not link within \(Int(timeout)) s. Output:\n\(log)")
+        guard linked else { throw Failure("anope did not link within \(Int(timeout)) s. Output:\n\(log)") }
     }
 
     /// Registers `account` with NickServ as a user would: connects with that nick, sends

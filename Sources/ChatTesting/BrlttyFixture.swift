@@ -83,13 +83,13 @@ public final class BrlttyFixture: @unchecked Sendable {
     public func waitForVisual(
         after: Int = 0, timeout: Duration = .seconds(30), _ matching: (Shown) -> Bool
     ) throws -> Shown {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while clock.now < deadline {
+        var found: Shown?
+        waitBlocking(timeout: timeout, every: .milliseconds(5)) {
             let lines = shown
-            if let found = lines.dropFirst(min(after, lines.count)).last(where: matching) { return found }
-            usleep(5_000)
+            found = lines.dropFirst(min(after, lines.count)).last(where: matching)
+            return found != nil
         }
+        if let found { return found }
         throw Failure(
             "the display never showed what was expected; it showed:\n"
                 + shown.suffix(12).map { "  \($0.visual)" }.joined(separator: "\n"))
@@ -147,16 +147,14 @@ public final class BrlttyFixture: @unchecked Sendable {
                 "en-nabcc", "-A", "host=\(host),auth=none",
             ], output: dir + "/brltty.log", errors: dir + "/brltty.err")
         // The display socket appears once BRLTTY listens (about 25 ms).
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(30)
-        while clock.now < deadline {
-            if connectDisplay() { break }
+        try waitBlocking(timeout: .seconds(30), every: .milliseconds(10)) {
+            if connectDisplay() { return true }
             guard process?.isRunning ?? false else {
                 throw Failure(
                     "brltty ended at start: "
                         + ((try? String(contentsOfFile: dir + "/brltty.err", encoding: .utf8)) ?? ""))
             }
-            usleep(10_000)
+            return false
         }
         guard socket >= 0 else { throw Failure("brltty's display socket never appeared\n\(log)") }
         try send("cells \(cells)")

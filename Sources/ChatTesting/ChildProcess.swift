@@ -172,12 +172,7 @@ public final class ChildProcess: Sendable {
 
     /// Waits up to `seconds`; false when it is still running.
     public func wait(seconds: Double) -> Bool {
-        let deadline = Date() + seconds
-        while isRunning {
-            if Date() > deadline { return false }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return true
+        waitBlocking(timeout: .seconds(seconds)) { !isRunning }
     }
 
     /// SIGTERM, then SIGKILL if it has not gone after `grace` seconds; waits for it.

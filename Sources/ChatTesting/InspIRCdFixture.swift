@@ -228,12 +228,12 @@ public final class InspIRCdFixture: @unchecked Sendable {
         try process.run()
         self.process = process
         // Generous: a loaded 2-core machine can take long to start it.
-        let deadline = Date() + 60
-        while Date() < deadline {
-            if Self.accepts(port: port) { return }
-            if !process.isRunning { break }
-            Thread.sleep(forTimeInterval: 0.05)
+        var accepting = false
+        waitBlocking(timeout: .seconds(60), every: .milliseconds(50)) {
+            accepting = Self.accepts(port: port)
+            return accepting || !process.isRunning
         }
+        if accepting { return }
         stop()
         let log = (try? String(contentsOfFile: directory.path + "/ircd.log", encoding: .utf8)) ?? ""
         throw Failure("inspircd did not start on port \(port). Log:\n\(log.suffix(2000))")
@@ -266,12 +266,10 @@ public final class InspIRCdFixture: @unchecked Sendable {
         self.process = nil
     }
 
-    /// Polls until `process` has exited; false on timeout.
+    /// Waits until `process` has exited; false on timeout.
     @discardableResult
     private static func wait(for process: Process, seconds: Double) -> Bool {
-        let deadline = Date() + seconds
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        return !process.isRunning
+        waitBlocking(timeout: .seconds(seconds), every: .milliseconds(20)) { !process.isRunning }
     }
 
     /// Stops the server and removes its directory.

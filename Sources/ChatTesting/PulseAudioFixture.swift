@@ -77,12 +77,12 @@ public final class PulseAudioFixture: @unchecked Sendable {
             environment: environment)
         self.process = process
         // Generous: a loaded 2-core machine can take long to start it.
-        let deadline = Date() + 60
-        while Date() < deadline {
-            if (try? pactl(["info"]))?.contains("Server String") == true { return }
-            if !process.isRunning { break }
-            Thread.sleep(forTimeInterval: 0.05)
+        var answers = false
+        waitBlocking(timeout: .seconds(60), every: .milliseconds(50)) {
+            answers = (try? pactl(["info"]))?.contains("Server String") == true
+            return answers || !process.isRunning
         }
+        if answers { return }
         stop()
         let log = (try? String(contentsOfFile: directory.path + "/pulse.log", encoding: .utf8)) ?? ""
         throw Failure("pulseaudio did not start. Log:\n\(log.suffix(2000))")
@@ -117,12 +117,12 @@ public final class PulseAudioFixture: @unchecked Sendable {
             ],
             environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
         holders.append(holder)
-        let deadline = Date() + 30
-        while Date() < deadline {
-            if playbackStreams() > before { return }
-            if !holder.isRunning { break }
-            Thread.sleep(forTimeInterval: 0.02)
+        var playing = false
+        waitBlocking(timeout: .seconds(30), every: .milliseconds(20)) {
+            playing = playbackStreams() > before
+            return playing || !holder.isRunning
         }
+        if playing { return }
         throw Failure("pacat did not start a silent \(milliseconds) ms stream on \(Self.sink)")
     }
 

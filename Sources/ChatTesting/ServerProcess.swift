@@ -77,26 +77,25 @@ public final class ServerProcess: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: logPath)
         let child = try ChildProcess(executable, arguments, output: outputPath, errors: errorsPath)
         self.child = child
-        let deadline = Date() + timeout
-        var problem = "did not start within \(Int(timeout)) s"
-        while Date() < deadline {
+        var problem: String?
+        let ready = waitBlocking(timeout: .seconds(timeout), every: .milliseconds(20)) {
             let log = readyPhrase == nil && bindFailure == nil ? "" : self.log
             if let bindFailure, let line = log.split(separator: "\n").first(where: { $0.contains(bindFailure) }) {
                 problem = "could not listen on 127.0.0.1:\(port): \(line)"
-                break
+                return true
             }
             if !child.isRunning {
                 problem = "exited"
-                break
+                return true
             }
-            if readyPhrase.map({ log.contains($0) }) ?? true, InspIRCdFixture.accepts(port: port), child.isRunning {
-                return
-            }
-            Thread.sleep(forTimeInterval: 0.02)
+            return (readyPhrase.map({ log.contains($0) }) ?? true) && InspIRCdFixture.accepts(port: port)
+                && child.isRunning
         }
+        if ready && problem == nil { return }
+        let problemSaid = problem ?? "did not start within \(Int(timeout)) s"
         let log = self.log
         stop()
-        throw Failure("\(name) \(problem) (port \(port)). Log:\n\(log.suffix(3000))")
+        throw Failure("\(name) \(problemSaid) (port \(port)). Log:\n\(log.suffix(3000))")
     }
 
     /// Sends `signal` to the running server (SIGSTOP to freeze it, SIGCONT to let it go on).

@@ -172,13 +172,9 @@ public final class ZNCFixture: @unchecked Sendable {
         process = child
         let deadline = Date() + seconds
         var accepting = false
-        while Date() < deadline {
-            if InspIRCdFixture.accepts(port: port) {
-                accepting = true
-                break
-            }
-            if !child.isRunning { break }
-            Thread.sleep(forTimeInterval: 0.05)
+        waitBlocking(timeout: .seconds(seconds), every: .milliseconds(50)) {
+            accepting = InspIRCdFixture.accepts(port: port)
+            return accepting || !child.isRunning
         }
         guard accepting else {
             stop()
@@ -247,16 +243,17 @@ public final class ZNCFixture: @unchecked Sendable {
         nick: String, in channels: [String], upstreamPort: Int, timeout: Double, while running: () -> Bool = { true }
     ) -> Bool {
         let deadline = Date() + timeout
-        while Date() < deadline && running() {
+        var found = false
+        waitBlocking(timeout: .seconds(timeout), every: .milliseconds(200)) {
+            guard running() else { return true }
             if let socket = try? RawSocket(port: upstreamPort) {
-                let found = probe(socket, nick: nick, channels: channels, deadline: deadline, running: running)
+                found = probe(socket, nick: nick, channels: channels, deadline: deadline, running: running)
                 socket.send("QUIT :done\r\n")
                 socket.close()
-                if found { return true }
             }
-            Thread.sleep(forTimeInterval: 0.2)
+            return found
         }
-        return false
+        return found
     }
 
     /// Registers on `socket` with a nick of its own, then asks until `nick` is there; false
@@ -269,31 +266,35 @@ public final class ZNCFixture: @unchecked Sendable {
         guard let welcome = read(socket, until: { $0.contains(" 001 ") || $0.contains(" 433 ") }, deadline: deadline),
             welcome.contains(" 001 ")
         else { return false }
-        let wanted = nick.lowercased()
-        while Date() < deadline && running() {
-            var everywhere = true
-            if channels.isEmpty {
-                socket.send("WHOIS \(nick)\r\n")
-                guard let reply = read(socket, until: { $0.contains(" 318 ") }, deadline: deadline) else {
-                    return false
-                }
-                everywhere = reply.contains(" 311 ")
-            } else {
-                for channel in channels {
-                    socket.send("NAMES \(channel)\r\n")
-                    guard let reply = read(socket, until: { $0.contains(" 366 ") }, deadline: deadline) else {
-                        return false
-                    }
-                    if !names(inReply: reply).contains(wanted) {
-                        everywhere = false
-                        break
-                    }
-                }
+        var present = false
+        waitBlocking(timeout: .seconds(deadline.timeIntervalSinceNow), every: .milliseconds(100)) {
+            guard running(), let now = isPresent(nick, in: channels, asking: socket, deadline: deadline) else {
+                return true
             }
-            if everywhere { return true }
-            Thread.sleep(forTimeInterval: 0.1)
+            present = now
+            return present
         }
-        return false
+        return present
+    }
+
+    /// Whether `nick` is on the server and in every one of `channels` now, as the client on
+    /// `socket` is told (NAMES for each channel, WHOIS without channels); nil once the
+    /// connection has closed.
+    private static func isPresent(
+        _ nick: String, in channels: [String], asking socket: RawSocket, deadline: Date
+    ) -> Bool? {
+        if channels.isEmpty {
+            socket.send("WHOIS \(nick)\r\n")
+            guard let reply = read(socket, until: { $0.contains(" 318 ") }, deadline: deadline) else { return nil }
+            return reply.contains(" 311 ")
+        }
+        let wanted = nick.lowercased()
+        for channel in channels {
+            socket.send("NAMES \(channel)\r\n")
+            guard let reply = read(socket, until: { $0.contains(" 366 ") }, deadline: deadline) else { return nil }
+            if !names(inReply: reply).contains(wanted) { return false }
+        }
+        return true
     }
 
     /// The nicks (lowercased, without status prefixes or `!user@host`) in the 353 lines of a

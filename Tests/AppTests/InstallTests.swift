@@ -32,18 +32,19 @@ import Testing
         process.standardInput = FileHandle.nullDevice
         // A program copied a moment ago can be "busy" while a process another suite is
         // starting still holds the copy's descriptor between its fork and its exec: wait it out.
-        var attempt = 0
-        while true {
+        var busy: (any Error)?
+        let started = try waitBlocking(timeout: .seconds(5), every: .milliseconds(100)) {
             do {
                 try process.run()
-                break
+                return true
             } catch let error as NSError
-                where attempt < 50 && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY)
+                where (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY)
             {
-                attempt += 1
-                usleep(100_000)
+                busy = error
+                return false
             }
         }
+        if !started, let busy { throw busy }
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -160,12 +160,6 @@ final class TmuxSession {
 
     /// Polls `condition` every 50 ms until it holds or `timeout` passes; returns whether it held.
     static func waitUntil(timeout: Duration = .seconds(5), _ condition: () throws -> Bool) async throws -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while true {
-            if try condition() { return true }
-            if clock.now >= deadline { return false }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        try await ChatTesting.waitUntil(timeout: timeout, every: .milliseconds(50)) { try condition() }
     }
 }

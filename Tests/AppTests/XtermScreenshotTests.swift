@@ -320,14 +320,12 @@ final class VirtualDisplay {
             tools.xvfb, [name, "-screen", "0", "560x460x24", "-nolisten", "tcp"],
             output: folder + "/xvfb.out", errors: folder + "/xvfb.err")
         let socket = "/tmp/.X11-unix/X\(number)"
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(30)
-        while !FileManager.default.fileExists(atPath: socket) {
-            guard clock.now < deadline else {
-                process.terminate()
-                throw Failure("Xvfb \(name) did not start within 30 s; see \(folder)/xvfb.err")
-            }
-            usleep(20_000)
+        let started = waitBlocking(timeout: .seconds(30), every: .milliseconds(20)) {
+            FileManager.default.fileExists(atPath: socket)
+        }
+        guard started else {
+            process.terminate()
+            throw Failure("Xvfb \(name) did not start within 30 s; see \(folder)/xvfb.err")
         }
     }
 

@@ -285,26 +285,30 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            // Wait until the writer has committed something, then a little more, then kill it mid-write.
-            let deadline = Date() + 60
+            // The rows committed so far (all rounds'), nil when they cannot be read yet. Read only:
+            // opening a ChatStore here would migrate the database the writer is creating at the
+            // same moment, and a migration that lost that race ended the writer.
+            func committed() -> Int? {
+                guard FileManager.default.fileExists(atPath: path + "-wal") else { return nil }
+                var readOnly = Configuration()
+                readOnly.readonly = true
+                guard let queue = try? DatabaseQueue(path: path, configuration: readOnly) else { return nil }
+                return try? queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM message") }
+            }
+            // Wait until the writer has committed something, then a number of rows more that
+            // differs from round to round, then kill it mid-write.
             var count = 0
-            while Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.05)
-                // Read only: opening a ChatStore here would migrate the database the writer is
-                // creating at the same moment, and a migration that lost that race ended the writer.
-                if FileManager.default.fileExists(atPath: path + "-wal") {
-                    var readOnly = Configuration()
-                    readOnly.readonly = true
-                    if let queue = try? DatabaseQueue(path: path, configuration: readOnly),
-                        let written = try? queue.read({ db in try Int.fetchOne(db, sql: "SELECT count(*) FROM message")
-                        })
-                    {
-                        count = written ?? 0
-                        if count > 200 * (round + 1) { break }
-                    }
+            let started = waitBlocking(timeout: .seconds(60), every: .milliseconds(50)) {
+                count = committed() ?? count
+                return count > 200 * (round + 1)
+            }
+            if started {
+                let further = count + 100 + 50 * round
+                waitBlocking(timeout: .seconds(60)) {
+                    count = committed() ?? count
+                    return count > further
                 }
             }
-            Thread.sleep(forTimeInterval: 0.1 + 0.05 * Double(round))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             #expect(process.terminationReason == .uncaughtSignal)

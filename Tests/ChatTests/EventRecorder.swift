@@ -1,3 +1,4 @@
+import ChatTesting
 import Foundation
 
 @testable import Chat
@@ -19,12 +20,7 @@ actor EventRecorder {
     /// Waits until `predicate` holds for the events so far (or `timeout` passes).
     @discardableResult
     func wait(timeout: TimeInterval = 30, until predicate: ([ChatEvent]) -> Bool) async -> Bool {
-        let deadline = Date() + timeout
-        while Date() < deadline {
-            if predicate(events) { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return predicate(events)
+        await waitUntil(timeout: .seconds(timeout), every: .milliseconds(20)) { predicate(events) }
     }
 
     func count(where predicate: (ChatEvent) -> Bool) -> Int { events.filter(predicate).count }

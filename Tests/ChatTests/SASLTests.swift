@@ -80,8 +80,7 @@ import Testing
                 == .authenticationFailed(
                     account: "ada", reason: "the server refused the account name or password", continuing: false))
         // The run loop ends: no reconnecting in a loop with a password that cannot work.
-        let deadline = Date() + 60
-        while await client.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        await waitUntil(timeout: .seconds(60), every: .milliseconds(20)) { await !client.isRunning }
         #expect(await !client.isRunning)
         let seen = await events.events
         #expect(!seen.contains { if case .reconnecting = $0 { true } else { false } }, "\(seen)")

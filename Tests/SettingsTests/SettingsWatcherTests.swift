@@ -1,3 +1,4 @@
+import ChatTesting
 import Foundation
 import Synchronization
 import TestThreads
@@ -21,12 +22,7 @@ final class Transcript: Sendable {
 
     /// Waits until `condition` holds, up to `seconds`.
     func wait(seconds: Double, until condition: ([String]) -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition(all) { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return condition(all)
+        await waitUntil(timeout: .seconds(seconds), every: .milliseconds(5)) { condition(all) }
     }
 }
 

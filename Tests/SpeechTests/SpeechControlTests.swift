@@ -1,3 +1,4 @@
+import ChatTesting
 import Synchronization
 import TestThreads
 import Testing
@@ -91,11 +92,8 @@ import Testing
             let long = engine.speak(text, priority: .low, voice: .announcer)
             let after = engine.speak("And then this.", priority: .low, voice: .announcer)
             // Paused once its sound has begun.
-            var started = false
-            let deadline = ContinuousClock.now + .seconds(30)
-            while !started && ContinuousClock.now < deadline {
-                started = !recorder.samples(long.id).isEmpty
-                if !started { try? await Task.sleep(for: .milliseconds(1)) }
+            let started = await waitUntil(timeout: .seconds(30), every: .milliseconds(1)) {
+                !recorder.samples(long.id).isEmpty
             }
             try #require(started, "the utterance never started")
             #expect(engine.pause())

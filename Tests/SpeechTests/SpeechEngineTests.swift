@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import ChatTesting
 import TestThreads
 import Testing
 
@@ -86,14 +87,23 @@ import Testing
         try await withEngine { engine, recorder in
             let utterance = engine.speak(long, priority: .low)
             // Wait for the first samples, so stop lands mid-synthesis.
-            while recorder.samples(utterance.id).isEmpty { usleep(200) }
+            let started = await waitUntil(timeout: .seconds(30), every: .microseconds(200)) {
+                !recorder.samples(utterance.id).isEmpty
+            }
+            try #require(started, "the utterance never started")
             engine.stop()
             let atStop = recorder.samples(utterance.id).count
-            usleep(100_000)
+            #expect(recorder.kinds(utterance.id) == [.speak, .cancel])
+            #expect(engine.isIdle)
+            // The engine thread says one utterance at a time: once one asked for after the stop is
+            // done, the thread has left the cut-off one, and any sample of it that was still on
+            // its way would have reached the sink.
+            let next = engine.speak("Next.")
+            #expect(engine.waitUntilIdle())
+            #expect(recorder.kinds(next.id) == [.speak, .done])
             let afterStop = recorder.samples(utterance.id).count
             #expect(afterStop == atStop)
             #expect(recorder.kinds(utterance.id) == [.speak, .cancel])
-            #expect(engine.isIdle)
         }
     }
 
@@ -108,7 +118,10 @@ import Testing
             let before = engine.speak(text)
             #expect(engine.waitUntilIdle())
             let long = engine.speak(String(repeating: "Long text to interrupt. ", count: 30))
-            while recorder.samples(long.id).isEmpty { usleep(200) }
+            let started = await waitUntil(timeout: .seconds(30), every: .microseconds(200)) {
+                !recorder.samples(long.id).isEmpty
+            }
+            try #require(started, "the utterance never started")
             engine.stop()
             #expect(engine.parameters == SpeechParameters(rate: 300, pitch: 30, volume: 90))
             let after = engine.speak(text)
@@ -123,7 +136,10 @@ import Testing
     @Test func aDefaultUtteranceInterruptsALowOne() async throws {
         try await withEngine { engine, recorder in
             let low = engine.speak(String(repeating: "Incoming message text. ", count: 30), priority: .low)
-            while recorder.samples(low.id).isEmpty { usleep(200) }
+            let started = await waitUntil(timeout: .seconds(30), every: .microseconds(200)) {
+                !recorder.samples(low.id).isEmpty
+            }
+            try #require(started, "the utterance never started")
             let focus = engine.speak("Send, button.")
             #expect(engine.waitUntilIdle())
             #expect(recorder.kinds(low.id) == [.speak, .cancel])
@@ -134,7 +150,10 @@ import Testing
     @Test func aHighUtteranceIsNotInterruptedByADefaultOne() async throws {
         try await withEngine { engine, recorder in
             let high = engine.speak("Disconnected from the server. Reconnecting.", priority: .high)
-            while recorder.samples(high.id).isEmpty { usleep(200) }
+            let started = await waitUntil(timeout: .seconds(30), every: .microseconds(200)) {
+                !recorder.samples(high.id).isEmpty
+            }
+            try #require(started, "the utterance never started")
             let focus = engine.speak("Send, button.")
             #expect(engine.waitUntilIdle())
             #expect(recorder.kinds(high.id) == [.speak, .done])

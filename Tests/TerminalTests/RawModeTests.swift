@@ -54,21 +54,21 @@ final class PseudoTerminal {
     /// Reads what was written to the slave until `marker` appears or `timeout` passes.
     func readOutput(until marker: String, timeout: Duration = .seconds(2)) -> String {
         var collected: [UInt8] = []
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if String(decoding: collected, as: UTF8.self).contains(marker) { break }
+        var ended = false
+        // Each check reads what has come within 50 ms. While no process has the other end open
+        // (a loaded machine starts the child late), Linux says EIO: the next check reads again.
+        waitBlocking(timeout: timeout) {
             var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, 50) > 0 else { continue }
-            var chunk = [UInt8](repeating: 0, count: 1024)
-            let count = read(master, &chunk, chunk.count)
-            if count < 0, errno == EIO {
-                // No process has the other end open yet (a loaded machine starts the child
-                // late): Linux says EIO until one does. Wait for it, up to the deadline.
-                usleep(10_000)
-                continue
+            if poll(&descriptor, 1, 50) > 0 {
+                var chunk = [UInt8](repeating: 0, count: 1024)
+                let count = read(master, &chunk, chunk.count)
+                if count > 0 {
+                    collected += chunk[..<count]
+                } else if count == 0 || errno != EIO {
+                    ended = true
+                }
             }
-            guard count > 0 else { break }
-            collected += chunk[..<count]
+            return ended || String(decoding: collected, as: UTF8.self).contains(marker)
         }
         return String(decoding: collected, as: UTF8.self)
     }

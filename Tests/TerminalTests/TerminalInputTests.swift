@@ -1,3 +1,4 @@
+import ChatTesting
 import Synchronization
 import Testing
 
@@ -21,12 +22,7 @@ private final class Recorder: Sendable {
     /// Waits until `condition` holds for the events, or 5 seconds pass.
     @discardableResult
     func wait(until condition: ([KeyEvent]) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while ContinuousClock.now < deadline {
-            if condition(received) { return true }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        return condition(received)
+        await waitUntil(timeout: .seconds(5), every: .milliseconds(2)) { condition(received) }
     }
 }
 
@@ -48,9 +44,7 @@ private final class Pipe {
     }
     /// Waits until the reader has taken every byte (an event, not a time), up to 30 seconds.
     func waitUntilDrained() async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while unread > 0 && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
-        return unread == 0
+        await waitUntil(timeout: .seconds(30), every: .milliseconds(1)) { unread == 0 }
     }
     /// Closes the write end once (a second close could hit another test's reused descriptor).
     func closeWrite() {
@@ -136,8 +130,7 @@ private final class Pipe {
         pipe.closeWrite()
         #expect(await recorder.wait { $0.count >= 2 })
         #expect(recorder.received == [.character("z"), .escape], "a waiting Escape is flushed at the end")
-        let deadline = ContinuousClock.now + .seconds(30)
-        while recorder.endCount == 0 && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(2)) }
+        await waitUntil(timeout: .seconds(30), every: .milliseconds(2)) { recorder.endCount > 0 }
         // stop() joins the reader thread, so no second end can come after it.
         input.stop()
         #expect(recorder.endCount == 1)
