@@ -114,10 +114,12 @@ public struct AppState: Sendable {
     public static let speechHistoryLimit = 100
     /// The user's own name, to tell their messages from others'.
     public var nick = "you"
-    public var sheets: PresentationCoordinator
-    public var sheetKinds: [SheetID: SheetKind] = [:]
-    /// The last frame drawn for each sheet: its height in rows and the dim behind it.
-    public var sheetFrames: [SheetID: PresentationFrame] = [:]
+    /// The sheets up, each with its kind and the last frame drawn for it.
+    public var sheets: PresentationCoordinator<SheetKind>
+    /// The newest sheet the core has begun to show. A sheet the coordinator carried out from
+    /// its queue in the same step that settles the one before is shown only when its own first
+    /// action is performed, so that the settling sheet's appearance is not read into it.
+    public var sheetsShownThrough: SheetID?
     public var drawer: Drawer
 
     /// The wall clock and the zone days and times are reckoned in, and the local day it is now
@@ -141,7 +143,8 @@ public struct AppState: Sendable {
         let first: Route = onboarded ? .main : .onboarding(step: 1)
         self.navigation = NavigationStack(root: Self.screen(first, title: "", focus: nil))
         self.routes = [first.screenIdentifier: first]
-        self.sheets = PresentationCoordinator(terminalRows: terminalRows, reduceMotion: settings.display.reduceMotion)
+        self.sheets = PresentationCoordinator(
+            terminalRows: terminalRows, reduceMotion: settings.display.reduceMotion, payloads: SheetKind.self)
         self.drawer = Drawer(
             configuration: DrawerConfiguration(
                 title: "Channels", firstElementIdentifier: ElementID.drawerSearch.identifier),
@@ -199,9 +202,16 @@ public struct AppState: Sendable {
 
     /// The sheet on top, if any, and what it shows.
     public var activeSheet: (id: SheetID, kind: SheetKind, sheet: Sheet)? {
-        guard let entry = sheets.activeSheet, let kind = sheetKinds[entry.id] else { return nil }
-        return (entry.id, kind, entry.sheet)
+        guard let entry = sheets.activeSheet, isShown(entry.id) else { return nil }
+        return (entry.id, entry.payload, entry.sheet)
     }
+
+    /// The sheets shown, bottom first (see ``sheetsShownThrough``).
+    public var shownSheets: [PresentationCoordinator<SheetKind>.Entry] {
+        sheets.entries.filter { isShown($0.id) }
+    }
+
+    func isShown(_ id: SheetID) -> Bool { sheetsShownThrough.map { id <= $0 } ?? false }
 
     public func message(id: Int64) -> ChatMessage? {
         messages.first { $0.id == id } ?? threadMessages.first { $0.id == id }

@@ -139,7 +139,7 @@ enum Lines {
         let layers = tree.root.children.filter { !$0.isHidden }
         if let sheet = layers.last(where: { $0.identifier == ElementID.sheet.identifier }) {
             walk(sheet)
-            if let top = state.sheets.activeSheet, let frame = state.sheetFrames[top.id], frame.height > 0 {
+            if let frame = state.sheets.activeSheet?.frame, frame.height > 0 {
                 lines = Array(lines.prefix(frame.height))
             }
         } else if drawerOnly, let drawer = layers.first(where: { $0.identifier == ElementID.drawer.identifier }) {

@@ -69,10 +69,11 @@ public enum ScreenAudit {
                 for expand in [false, true] {
                     var sheetState = base
                     _ = sheetState.sheets.present(
-                        SheetScreen.configuration(kind, state: base), openedBy: ElementID.composer.identifier)
+                        SheetScreen.configuration(kind, state: base), openedBy: ElementID.composer.identifier,
+                        payload: kind)
                     _ = sheetState.sheets.transitionFinished()
                     if expand { _ = sheetState.sheets.expand() }
-                    if let entry = sheetState.sheets.entries.last { sheetState.sheetKinds[entry.id] = kind }
+                    sheetState.sheetsShownThrough = sheetState.sheets.entries.last?.id
                     result.append(("\(name)\(expand ? ", long form" : "")", Screens.tree(sheetState).root))
                 }
             }

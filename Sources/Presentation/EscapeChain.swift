@@ -18,8 +18,8 @@ public enum EscapeChain {
     }
 
     /// What handling Escape produced, by the part that handled it.
-    public enum Result: Hashable, Sendable {
-        case sheet([PresentationCoordinator.Action])
+    public enum Result<Payload: Hashable & Sendable>: Hashable, Sendable {
+        case sheet([PresentationCoordinator<Payload>.Action])
         case drawer(Drawer.Action)
         case screen(NavigationStack.Action)
 
@@ -49,10 +49,10 @@ public enum EscapeChain {
     /// ```swift
     /// EscapeChain.handle(coordinator: &coordinator, drawer: &drawer, navigation: &stack)
     /// ```
-    public static func handle(
-        coordinator: inout PresentationCoordinator, drawer: inout Drawer?,
+    public static func handle<Payload>(
+        coordinator: inout PresentationCoordinator<Payload>, drawer: inout Drawer?,
         navigation: inout NavigationStack
-    ) -> Result {
+    ) -> Result<Payload> {
         switch route(hasSheet: coordinator.hasSheet, drawerState: drawer?.state) {
         case .sheet:
             return .sheet(coordinator.dismiss(.escape))

@@ -16,6 +16,12 @@ import Accessibility
 /// returns focus to the element that opened it — usually an action of the sheet below, which
 /// is active again. Escape and dismiss always address the top sheet.
 ///
+/// ## What each sheet is
+/// Each entry carries the caller's `Payload` (the app's kind of sheet: message actions, the
+/// emoji picker) given when it was requested, queued with it, and the last frame drawn for it,
+/// so the caller keeps no table beside the coordinator. ``NoPayload`` serves a caller that
+/// needs none.
+///
 /// ```swift
 /// var coordinator = PresentationCoordinator(terminalRows: 24)
 /// coordinator.present(messageActions, openedBy: "message.42")  // [.sheet(1, .draw(steps))]
@@ -23,11 +29,11 @@ import Accessibility
 /// coordinator.transitionFinished()
 /// // [.sheet(1, .settle([], .screenChanged(focus: "reply", …))), .sheet(1, .draw(steps))]
 /// ```
-public struct PresentationCoordinator: Hashable, Sendable {
+public struct PresentationCoordinator<Payload: Hashable & Sendable>: Hashable, Sendable {
     /// A present or dismiss, as queued while a transition runs.
     public enum Request: Hashable, Sendable {
-        /// Present a sheet; focus returns to `openedBy` when it goes.
-        case present(SheetConfiguration, openedBy: String?)
+        /// Present a sheet showing `payload`; focus returns to `openedBy` when it goes.
+        case present(SheetConfiguration, openedBy: String?, payload: Payload)
         /// Dismiss the top sheet.
         case dismiss(Sheet.DismissReason)
     }
@@ -46,6 +52,11 @@ public struct PresentationCoordinator: Hashable, Sendable {
         public let id: SheetID
         /// The sheet's state machine.
         public internal(set) var sheet: Sheet
+        /// What the caller presented it for.
+        public let payload: Payload
+        /// The last frame drawn for it (its height in rows and the dim behind it); nil before
+        /// its first step.
+        public internal(set) var frame: PresentationFrame?
     }
 
     /// Presented sheets, bottom first; all but the last are inert.
@@ -62,12 +73,12 @@ public struct PresentationCoordinator: Hashable, Sendable {
     }
     private var lastID = 0
 
-    /// A coordinator with no sheets.
+    /// A coordinator with no sheets, whose sheets will carry `Payload`.
     ///
     /// ```swift
-    /// var coordinator = PresentationCoordinator(terminalRows: 24, reduceMotion: true)
+    /// var coordinator = PresentationCoordinator(terminalRows: 24, reduceMotion: true, payloads: SheetKind.self)
     /// ```
-    public init(terminalRows: Int, reduceMotion: Bool = false) {
+    public init(terminalRows: Int, reduceMotion: Bool = false, payloads: Payload.Type) {
         self.terminalRows = max(terminalRows, 1)
         self.reduceMotion = reduceMotion
     }
@@ -93,10 +104,12 @@ public struct PresentationCoordinator: Hashable, Sendable {
     /// Present a sheet (stacking over any sheet that is up), or queue it during a transition.
     ///
     /// ```swift
-    /// coordinator.present(messageActions, openedBy: "message.42")
+    /// coordinator.present(messageActions, openedBy: "message.42", payload: .messageActions(42))
     /// ```
-    public mutating func present(_ configuration: SheetConfiguration, openedBy opener: String?) -> [Action] {
-        perform(.present(configuration, openedBy: opener))
+    public mutating func present(
+        _ configuration: SheetConfiguration, openedBy opener: String?, payload: Payload
+    ) -> [Action] {
+        perform(.present(configuration, openedBy: opener, payload: payload))
     }
 
     /// Dismiss the top sheet, or queue the dismissal during a transition.
@@ -153,6 +166,7 @@ public struct PresentationCoordinator: Hashable, Sendable {
         var actions: [Action] = []
         for index in entries.indices {
             let action = entries[index].sheet.resize(terminalRows: terminalRows)
+            note(action, at: index)
             if action != .none { actions.append(.sheet(entries[index].id, action)) }
         }
         return actions
@@ -170,19 +184,20 @@ public struct PresentationCoordinator: Hashable, Sendable {
 
     private mutating func carryOut(_ request: Request) -> [Action] {
         switch request {
-        case .present(let configuration, let opener):
+        case .present(let configuration, let opener, let payload):
             var actions: [Action] = []
             if let top = entries.indices.last {
                 let cancelled = entries[top].sheet.cancelPan()
+                note(cancelled, at: top)
                 if cancelled != .none { actions.append(.sheet(entries[top].id, cancelled)) }
             }
             lastID += 1
             var sheet = Sheet(
                 configuration: configuration, terminalRows: terminalRows, reduceMotion: reduceMotion)
             let action = sheet.present(openedBy: opener)
-            let entry = Entry(id: SheetID(rawValue: lastID), sheet: sheet)
-            entries.append(entry)
-            actions.append(.sheet(entry.id, action))
+            entries.append(Entry(id: SheetID(rawValue: lastID), sheet: sheet, payload: payload))
+            note(action, at: entries.count - 1)
+            actions.append(.sheet(SheetID(rawValue: lastID), action))
             return actions
         case .dismiss(let reason):
             return forward { $0.dismiss(reason) }
@@ -193,8 +208,44 @@ public struct PresentationCoordinator: Hashable, Sendable {
     private mutating func forward(_ event: (inout Sheet) -> Sheet.Action) -> [Action] {
         guard let top = entries.indices.last else { return [] }
         let action = event(&entries[top].sheet)
+        note(action, at: top)
         let id = entries[top].id
         if entries[top].sheet.state == .dismissed { entries.removeLast() }
         return action == .none ? [] : [.sheet(id, action)]
+    }
+
+    /// Keeps the last frame `action` draws for the sheet at `index`.
+    private mutating func note(_ action: Sheet.Action, at index: Int) {
+        switch action {
+        case .none: break
+        case .draw(let frames), .settle(let frames, _):
+            if let last = frames.last { entries[index].frame = last }
+        case .track(let frame, _):
+            entries[index].frame = frame
+        }
+    }
+}
+
+/// The payload of a coordinator whose sheets need nothing beside their configuration.
+public struct NoPayload: Hashable, Sendable {
+    public init() {}
+}
+
+extension PresentationCoordinator where Payload == NoPayload {
+    /// A coordinator with no sheets, whose sheets carry nothing.
+    public init(terminalRows: Int, reduceMotion: Bool = false) {
+        self.init(terminalRows: terminalRows, reduceMotion: reduceMotion, payloads: NoPayload.self)
+    }
+
+    /// Present a sheet (stacking over any sheet that is up), or queue it during a transition.
+    public mutating func present(_ configuration: SheetConfiguration, openedBy opener: String?) -> [Action] {
+        present(configuration, openedBy: opener, payload: NoPayload())
+    }
+}
+
+extension PresentationCoordinator.Request where Payload == NoPayload {
+    /// Present a sheet that carries nothing.
+    public static func present(_ configuration: SheetConfiguration, openedBy opener: String?) -> Self {
+        .present(configuration, openedBy: opener, payload: NoPayload())
     }
 }

@@ -116,6 +116,30 @@ import Testing
         #expect(core.navigator.focusedElement?.identifier == ElementID.message(102).identifier)
     }
 
+    /// A sheet asked for while another comes up waits, and is not read into the first one's
+    /// arrival: the first is announced and focused, then the second comes up over it.
+    @Test func aSheetQueuedBehindAnotherIsShownOnlyWhenItsOwnTurnComes() {
+        var (core, _) = Self.openCore()
+        _ = core.handle(.key(.character("a")), at: .milliseconds(10))
+        #expect(core.state.sheets.isTransitioning)
+        core.present(.keyHelp)
+        #expect(core.state.sheets.pending.count == 1)
+        #expect(core.state.activeSheet?.kind == .messageActions(messageID: 102))
+        var effects = core.handle(.transitionFinished, at: .milliseconds(300))
+        // The message actions settle and are announced; the queued sheet then starts coming up.
+        let spoken = Self.spoken(effects)
+        #expect(spoken.contains { $0.hasPrefix("Message actions, sheet, short form") }, "\(spoken)")
+        #expect(IRCEventsCoreTests.printed(effects).hasPrefix("Message actions"), "its lines, not the next sheet's")
+        #expect(
+            core.navigator.focusedElement?.identifier?.hasPrefix("actions.") == true, "focus in the sheet announced")
+        #expect(core.state.sheets.entries.map(\.payload) == [.messageActions(messageID: 102), .keyHelp])
+        #expect(core.state.activeSheet?.kind == .keyHelp)
+        effects = core.handle(.transitionFinished, at: .milliseconds(600))
+        #expect(Self.spoken(effects).contains { $0.contains("sheet") && !$0.hasPrefix("Message actions") })
+        #expect(core.state.sheets.activeSheet?.frame?.height ?? 0 > 0, "the last frame drawn is kept with the sheet")
+        #expect(core.state.sheets.isInert(core.state.sheets.entries[0].id))
+    }
+
     @Test func withReduceMotionASheetSettlesAtOnce() {
         var (core, _) = Self.openCore(reduceMotion: true)
         let effects = core.handle(.key(.character("a")), at: .milliseconds(10))

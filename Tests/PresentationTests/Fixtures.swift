@@ -55,7 +55,7 @@ enum Fixtures {
         return nil
     }
 
-    static func notifications(_ actions: [PresentationCoordinator.Action]) -> [AccessibilityNotification] {
+    static func notifications(_ actions: [PresentationCoordinator<NoPayload>.Action]) -> [AccessibilityNotification] {
         actions.compactMap {
             if case .sheet(_, let action) = $0 { return notification(action) }
             return nil

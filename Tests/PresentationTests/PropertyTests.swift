@@ -102,7 +102,7 @@ import Testing
             var appeared: [String] = []
             var dismissals = 0
 
-            func record(_ actions: [PresentationCoordinator.Action]) {
+            func record(_ actions: [PresentationCoordinator<NoPayload>.Action]) {
                 for action in actions {
                     guard case .sheet(_, let sheetAction) = action else { continue }
                     guard case .settle(_, let notification) = sheetAction else { continue }

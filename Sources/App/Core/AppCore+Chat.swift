@@ -61,8 +61,8 @@ extension AppCore {
 
     func isShowing(_ channelID: Int64) -> Bool {
         if channelID == state.channelID { return true }
-        return state.sheetKinds.values.contains { kind in
-            switch kind {
+        return state.shownSheets.contains { entry in
+            switch entry.payload {
             case .names(let id), .channelActions(let id): id == channelID
             default: false
             }

@@ -5,34 +5,22 @@ extension AppCore {
     /// Presents a sheet over whatever is up (the coordinator queues it during a transition).
     mutating func present(_ kind: AppState.SheetKind) {
         let configuration = SheetScreen.configuration(kind, state: state)
-        let known = Set(state.sheets.entries.map(\.id))
-        let actions = state.sheets.present(configuration, openedBy: navigator.focusedElement?.identifier)
-        for entry in state.sheets.entries where !known.contains(entry.id) && state.sheetKinds[entry.id] == nil {
-            state.sheetKinds[entry.id] = kind
-        }
-        // A queued presentation gets its kind when it is carried out; remember it meanwhile.
-        if actions.contains(where: { if case .queued = $0 { true } else { false } }) { queuedKinds.append(kind) }
-        perform(actions)
+        perform(state.sheets.present(configuration, openedBy: navigator.focusedElement?.identifier, payload: kind))
     }
 
     /// Carries out the coordinator's actions: frames are drawn (and the transition finishes
     /// when they have been), a settled sheet is shown and its one notification posted.
-    mutating func perform(_ actions: [PresentationCoordinator.Action]) {
+    mutating func perform(_ actions: [PresentationCoordinator<AppState.SheetKind>.Action]) {
         for action in actions {
             guard case .sheet(let id, let sheetAction) = action else { continue }
-            if state.sheetKinds[id] == nil, !queuedKinds.isEmpty { state.sheetKinds[id] = queuedKinds.removeFirst() }
+            state.sheetsShownThrough = max(state.sheetsShownThrough ?? id, id)
             switch sheetAction {
-            case .none: break
+            case .none, .track: break
             case .draw(let frames):
-                if let last = frames.last { state.sheetFrames[id] = last }
                 if state.sheets.isTransitioning { effects.append(.drawTransition(frames)) }
-            case .track(let frame, _):
-                state.sheetFrames[id] = frame
-            case .settle(let frames, let notification):
-                if let last = frames.last { state.sheetFrames[id] = last }
+            case .settle(_, let notification):
                 let appeared = state.sheets.entries.contains { $0.id == id }
                 let focusedBefore = navigator.focusedElement?.identifier
-                forgetDismissedSheets()
                 rebuild()
                 var notification = notification
                 if case .layoutChanged(_?, let text) = notification, let focusedBefore,
@@ -55,14 +43,6 @@ extension AppCore {
                 post(notification, quietly: quiet)
                 if !state.sheets.hasSheet { runAfterSheets() }
             }
-        }
-    }
-
-    mutating func forgetDismissedSheets() {
-        let gone = state.sheetKinds.keys.filter { id in !state.sheets.entries.contains { $0.id == id } }
-        for id in gone {
-            state.sheetKinds[id] = nil
-            state.sheetFrames[id] = nil
         }
     }
 

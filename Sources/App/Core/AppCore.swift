@@ -78,8 +78,6 @@ public struct AppCore: Sendable {
     var quietDismissals = 0
     /// What to do once every sheet is gone.
     var afterSheets: [Intent] = []
-    /// Kinds of sheets whose presentation the coordinator queued, in order.
-    var queuedKinds: [AppState.SheetKind] = []
     /// Piped lines waiting for the first IRC channel, and when to give up on it.
     var waitingLines: [String] = []
     var waitingDeadline: Duration?

@@ -14,10 +14,12 @@ public enum Screens {
             children.append(MainScreen.build(state, into: &builder))
         case .thread(let rootID): children.append(ThreadScreen.build(state, rootID: rootID, into: &builder))
         }
-        for entry in state.sheets.entries {
-            guard let kind = state.sheetKinds[entry.id] else { continue }
-            var sheet = SheetScreen.build(state, kind: kind, sheet: entry.sheet, into: &builder)
-            sheet.isHidden = state.sheets.isInert(entry.id)
+        let shown = state.shownSheets
+        for entry in shown {
+            var sheet = SheetScreen.build(state, kind: entry.payload, sheet: entry.sheet, into: &builder)
+            // Under another sheet shown: inert. One the coordinator holds but the core has not
+            // begun to show yet does not hide the sheet settling below it.
+            sheet.isHidden = entry.id != shown.last?.id
             children.append(sheet)
         }
         let root = builder.make(.root, Element(label: "Earshot", children: children))
