@@ -180,7 +180,11 @@ let package = Package(
             ],
             swiftSettings: swift6),
         .testTarget(
-            name: "AppTests", dependencies: ["App", "AccessibilityTesting", "ChatTesting", "TestThreads"],
+            name: "AppTests",
+            dependencies: [
+                "App", "AccessibilityTesting", "ChatTesting", "TestThreads",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             exclude: ["Fixtures"], swiftSettings: swift6),
     ]
 )

@@ -183,6 +183,9 @@ public struct AppCore: Sendable {
         case .storeFailed(let reason):
             playCue(.error, .high)
             post(.announcement("Could not save: \(reason.words)", priority: .high))
+        case .readFailed(let reason):
+            playCue(.error, .high)
+            post(.announcement("Could not read the chat history: \(reason.words)", priority: .high))
         case .needsServer(let command):
             playCue(.error, .high)
             post(.announcement("No IRC server is connected, so \(command) cannot work here", priority: .high))

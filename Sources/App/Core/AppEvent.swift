@@ -42,6 +42,9 @@ public enum AppEvent: Sendable {
     case sendFailed(ChatSend, FailureReason)
     /// A write to the local store failed; the core words it.
     case storeFailed(FailureReason)
+    /// A read of the local store failed (history, channels or a search): what could be read
+    /// came with ``loaded(_:)`` or ``searched(_:_:)``; the core words the rest.
+    case readFailed(FailureReason)
     /// A command that needs an IRC server was given where there is none.
     case needsServer(command: String)
     /// A reply the server cannot carry (no message-tags): it goes back to the thread's composer,

@@ -37,10 +37,13 @@ extension AppRuntime {
         case .copy(let text):
             parts.output.copyToClipboard(text)
         case .load(let load):
-            return [.loaded(read(load))]
+            return loaded(load)
         case .search(let query):
-            let results = (try? parts.workspace.store.search(query, limit: 30)) ?? []
-            return [.searched(query, results)]
+            do {
+                return [.searched(query, try parts.workspace.store.search(query, limit: 30))]
+            } catch {
+                return [.searched(query, []), .readFailed(FailureReason(error))]
+            }
         case .store(let write):
             return store(write)
         case .send(let send, let network):
@@ -77,21 +80,39 @@ extension AppRuntime {
         return problems
     }
 
-    func read(_ load: ChatLoad) -> ChatSnapshot {
+    /// The snapshot `load` asks for, and why a part of it could not be read.
+    func loaded(_ load: ChatLoad) -> [AppEvent] {
+        let (snapshot, failure) = read(load)
+        return [.loaded(snapshot)] + (failure.map { [.readFailed($0)] } ?? [])
+    }
+
+    /// What `load` asks for, as far as the store gives it, and why a part could not be read.
+    func read(_ load: ChatLoad) -> (ChatSnapshot, FailureReason?) {
         let store = parts.workspace.store
-        var channels = (try? store.channels(network: parts.workspace.network.id)) ?? []
-        var networks = [parts.workspace.network]
-        for network in (try? store.networks()) ?? [] where network.id != parts.workspace.network.id {
-            networks.append(network)
-            channels += (try? store.channels(network: network.id)) ?? []
+        var failure: FailureReason?
+        func reading<Item>(_ read: () throws -> [Item]) -> [Item] {
+            do {
+                return try read()
+            } catch {
+                failure = failure ?? FailureReason(error)
+                return []
+            }
         }
-        let messages = (try? store.newestPage(in: load.channelID, limit: 50)) ?? []
+        var channels = reading { try store.channels(network: parts.workspace.network.id) }
+        var networks = [parts.workspace.network]
+        for network in reading({ try store.networks() }) where network.id != parts.workspace.network.id {
+            networks.append(network)
+            channels += reading { try store.channels(network: network.id) }
+        }
+        let messages = reading { try store.newestPage(in: load.channelID, limit: 50) }
         var thread: [ChatMessage] = []
         if let root = load.root {
             thread = [root]
-            if let msgid = root.msgid { thread += (try? store.replies(to: msgid, channel: root.channelID)) ?? [] }
+            if let msgid = root.msgid { thread += reading { try store.replies(to: msgid, channel: root.channelID) } }
         }
-        return ChatSnapshot(load: load, channels: channels, messages: messages, thread: thread, networks: networks)
+        let snapshot = ChatSnapshot(
+            load: load, channels: channels, messages: messages, thread: thread, networks: networks)
+        return (snapshot, failure)
     }
 
     func store(_ write: StoreWrite) -> [AppEvent] {
@@ -114,7 +135,7 @@ extension AppRuntime {
             case .openDirect(let nick, let network):
                 guard parts.client(for: network) != nil else { return [.needsServer(command: "/query")] }
                 let channel = try workspace.store.channel(named: nick, network: network, isDirect: true)
-                return [.loaded(read(ChatLoad(channelID: channel.id, purpose: .open)))]
+                return loaded(ChatLoad(channelID: channel.id, purpose: .open))
             }
         } catch {
             return [.storeFailed(FailureReason(error))]
