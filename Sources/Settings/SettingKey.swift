@@ -50,6 +50,9 @@ public enum SettingKey: Sendable, Hashable {
         }
     }
 
+    /// Its key path dotted, as problems and sources name it: "speech.rate".
+    public var dotted: String { keyPath.joined(separator: ".") }
+
     /// What it is in `settings`, as the file writes it.
     public func value(in settings: Settings) -> TOMLValue {
         let speech = settings.speech

@@ -53,7 +53,7 @@ extension Settings {
         reader.warnAboutUnknownKeys()
 
         if let size = reader.read(
-            "text.size",
+            .textSize,
             { value -> Check<ContentSizeCategory> in
                 switch value {
                 case .string(let text):
@@ -78,7 +78,7 @@ extension Settings {
         }
 
         if let voice = reader.read(
-            "speech.voice",
+            .speechVoice,
             { value -> Check<String> in
                 guard let text = value.stringValue else {
                     return .bad("expected a voice name or path, found a \(value.typeName)")
@@ -88,7 +88,7 @@ extension Settings {
         {
             settings.speech.voice = voice
         }
-        if let rate = reader.integer("speech.rate", in: SpeechSettings.rateRange, unit: " words per minute") {
+        if let rate = reader.integer(.speechRate, in: SpeechSettings.rateRange, unit: " words per minute") {
             settings.speech.rate = rate
             settings.speech.explicit.insert("rate")
         }
@@ -100,15 +100,15 @@ extension Settings {
             settings.speech.volume = volume
             settings.speech.explicit.insert("volume")
         }
-        if let punctuation = reader.word("speech.punctuation", PunctuationLevel.self) {
+        if let punctuation = reader.word(.speechPunctuation, PunctuationLevel.self) {
             settings.speech.punctuation = punctuation
         }
-        if let capitals = reader.word("speech.capitals", CapitalMarking.self) {
+        if let capitals = reader.word(.speechCapitals, CapitalMarking.self) {
             settings.speech.capitals = capitals
         }
-        if let hints = reader.bool("speech.hints") { settings.speech.hints = hints }
-        if let echo = reader.word("speech.echo", SpeechSettings.Echo.self) { settings.speech.echo = echo }
-        if let interrupts = reader.bool("speech.typing_interrupts") { settings.speech.typingInterrupts = interrupts }
+        if let hints = reader.bool(.speechHints) { settings.speech.hints = hints }
+        if let echo = reader.word(.speechEcho, SpeechSettings.Echo.self) { settings.speech.echo = echo }
+        if let interrupts = reader.bool(.speechTypingInterrupts) { settings.speech.typingInterrupts = interrupts }
         if let messages = reader.word("speech.messages", SpeechSettings.MessagePolicy.self) {
             settings.speech.messages = messages
         }
@@ -164,12 +164,12 @@ extension Settings {
         {
             settings.speech.channels = channels
         }
-        if let engine = reader.word("speech.engine", SpeechSettings.Engine.self) { settings.speech.engine = engine }
-        if let events = reader.word("speech.events", SpeechSettings.EventPolicy.self) {
+        if let engine = reader.word(.speechEngine, SpeechSettings.Engine.self) { settings.speech.engine = engine }
+        if let events = reader.word(.speechEvents, SpeechSettings.EventPolicy.self) {
             settings.speech.events = events
         }
-        if let times = reader.bool("speech.times") { settings.speech.times = times }
-        if let merge = reader.bool("speech.merge_bursts") { settings.speech.mergeBursts = merge }
+        if let times = reader.bool(.speechTimes) { settings.speech.times = times }
+        if let merge = reader.bool(.speechMergeBursts) { settings.speech.mergeBursts = merge }
         if let pronounce = reader.read(
             "speech.pronounce",
             { value -> Check<[String: String]> in
@@ -190,13 +190,13 @@ extension Settings {
             settings.speech.pronounce = pronounce
         }
 
-        if let enabled = reader.bool("sounds.enabled") { settings.sounds.enabled = enabled }
-        if let volume = reader.integer("sounds.volume", in: SoundSettings.volumeRange, unit: " percent") {
+        if let enabled = reader.bool(.soundsEnabled) { settings.sounds.enabled = enabled }
+        if let volume = reader.integer(.soundsVolume, in: SoundSettings.volumeRange, unit: " percent") {
             settings.sounds.volume = volume
         }
 
         if let enabled = reader.read(
-            "braille.enabled",
+            .brailleEnabled,
             { value -> Check<BrailleSettings.Enabled> in
                 switch value {
                 case .boolean(let on): return .ok(on ? .on : .off)
@@ -208,7 +208,7 @@ extension Settings {
             settings.braille.enabled = enabled
         }
         if let table = reader.read(
-            "braille.table",
+            .brailleTable,
             { value -> Check<String> in
                 guard let text = value.stringValue else {
                     return .bad("expected a liblouis table name such as \"en-ueb-g2.ctb\", found a \(value.typeName)")
@@ -219,16 +219,16 @@ extension Settings {
             settings.braille.table = table
         }
         if let timeout = reader.integer(
-            "braille.message_timeout", in: BrailleSettings.messageTimeoutRange, unit: " seconds")
+            .brailleMessageTimeout, in: BrailleSettings.messageTimeoutRange, unit: " seconds")
         {
             settings.braille.messageTimeout = timeout
         }
-        if let messages = reader.word("braille.messages", SpeechSettings.MessagePolicy.self) {
+        if let messages = reader.word(.brailleMessages, SpeechSettings.MessagePolicy.self) {
             settings.braille.messages = messages
         }
 
-        if let reduceMotion = reader.bool("display.reduce_motion") { settings.display.reduceMotion = reduceMotion }
-        if let contrast = reader.word("display.contrast", ContrastLevel.self) { settings.display.contrast = contrast }
+        if let reduceMotion = reader.bool(.displayReduceMotion) { settings.display.reduceMotion = reduceMotion }
+        if let contrast = reader.word(.displayContrast, ContrastLevel.self) { settings.display.contrast = contrast }
         if let color = reader.read(
             "display.color",
             { value -> Check<DisplaySettings.ColorPreference> in

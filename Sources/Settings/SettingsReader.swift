@@ -56,6 +56,19 @@ struct SettingsReader {
         }
     }
 
+    // A key the client also writes is read by its ``SettingKey``, so that it is spelled once.
+
+    mutating func read<T>(_ key: SettingKey, _ convert: (TOMLValue) -> Check<T>) -> T? { read(key.dotted, convert) }
+
+    mutating func integer(_ key: SettingKey, in range: ClosedRange<Int>, unit: String = "") -> Int? {
+        integer(key.dotted, in: range, unit: unit)
+    }
+
+    mutating func bool(_ key: SettingKey) -> Bool? { bool(key.dotted) }
+
+    mutating func word<T: RawRepresentable & CaseIterable>(_ key: SettingKey, _ type: T.Type) -> T?
+    where T.RawValue == String { word(key.dotted, type) }
+
     /// One `[[irc.servers]]` element; nil when it has no usable host.
     mutating func server(at index: Int, ownerOnly: Bool) -> IRCServerSettings? {
         let prefix = "irc.servers[\(index)]"
