@@ -161,8 +161,11 @@ public final class BrailleConnection: Sendable {
 
 extension BrailleConnection {
     /// The thread's own state: the handle, the machine, the table in use.
+    ///
+    /// Unchecked, not locked: after ``start()`` every field is touched by the braille thread
+    /// alone. BrlAPI calls the parameter callback that sets ``sizeMayHaveChanged`` from inside
+    /// that thread's own BrlAPI calls, as it handles the packets they read.
     final class Thread: @unchecked Sendable {
-        // Everything here is touched by the braille thread alone (after start()).
         let connection: BrailleConnection
         var handle: UnsafeMutableRawPointer?
         var fd: Int32 = -1

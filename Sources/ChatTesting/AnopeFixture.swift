@@ -32,7 +32,7 @@ import Foundation
 /// try services.addCertificate(account: "ada", fingerprint: certificate.fingerprint)
 /// // connect to 127.0.0.1:\(services.tlsPort!) with TLS, the certificate and SASL EXTERNAL
 /// ```
-public final class AnopeFixture: @unchecked Sendable {
+public final class AnopeFixture {
     public static let binary = "/usr/sbin/anope"
     /// Where Debian puts Anope's modules (`modules/` under it) and translations.
     public static let modulesDirectory = "/usr/lib/anope"

@@ -24,7 +24,7 @@ import Synchronization
 /// let shown = try brltty.waitForVisual { $0.hasPrefix("Send btn") }
 /// try brltty.send("route 2")
 /// ```
-public final class BrlttyFixture: @unchecked Sendable {
+public final class BrlttyFixture {
     public static let binary = "/usr/bin/brltty"
     public static let virtualDriver = "/lib/brltty/libbrlttybvr.so"
 

@@ -34,7 +34,7 @@ import Foundation
 /// defer { server.tearDown() }
 /// // connect to 127.0.0.1:\(server.port)
 /// ```
-public final class HybridFixture: ServerProcessFixture, @unchecked Sendable {
+public final class HybridFixture: ServerProcessFixture {
     /// Where the binary is looked for, first to last: unpacked in the repository, then installed.
     public static var candidates: [String] {
         (packageRoot.map { [$0 + "/.build-servers/ircd-hybrid/usr/sbin/ircd-hybrid"] } ?? []) + [

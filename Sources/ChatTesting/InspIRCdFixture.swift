@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -8,7 +9,7 @@ import Foundation
 ///
 /// Debian's InspIRCd 3 on 127.0.0.1 at a free port, with a generated config enabling the
 /// IRCv3 modules Earshot uses. Always call `stop()` (tests use `defer`).
-public final class InspIRCdFixture: @unchecked Sendable {
+public final class InspIRCdFixture {
     public static let binary = "/usr/sbin/inspircd"
     public static let modules = [
         "cap", "ircv3", "ircv3_ctctags", "ircv3_servertime", "ircv3_msgid", "ircv3_echomessage", "ircv3_batch",
@@ -319,15 +320,17 @@ public final class InspIRCdFixture: @unchecked Sendable {
     }
 }
 
-/// A blocking TCP socket to 127.0.0.1, for a raw (possibly malicious) IRC peer.
-public final class RawSocket: @unchecked Sendable {
-    private var fd: Int32
+/// A blocking TCP socket to 127.0.0.1, for a raw (possibly malicious) IRC peer. One thread may
+/// read while another sends or closes it: the descriptor is atomic, and -1 once closed.
+public final class RawSocket: Sendable {
+    private let descriptor: Atomic<Int32>
+    private var fd: Int32 { descriptor.load(ordering: .acquiring) }
 
     public init(port: Int) throws {
         guard let connected = Self.connectLoopback(port: port) else {
             throw Failure("connect() to 127.0.0.1:\(port) failed")
         }
-        fd = connected
+        descriptor = Atomic(connected)
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
@@ -398,8 +401,8 @@ public final class RawSocket: @unchecked Sendable {
     }
 
     public func close() {
-        if fd >= 0 { Glibc.close(fd) }
-        fd = -1
+        let closing = descriptor.exchange(-1, ordering: .acquiringAndReleasing)
+        if closing >= 0 { Glibc.close(closing) }
     }
 
     deinit { close() }

@@ -28,7 +28,7 @@ import Foundation
 /// defer { server.tearDown() }
 /// // connect to 127.0.0.1:\(server.port)
 /// ```
-public final class NgircdFixture: ServerProcessFixture, @unchecked Sendable {
+public final class NgircdFixture: ServerProcessFixture {
     public static let binary = "/usr/sbin/ngircd"
     public static let serverName = "irc.earshot.test"
     /// An IRC operator: `OPER oper oper-password`.

@@ -13,7 +13,7 @@ import Foundation
 /// defer { pulse.tearDown() }
 /// process.environment = ProcessInfo.processInfo.environment.merging(pulse.environment) { $1 }
 /// ```
-public final class PulseAudioFixture: @unchecked Sendable {
+public final class PulseAudioFixture {
     public static let binary = "/usr/bin/pulseaudio"
     public static let pactl = "/usr/bin/pactl"
     /// Plays raw PCM to the server (pulseaudio-utils, as `pactl`).

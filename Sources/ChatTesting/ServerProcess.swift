@@ -20,7 +20,7 @@ import Foundation
 ///     logPath: dir + "/ngircd.log", readyPhrase: "Now listening on [127.0.0.1]:\(port)")
 /// try server.start()
 /// ```
-public final class ServerProcess: @unchecked Sendable {
+public final class ServerProcess {
     /// The program's name, for messages ("ngircd").
     public let name: String
     public let executable: String

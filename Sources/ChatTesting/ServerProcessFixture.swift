@@ -5,7 +5,7 @@
 /// A fixture that is one IRC server program in its own folder (``NgircdFixture``,
 /// ``HybridFixture``): starting, stopping and signalling are the ``ServerProcess``'s, written
 /// once here; each fixture writes its own config and says what its server tells clients.
-public protocol ServerProcessFixture: AnyObject, Sendable {
+public protocol ServerProcessFixture: AnyObject {
     /// The plaintext port on 127.0.0.1.
     var port: Int { get }
     var directory: TemporaryDirectory { get }

@@ -25,7 +25,7 @@ import Foundation
 /// defer { znc.tearDown() }
 /// // connect to 127.0.0.1:\(znc.port), send "PASS \(znc.passString)", NICK and USER
 /// ```
-public final class ZNCFixture: @unchecked Sendable {
+public final class ZNCFixture {
     public static let binary = "/usr/bin/znc"
     /// util-linux's, to run ZNC as an unprivileged user when the tests run as root.
     public static let setpriv = "/usr/bin/setpriv"

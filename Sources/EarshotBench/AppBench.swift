@@ -230,6 +230,8 @@ struct BenchClient {
 }
 
 /// Notes when each utterance's first sample arrives, and tells announcer utterances' ends.
+/// Unchecked, guarded by hand: `firstSamples` and `seen` are touched only with `lock` held;
+/// `onAnnouncementEnd` is set once, before the engine it listens to speaks.
 final class FirstSampleProbe: @unchecked Sendable {
     private let lock = NSLock()
     private var firstSamples: [(id: UInt64, time: UInt64, voice: VoiceRole)] = []

@@ -24,6 +24,8 @@ import Foundation
 /// let heard = recorder.firstLoud(after: begin, timeoutSeconds: 5)
 /// recorder.stop()
 /// ```
+/// Unchecked, guarded by hand: `samples`, `arrivals` and `ended` are touched only with
+/// `condition` locked; `reader` is set once in `init`; the rest never changes after it.
 final class MonitorRecorder: @unchecked Sendable {
     /// One read from the pipe: when it arrived and how many samples had been recorded by then.
     private struct Arrival {

@@ -172,6 +172,7 @@ private func measurePlaybackRound(
 }
 
 /// Counts the announcer's utterances (spoken or dropped before they sounded), by text.
+/// Unchecked, guarded by hand: `texts` is touched only with `lock` held.
 final class AnnouncementCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var texts: [UInt64: String] = [:]

@@ -16,6 +16,8 @@ import Foundation
 /// client.type([0x1B, 0x5B, 0x43])   // Right
 /// client.stop()
 /// ```
+/// Unchecked, guarded by hand: `drainEnded` is touched only with `drained` locked; the rest
+/// never changes after `init`.
 final class TerminalClient: @unchecked Sendable {
     private let master: Int32
     private let process: ChildProcess

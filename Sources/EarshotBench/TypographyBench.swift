@@ -88,7 +88,8 @@ func runTypographyBench(arguments: [String]) async throws {
         ], json: json, title: "typography")
 }
 
-/// Hands one announcement from the watcher thread to the bench loop.
+/// Hands one announcement from the watcher thread to the bench loop. Unchecked, guarded by
+/// hand: `items` is touched only with `condition` locked.
 private final class ArrivalBox: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [String] = []

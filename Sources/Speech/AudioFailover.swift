@@ -13,7 +13,7 @@
 /// let failover = AudioFailover(sampleRate: 22050, captions: captionSink) { route in show(route) }
 /// let sink = failover.sink
 /// ```
-public final class AudioFailover: @unchecked Sendable {
+public final class AudioFailover: Sendable {
     /// Where speech goes now.
     public enum Route: Sendable, Equatable {
         case audio

@@ -17,7 +17,7 @@ import DequeModule
 /// ```swift
 /// do { let player = try AudioPlayer(sampleRate: 22050) } catch { /* fall back to text */ }
 /// ```
-public final class AudioPlayer: @unchecked Sendable {
+public final class AudioPlayer: Sendable {
     private struct State {
         var queue: Deque<Int16> = []
         var closed = false

@@ -16,6 +16,12 @@ import CPulseSimple
 /// let status = samples.withUnsafeBytes { output.write($0) }
 /// output.close()
 /// ```
+///
+/// Unchecked because of the C pointers. ``AudioPlayer`` is their one user: its player thread
+/// alone writes and drains; a flush (speech cut off) and the close come from other threads,
+/// under the player's lock and never after the close. libpulse-simple takes its stream's own
+/// lock in every call, and libpcaudio is built for a flush during a write (espeak-ng cancels
+/// that way).
 enum SoundOutput: @unchecked Sendable {
     /// A libpulse-simple stream (`pa_simple`).
     case pulse(OpaquePointer)

@@ -54,9 +54,9 @@ import Typography
 }
 
 /// A thread running `body` once (Foundation-free).
-final class Thread: @unchecked Sendable {
-    let body: () -> Void
-    init(_ body: @escaping () -> Void) { self.body = body }
+final class Thread: Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 
     func start() {
         var thread = pthread_t()

@@ -69,7 +69,7 @@ final class ConditionLock<State: Sendable>: @unchecked Sendable {
 
 /// Starts a detached pthread running `body`.
 func startThread(name: String, _ body: @escaping @Sendable () -> Void) {
-    final class Box: @unchecked Sendable {
+    final class Box: Sendable {
         let body: @Sendable () -> Void
         let name: String  // for debuggers; Glibc here does not export pthread_setname_np
         init(_ body: @escaping @Sendable () -> Void, _ name: String) {
