@@ -3,7 +3,11 @@ import Foundation
 /// Parses and formats the IRCv3 `server-time` tag (`2026-11-21T05:42:28.443Z`).
 ///
 /// A small hand parser: it accepts `YYYY-MM-DDTHH:MM:SS[.fraction]Z` and returns nil for
-/// anything else, without Foundation's formatters.
+/// anything else. Foundation's ISO-8601 parsing is not exact enough for input from the network:
+/// `Date.ISO8601FormatStyle` and `ISO8601DateFormatter` both read `2026-02-31T00:00:00Z` as
+/// 3 March, `T24:00:00` as the next midnight and `:60` as the next minute (Swift 6.3.1's
+/// Foundation on Debian 12, tried), where a malformed tag must be refused. The TOML parser
+/// keeps its own, stricter rules for the same reason (`TOMLDateTime` in Settings).
 ///
 /// ```swift
 /// ServerTime.parse("1970-01-01T00:00:01.500Z")?.timeIntervalSince1970  // 1.5
