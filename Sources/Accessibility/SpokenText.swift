@@ -45,7 +45,7 @@ public enum SpokenText {
         if isPlain(text) { return text }
         let (normal, emoji) = normalized(text, punctuation: punctuation)
         var names = emoji.makeIterator()
-        let characters = Array(replacingShortcodes(in: normal, punctuation: punctuation))
+        let characters = Array(replacingShortcodes(in: replacingChatForms(in: normal), punctuation: punctuation))
         var result = ""
         result.reserveCapacity(characters.count + 8)
         // Whether `result` ends with a space put there after a name (a named symbol or emoji):

@@ -149,3 +149,42 @@ import Testing
         #expect(SpokenText.prepareOwn(forged, punctuation: .all) == SpokenText.prepare("x, y", punctuation: .all))
     }
 }
+
+/// Emoticons and links are read as a listener would want them, not as strings of symbols.
+@Suite struct SpokenTextChatFormTests {
+    @Test(arguments: PunctuationLevel.allCases)
+    func anEmoticonStandingAsAWordIsReadByName(level: PunctuationLevel) {
+        #expect(SpokenText.prepare("great :)", punctuation: level) == "great smiley")
+        #expect(SpokenText.prepare(":-( no", punctuation: level) == "frowny no")
+        #expect(SpokenText.prepare("<3 you ;)", punctuation: level) == "heart you winky")
+    }
+
+    @Test func closingPunctuationAfterAnEmoticonIsTheSentences() {
+        #expect(SpokenText.prepare("(see :))", punctuation: .some) == "see smiley")
+        #expect(SpokenText.prepare("ok :), and", punctuation: .some) == "ok smiley, and")
+        #expect(SpokenText.prepare("great :).", punctuation: .some) == "great smiley.")
+    }
+
+    @Test func codeAndTimesAreNotEmoticons() {
+        #expect(SpokenText.prepare("f(x:) is code", punctuation: .some) == "f x: is code")
+        #expect(SpokenText.prepare("12:30 ok", punctuation: .some) == "12:30 ok")
+        #expect(SpokenText.prepare("Press : to", punctuation: .some) == "Press : to")
+    }
+
+    @Test func aLinkIsReadByWhereItLeads() {
+        #expect(
+            SpokenText.prepare("see https://www.example.com/docs/guide?id=42&lang=en#top now", punctuation: .some)
+                == "see link example.com slash docs slash guide now")
+        #expect(SpokenText.prepare("(http://example.org/).", punctuation: .some) == "link example.org.")
+        #expect(SpokenText.prepare("www.example.net", punctuation: .some) == "link example.net")
+        #expect(SpokenText.prepare("http://", punctuation: .some) == "http: slash slash", "no host: not a link")
+    }
+
+    @Test(arguments: PunctuationLevel.allCases)
+    func chatFormsPrepareIdempotently(level: PunctuationLevel) {
+        for text in ["great :)", "(see :)) https://a.example/b?c=d", "o/ \\o/ ^^ :'(", "www.x.org/y#z :-P"] {
+            let once = SpokenText.prepare(text, punctuation: level)
+            #expect(SpokenText.prepare(once, punctuation: level) == once, "\(text)")
+        }
+    }
+}
