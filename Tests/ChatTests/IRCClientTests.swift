@@ -39,6 +39,46 @@ import Testing
         }
     }
 
+    /// A conversation follows the person: after bob becomes bobby, what he writes goes on in
+    /// the same conversation, now named bobby, and the channel's members list bobby, not bob.
+    @Test func aConversationFollowsANickChange() async throws {
+        let fixture = try InspIRCdFixture()
+        let directory = try TemporaryDirectory()
+        defer {
+            fixture.tearDown()
+            directory.remove()
+        }
+        let (ada, adaEvents, adaStore) = try makeClient("ada", fixture: fixture, directory: directory)
+        let (bob, bobEvents, _) = try makeClient("bob", fixture: fixture, directory: directory)
+        await ada.start()
+        await bob.start()
+        #expect(await adaEvents.wait { $0.contains(where: \.isSynced) })
+        #expect(await bobEvents.wait { $0.contains(where: \.isSynced) })
+        func received(_ text: String) async -> Bool {
+            await adaEvents.wait { events in
+                events.contains { if case .messages(let m) = $0 { m.contains { $0.text == text } } else { false } }
+            }
+        }
+        _ = try await bob.send("first, as bob", to: "ada")
+        #expect(await received("first, as bob"))
+        try await bob.changeNick("bobby")
+        #expect(
+            await adaEvents.wait { events in
+                events.contains { if case .nickChanged("bob", "bobby", false) = $0 { true } else { false } }
+            })
+        _ = try await bob.send("then, as bobby", to: "ada")
+        #expect(await received("then, as bobby"))
+        let conversations = try adaStore.channels(network: ada.network.id).filter(\.isDirect)
+        #expect(conversations.map(\.name) == ["bobby"], "\(conversations.map(\.name))")
+        let conversation = try #require(conversations.first)
+        let texts = try adaStore.newestPage(in: conversation.id, limit: 10).map(\.text)
+        #expect(texts == ["first, as bob", "then, as bobby"], "\(texts)")
+        let channel = try #require(try adaStore.channels(network: ada.network.id).first { $0.name == "#earshot" })
+        #expect(channel.members.contains("bobby") && !channel.members.contains("bob"), "\(channel.members)")
+        await ada.stop()
+        await bob.stop()
+    }
+
     @Test func twoClientsExchangeMessagesReactionsRepliesAndTyping() async throws {
         let fixture = try InspIRCdFixture()
         let directory = try TemporaryDirectory()

@@ -142,7 +142,9 @@ extension AppCore {
                 if let network { state.nicks[network] = new }
                 if network == nil || network == state.channel?.networkID { state.nick = new }
                 say(on + "You are now \(new)", .default, .announcer)
-            } else if state.channel?.members.contains(old) == true || state.channel?.members.contains(new) == true {
+            } else if state.channel?.members.contains(old) == true || state.channel?.members.contains(new) == true
+                || (state.channel?.isDirect == true && state.channel.map { IRCCaseMapping.equal($0.name, old) } == true)
+            {
                 // Said by the names the listener hears: a decoration put on or taken off
                 // ("kim" is now "kim|away") is shown, and not said as news.
                 let (was, becomes) = (spokenName(old), spokenName(new))
@@ -166,7 +168,9 @@ extension AppCore {
                 }
                 if let spoke = lastSpoke[IRCCaseMapping.fold(old)] { lastSpoke[IRCCaseMapping.fold(new)] = spoke }
             }
-            isSelf ? refresh() : refresh(ifShowing: [old, new])
+            // A conversation with them now has their new name, in the drawer too.
+            let conversation = state.channels.contains { $0.isDirect && IRCCaseMapping.equal($0.name, old) }
+            isSelf || conversation ? refresh() : refresh(ifShowing: [old, new])
         case .memberRanks(let channelID, let ranks):
             state.memberRanks[channelID] = ranks
         case .kicked(let channelID, let channel, let nick, let by, let reason, let isSelf):

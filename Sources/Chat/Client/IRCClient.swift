@@ -508,6 +508,10 @@ public actor IRCClient {
                 for id in channelIDs.values { try store.updateMember(nick, present: false, channel: id) }
                 emit(.quit(nick: nick, reason: reason))
             case .nickChanged(let from, let to, let isSelf):
+                if let renamed = try store.renameNick(from, to: to, network: network.id) {
+                    channelIDs[IRCCaseMapping.fold(from)] = nil
+                    channelIDs[IRCCaseMapping.fold(to)] = renamed.id
+                }
                 emit(.nickChanged(from: from, to: to, isSelf: isSelf))
             case .topic(let name, let topic, let setBy):
                 let id = try channelID(for: name, isDirect: false)

@@ -90,6 +90,44 @@ extension ChatStore {
         }
     }
 
+    /// `old` is now called `new` on `network`: every channel that lists `old` lists `new` in
+    /// its place (so Tab completes the name in use), and a direct conversation with `old`
+    /// becomes the conversation with `new`, its history kept, unless `new` has one already.
+    /// Returns that conversation when it was renamed.
+    @discardableResult
+    public func renameNick(_ old: String, to new: String, network: Int64) throws -> ChatChannel? {
+        try write { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT id, members FROM channel WHERE networkID = ?", arguments: [network])
+            for row in rows {
+                let members = (row["members"] as String? ?? "").split(separator: " ").map(String.init)
+                guard members.contains(where: { IRCCaseMapping.equal($0, old) }) else { continue }
+                let renamed = members.filter { !IRCCaseMapping.equal($0, new) }.map {
+                    IRCCaseMapping.equal($0, old) ? new : $0
+                }
+                try db.execute(
+                    sql: "UPDATE channel SET members = ? WHERE id = ?",
+                    arguments: [renamed.joined(separator: " "), row["id"] as Int64])
+            }
+            let (oldFolded, newFolded) = (IRCCaseMapping.fold(old), IRCCaseMapping.fold(new))
+            guard
+                let direct = try Row.fetchOne(
+                    db, sql: "SELECT * FROM channel WHERE networkID = ? AND folded = ? AND isDirect",
+                    arguments: [network, oldFolded])
+            else { return nil }
+            if oldFolded != newFolded {
+                let taken = try Bool.fetchOne(
+                    db, sql: "SELECT 1 FROM channel WHERE networkID = ? AND folded = ?",
+                    arguments: [network, newFolded])
+                if taken == true { return nil }
+            }
+            let id: Int64 = direct["id"]
+            try db.execute(
+                sql: "UPDATE channel SET name = ?, folded = ? WHERE id = ?", arguments: [new, newFolded, id])
+            return try Row.fetchOne(db, sql: "SELECT * FROM channel WHERE id = ?", arguments: [id]).map(Self.channel)
+        }
+    }
+
     /// Mutes or unmutes a channel.
     public func setMuted(_ muted: Bool, channel: Int64) throws {
         try write { db in try db.execute(sql: "UPDATE channel SET muted = ? WHERE id = ?", arguments: [muted, channel])
