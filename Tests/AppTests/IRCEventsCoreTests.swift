@@ -55,6 +55,28 @@ import Testing
         .joined(separator: "\n")
     }
 
+    /// On a quick server /join says "Joined" alone; on a slow one "Joining" comes after a
+    /// second, and a refusal silences it.
+    @Test func joiningIsSaidOnlyWhenTheServerIsSlow() {
+        var core = Self.ircCore()
+        var spoken = AppCoreTests.spoken(Self.enter("/join #quick", &core, at: 1))
+        #expect(!spoken.contains { $0.hasPrefix("Joining") }, "\(spoken)")
+        let joined = ChatEvent.joined(channelID: 30, channel: "#quick", nick: "you", isSelf: true)
+        spoken = AppCoreTests.spoken(core.handle(.chat(joined), at: .seconds(1) + .milliseconds(40)))
+        #expect(spoken == ["Joined hash quick"], "\(spoken)")
+        spoken = AppCoreTests.spoken(core.handle(.tick, at: .seconds(3)))
+        #expect(!spoken.contains { $0.hasPrefix("Joining") }, "answered: never said")
+
+        _ = Self.enter("/join #slow", &core, at: 10)
+        spoken = AppCoreTests.spoken(core.handle(.tick, at: .seconds(11) + .milliseconds(100)))
+        #expect(spoken == ["Joining hash slow"], "\(spoken)")
+
+        _ = Self.enter("/join #banned", &core, at: 20)
+        _ = core.handle(.chat(.note("Cannot join channel (banned)", isWarning: true)), at: .seconds(20))
+        spoken = AppCoreTests.spoken(core.handle(.tick, at: .seconds(22)))
+        #expect(!spoken.contains { $0.hasPrefix("Joining") }, "\(spoken)")
+    }
+
     @Test func queryOpensTheConversationAndSendsItsText() {
         var core = Self.ircCore()
         let effects = Self.enter("/query kim are you there?", &core, at: 1)

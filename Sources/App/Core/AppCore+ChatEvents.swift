@@ -33,6 +33,7 @@ extension AppCore {
             refreshTyping()
         case .disconnected(let reason):
             stillConnectingAt = nil
+            slowProgress = [:]
             // Said once; the quiet retries after it are not news.
             let key = network ?? 0
             guard !state.lostNetworks.contains(key) else { break }
@@ -93,7 +94,10 @@ extension AppCore {
             }
             refresh(showing: channelID)
         case .joined(let channelID, let channel, let nick, let isSelf):
-            if isSelf { state.leftChannels.remove(channelID) }
+            if isSelf {
+                state.leftChannels.remove(channelID)
+                answered(.join(IRCCaseMapping.fold(channel)))
+            }
             if isSelf, state.channelID == configuration.welcomeChannelID, state.route == .main, !state.sheets.hasSheet {
                 // The first IRC channel joined replaces the local workspace on screen, once the
                 // server has replayed its history (at `synced`), so it opens on what is unread.
@@ -139,6 +143,7 @@ extension AppCore {
             refresh(ifShowing: [nick])
         case .nickChanged(let old, let new, let isSelf):
             if isSelf {
+                answered(.nick)
                 if let network { state.nicks[network] = new }
                 if network == nil || network == state.channel?.networkID { state.nick = new }
                 say(on + "You are now \(new)", .default, .announcer)
@@ -200,6 +205,8 @@ extension AppCore {
             effects.append(.lines([Lines.plain("Whois \(nick): \(text)")]))
             say(SpokenText.verbatim(text), .default, .announcer)
         case .note(let text, let isWarning):
+            // A refusal answers whatever was waiting ("Joining" is not said after "Cannot join").
+            if isWarning { slowProgress = [:] }
             effects.append(.lines([Lines.plain((isWarning ? "Warning: " : "Note: ") + text)]))
             if isWarning { playCue(.error, .default) }
             post(

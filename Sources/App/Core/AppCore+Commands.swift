@@ -34,7 +34,7 @@ extension AppCore {
         case .join(let name):
             state.joinRequests.insert(IRCCaseMapping.fold(name))
             transmit(.join(name))
-            say("Joining \(name)", .default, .announcer)
+            expectSlowly(.join(IRCCaseMapping.fold(name)), "Joining \(name)")
         case .part(let name, let reason):
             // A channel of this network the user is in (or left already): else nothing to leave.
             let known = state.channels.contains {
@@ -76,7 +76,7 @@ extension AppCore {
             transmit(.stoppedTyping(in: channel.name))
         case .nick(let nick):
             transmit(.nick(nick))
-            say("Asking for the nick \(nick)", .default, .announcer)
+            expectSlowly(.nick, "Asking for the nick \(nick)")
         case .topic(let topic?):
             transmit(.topic(topic, in: channel.name))
             say("Setting the topic of \(channel.name)", .default, .announcer)
@@ -202,5 +202,35 @@ extension AppCore {
         post(
             .layoutChanged(
                 focus: ElementID.composer.identifier, announcing: "Type how the name is said, then press Enter"))
+    }
+
+    // MARK: Progress said only when slow
+
+    /// What a command waits for from the server.
+    enum SlowStep: Hashable, Sendable {
+        /// The channel (folded) to be joined.
+        case join(String)
+        /// The nick asked for.
+        case nick
+    }
+
+    /// How long a command's answer may take before its progress is said.
+    static let slowAfter: Duration = .seconds(1)
+
+    /// Says `text` if the answer to `step` has not come within ``slowAfter``: on a quick server
+    /// the listener hears "Joined #a" alone, not "Joining #a" and "Joined #a" at once.
+    mutating func expectSlowly(_ step: SlowStep, _ text: String) {
+        slowProgress[step] = (now + Self.slowAfter, text)
+    }
+
+    /// The answer to `step` came (or an error that ends the wait): its progress is not said.
+    mutating func answered(_ step: SlowStep) { slowProgress[step] = nil }
+
+    /// Progress whose answer is late, said now.
+    mutating func saySlowProgress() {
+        for (step, progress) in slowProgress where progress.due <= now {
+            slowProgress[step] = nil
+            say(progress.text, .default, .announcer)
+        }
     }
 }

@@ -112,6 +112,8 @@ public struct AppCore: Sendable {
     var awaitingFirstChannel: Duration?
     /// When to say once that the server is still being connected to, if nothing has come.
     var stillConnectingAt: Duration?
+    /// Progress said only when the answer is slow ("Joining #a"), by what it waits for.
+    var slowProgress: [SlowStep: (due: Duration, text: String)] = [:]
     /// The first channel joined, opened once the server has replayed its history.
     var firstJoined: Int64?
     /// Nicks the user just asked to follow (/monitor): their first answer is said even when
@@ -202,6 +204,7 @@ public struct AppCore: Sendable {
         refreshTyping()
         giveUpWaitingLines()
         searchIfDue()
+        saySlowProgress()
         if let due = awaitingFirstChannel, due <= now { firstJoined != nil ? openFirstChannel() : openWelcomeInstead() }
         if let due = stillConnectingAt, due <= now {
             stillConnectingAt = nil
@@ -268,6 +271,7 @@ public struct AppCore: Sendable {
         if let due = searchDue { deadline = min(deadline ?? due, due) }
         if let due = awaitingFirstChannel { deadline = min(deadline ?? due, due) }
         if let due = stillConnectingAt { deadline = min(deadline ?? due, due) }
+        if let due = slowProgress.values.map(\.due).min() { deadline = min(deadline ?? due, due) }
         if !state.typing.isEmpty {
             let typingCheck = now + .seconds(1)
             deadline = min(deadline ?? typingCheck, typingCheck)
