@@ -25,7 +25,7 @@ enum SettingsSheet {
             Controls.sample(id: .sample, into: &b),
             Controls.rate(settings.speech.rate, id: .rate, into: &b),
             adjustable(
-                .voice, "Voice", settings.speech.voice, "Press Up or Down to choose another voice.",
+                .voice, "Voice", describe(voice: settings.speech.voice), "Press Up or Down to choose another voice.",
                 .adjustVoice(by: 1), .adjustVoice(by: -1)),
             toggle(.hints, "Hints", settings.speech.hints, "Press Enter to switch hints on or off.", .toggleHints),
             adjustable(
@@ -95,6 +95,18 @@ enum SettingsSheet {
     /// `speech.events` in words.
     static func describe(_ events: SpeechSettings.EventPolicy) -> String {
         events.spokenName
+    }
+
+    /// The reading voice in words: each of Earshot's voices by how it sounds, as its file
+    /// describes it ("announcer, brighter and higher"); a voice of the user's own by its name.
+    static func describe(voice: String) -> String {
+        switch VoiceRole(rawValue: voice) {
+        case .reader: "reader, the usual voice"
+        case .announcer: "announcer, brighter and higher"
+        case .hint: "hint, lower and calmer"
+        case .keyEcho: "key echo, short and fast"
+        default: voice
+        }
     }
 
     /// `speech.engine` in words.
