@@ -33,47 +33,84 @@ extension SpokenText {
         ")", "]", "}", ".", ",", "!", "?", ";", ":", "\"", "”", "'", "\u{E001}", "\u{E002}",
     ]
 
-    /// `text` with its emoticons named and its links shortened.
+    /// `text` with its emoticons named and its links shortened; most text (a phrase, a message
+    /// with a time's colon) is returned as it is after one pass over its bytes and a glance at
+    /// each word's first character, with nothing allocated.
     static func replacingChatForms(in text: String) -> String {
         guard mayHoldChatForm(text) else { return text }
         var result = ""
-        result.reserveCapacity(text.utf8.count)
-        var first = true
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            if !first { result.append(" ") }
-            first = false
-            result += chatForm(word) ?? String(word)
+        var changed = false
+        var copied = text.startIndex
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            // Words end at a space, which is one byte: its index is a character's too.
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: " ")) ?? bytes.endIndex
+            if start < end, firstBytes.contains(bytes[start]), let form = chatForm(text[start..<end]) {
+                if !changed { result.reserveCapacity(bytes.count + 16) }
+                changed = true
+                result += text[copied..<start]
+                result += form
+                copied = end
+            }
+            start = end < bytes.endIndex ? bytes.index(after: end) : end
         }
+        guard changed else { return text }
+        result += text[copied...]
         return result
     }
 
-    /// Whether `text` has a character that begins an emoticon or a link (one pass over bytes).
+    /// Whether `text` has a byte that begins an emoticon or a link, or "www.".
     private static func mayHoldChatForm(_ text: String) -> Bool {
-        text.contains("www.")
-            || text.utf8.contains { byte in
-                byte == UInt8(ascii: ":") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "<")
-                    || byte == UInt8(ascii: "^") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\")
-                    || byte == UInt8(ascii: "(")
+        var run = 0  // how many of "www." in a row so far
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "<"), UInt8(ascii: "^"), UInt8(ascii: "/"),
+                UInt8(ascii: "\\"):
+                return true
+            case UInt8(ascii: "w"), UInt8(ascii: "W"):
+                run = run < 3 ? run + 1 : 3
+            case UInt8(ascii: "."):
+                if run == 3 { return true }
+                run = 0
+            default:
+                run = 0
             }
+        }
+        return false
     }
+
+    /// The characters a chat form can begin with, after what may stand before it.
+    private static let firstCharacters: Set<Character> = [":", ";", "<", "^", "o", "\\", "h", "H", "w", "W"]
+
+    /// The first bytes of a word that may hold a chat form: those characters' and what may
+    /// stand before them (0xE2 begins a curly quote, 0xEE the client's own marks).
+    private static let firstBytes: Set<UInt8> = Set(
+        ":;<^o\\hHwW\"'([".utf8
+    ).union([0xE2, 0xEE])
+
+    /// The emoticons' bytes, for a comparison that needs no grapheme breaking.
+    private static let faceBytes: [(bytes: [UInt8], name: String)] = emoticons.map { (Array($0.face.utf8), $0.name) }
 
     /// The word read as an emoticon or a link, or nil when it is neither.
     private static func chatForm(_ word: Substring) -> String? {
         var start = word.startIndex
         while start < word.endIndex, leading.contains(word[start]) { start = word.index(after: start) }
+        guard start < word.endIndex, firstCharacters.contains(word[start]) else { return nil }
         var end = word.endIndex
         while end > start, trailing.contains(word[word.index(before: end)]) { end = word.index(before: end) }
         let before = word[..<start]
         let after = word[end...]
         let body = word[start..<end]
-        if let face = emoticons.first(where: { face in
-            // The face's own closing characters may have been taken for trailing ones.
-            let whole = word[start...]
-            return whole.hasPrefix(face.face) && whole.dropFirst(face.face.count).allSatisfy(trailing.contains)
-        }) {
+        // The face's own closing characters may have been taken for trailing ones: the face is
+        // looked for from `start`, and what follows it must all be trailing.
+        let whole = word[start...]
+        for face in faceBytes where whole.utf8.starts(with: face.bytes) {
+            let afterFace = whole.utf8.index(whole.startIndex, offsetBy: face.bytes.count)
+            let rest = whole[afterFace...]
+            guard rest.allSatisfy(trailing.contains) else { continue }
             // A bracket closed after it is the sentence's, not said: "(see :))" is "see smiley".
-            let rest = word[start...].dropFirst(face.face.count).filter { !")]}".contains($0) }
-            return before + " " + face.name + rest + " "
+            return before + " " + face.name + rest.filter { !")]}".contains($0) } + " "
         }
         guard let place = linkPlace(body) else { return nil }
         return before + "link " + place + after
@@ -82,19 +119,29 @@ extension SpokenText {
     /// Where a link leads: its host (without `www.`) and path, without the scheme, the query or
     /// the fragment; nil when `body` is not a link.
     private static func linkPlace(_ body: Substring) -> String? {
-        let lower = body.lowercased()
         var place: Substring
-        if let scheme = ["https://", "http://"].first(where: { lower.hasPrefix($0) }) {
+        if let scheme = ["https://", "http://"].first(where: { startsIgnoringCase(body, $0) }) {
             place = body.dropFirst(scheme.count)
-        } else if lower.hasPrefix("www.") {
+        } else if startsIgnoringCase(body, "www.") {
             place = body
         } else {
             return nil
         }
         if let cut = place.firstIndex(where: { $0 == "?" || $0 == "#" }) { place = place[..<cut] }
-        if place.lowercased().hasPrefix("www.") { place = place.dropFirst(4) }
+        if startsIgnoringCase(place, "www.") { place = place.dropFirst(4) }
         while place.last == "/" { place = place.dropLast() }
         guard let host = place.split(separator: "/").first, host.contains(where: \.isLetter) else { return nil }
         return String(place)
+    }
+
+    /// Whether `text` begins with `prefix` (ASCII, lowercase), in any case, byte by byte.
+    private static func startsIgnoringCase(_ text: Substring, _ prefix: String) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        for expected in prefix.utf8 {
+            guard let byte = bytes.next() else { return false }
+            let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            guard lower == expected else { return false }
+        }
+        return true
     }
 }

@@ -291,8 +291,11 @@ final class JourneyWalk {
                 // A server started again takes a reconnect delay to be back.
                 try await settle(quiet: step.action == .server(start: true) ? .seconds(12) : .milliseconds(1500))
             } else {
-                // Until the step is what its transcript says, or has as many phrases.
-                _ = try await TmuxSession.waitUntil(timeout: .seconds(30)) {
+                // Until the step is what its transcript says, or has as many phrases. A server
+                // started again is reached at the client's next retry, which backs off to 16 s and
+                // more (with jitter) while the server is down: that step waits longer.
+                let deadline: Duration = step.action == .server(start: true) ? .seconds(90) : .seconds(30)
+                _ = try await TmuxSession.waitUntil(timeout: deadline) {
                     let got = Array(self.phrases().dropFirst(start))
                     return got.count >= step.phrases.count
                         || (got.count >= Journey.required(step.phrases) && Journey.matches(got, step.phrases))
