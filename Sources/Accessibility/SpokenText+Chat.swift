@@ -80,8 +80,10 @@ extension SpokenText {
         return false
     }
 
-    /// The characters a chat form can begin with, after what may stand before it.
-    private static let firstCharacters: Set<Character> = [":", ";", "<", "^", "o", "\\", "h", "H", "w", "W"]
+    /// The bytes a chat form can begin with, after what may stand before it.
+    private static let formBytes: Set<UInt8> = Set(":;<^o\\hHwW".utf8)
+    /// The one-byte characters that may stand before a chat form in its word.
+    private static let leadingBytes: Set<UInt8> = Set("\"'([".utf8)
 
     /// The first bytes of a word that may hold a chat form: those characters' and what may
     /// stand before them (0xE2 begins a curly quote, 0xEE the client's own marks).
@@ -94,17 +96,25 @@ extension SpokenText {
 
     /// The word read as an emoticon or a link, or nil when it is neither.
     private static func chatForm(_ word: Substring) -> String? {
-        var start = word.startIndex
-        while start < word.endIndex, leading.contains(word[start]) { start = word.index(after: start) }
-        guard start < word.endIndex, firstCharacters.contains(word[start]) else { return nil }
-        var end = word.endIndex
-        while end > start, trailing.contains(word[word.index(before: end)]) { end = word.index(before: end) }
+        // What stands before it is skipped by bytes: each leading character is one byte, or
+        // three (a curly quote, the client's marks), so the common word costs a few compares.
+        let bytes = word.utf8
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let byte = bytes[start]
+            if leadingBytes.contains(byte) {
+                start = bytes.index(after: start)
+            } else if byte == 0xE2 || byte == 0xEE, leading.contains(word[start]) {
+                start = word.index(after: start)
+            } else {
+                break
+            }
+        }
+        guard start < bytes.endIndex, formBytes.contains(bytes[start]) else { return nil }
         let before = word[..<start]
-        let after = word[end...]
-        let body = word[start..<end]
+        let whole = word[start...]
         // The face's own closing characters may have been taken for trailing ones: the face is
         // looked for from `start`, and what follows it must all be trailing.
-        let whole = word[start...]
         for face in faceBytes where whole.utf8.starts(with: face.bytes) {
             let afterFace = whole.utf8.index(whole.startIndex, offsetBy: face.bytes.count)
             let rest = whole[afterFace...]
@@ -112,8 +122,11 @@ extension SpokenText {
             // A bracket closed after it is the sentence's, not said: "(see :))" is "see smiley".
             return before + " " + face.name + rest.filter { !")]}".contains($0) } + " "
         }
-        guard let place = linkPlace(body) else { return nil }
-        return before + "link " + place + after
+        guard startsIgnoringCase(whole, "http") || startsIgnoringCase(whole, "www.") else { return nil }
+        var end = word.endIndex
+        while end > start, trailing.contains(word[word.index(before: end)]) { end = word.index(before: end) }
+        guard let place = linkPlace(word[start..<end]) else { return nil }
+        return before + "link " + place + word[end...]
     }
 
     /// Where a link leads: its host (without `www.`) and path, without the scheme, the query or

@@ -22,6 +22,19 @@ import Testing
         return (client, EventRecorder(client), store)
     }
 
+    /// Ada and bob, both started and synced on `fixture`.
+    func adaAndBob(
+        _ fixture: InspIRCdFixture, _ directory: TemporaryDirectory
+    ) async throws -> ((IRCClient, EventRecorder, ChatStore), (IRCClient, EventRecorder, ChatStore)) {
+        let ada = try makeClient("ada", fixture: fixture, directory: directory)
+        let bob = try makeClient("bob", fixture: fixture, directory: directory)
+        await ada.0.start()
+        await bob.0.start()
+        #expect(await ada.1.wait { $0.contains(where: \.isSynced) })
+        #expect(await bob.1.wait { $0.contains(where: \.isSynced) })
+        return (ada, bob)
+    }
+
     @Test func refusesPlainTCPToARemoteHostWithoutInsecure() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -48,12 +61,7 @@ import Testing
             fixture.tearDown()
             directory.remove()
         }
-        let (ada, adaEvents, adaStore) = try makeClient("ada", fixture: fixture, directory: directory)
-        let (bob, bobEvents, _) = try makeClient("bob", fixture: fixture, directory: directory)
-        await ada.start()
-        await bob.start()
-        #expect(await adaEvents.wait { $0.contains(where: \.isSynced) })
-        #expect(await bobEvents.wait { $0.contains(where: \.isSynced) })
+        let ((ada, adaEvents, adaStore), (bob, bobEvents, _)) = try await adaAndBob(fixture, directory)
         func received(_ text: String) async -> Bool {
             await adaEvents.wait { events in
                 events.contains { if case .messages(let m) = $0 { m.contains { $0.text == text } } else { false } }
@@ -86,12 +94,7 @@ import Testing
             fixture.tearDown()
             directory.remove()
         }
-        let (ada, adaEvents, adaStore) = try makeClient("ada", fixture: fixture, directory: directory)
-        let (bob, bobEvents, bobStore) = try makeClient("bob", fixture: fixture, directory: directory)
-        await ada.start()
-        await bob.start()
-        #expect(await adaEvents.wait { $0.contains(where: \.isSynced) })
-        #expect(await bobEvents.wait { $0.contains(where: \.isSynced) })
+        let ((ada, adaEvents, adaStore), (bob, bobEvents, bobStore)) = try await adaAndBob(fixture, directory)
 
         let before = Date()
         let sent = try await ada.send("hello from ada", to: "#earshot")
