@@ -10,6 +10,10 @@ public struct AppState: Sendable {
     /// Channels the user left (/part, or kicked) on this run: their history stays in the drawer,
     /// and they are not among those "Back on …" names.
     public var leftChannels: Set<Int64> = []
+    /// Nicks given up this session (folded): Tab no longer offers another's old nick.
+    public var formerNicks: Set<String> = []
+    /// One's own nicks given up this session (folded): what one wrote under them is not news.
+    public var ownFormerNicks: Set<String> = []
     /// Where the user is; the navigation stack's top screen decides it.
     public enum Route: Hashable, Sendable {
         case onboarding(step: Int)
@@ -188,11 +192,26 @@ public struct AppState: Sendable {
     /// highlight words, as a word of its own; never their own message.
     public func mentions(_ message: ChatMessage) -> Bool {
         let nick = nick(inChannel: message.channelID)
-        guard message.author != nick else { return false }
+        guard !isOwn(message) else { return false }
         return IRCHighlight.matches(message.text, words: [nick] + settings.highlights)
     }
 
-    public func isUnread(_ message: ChatMessage) -> Bool { message.id > lastReadID && message.author != nick }
+    /// Whether the user wrote `message`: under their nick on its network, or one they gave up
+    /// this session.
+    public func isOwn(_ message: ChatMessage) -> Bool {
+        message.author == nick(inChannel: message.channelID) || message.author == nick
+            || (!ownFormerNicks.isEmpty && ownFormerNicks.contains(IRCCaseMapping.fold(message.author)))
+    }
+
+    /// `old` is now `new`: the old nick is given up, and the new one taken.
+    mutating func nickChanged(from old: String, to new: String, isSelf: Bool) {
+        let (old, new) = (IRCCaseMapping.fold(old), IRCCaseMapping.fold(new))
+        formerNicks.insert(old)
+        formerNicks.remove(new)
+        if isSelf { ownFormerNicks.insert(old) } else { ownFormerNicks.remove(new) }
+    }
+
+    public func isUnread(_ message: ChatMessage) -> Bool { message.id > lastReadID && !isOwn(message) }
 
     /// Messages newer than the read marker, not counting the user's own.
     public var unreadCount: Int { messages.filter(isUnread).count }

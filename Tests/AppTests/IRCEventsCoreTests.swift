@@ -77,6 +77,44 @@ import Testing
         #expect(!spoken.contains { $0.hasPrefix("Joining") }, "\(spoken)")
     }
 
+    /// What a walkthrough found: a channel left still took messages, a join of a channel one
+    /// is in said "Joining" and nothing more, Tab offered a nick given up, and one's own line
+    /// under an earlier nick was news.
+    @Test func leftChannelsJoinsNickChangesAndOwnOldLinesAreSaidRightly() {
+        var core = Self.ircCore()
+        var spoken = AppCoreTests.spoken(Self.enter("/join #a", &core, at: 1))
+        #expect(spoken == ["You are already in hash a"], "\(spoken)")
+
+        // Tab after kim became kimmy: only the name in use.
+        let old = ChatMessage(id: 901, channelID: 20, author: "kim", text: "hi", time: Date())
+        let mine = ChatMessage(id: 902, channelID: 20, author: "you", text: "hello", time: Date())
+        let load = ChatLoad(channelID: Self.a.id, purpose: .refresh)
+        var renamed = Self.a
+        renamed.members = ["you", "bob", "kimmy", "ada"]
+        _ = core.handle(.chat(.nickChanged(from: "kim", to: "kimmy", isSelf: false)), at: .seconds(2))
+        _ = core.handle(.chat(.nickChanged(from: "you", to: "you_", isSelf: true)), at: .seconds(2))
+        _ = core.handle(
+            .loaded(ChatSnapshot(load: load, channels: [AppCoreTests.welcome, renamed], messages: [old, mine])),
+            at: .seconds(3))
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        _ = core.handle(.key(.paste("ki")), at: .seconds(4))
+        spoken = AppCoreTests.spoken(core.handle(.key(.tab), at: .seconds(5)))
+        #expect(spoken == ["kimmy"], "\(spoken)")
+        #expect(core.state.isOwn(mine) && !core.state.isUnread(mine), "a line written as you is not news to you_")
+        #expect(core.state.isUnread(old))
+
+        // A channel left keeps its history, and refuses a line.
+        _ = core.handle(.key(.paste("")), at: .seconds(6))
+        let left = ChatEvent.parted(channelID: 20, channel: "#a", nick: "you_", isSelf: true)
+        _ = core.handle(.chat(left), at: .seconds(6))
+        core.state.composer = ""
+        let effects = Self.enter("anyone here?", &core, at: 7)
+        #expect(Self.sends(effects).isEmpty)
+        spoken = AppCoreTests.spoken(effects)
+        #expect(spoken == ["You left hash a. Type slash join hash a to go back."], "\(spoken)")
+        #expect(core.state.composer == "anyone here?", "the line stays in the field")
+    }
+
     @Test func queryOpensTheConversationAndSendsItsText() {
         var core = Self.ircCore()
         let effects = Self.enter("/query kim are you there?", &core, at: 1)

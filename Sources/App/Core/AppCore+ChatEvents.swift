@@ -142,6 +142,7 @@ extension AppCore {
             }
             refresh(ifShowing: [nick])
         case .nickChanged(let old, let new, let isSelf):
+            state.nickChanged(from: old, to: new, isSelf: isSelf)
             if isSelf {
                 answered(.nick)
                 if let network { state.nicks[network] = new }
@@ -290,6 +291,7 @@ extension AppCore {
             playCue(.error, .high)
             post(.announcement(sentence, priority: .high))
         case .error(let error):
+            slowProgress = [:]  // a refusal ("Nickname already in use") answers what was waiting
             playCue(.error, .high)
             post(.announcement(on + SpokenText.verbatim(error.message), priority: .high))
         }

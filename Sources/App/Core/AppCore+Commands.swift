@@ -32,6 +32,12 @@ extension AppCore {
         guard let channel = state.channel else { return refuse(line, "No channel is open") }
         switch command {
         case .join(let name):
+            let here = state.channels.contains {
+                !$0.isDirect && $0.networkID == channel.networkID && IRCCaseMapping.equal($0.name, name)
+                    && !state.leftChannels.contains($0.id)
+            }
+            // The server says nothing to a join of a channel one is in: the client says it.
+            if here { return say("You are already in \(name)", .default, .announcer) }
             state.joinRequests.insert(IRCCaseMapping.fold(name))
             transmit(.join(name))
             expectSlowly(.join(IRCCaseMapping.fold(name)), "Joining \(name)")

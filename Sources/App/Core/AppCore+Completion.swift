@@ -1,4 +1,5 @@
 import Accessibility
+import Chat
 import Terminal
 
 /// Tab in a composer with text completes its last word, as irssi and weechat do: a command
@@ -65,8 +66,15 @@ extension AppCore {
             return state.channels.map(\.name).filter { $0.lowercased().hasPrefix(lower) }.sorted().map { $0 + " " }
         }
         var nicks: [String] = []
-        for nick in (state.channel?.members ?? []) + state.messages.reversed().map(\.author)
-        where nick != state.nick && nick.lowercased().hasPrefix(lower) && !nicks.contains(nick) {
+        let members = state.channel?.members ?? []
+        // Recent authors too, but not a nick its owner has since given up (kim is now kimmy).
+        let authors = state.messages.reversed().map(\.author).filter {
+            !state.formerNicks.contains(IRCCaseMapping.fold($0)) || members.contains($0)
+        }
+        for nick in members + authors
+        where nick != state.nick && !state.ownFormerNicks.contains(IRCCaseMapping.fold(nick))
+            && nick.lowercased().hasPrefix(lower) && !nicks.contains(nick)
+        {
             nicks.append(nick)
         }
         return nicks.map { $0 + (atStart ? ": " : " ") }

@@ -14,6 +14,10 @@ extension AppCore {
 
     mutating func send(_ text: String, replyTo: ChatMessage?) {
         guard let channel = state.channel else { return say("No channel is open", .high, .announcer) }
+        if state.leftChannels.contains(channel.id) {
+            // Its history stays to read, but nobody there hears it: nothing goes out.
+            return refuse(text, "You left \(channel.name). Type slash join \(channel.name) to go back")
+        }
         if onIRC {
             transmit(.message(text, to: channel.name, replyTo: replyTo?.msgid))
             transmit(.stoppedTyping(in: channel.name))
