@@ -18,8 +18,13 @@ extension AppSuites {
             try await tester.waitForElement(
                 label: "Text size", traits: .adjustable, value: "Accessibility Large, 194 percent")
             try await tester.expectSpoken("Accessibility Large, 194 percent")
+            // Nothing is written before onboarding ends: a file would mark it done, and a
+            // terminal closed here would skip the rest next time.
+            #expect(!FileManager.default.fileExists(atPath: host.settingsPath), "written mid-onboarding")
             try await tester.tap(label: "Continue")
             try await tester.waitForElement(label: "Speech rate", traits: .adjustable)
+            host.focus(identifier: "onboarding.rate")
+            host.press(Keys.up)
             try await tester.tap(label: "Continue")
             try await tester.tap(label: "Use the local workspace")
             try await waitForMain(tester)
@@ -29,6 +34,7 @@ extension AppSuites {
             try await tester.expectSpoken("Nothing to go back to")
             let saved = try String(contentsOfFile: host.settingsPath, encoding: .utf8)
             #expect(saved.contains("accessibilityLarge"))
+            #expect(saved.contains("rate ="), "the rate chosen in onboarding is kept: \(saved)")
         }
     }
 }

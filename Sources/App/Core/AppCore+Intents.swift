@@ -14,6 +14,9 @@ extension AppCore {
             show(.onboarding(step: step + 1), title: OnboardingScreen.title(step: step + 1), from: .onboardingContinue)
         case .chooseLocalWorkspace:
             effects.append(.writeSetting(.textSize, from: state.settings))
+            if state.settings.speech.explicit.contains("rate") {
+                effects.append(.writeSetting(.speechRate, from: state.settings))
+            }
             effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .open)))
         case .adjustTextSize(let delta):
             let all = ContentSizeCategory.allCases

@@ -74,6 +74,10 @@ extension AppCore {
     /// Applies changed settings at once and writes the one key to the file.
     mutating func change(_ settings: Settings, _ key: SettingKey) {
         apply(settings)
+        // Nothing is written during onboarding: the settings file's existence is what marks it
+        // done, so a size tried at its second step and a closed terminal would skip the rest
+        // next time. Its end writes what was chosen.
+        if case .onboarding = state.route { return }
         effects.append(.writeSetting(key, from: settings))
     }
 }
