@@ -307,10 +307,15 @@ struct TerminalOutputCheck {
         case UInt8(ascii: "["):
             var index = start + 2
             while index < bytes.count, (0x30...0x3F).contains(bytes[index]) { index += 1 }
-            guard index < bytes.count, Array("mKhlc".utf8).contains(bytes[index]) else { return nil }
+            guard index < bytes.count, Array("mKhlcJA".utf8).contains(bytes[index]) else { return nil }
             let parameters = String(decoding: bytes[(start + 2)..<index], as: UTF8.self)
             // The device-attributes request that ends the background query at start.
             if bytes[index] == UInt8(ascii: "c") { return parameters.isEmpty ? 3 : nil }
+            // The bottom line redrawn: up to its first row (ESC [ n A), then erased below (ESC [ J).
+            if bytes[index] == UInt8(ascii: "J") { return parameters.isEmpty ? 3 : nil }
+            if bytes[index] == UInt8(ascii: "A") {
+                return !parameters.isEmpty && parameters.allSatisfy(\.isNumber) ? index - start + 1 : nil
+            }
             if bytes[index] != UInt8(ascii: "m") && bytes[index] != UInt8(ascii: "K") {
                 // Only the private modes Earshot sets: bracketed paste and mouse reports.
                 guard ["?2004", "?1002", "?1006", "?1000"].contains(parameters) else { return nil }
