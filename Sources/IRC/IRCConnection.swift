@@ -93,6 +93,9 @@ public struct IRCConnection: Sendable {
         var capabilities: Set<IRCCapability> = []
         /// Channels we are in (folded names).
         var joinedChannels: Set<String> = []
+        /// Targets that refused a line (folded): no more typing notices go there until we join
+        /// again, so a channel that will not take them is not asked on every key.
+        var typingRefused: Set<String> = []
         /// The sync PING's token until its PONG; then synced.
         var syncToken: String?
         var isSynced = false
@@ -221,7 +224,7 @@ public struct IRCConnection: Sendable {
             return receivedPresence(message)
         case "734":
             // The server's list is full: the nicks after the limit are not followed.
-            return [.emit(.serverError(clean(message.parameters.dropFirst().joined(separator: ": "))))]
+            return [.emit(.refused(refusal(.followListFull, message, target: nil)))]
         case "AWAY":
             // away-notify: someone in a shared channel went away (with a reason) or came back.
             guard let who = message.sourceNick else { return [] }
@@ -272,7 +275,8 @@ public struct IRCConnection: Sendable {
             if session.pendingWhois.removeValue(forKey: IRCCaseMapping.fold(who)) != nil {
                 return [.emit(.whois(nick: clean(who), lines: ["is not on the server now"]))]
             }
-            return [.emit(.notDelivered(target: clean(who), reason: .noSuchNick))]
+            refusedTyping(to: who)
+            return [.emit(.refused(refusal(message.command == "401" ? .noSuchNick : .noSuchServer, message)))]
         case "WARN", "NOTE":
             return [.emit(.note(clean(message.parameters.last ?? ""), isWarning: message.command == "WARN"))]
         case "QUIT":
@@ -325,18 +329,35 @@ public struct IRCConnection: Sendable {
             // connection is said once, in words, when it closes.
             return []
         case "FAIL":
-            return [.emit(.serverError(clean(message.parameters.last ?? "The server refused a command.")))]
-        case "403":
-            // No such channel: a message to one we left that has gone, or a JOIN of a bad name.
-            guard let channel = message.parameter(1) else { return [] }
-            return [.emit(.notDelivered(target: clean(channel), reason: .noSuchChannel))]
-        case "404":
-            guard let channel = message.parameter(1) else { return [] }
+            // FAIL <command> <code> [<context>…] :<description>
+            let command = message.parameter(0) ?? ""
+            let code = message.parameter(1) ?? ""
+            let context = message.parameters.count > 3 ? message.parameter(2).map(clean) : nil
             return [
-                .emit(.notDelivered(target: clean(channel), reason: .refused(clean(message.parameters.last ?? ""))))
+                .emit(
+                    .refused(
+                        IRCRefusal(
+                            .standardReply(.failure, command: clean(command), code: clean(code)), target: context,
+                            serverText: clean(message.parameters.last ?? ""))))
             ]
-        case "471", "473", "474", "475", "482":
-            return [.emit(.serverError(clean(message.parameters.dropFirst().joined(separator: ": "))))]
+        case "403", "404", "405", "442", "471", "473", "474", "475", "476", "477", "482", "489":
+            guard let reason = Self.channelRefusals[message.command] else { return [] }
+            if let channel = message.parameter(1) { refusedTyping(to: channel) }
+            return [.emit(.refused(refusal(reason, message)))]
+        case "421":
+            return [.emit(.refused(refusal(.unknownCommand(clean(message.parameter(1) ?? "")), message)))]
+        case "437":
+            return [.emit(.refused(refusal(.temporarilyUnavailable, message)))]
+        case "441", "443":
+            // <nick> <channel>: the refusal is about the channel, and names the nick.
+            let nick = clean(message.parameter(1) ?? "")
+            let reason: IRCRefusal.Reason =
+                message.command == "441" ? .theyAreNotOnChannel(nick: nick) : .alreadyOnChannel(nick: nick)
+            return [
+                .emit(.refused(IRCRefusal(reason, target: message.parameter(2).map(clean), serverText: text(message))))
+            ]
+        case "472":
+            return [.emit(.refused(refusal(.unknownMode(clean(message.parameter(1) ?? "")), message, target: nil)))]
         default:
             return []
         }
@@ -486,7 +507,7 @@ public struct IRCConnection: Sendable {
 
     /// The user typed in the composer for `target`; sends `+typing=active` at most every 3 s.
     public mutating func typed(in target: String, now: Date) -> [Action] {
-        guard state == .registered, session.capabilities.contains(.messageTags),
+        guard state == .registered, session.capabilities.contains(.messageTags), mayTellTyping(to: target),
             let typing = session.typingThrottle.typed(in: target, now: now)
         else { return [] }
         return [.send(IRCMessage(command: "TAGMSG", [target], tags: IRCTags.typing(typing)))]
@@ -499,6 +520,41 @@ public struct IRCConnection: Sendable {
         else { return [] }
         return [.send(IRCMessage(command: "TAGMSG", [target], tags: IRCTags.typing(typing)))]
     }
+
+    /// The refusals whose first parameter after our nick is a channel.
+    static let channelRefusals: [String: IRCRefusal.Reason] = [
+        "403": .noSuchChannel, "404": .cannotSendToChannel, "405": .tooManyChannels, "442": .notOnChannel,
+        "471": .channelFull, "473": .inviteOnly, "474": .banned, "475": .needsKey, "476": .badChannelName,
+        "477": .needsAccount, "482": .needsOperator, "489": .needsSecureConnection,
+    ]
+
+    /// A numeric's refusal: its target is the parameter after our nick (unless told), and the
+    /// server's words are kept for a log.
+    func refusal(_ reason: IRCRefusal.Reason, _ message: IRCMessage, target: String?? = .none) -> IRCRefusal {
+        let named = target ?? message.parameter(1)
+        return IRCRefusal(reason, target: named.map(clean), serverText: text(message))
+    }
+
+    /// What a numeric's server wrote after our nick, cleaned, for a log.
+    func text(_ message: IRCMessage) -> String {
+        clean(message.parameters.dropFirst().joined(separator: " "))
+    }
+
+    /// A refusal for `target`: typing notices stop there, and one said active is forgotten.
+    mutating func refusedTyping(to target: String) {
+        session.typingRefused.insert(IRCCaseMapping.fold(target))
+        _ = session.typingThrottle.stopped(in: target)
+    }
+
+    /// Whether typing notices may go to `target`: a channel we are in that has not refused us,
+    /// or a nick that has not.
+    func mayTellTyping(to target: String) -> Bool {
+        let key = IRCCaseMapping.fold(target)
+        guard !session.typingRefused.contains(key) else { return false }
+        return !Self.isChannel(target) || session.joinedChannels.contains(key)
+    }
+
+    static func isChannel(_ target: String) -> Bool { target.first == "#" || target.first == "&" }
 
     /// `key=value,key` (an STS policy) as a dictionary.
     static func keys(_ text: String) -> [String: String] {
@@ -698,7 +754,7 @@ public struct IRCConnection: Sendable {
 
     private mutating func receivedNickInUse(_ message: IRCMessage) -> [Action] {
         guard state != .registered else {
-            return [.emit(.serverError(clean(message.parameters.dropFirst().joined(separator: ": "))))]
+            return [.emit(.refused(refusal(message.command == "432" ? .erroneousNick : .nickInUse, message)))]
         }
         session.nickAttempt += 1
         let base = String(configuration.nick.prefix(25))
@@ -711,14 +767,20 @@ public struct IRCConnection: Sendable {
     private mutating func receivedJoin(_ message: IRCMessage) -> [Action] {
         guard let channel = message.parameter(0), let who = message.sourceNick else { return [] }
         let isSelf = IRCCaseMapping.equal(who, session.nick)
-        if isSelf { session.joinedChannels.insert(IRCCaseMapping.fold(channel)) }
+        if isSelf {
+            session.joinedChannels.insert(IRCCaseMapping.fold(channel))
+            session.typingRefused.remove(IRCCaseMapping.fold(channel))
+        }
         return [.emit(.joined(channel: clean(channel), nick: clean(who), isSelf: isSelf))]
     }
 
     private mutating func receivedPart(_ message: IRCMessage) -> [Action] {
         guard let channel = message.parameter(0), let who = message.sourceNick else { return [] }
         let isSelf = IRCCaseMapping.equal(who, session.nick)
-        if isSelf { session.joinedChannels.remove(IRCCaseMapping.fold(channel)) }
+        if isSelf {
+            session.joinedChannels.remove(IRCCaseMapping.fold(channel))
+            _ = session.typingThrottle.stopped(in: channel)
+        }
         return [
             .emit(
                 .parted(

@@ -29,7 +29,7 @@ public enum IRCEvent: Sendable, Hashable {
     case modeChanged(channel: String, change: String, by: String)
     /// What the server said of a nick (WHOIS), one line each, at the end of its reply.
     case whois(nick: String, lines: [String])
-    /// An IRCv3 standard reply WARN or NOTE (FAIL is a ``serverError(_:)``).
+    /// An IRCv3 standard reply WARN or NOTE (FAIL is a ``refused(_:)``).
     case note(String, isWarning: Bool)
     /// A PRIVMSG or NOTICE (channel or direct), an echo of ours, or a replayed one.
     case message(IRCIncomingMessage)
@@ -56,22 +56,12 @@ public enum IRCEvent: Sendable, Hashable {
     case away(nick: String, reason: String?)
     /// `by` invites `nick` (us when `isSelf`; someone else with invite-notify) to `channel`.
     case invited(channel: String, nick: String, by: String, isSelf: Bool)
-    /// A message (or join) to `target` went nowhere: no such nick (401), no such channel (403),
-    /// or the channel refused it (404, with the server's words).
-    case notDelivered(target: String, reason: NotDelivered)
-    /// The server sent ERROR or refused something; the text is for the user.
-    case serverError(String)
+    /// The server refused something the client asked (an error numeric or a standard reply),
+    /// by kind; its own words are kept for a log only.
+    case refused(IRCRefusal)
     /// After (re)joining, everything the server replays on join has arrived: pending messages
     /// can be sent now without duplicating replayed ones.
     case synced
-}
-
-/// Why a line went nowhere (see ``IRCEvent/notDelivered(target:reason:)``).
-public enum NotDelivered: Sendable, Hashable {
-    case noSuchNick
-    case noSuchChannel
-    /// The channel would not take it; the server's words.
-    case refused(String)
 }
 
 /// A message received from the server.

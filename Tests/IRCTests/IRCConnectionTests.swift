@@ -134,6 +134,58 @@ import Testing
         #expect(typing == [.typing(channel: "#x", nick: "bob", state: .active)])
     }
 
+    /// Typing is told only to a channel one is in, and no more to one that refused a line: a
+    /// channel that will not take our notices is not asked again on every key.
+    @Test func typingGoesOnlyWhereItIsTaken() {
+        var connection = registered()
+        #expect(sent(connection.typed(in: "#x", now: now)).isEmpty, "not joined yet")
+        _ = connection.received(line(":ada!u@h JOIN #x"), now: now)
+        #expect(sent(connection.typed(in: "#x", now: now)) == ["@+typing=active TAGMSG #x"])
+        let refused = events(connection.received(line(":s 404 ada #x :Cannot send to channel (+m)"), now: now))
+        #expect(
+            refused == [
+                .refused(IRCRefusal(.cannotSendToChannel, target: "#x", serverText: "#x Cannot send to channel (+m)"))
+            ])
+        #expect(sent(connection.typed(in: "#x", now: now + 10)).isEmpty, "refused once: no more notices")
+        _ = connection.received(line(":ada!u@h PART #x"), now: now)
+        _ = connection.received(line(":ada!u@h JOIN #x"), now: now)
+        #expect(sent(connection.typed(in: "#x", now: now + 20)) == ["@+typing=active TAGMSG #x"], "joined again")
+        _ = connection.received(line(":ada!u@h PART #x"), now: now)
+        #expect(sent(connection.typed(in: "#x", now: now + 30)).isEmpty, "left")
+        #expect(sent(connection.typed(in: "kim", now: now + 30)) == ["@+typing=active TAGMSG kim"], "a nick")
+    }
+
+    /// A server's refusals come typed, with their target; the server's own words only as a log.
+    @Test(arguments: [
+        (":s 471 ada #x :Cannot join channel (+l)", IRCRefusal.Reason.channelFull, "#x"),
+        (":s 473 ada #x :Cannot join channel (+i)", .inviteOnly, "#x"),
+        (":s 474 ada #x :Cannot join channel (+b)", .banned, "#x"),
+        (":s 475 ada #x :Cannot join channel (+k)", .needsKey, "#x"),
+        (":s 482 ada #x :You're not channel operator", .needsOperator, "#x"),
+        (":s 442 ada #x :You're not on that channel", .notOnChannel, "#x"),
+        (":s 403 ada #gone :No such channel", .noSuchChannel, "#gone"),
+        (":s 421 ada FOO :Unknown command", .unknownCommand("FOO"), "FOO"),
+        (":s 441 ada kim #x :They aren't on that channel", .theyAreNotOnChannel(nick: "kim"), "#x"),
+        (":s 433 ada kim :Nickname is already in use", .nickInUse, "kim"),
+        (":s 477 ada #x :You need to be identified", .needsAccount, "#x"),
+        (":s 489 ada #x :Cannot join channel (+z)", .needsSecureConnection, "#x"),
+        (
+            ":s FAIL CHATHISTORY INVALID_TARGET #x :Messages could not be retrieved",
+            .standardReply(.failure, command: "CHATHISTORY", code: "INVALID_TARGET"), "#x"
+        ),
+    ])
+    func aRefusalIsTyped(raw: String, reason: IRCRefusal.Reason, target: String) {
+        var connection = registered()
+        let got = events(connection.received(line(raw), now: now))
+        guard case .refused(let refusal)? = got.first else {
+            Issue.record("\(raw): \(got)")
+            return
+        }
+        #expect(refusal.reason == reason)
+        #expect(refusal.target == target)
+        #expect(!refusal.serverText.isEmpty)
+    }
+
     @Test func sendsTagsOnlyWhenNegotiated() {
         var connection = registered()
         #expect(
@@ -142,6 +194,7 @@ import Testing
         #expect(sent(connection.say("waves", to: "#x", kind: .action)) == ["PRIVMSG #x :\u{1}ACTION waves\u{1}"])
         #expect(
             sent(connection.react("🎉", to: "m1", in: "#x")) == ["@+draft/react=🎉;+draft/reply=m1;+reply=m1 TAGMSG #x"])
+        _ = connection.received(line(":ada!u@h JOIN #x"), now: now)
         #expect(sent(connection.typed(in: "#x", now: now)) == ["@+typing=active TAGMSG #x"])
         #expect(sent(connection.typed(in: "#x", now: now + 2)) == [])
         #expect(sent(connection.typed(in: "#x", now: now + 3)) == ["@+typing=active TAGMSG #x"])
@@ -237,7 +290,7 @@ import Testing
         #expect(events(connection.received(line(":s 318 ada kim :End of /WHOIS list."), now: now)).isEmpty)
         #expect(
             events(connection.received(line(":s 401 ada nobody :No such nick"), now: now)) == [
-                .notDelivered(target: "nobody", reason: .noSuchNick)
+                .refused(IRCRefusal(.noSuchNick, target: "nobody", serverText: "nobody No such nick"))
             ])
         #expect(
             events(connection.received(line(":s WARN REHASH CERTS_EXPIRED :Certificate [xyz] has expired"), now: now))

@@ -279,17 +279,24 @@ extension AppCore {
             {
                 membership("\(by) invited \(nick)", in: id)
             }
-        case .notDelivered(let target, let reason):
-            let server = host(of: network)
-            let sentence: String
-            switch reason {
-            case .noSuchNick: sentence = "Not delivered: \(target) is not on \(server) now"
-            case .noSuchChannel: sentence = "Not delivered: there is no channel \(target) on \(server)"
-            case .refused(let why): sentence = "Not delivered to \(target): " + why
+        case .refused(let refusal):
+            // A refusal answers what was waiting ("Joining #b" is not said after it).
+            slowProgress = [:]
+            if let target = refusal.target, Wording.answersJoin(refusal.reason) {
+                state.joinRequests.remove(IRCCaseMapping.fold(target))
             }
-            effects.append(.lines([Lines.plain(sentence)]))
+            let member = refusal.target.map { target in
+                state.channels.contains {
+                    !$0.isDirect && IRCCaseMapping.equal($0.name, target) && !state.leftChannels.contains($0.id)
+                }
+            }
+            let sentence = Wording.sentence(refused: refusal, server: host(of: network), member: member ?? false)
+            effects.append(.lines([Lines.plain(on + sentence)]))
+            if case .standardReply(let severity, _, _) = refusal.reason, severity != .failure {
+                return post(.announcement(on + sentence, priority: .default))
+            }
             playCue(.error, .high)
-            post(.announcement(sentence, priority: .high))
+            post(.announcement(on + sentence, priority: .high))
         case .error(let error):
             slowProgress = [:]  // a refusal ("Nickname already in use") answers what was waiting
             playCue(.error, .high)

@@ -101,8 +101,14 @@ extension AppCore {
         // The field's new value is not spoken: the echo is. A caret move changes no element
         // (the bottom line's cursor follows in `finish`), so the tree stays as it is.
         if line.text != before { rebuild() }
-        if field == .composer, line.text != before, let channel = state.channel, onIRC(channel) {
-            transmit(line.isEmpty ? .stoppedTyping(in: channel.name) : .typing(in: channel.name))
+        // Typing is told to a channel one is in, and not while a command is being written.
+        if field == .composer, line.text != before, let channel = state.channel, onIRC(channel),
+            !state.leftChannels.contains(channel.id)
+        {
+            let stopped = line.isEmpty || line.text.hasPrefix("/")
+            if !stopped || !before.isEmpty, !(stopped && before.hasPrefix("/")) {
+                transmit(stopped ? .stoppedTyping(in: channel.name) : .typing(in: channel.name))
+            }
         }
     }
 
@@ -119,15 +125,21 @@ extension AppCore {
     mutating func echo(_ text: String, before: String) {
         let echo = state.settings.speech.echo
         guard echo != .none else { return }
+        // A field that focus has just moved to is named first, in the same utterance.
+        let name = fieldToName.map { $0 + ", " } ?? ""
+        var echoed: String?
         if echo == .characters || echo == .both, text.count == 1, let character = text.first {
-            say(SpokenText.characterName(character, capitals: capitals), echoPriority, .keyEcho)
+            echoed = SpokenText.characterName(character, capitals: capitals)
         } else if echo == .words || echo == .both, text == " " {
             if let word = before.split(separator: " ").last {
-                say(SpokenText.verbatim(SpokenText.markingCapitals(String(word), capitals)), echoPriority, .keyEcho)
+                echoed = SpokenText.verbatim(SpokenText.markingCapitals(String(word), capitals))
             }
         } else if text.count > 1 {
-            say(SpokenText.verbatim(text), echoPriority, .keyEcho)
+            echoed = SpokenText.verbatim(text)
         }
+        guard let echoed else { return }
+        fieldToName = nil
+        say(name + echoed, name.isEmpty ? echoPriority : .default, name.isEmpty ? .keyEcho : .reader)
     }
 
     // MARK: Recalling sent lines

@@ -55,8 +55,8 @@ public enum ChatEvent: Sendable, Hashable {
     case presence(nick: String, online: Bool, change: Bool)
     /// Someone went away (`reason`) or came back (nil).
     case away(nick: String, reason: String?)
-    /// A line to `target` went nowhere (see ``NotDelivered``).
-    case notDelivered(target: String, reason: NotDelivered)
+    /// The server refused something the client asked, by kind (its words are not ours).
+    case refused(IRCRefusal)
     /// `by` invites `nick` (us when `isSelf`) to the channel named `channel`.
     case invited(channel: String, nick: String, by: String, isSelf: Bool)
     /// Something the user should hear about.

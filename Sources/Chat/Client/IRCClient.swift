@@ -558,10 +558,8 @@ public actor IRCClient {
                 emit(.away(nick: nick, reason: reason))
             case .invited(let channel, let nick, let by, let isSelf):
                 emit(.invited(channel: channel, nick: nick, by: by, isSelf: isSelf))
-            case .notDelivered(let target, let reason):
-                emit(.notDelivered(target: target, reason: reason))
-            case .serverError(let text):
-                emit(.error(ChatError(.connection, text)))
+            case .refused(let refusal):
+                emit(.refused(refusal))
             }
         } catch {
             report(error)

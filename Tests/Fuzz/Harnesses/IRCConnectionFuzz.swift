@@ -76,9 +76,7 @@ func texts(of event: IRCEvent) -> [String] {
     case .presence(let nick, _, _): [nick]
     case .away(let nick, let reason): [nick] + (reason.map { [$0] } ?? [])
     case .invited(let channel, let nick, let by, _): [channel, nick, by]
-    case .notDelivered(let target, .refused(let why)): [target, why]
-    case .notDelivered(let target, _): [target]
-    case .serverError(let text): [text]
+    case .refused(let refusal): [refusal.target ?? "", refusal.serverText]
     case .synced: []
     }
 }

@@ -1,0 +1,16 @@
+/// What happened, as a listener is to hear of it: the typed facts the phrase book words.
+///
+/// The parts report facts with their data (a refusal and its reason, a count, a mode change);
+/// ``Wording`` alone turns them into sentences, so the whole voice of Earshot reads in one
+/// folder, beside the phrase table (`Tests/AppTests/Fixtures/phrases.txt`).
+enum Fact: Hashable, Sendable {
+    // MARK: Keys
+
+    /// A character typed where no text field is: in a sheet (`sheetOpen`) or on a screen
+    /// without a message field.
+    case notATextField(sheetOpen: Bool)
+    /// Characters typed on a message went to the message field: it is named once.
+    case typingInMessageField
+    /// A key that opens something new, pressed while something is open over the conversation.
+    case closeThisFirst
+}
