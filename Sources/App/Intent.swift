@@ -51,6 +51,8 @@ public enum Intent: Hashable, Sendable {
     /// Step a `[braille]` setting (on/off/auto, table, message time, which messages).
     case adjustBraille(BrailleSetting, by: Int)
     case unavailable(String)
+    /// Move to the conversation's message field and type there (characters typed on a message).
+    case typeInMessageField(String)
 }
 
 /// The `[braille]` settings the settings sheet steps through.

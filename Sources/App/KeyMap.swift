@@ -105,11 +105,15 @@ public enum KeyMap {
         case .alt("h"), .alt("H"): return .speechHistory
         case .alt("r"), .alt("R"): return .sayAll
         case .alt("a"), .alt("A"): return .nextActivity
-        case .alt("f"), .alt("F"): return .search
+        // Control-F searches from anywhere, the message field too (where Alt-F is a word
+        // forward, as in readline); Alt-F outside a text field stays for old hands.
+        case .control("f"), .alt("f"), .alt("F"): return .search
         case .alt("="), .alt("+"): return .textSize(larger: true)
         case .alt("-"), .alt("_"): return .textSize(larger: false)
         case .alt(let digit) where ("1"..."9").contains(digit): return .channelNumber(Int(String(digit)) ?? 1)
-        case .paste(let text): return editing ? .type(text) : nil
+        // Outside a text field, what is typed is still typing: the core takes it to the
+        // conversation's message field, or says it cannot be typed here.
+        case .paste(let text): return .type(text)
         case .character(let c):
             if editing { return .type(String(c)) }
             switch c {
@@ -118,7 +122,7 @@ public enum KeyMap {
             case "?": return .help
             case "]": return .nextRotor
             case "[": return .previousRotor
-            default: return nil
+            default: return c.isLetter || c.isNumber || c.isPunctuation || c.isSymbol ? .type(String(c)) : nil
             }
         default: return nil
         }
@@ -126,27 +130,27 @@ public enum KeyMap {
 
     /// The key help sheet's list: keys, then what they do.
     public static let help: [(keys: String, does: String)] = [
-        ("Right or Tab", "next element"),
-        ("Left or Shift-Tab", "previous element"),
-        ("Home or End", "first or last element"),
+        ("Right or Tab", "next item"),
+        ("Left or Shift-Tab", "previous item"),
+        ("Home or End", "first or last item"),
         ("Enter or Space", "activate"),
         ("Up or Down", "adjust a value, or move by the rotor setting"),
         ("Control-Right or Control-Left, also right and left bracket", "next or previous rotor setting"),
-        ("Escape", "dismiss a sheet or go back"),
+        ("Escape", "close what is open, or go back"),
         ("Control-Space or Control-X", "stop speech"),
         ("Alt-S", "pause speech, or resume it"),
         ("Alt-L", "say the last thing again"),
         ("Alt-T", "the time of this message, or of the one Alt-Up and Alt-Down last read"),
         ("Alt-H", "speech history: the last 100 things said"),
         ("Alt-R", "read from here to the end; any key stops"),
-        ("Alt-F outside a text field, or slash search in the message field", "search every channel's messages"),
+        ("Control-F, from anywhere", "search every channel's messages"),
         ("Alt-A", "next channel with new messages, mentions first"),
         ("Alt-1 to Alt-9", "the channel with that number in the drawer"),
         ("Alt-Up or Alt-Down", "the previous or next message of this channel, without moving focus"),
         ("Alt-P", "next punctuation level: none, some, most, all"),
         ("Alt-Equals or Alt-Minus", "larger or smaller text"),
         ("A", "actions for the focused message"),
-        ("Shift-Up or Shift-Down", "expand or compress a sheet or the drawer"),
+        ("Shift-Up or Shift-Down", "show more or fewer: of a list of actions, or of the channels"),
         ("In a text field, Left or Right", "move the caret and say the character passed"),
         ("In a text field, Control-Left or Control-Right, also Alt-B or Alt-F", "move by a word"),
         ("In a text field, Home or End, also Control-A or Control-E", "to the start or the end"),
@@ -157,7 +161,7 @@ public enum KeyMap {
         ),
         ("In a text field, Control-Y", "put back what was deleted"),
         ("In the message field, Up or Down", "recall the lines you sent in this channel"),
-        ("In a text field, Tab", "complete a command, channel or nick, or go to the next element"),
+        ("In a text field, Tab", "complete a command, channel or nick, or go to the next item"),
         ("In a text field, Shift-Tab or Escape", "leave the field"),
         ("F1, or question mark outside a text field", "this key help, from anywhere"),
         ("Control-C", "quit"),

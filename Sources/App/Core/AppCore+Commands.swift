@@ -103,7 +103,7 @@ extension AppCore {
         }
     }
 
-    /// /search words, or Alt-F: the search sheet, searching for `words` at once.
+    /// /search words, or Control-F: the search sheet, searching for `words` at once.
     mutating func openSearch(_ words: String) {
         state.searchQuery = words
         state.searchResults = []

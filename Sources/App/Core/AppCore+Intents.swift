@@ -225,6 +225,8 @@ extension AppCore {
                 .store(.openDirect(nick: nick, network: state.channel?.networkID ?? configuration.localNetworkID)))
         case .unavailable(let text):
             post(.announcement(text, priority: .default))
+        case .typeInMessageField(let text):
+            typeInMessageField(text)
         }
     }
 

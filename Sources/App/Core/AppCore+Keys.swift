@@ -24,7 +24,17 @@ extension AppCore {
             guard let command = KeyMap.command(for: key, editing: editing) else { return stopSayAllForKey() }
             // Alt-S pauses say-all and resumes it; every other key ends it.
             if command != .sayAll && command != .pauseSpeech { stopSayAllForKey() }
+            if case .type = command {} else { refusedTyping = false }
+            let actionsBefore = actionsKey
             perform(command)
+            // `a` that opened a message's actions may yet be the first letter of a word.
+            if command == .actions, case .character(let typed) = key,
+                case .messageActions? = state.sheets.activeSheet?.payload
+            {
+                actionsKey = (String(typed), now)
+            } else if actionsBefore != nil, actionsKey != nil, command != .actions {
+                actionsKey = nil
+            }
         }
     }
 
@@ -68,7 +78,8 @@ extension AppCore {
         case .speechHistory: present(.speechHistory)
         case .sayAll: startSayAll()
         case .nextActivity: goToNextActivity()
-        case .search: state.sheets.hasSheet ? say("Close the sheet first", .default, .reader) : openSearch("")
+        case .search:
+            state.sheets.hasSheet ? say(Wording.sentence(.closeThisFirst), .default, .reader) : openSearch("")
         case .channelNumber(let number): goToChannel(number: number)
         case .reviewPrevious: review(by: -1)
         case .reviewNext: review(by: 1)
@@ -88,7 +99,9 @@ extension AppCore {
         case .expand: expandOrCompress(expand: true)
         case .compress: expandOrCompress(expand: false)
         case .help: present(.keyHelp)
-        case .type(let text): edit(behaviour?.edits, .type(text))
+        case .type(let text):
+            guard let field = behaviour?.edits else { return typedOutsideAField(text) }
+            edit(field, .type(text))
         case .backspace: edit(behaviour?.edits, .delete(forward: false))
         case .deleteForward:
             // Ctrl-D in an empty field ends the session, as end-of-input does in a shell.

@@ -33,7 +33,7 @@ extension AppCore {
     /// Opens a channel as choosing it in the drawer does: the read marker of the one left
     /// moves, and the new one says its heading and focuses its first unread message.
     mutating func open(channel id: Int64) {
-        if state.sheets.hasSheet { return say("Close the sheet first", .default, .reader) }
+        if state.sheets.hasSheet { return say(Wording.sentence(.closeThisFirst), .default, .reader) }
         state.mentionedChannelIDs.remove(id)
         reviewIndex = nil
         carryOut(.selectChannel(id))

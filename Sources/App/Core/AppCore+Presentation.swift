@@ -30,7 +30,11 @@ extension AppCore {
                     // still there, so focus stays on it.
                     notification = .layoutChanged(focus: nil, announcing: text)
                 }
-                if appeared, case .screenChanged = notification {
+                let takenBack = self.takenBack.contains(id)
+                if !appeared { self.takenBack.remove(id) }
+                if appeared, takenBack {
+                    // Taken back before it was heard: neither shown nor said.
+                } else if appeared, case .screenChanged = notification {
                     effects.append(.lines(Lines.screen(state: state, tree: tree)))
                 } else if appeared, let sheet = state.sheets.activeSheet?.sheet, sheet.state == .longForm {
                     // Expanded: the actions the short form hid are printed below it.
@@ -38,8 +42,9 @@ extension AppCore {
                         sheet.configuration.actionIdentifiers.dropFirst(sheet.configuration.shortFormVisibleCount))
                     effects.append(.lines(Lines.elements(in: tree, identifiers: hidden)))
                 }
-                let quiet = !appeared && quietDismissals > 0
+                var quiet = !appeared && quietDismissals > 0
                 if quiet { quietDismissals -= 1 }
+                quiet = quiet || (appeared && takenBack)
                 post(notification, quietly: quiet)
                 if !state.sheets.hasSheet { runAfterSheets() }
             }

@@ -74,6 +74,15 @@ public struct AppCore: Sendable {
     var effects: [AppEffect] = []
     /// The custom action chosen with the Actions rotor, until focus moves.
     var chosenAction: String?
+    /// The `a` (or `A`) that opened a message's actions, and when: a character soon after it
+    /// makes it the first letter of a word (``typedOutsideAField(_:)``).
+    var actionsKey: (key: String, at: Duration)?
+    /// Sheets taken back before they were heard: their appearing and going are not said.
+    var takenBack: Set<SheetID> = []
+    /// "Not a text field" was said for this run of characters.
+    var refusedTyping = false
+    /// The message field focus has just moved to, named with the first echo.
+    var fieldToName: String?
     /// Sheet dismissals whose return of focus is not spoken (an action's result is, instead).
     var quietDismissals = 0
     /// What to do once every sheet is gone.

@@ -1,0 +1,73 @@
+import Accessibility
+import Presentation
+
+/// Typing where there is no text field never turns into an action.
+///
+/// In a conversation (its messages, the channel heading, the thread), a character typed goes to
+/// the conversation's message field: focus moves there, the field is named once, and the
+/// character is typed, as chat apps do when one starts typing over the message list. The
+/// command keys (`a`, `?`, `[`, `]`, Space) keep their meaning when pressed alone; but `a`
+/// followed within a second by another character was the first letter of a word: the actions it
+/// opened close without a word, and both letters go to the field ("anyone there" is typed, not
+/// a reaction). Elsewhere (settings, key help, onboarding) a character is not typed: the first
+/// of a run is answered "Not a text field", and no letter is dropped in silence.
+extension AppCore {
+    /// How soon after `a` another character makes it the first letter of a word.
+    static let typingRun: Duration = .seconds(1)
+
+    /// A character (or a paste) typed where focus is on no text field.
+    mutating func typedOutsideAField(_ text: String) {
+        var typed = text
+        if let opened = actionsKey, now - opened.at <= Self.typingRun,
+            case .messageActions? = state.sheets.activeSheet?.payload, state.sheets.entries.count == 1
+        {
+            // `a` began a word: its actions go without a word and the letter is typed.
+            typed = opened.key + typed
+            actionsKey = nil
+            takeBackActions()
+            return afterSheets.append(.typeInMessageField(typed))
+        }
+        actionsKey = nil
+        guard !state.sheets.hasSheet, let field = conversationField else {
+            // Said once for a run of keys; the next key that is not a character ends the run.
+            guard !refusedTyping else { return }
+            refusedTyping = true
+            return say(Wording.sentence(.notATextField(sheetOpen: state.sheets.hasSheet)), .default, .reader)
+        }
+        typeInMessageField(typed, field: field)
+    }
+
+    /// The message field of what is on screen: the open channel's or the thread's.
+    var conversationField: TextField? {
+        switch state.route {
+        case .main where state.drawer.state != .fullHeight: .composer
+        case .thread: .threadComposer
+        default: nil
+        }
+    }
+
+    /// Moves focus to the conversation's message field and types `text` there, naming the
+    /// field once before the echo.
+    mutating func typeInMessageField(_ text: String, field: TextField? = nil) {
+        guard let field = field ?? conversationField else { return }
+        let identifier = field == .composer ? ElementID.composer.identifier : ElementID.threadComposer.identifier
+        guard case .focus = navigator.focus(identifier: identifier) else { return }
+        chosenAction = nil
+        // The field is named in the same breath as the echo, so neither cuts the other off.
+        fieldToName = Wording.sentence(.typingInMessageField)
+        edit(field, .type(text))
+        if let name = fieldToName {
+            fieldToName = nil
+            say(name, .default, .reader)
+        }
+    }
+
+    /// Closes the actions `a` opened, saying nothing of them: neither their appearing nor
+    /// focus going back.
+    mutating func takeBackActions() {
+        guard let entry = state.sheets.activeSheet else { return }
+        takenBack.insert(entry.id)
+        quietDismissals += 1
+        perform(state.sheets.dismiss(.escape))
+    }
+}

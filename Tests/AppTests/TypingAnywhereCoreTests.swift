@@ -1,0 +1,107 @@
+import Accessibility
+import Chat
+import Foundation
+import Terminal
+import Testing
+
+@testable import App
+
+/// Typing never turns into an action: characters typed on a message go to the message field,
+/// `a` that begins a word is typing, and where nothing can be typed the listener hears so once.
+@Suite struct TypingAnywhereCoreTests {
+    static func spoken(_ effects: [AppEffect]) -> [String] { AppCoreTests.spoken(effects) }
+
+    static func type(_ text: String, _ core: inout AppCore, from start: Duration, every gap: Duration) -> [AppEffect] {
+        var effects: [AppEffect] = []
+        for (index, character) in text.enumerated() {
+            let at = start + gap * index
+            effects += core.handle(.key(.character(character)), at: at)
+            effects += IRCEventsCoreTests.finishTransitions(&core, at: Int((at / .seconds(1)).rounded(.down)))
+        }
+        return effects
+    }
+
+    @Test func aWordTypedOnAMessageGoesToTheMessageFieldNamedOnce() {
+        var (core, _) = AppCoreTests.openCore()
+        #expect(core.navigator.focusedElement?.identifier == ElementID.message(102).identifier)
+        let effects = Self.type("hi", &core, from: .seconds(1), every: .milliseconds(150))
+        #expect(core.state.composer == "hi")
+        #expect(core.navigator.focusedElement?.identifier == ElementID.composer.identifier)
+        let heard = Self.spoken(effects)
+        #expect(heard.first == "Message field, h", "\(heard)")
+        #expect(heard.filter { $0.contains("Message field") }.count == 1, "\(heard)")
+    }
+
+    /// "anyone there" typed on a message: `a` opened the actions, and `n` soon after makes it
+    /// the first letter of the word. Nothing is reacted, nothing is dropped.
+    @Test func aWordBeginningWithATakesBackTheActionsAndKeepsEveryLetter() {
+        var (core, _) = AppCoreTests.openCore()
+        var effects = Self.type("anyone there", &core, from: .seconds(1), every: .milliseconds(120))
+        #expect(core.state.composer == "anyone there")
+        #expect(!core.state.sheets.hasSheet)
+        effects += core.handle(.key(.key(.enter, [])), at: .seconds(3))
+        let heard = Self.spoken(effects)
+        #expect(!heard.contains { $0.hasPrefix("Reacted") }, "\(heard)")
+        #expect(heard.contains("Message field, an"), "both letters typed, the field named: \(heard)")
+        #expect(!effects.contains { if case .store(.react) = $0 { true } else { false } })
+        #expect(core.state.composer.isEmpty, "sent")
+    }
+
+    @Test func aAloneStillOpensTheActions() {
+        var (core, _) = AppCoreTests.openCore()
+        var effects = core.handle(.key(.character("a")), at: .seconds(1))
+        effects += IRCEventsCoreTests.finishTransitions(&core, at: 2)
+        #expect(Self.spoken(effects).contains { $0.hasPrefix("Message actions, ") })
+        // A second later a key is a command in the sheet again: Down moves, nothing is typed.
+        _ = core.handle(.key(.key(.down, [])), at: .seconds(3))
+        #expect(core.state.sheets.hasSheet)
+        #expect(core.state.composer.isEmpty)
+    }
+
+    @Test func whereNothingCanBeTypedTheListenerHearsSoOncePerRun() {
+        var (core, _) = AppCoreTests.openCore()
+        _ = core.handle(.key(.character("?")), at: .seconds(1))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 2)
+        #expect(core.state.activeSheet?.kind == .keyHelp)
+        let first = Self.spoken(core.handle(.key(.character("x")), at: .seconds(3)))
+        let second = Self.spoken(core.handle(.key(.character("y")), at: .seconds(3) + .milliseconds(100)))
+        #expect(first == ["Not a text field. Escape closes this"])
+        #expect(second.isEmpty, "said once for the run")
+        _ = core.handle(.key(.key(.down, [])), at: .seconds(4))
+        let again = Self.spoken(core.handle(.key(.character("z")), at: .seconds(5)))
+        #expect(again == ["Not a text field. Escape closes this"], "a new run after another key")
+    }
+
+    @Test func controlFSearchesFromTheMessageField() {
+        var (core, _) = AppCoreTests.openCore()
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        _ = core.handle(.key(.control("f")), at: .seconds(1))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 2)
+        #expect(core.state.activeSheet?.kind == .search)
+    }
+}
+
+/// A server's refusal is said in Earshot's words, once, and never in the server's.
+@Suite struct RefusalCoreTests {
+    @Test func aLineRefusedByAChannelOneLeftSaysWhatToDoWithoutTheServersWords() {
+        var core = IRCEventsCoreTests.ircCore()
+        _ = core.handle(.chat(.parted(channelID: 20, channel: "#a", nick: "you", isSelf: true)), at: .seconds(1))
+        let refusal = IRCRefusal(
+            .cannotSendToChannel, target: "#a",
+            serverText: "#a You cannot send external messages to this channel whilst the +n (noextmsg) mode is set")
+        let heard = AppCoreTests.spoken(core.handle(.chat(.refused(refusal)), at: .seconds(2)))
+        #expect(
+            heard == ["Not delivered: hash a takes messages only from its members. Type slash join hash a to go in"])
+        #expect(!heard.joined().contains("external"))
+    }
+
+    @Test func aJoinRefusedIsAnsweredAndNotFollowedByProgress() {
+        var core = IRCEventsCoreTests.ircCore()
+        _ = IRCEventsCoreTests.enter("/join #full", &core, at: 1)
+        let heard = AppCoreTests.spoken(
+            core.handle(.chat(.refused(IRCRefusal(.channelFull, target: "#full", serverText: "x"))), at: .seconds(1)))
+        #expect(heard == ["Cannot join hash full: it is full"])
+        let later = AppCoreTests.spoken(core.handle(.tick, at: .seconds(5)))
+        #expect(!later.contains { $0.hasPrefix("Joining") }, "\(later)")
+    }
+}
