@@ -3,7 +3,7 @@
 /// `focus` names an element by its identifier; `nil` leaves focus where the navigator puts it.
 ///
 /// ```swift
-/// .screenChanged(focus: "sheet.first", announcing: "Message actions, sheet, short form")
+/// .screenChanged(focus: "sheet.first", announcing: "Message actions")
 /// ```
 public enum AccessibilityNotification: Hashable, Sendable {
     /// Speak `text` at `priority`; focus does not move.

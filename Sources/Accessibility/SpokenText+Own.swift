@@ -4,7 +4,7 @@ import Foundation
 /// punctuation level, as a phrase's are, while someone else's words inside them (a message, a
 /// nick, a server's reason) are read at the level like any other text.
 ///
-/// At `all`, "Message actions, sheet, short form" must not become "Message actions comma sheet
+/// At `all`, "Message actions" must not become "Message actions comma sheet
 /// comma short form", but "kim: a, b" from the network must still say "a comma b".
 ///
 /// ```swift

@@ -1,25 +1,28 @@
 import Accessibility
 
 extension Sheet {
-    /// What is said when the sheet appears: "Message actions, sheet, short form, 4 of 9 actions
-    /// and More actions" (the button that shows the rest is counted as what it is).
+    /// What is said when the sheet appears: "Message actions, 4 of 9 actions, then More
+    /// actions" (the button that shows the rest is counted as what it is). The listener hears
+    /// what is there, not how it is built: no "sheet", no "short form".
     ///
-    /// When the short form shows every action: "Reactions, sheet, short form, 2 actions".
+    /// When the short form shows every action: "Reactions, 2 actions".
     public var appearPhrase: String {
         let total = configuration.actionIdentifiers.count
         let visible = configuration.shortFormVisibleCount
         let count =
-            visible < total ? "\(visible) of \(actions(total)) and More actions" : actions(total)
-        return "\(configuration.title), sheet, short form, \(count)"
+            visible < total ? "\(visible) of \(actions(total)), then More actions" : actions(total)
+        return "\(configuration.title), \(count)"
     }
 
-    /// What is said on expanding: "Expanded, 9 actions".
+    /// What is said on expanding: "All 9 actions".
     public var expandPhrase: String {
-        "Expanded, \(actions(configuration.actionIdentifiers.count))"
+        "All \(actions(configuration.actionIdentifiers.count))"
     }
 
-    /// What is said on compressing: "Short form".
-    public static let compressPhrase = "Short form"
+    /// What is said on compressing: "4 of 9 shown".
+    public var compressPhrase: String {
+        "\(configuration.shortFormVisibleCount) of \(configuration.actionIdentifiers.count) shown"
+    }
 
     var appearNotification: AccessibilityNotification {
         .screenChanged(focus: configuration.firstElementIdentifier, announcing: appearPhrase)
@@ -39,7 +42,7 @@ extension Sheet {
     var compressNotification: AccessibilityNotification {
         .layoutChanged(
             focus: configuration.hasMoreActions ? configuration.moreActionsIdentifier : nil,
-            announcing: Self.compressPhrase)
+            announcing: compressPhrase)
     }
 
     /// "Message actions closed", then the element that opened it has focus again.

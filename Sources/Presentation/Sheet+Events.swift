@@ -25,7 +25,7 @@ extension Sheet {
     /// From ``State/shortForm`` only (cancelling a pan in progress); otherwise ``Action/none``.
     ///
     /// ```swift
-    /// sheet.expand()  // .settle(steps, .layoutChanged(focus: "edit", announcing: "Expanded, 9 actions"))
+    /// sheet.expand()  // .settle(steps, .layoutChanged(focus: "edit", announcing: "All 9 actions"))
     /// ```
     public mutating func expand() -> Action {
         guard state == .shortForm else { return .none }
@@ -41,7 +41,7 @@ extension Sheet {
     /// Compressing never dismisses.
     ///
     /// ```swift
-    /// sheet.compress()  // .settle(steps, .layoutChanged(focus: "Message actions.more-actions", announcing: "Short form"))
+    /// sheet.compress()  // .settle(steps, .layoutChanged(focus: "Message actions.more-actions", announcing: "4 of 9 shown"))
     /// ```
     public mutating func compress() -> Action {
         guard state == .longForm else { return .none }
@@ -131,7 +131,7 @@ extension Sheet {
     /// the same form only draws; a new resting state is announced once.
     ///
     /// ```swift
-    /// sheet.panEnded(velocity: .rowsPerSecond(-30))  // fling up: .settle(steps, "Expanded, 9 actions")
+    /// sheet.panEnded(velocity: .rowsPerSecond(-30))  // fling up: .settle(steps, "All 9 actions")
     /// ```
     public mutating func panEnded(velocity: PanVelocity) -> Action {
         guard let released = pan else { return .none }

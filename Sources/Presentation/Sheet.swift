@@ -15,9 +15,9 @@ import Accessibility
 /// ## Announcements
 /// Every change of resting state produces exactly one notification, posted when the sheet comes
 /// to rest (as UIKit posts `screenChanged` once a presentation completes):
-/// - appears: `screenChanged` focusing the first element, "Message actions, sheet, short form, 4 of 9 actions and More actions";
-/// - expand: `layoutChanged` focusing the first newly shown action, "Expanded, 9 actions";
-/// - compress: `layoutChanged` focusing the "More actions" button, "Short form";
+/// - appears: `screenChanged` focusing the first element, "Message actions, 4 of 9 actions, then More actions";
+/// - expand: `layoutChanged` focusing the first newly shown action, "All 9 actions";
+/// - compress: `layoutChanged` focusing the "More actions" button, "4 of 9 shown";
 /// - dismiss: `screenChanged` returning focus to the element that opened the sheet.
 /// Drawing steps (height and dim) are never spoken.
 ///
@@ -35,7 +35,7 @@ import Accessibility
 /// sheet.reduceMotion = true
 /// sheet.present(openedBy: "message.42")
 /// // .settle([frame], .screenChanged(focus: "reply",
-/// //     announcing: "Message actions, sheet, short form, 4 of 9 actions and More actions"))
+/// //     announcing: "Message actions, 4 of 9 actions, then More actions"))
 /// sheet.dismiss(.escape)
 /// // .settle([frame], .screenChanged(focus: "message.42", announcing: nil))
 /// ```

@@ -96,7 +96,7 @@ extension SettingsUpdate {
         }
         if old.times != new.times { parts.append("message times: \(new.times ? "on" : "off")") }
         if old.mergeBursts != new.mergeBursts {
-            parts.append("one utterance per burst: \(new.mergeBursts ? "on" : "off")")
+            parts.append("quick messages together: \(new.mergeBursts ? "on" : "off")")
         }
         if old.messages != new.messages { parts.append("messages spoken: \(new.messages.rawValue)") }
         if old.channels != new.channels {

@@ -123,7 +123,7 @@ import Testing
         ("1 new messages in #b", false),
         ("3 new messages in #b", true),
         ("1 new message in #b", true),
-        ("Settings, sheet, short form, 8 of 8 actions", true),
+        ("Settings, 8 of 8 actions", true),
         ("8 actions", true),
         ("1 actions", false),
         ("2 reply", false),

@@ -126,8 +126,8 @@ import Testing
     @Test(arguments: PunctuationLevel.allCases)
     func theClientsOwnSeparatorsAreNeverNamed(level: PunctuationLevel) {
         #expect(
-            SpokenText.prepareOwn("Message actions, sheet, short form, 7 actions", punctuation: level)
-                == "Message actions, sheet, short form, 7 actions")
+            SpokenText.prepareOwn("Message actions, 7 actions", punctuation: level)
+                == "Message actions, 7 actions")
         #expect(
             SpokenText.prepareOwn("Text size: Large, 100 percent", punctuation: level)
                 == "Text size: Large, 100 percent")

@@ -109,7 +109,7 @@ import Testing
         effects = core.handle(.key(.escape), at: .milliseconds(11))
         #expect(core.state.sheets.pending == [.dismiss(.escape)])
         effects = core.handle(.transitionFinished, at: .milliseconds(300))
-        #expect(Self.spoken(effects).contains { $0.hasPrefix("Message actions, sheet, short form") })
+        #expect(Self.spoken(effects).contains { $0.hasPrefix("Message actions") })
         #expect(effects.contains { if case .drawTransition = $0 { true } else { false } })  // the queued dismissal
         effects = core.handle(.transitionFinished, at: .milliseconds(600))
         #expect(!core.state.sheets.hasSheet)
@@ -128,14 +128,14 @@ import Testing
         var effects = core.handle(.transitionFinished, at: .milliseconds(300))
         // The message actions settle and are announced; the queued sheet then starts coming up.
         let spoken = Self.spoken(effects)
-        #expect(spoken.contains { $0.hasPrefix("Message actions, sheet, short form") }, "\(spoken)")
+        #expect(spoken.contains { $0.hasPrefix("Message actions") }, "\(spoken)")
         #expect(IRCEventsCoreTests.printed(effects).hasPrefix("Message actions"), "its lines, not the next sheet's")
         #expect(
             core.navigator.focusedElement?.identifier?.hasPrefix("actions.") == true, "focus in the sheet announced")
         #expect(core.state.sheets.entries.map(\.payload) == [.messageActions(messageID: 102), .keyHelp])
         #expect(core.state.activeSheet?.kind == .keyHelp)
         effects = core.handle(.transitionFinished, at: .milliseconds(600))
-        #expect(Self.spoken(effects).contains { $0.contains("sheet") && !$0.hasPrefix("Message actions") })
+        #expect(Self.spoken(effects).contains { $0.hasPrefix("Key help, ") })
         #expect(core.state.sheets.activeSheet?.frame?.height ?? 0 > 0, "the last frame drawn is kept with the sheet")
         #expect(core.state.sheets.isInert(core.state.sheets.entries[0].id))
     }
@@ -144,7 +144,7 @@ import Testing
         var (core, _) = Self.openCore(reduceMotion: true)
         let effects = core.handle(.key(.character("a")), at: .milliseconds(10))
         #expect(!effects.contains { if case .drawTransition = $0 { true } else { false } })
-        #expect(Self.spoken(effects).contains { $0.hasPrefix("Message actions, sheet, short form") })
+        #expect(Self.spoken(effects).contains { $0.hasPrefix("Message actions") })
     }
 
     @Test func aReloadedFileChangesEverySpeechSetting() {

@@ -85,7 +85,7 @@ extension AppSuites {
         }
 
         @Test(arguments: [
-            ("?", "Key help, sheet, short form, 32 keys"), ("s", "Settings, sheet, short form, 21 settings"),
+            ("?", "Key help, 32 keys"), ("s", "Settings, 21 settings"),
         ])
         func sheetsCountWhatTheyList(key: String, phrase: String) async throws {
             let host = try await AppHost()

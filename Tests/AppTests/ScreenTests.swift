@@ -61,7 +61,7 @@ extension AppSuites {
             host.focus(identifier: identifier)
             host.press(Keys.text("a"))
             try await tester.waitForElement(label: "Message actions", traits: .header)
-            try await tester.expectSpoken("Message actions, sheet, short form")
+            try await tester.expectSpoken("Message actions")
             host.press(Keys.shiftUp)
             try await tester.waitForElement(label: "View reactions", traits: .button)
             try await tester.tap(label: "Add reaction")

@@ -23,7 +23,7 @@ import Testing
         #expect(
             Fixtures.notifications(afterPresent) == [
                 .screenChanged(
-                    focus: "reply", announcing: "Message actions, sheet, short form, 4 of 9 actions and More actions")
+                    focus: "reply", announcing: "Message actions, 4 of 9 actions, then More actions")
             ])
         #expect(coordinator.activeSheet?.sheet.state == .dismissing)
         #expect(coordinator.pending == [.present(Self.reply, openedBy: "message.43")])
@@ -42,7 +42,7 @@ import Testing
         let last = coordinator.transitionFinished()
         #expect(
             Fixtures.notifications(last) == [
-                .screenChanged(focus: "quote", announcing: "Reply options, sheet, short form, 2 actions")
+                .screenChanged(focus: "quote", announcing: "Reply options, 2 actions")
             ])
         #expect(!coordinator.isTransitioning)
     }

@@ -106,10 +106,10 @@ import Testing
                 for action in actions {
                     guard case .sheet(_, let sheetAction) = action else { continue }
                     guard case .settle(_, let notification) = sheetAction else { continue }
-                    if case .screenChanged(_, let text?) = notification, text.contains(", sheet, ") {
-                        appeared.append(String(text.prefix { $0 != "," }))
-                    } else if case .screenChanged(_, let text?) = notification, text.hasSuffix(" closed") {
+                    if case .screenChanged(_, let text?) = notification, text.hasSuffix(" closed") {
                         dismissals += 1
+                    } else if case .screenChanged(_, let text?) = notification {
+                        appeared.append(String(text.prefix { $0 != "," }))
                     }
                 }
             }

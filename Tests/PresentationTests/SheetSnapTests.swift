@@ -56,7 +56,7 @@ import Testing
         let action = sheet.panEnded(velocity: .rowsPerSecond(-30))
         #expect(sheet.state == .longForm)
         #expect(
-            Fixtures.notification(action) == .layoutChanged(focus: "edit", announcing: "Expanded, 9 actions"))
+            Fixtures.notification(action) == .layoutChanged(focus: "edit", announcing: "All 9 actions"))
     }
 
     @Test func flingDownFromLongFormCompresses() {
@@ -65,7 +65,7 @@ import Testing
         _ = sheet.panChanged(translation: 2)
         let action = sheet.panEnded(velocity: .rowsPerSecond(30))
         #expect(sheet.state == .shortForm)
-        #expect(Fixtures.notification(action) == .layoutChanged(focus: "more", announcing: "Short form"))
+        #expect(Fixtures.notification(action) == .layoutChanged(focus: "more", announcing: "4 of 9 shown"))
     }
 
     @Test func flingDownFromShortFormDismissesAndReturnsFocus() {

@@ -73,7 +73,7 @@ import Testing
                     [],
                     .screenChanged(
                         focus: "reply",
-                        announcing: "Message actions, sheet, short form, 4 of 9 actions and More actions")))
+                        announcing: "Message actions, 4 of 9 actions, then More actions")))
         #expect(sheet.visibleActionIdentifiers == ["reply", "react", "copy", "pin"])
         #expect(sheet.showsMoreActionsButton)
     }
@@ -84,14 +84,14 @@ import Testing
             sheet.expand()
                 == .settle(
                     [PresentationFrame(height: 23, dim: 0.7)],
-                    .layoutChanged(focus: "edit", announcing: "Expanded, 9 actions")))
+                    .layoutChanged(focus: "edit", announcing: "All 9 actions")))
         #expect(sheet.visibleActionIdentifiers.count == 9)
         #expect(!sheet.showsMoreActionsButton)
         #expect(
             sheet.compress()
                 == .settle(
                     [PresentationFrame(height: 7, dim: 0.7)],
-                    .layoutChanged(focus: "more", announcing: "Short form")))
+                    .layoutChanged(focus: "more", announcing: "4 of 9 shown")))
         #expect(
             sheet.dismiss(.escape)
                 == .settle(
@@ -112,7 +112,7 @@ import Testing
     @Test func aSheetWhoseActionsFitSaysSo() {
         let configuration = SheetConfiguration(title: "Reactions", actionIdentifiers: ["up", "heart"])
         let sheet = Sheet(configuration: configuration, terminalRows: 24)
-        #expect(sheet.appearPhrase == "Reactions, sheet, short form, 2 actions")
+        #expect(sheet.appearPhrase == "Reactions, 2 actions")
         #expect(!configuration.hasMoreActions)
     }
 

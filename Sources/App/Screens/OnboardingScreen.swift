@@ -29,7 +29,7 @@ enum OnboardingScreen {
                     .onboardingIntro,
                     Element(
                         label:
-                            "Earshot speaks everything it shows. Right and Left move between elements, Enter activates, Escape goes back, and question mark lists every key.",
+                            "Earshot speaks everything it shows. Right and Left move between items, Enter activates, Escape goes back, and question mark lists every key.",
                         traits: .staticText)),
             ]
         case 2:

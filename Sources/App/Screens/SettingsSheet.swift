@@ -55,7 +55,7 @@ enum SettingsSheet {
                 "Press Enter to choose whether a message's time is said with it. Alt-T always says it.",
                 .adjustSpeech(.times, by: 1)),
             toggle(
-                .mergeBursts, "One utterance per burst", settings.speech.mergeBursts,
+                .mergeBursts, "Quick messages together", settings.speech.mergeBursts,
                 "Press Enter to choose whether one person's quick messages are said together, their name once.",
                 .adjustSpeech(.bursts, by: 1)),
             toggle(

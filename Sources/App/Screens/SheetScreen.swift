@@ -79,7 +79,7 @@ enum SheetScreen {
         case .speechHistory:
             return SheetConfiguration(
                 title: "Speech history", actionIdentifiers: identifiers, shortFormActionCount: identifiers.count,
-                firstElementIdentifier: identifiers.first, itemNoun: .init("utterance"))
+                firstElementIdentifier: identifiers.first, itemNoun: .init("thing said", plural: "things said"))
         }
     }
 }

@@ -72,7 +72,7 @@ public struct LocalWorkspace: Sendable {
         (guide, "Welcome to Earshot. This is #welcome, a channel that lives only on this computer.", nil, []),
         (
             guide,
-            "Press Right or Tab for the next element, Left or Shift-Tab for the previous one. Home and End jump to the first and the last.",
+            "Press Right or Tab for the next item, Left or Shift-Tab for the previous one. Home and End jump to the first and the last.",
             nil, []
         ),
         (
@@ -83,12 +83,12 @@ public struct LocalWorkspace: Sendable {
         ("Ada", "How do I react to a message, or reply to it?", nil, []),
         (
             guide,
-            "Press a on a message for its actions: react, reply and more. Escape closes the sheet, or goes back.", 3, []
+            "Press a on a message for its actions: react, reply and more. Escape closes them, or goes back.", 3, []
         ),
         ("Ada", "Got it. And when speech runs on?", 3, []),
         (
             guide,
-            "Ctrl-Space or Ctrl-X stops speech at once. Shift-Up and Shift-Down expand or compress a sheet. Press F1 at any time for key help, or ? outside the message field.",
+            "Ctrl-Space or Ctrl-X stops speech at once. Shift-Up and Shift-Down show more or fewer of a list of actions. Press F1 at any time for key help, or ? outside the message field.",
             3, [("🎉", "Ada")]
         ),
         (
