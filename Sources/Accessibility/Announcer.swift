@@ -10,6 +10,11 @@
 ///   spoken as a count: "12 new messages in #general". Counts are never lost, and they are
 ///   the real number of items (``LiveRegionChange/count``), in agreement with their noun
 ///   (``summary(count:noun:region:)``).
+/// - A count is a total of what the listener has not heard: while content keeps coming, a
+///   count waits for its region to be quiet for ``countQuiet`` (at most ``burstLimit`` after its
+///   first item), and a count said within ``countSpan`` of the last one for the same region
+///   adds to it ("9 new messages", then "19 new messages", never "9" then "10"). Hearing an
+///   item of the region in full starts the total again.
 /// - The pending queue never holds more than ``maxPending`` entries (Orca keeps 9); beyond
 ///   that, new content merges into the last entry as "N new messages".
 /// - Assertive live-region content is spoken at high priority; a flood of it coalesces too.
@@ -55,6 +60,8 @@ public struct Announcer: Sendable {
         var isMixed = false
         /// Whether a summary of it ends with its newest text in full.
         var newestInFull = false
+        /// That newest text, when it is not ``text``.
+        var newest: String?
         /// Whether a newer change replaces it instead of adding to it (a status, such as a
         /// search's count: only the latest is news).
         var replaces = false
@@ -79,6 +86,10 @@ public struct Announcer: Sendable {
     public var sameSpeakerSpan: Duration = .seconds(6)
     /// The most messages one utterance joins; more are a count.
     public static let burstMessages = 8
+    /// How long a region must be quiet before its count is said (the count is a total).
+    public var countQuiet: Duration = .milliseconds(1000)
+    /// How long after a count the next count of the same region adds to it.
+    public var countSpan: Duration = .seconds(30)
 
     /// The most entries the pending queue holds.
     public let maxPending: Int
@@ -94,6 +105,8 @@ public struct Announcer: Sendable {
     private var politeHeldUntil: Duration?
     /// Whose message, in which region, was last said, and when.
     private var lastSpeaker: (key: String, speaker: String, at: Duration)?
+    /// The total last counted for each key, and when: a count soon after adds to it.
+    private var counted: [String: (total: Int, at: Duration)] = [:]
 
     /// An announcer holding at most `maxPending` entries (at least 1) and pacing each region
     /// by `interval`.
@@ -188,6 +201,8 @@ public struct Announcer: Sendable {
             region: change.region, noun: change.noun, count: change.count, text: change.text,
             newestInFull: change.newestInFull, replaces: change.replaces)
         item.ids = change.ids
+        item.newest = change.newest
+        item.arrived = now
         if burstWindow > .zero, let speaker = change.speaker, change.count == 1 {
             item.speaker = speaker
             item.continuation = change.continuation ?? change.text
@@ -240,9 +255,13 @@ public struct Announcer: Sendable {
             }
             pending[index].count += item.count
             pending[index].text = item.text
+            pending[index].newest = item.newest
             pending[index].speaker = nil
-            pending[index].heldUntil = nil
             pending[index].ids = []
+            // A count: said once the region is quiet, so it is the total of the flood.
+            pending[index].heldUntil =
+                item.priority == .low && countQuiet > .zero && item.region != nil
+                ? min(now + countQuiet, pending[index].arrived + burstLimit) : nil
             return release(at: now)
         }
         if pending.isEmpty && canSpeak(item, at: now) {
@@ -265,7 +284,16 @@ public struct Announcer: Sendable {
     }
 
     private mutating func speak(_ item: Pending, at now: Duration) -> Action {
-        var said = utterance(for: item)
+        // A count adds to the last one said for its region, if that was recent: the words say
+        // the total not heard; the request still stands for the items it adds.
+        var total = item.count
+        if item.count > 1, item.speaker == nil {
+            if let last = counted[item.key], now - last.at < countSpan { total += last.total }
+            counted[item.key] = (total, now)
+        } else {
+            counted[item.key] = nil
+        }
+        var said = utterance(for: item, total: total)
         if let speaker = item.speaker, let last = lastSpeaker, last.key == item.key, last.speaker == speaker,
             now - last.at < sameSpeakerSpan, let continuation = item.continuation
         {
@@ -314,7 +342,7 @@ public struct Announcer: Sendable {
         return .speak(utterance)
     }
 
-    private func utterance(for item: Pending) -> SpeechRequest {
+    private func utterance(for item: Pending, total: Int) -> SpeechRequest {
         guard item.count > 1 else {
             var utterance = SpeechRequest(item.text, priority: item.priority)
             utterance.ids = item.ids
@@ -326,10 +354,11 @@ public struct Announcer: Sendable {
             return utterance
         }
         let text = Announcer.summary(
-            count: item.count, noun: item.isMixed ? "message" : item.noun,
+            count: total, noun: item.isMixed ? "message" : item.noun,
             region: item.isMixed ? nil : item.region)
         if item.newestInFull, !item.isMixed {
-            return SpeechRequest(text + ". Newest: " + item.text, priority: item.priority, count: item.count)
+            return SpeechRequest(
+                text + ". Newest, " + (item.newest ?? item.text), priority: item.priority, count: item.count)
         }
         return SpeechRequest(text, priority: item.priority, count: item.count)
     }

@@ -21,7 +21,7 @@ public struct LiveRegionChange: Hashable, Sendable {
     /// How many items this change stands for (at least 1).
     public var count: Int
     /// Whether a coalesced summary ends with the newest change in full ("3 new mentions in
-    /// #a. Newest: kim: me, look"), for changes a listener must not miss the words of.
+    /// #a. Newest, kim: me, look"), for changes a listener must not miss the words of.
     public var newestInFull: Bool
     /// Whether this change replaces one still waiting in the region instead of adding to its
     /// count, as ARIA's `status` role: a search's "3 messages found" is news only as the latest.
@@ -37,13 +37,18 @@ public struct LiveRegionChange: Hashable, Sendable {
     public var waitsForMore: Bool
     /// What it stands for, by id (a message's), so that hearing it in full can mark it read.
     public var ids: [Int64]
+    /// What a summary ends with when ``newestInFull``, if not ``text``: the words without the
+    /// region's name, which the summary has said already ("3 new mentions in #a. Newest,
+    /// kim: look").
+    public var newest: String?
 
     /// A change in `region` of `count` items.
     public init(
         region: String, politeness: LiveRegion, text: String, noun: String = "message", count: Int = 1,
         newestInFull: Bool = false, replaces: Bool = false, speaker: String? = nil, continuation: String? = nil,
-        waitsForMore: Bool = false, ids: [Int64] = []
+        waitsForMore: Bool = false, ids: [Int64] = [], newest: String? = nil
     ) {
+        self.newest = newest
         self.ids = ids
         self.waitsForMore = waitsForMore
         self.speaker = speaker

@@ -107,6 +107,12 @@ public struct AppState: Sendable {
     var threadFocus: Int64?
     /// Channels the user asked to join (/join), whose join is said when it comes.
     var joinRequests: Set<String> = []
+    /// Quitting was asked about (lines still wait to send): Enter quits, any other key stays.
+    var quitAsked = false
+    /// A line refused because its channel was left: Enter again on it joins and sends it.
+    var rejoinOffer: RejoinOffer?
+    /// Lines that go once their channel (by id) is joined again.
+    var afterRejoin: [Int64: [String]] = [:]
     /// Lines written while their server was away, said again when they go.
     var waitingToSend: [String] = []
     /// Other channels where someone mentioned the user since they were last open (Alt-A goes
@@ -265,4 +271,10 @@ public struct SpokenEntry: Hashable, Sendable {
         self.text = text
         self.voice = voice
     }
+}
+
+/// The offer after a line to a channel one left: the same line, Enter again, rejoins and sends.
+struct RejoinOffer: Hashable, Sendable {
+    var channelID: Int64
+    var text: String
 }

@@ -176,7 +176,8 @@ public enum ClientCommand {
             _ = done.wait(timeout: .now() + 5)
         }
         for task in chatTasks { task.cancel() }
-        _ = engine.waitUntilIdle(timeoutSeconds: interactive ? 0.5 : 30)
+        // "Goodbye" is heard before the client goes (a second and a half at most).
+        _ = engine.waitUntilIdle(timeoutSeconds: interactive ? 1.5 : 30)
         engine.shutdown()
         try? opened?.close()
         return 0

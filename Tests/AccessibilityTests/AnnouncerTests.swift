@@ -86,6 +86,40 @@ import Testing
         #expect(utterances.reduce(0) { $0 + $1.count } == 10_000)
     }
 
+    /// A flood in one region is counted as its total, not in parts: each count waits for the
+    /// region to be quiet, and a count soon after another adds to it.
+    @Test func aFloodIsCountedAsATotalNotInParts() {
+        var announcer = Announcer()
+        var said: [String] = []
+        func note(_ action: Announcer.Action) { if case .speak(let request) = action { said.append(request.text) } }
+        // 30 lines over 1.5 s while the first is said (300 ms each).
+        for index in 0..<30 {
+            let at = Duration.milliseconds(50 * index)
+            note(
+                announcer.liveRegionChanged(
+                    LiveRegionChange(region: "#b", politeness: .polite, text: "l\(index)"), at: at))
+            if index % 6 == 5 { note(announcer.speechFinished(at: at)) }
+        }
+        var now = Duration.milliseconds(1500)
+        while let deadline = announcer.nextDeadline, now < .seconds(10) {
+            now = max(now, deadline)
+            note(announcer.tick(at: now))
+            note(announcer.speechFinished(at: now + .milliseconds(300)))
+            now += .milliseconds(300)
+        }
+        #expect(said == ["l0", "29 new messages in #b"], "\(said)")
+        // Ten more a moment later, while something else is said: the count adds to what was
+        // not heard.
+        _ = announcer.post(.announcement("Joined #c", priority: .default), at: .seconds(5))
+        for index in 0..<10 {
+            _ = announcer.liveRegionChanged(
+                LiveRegionChange(region: "#b", politeness: .polite, text: "m\(index)"), at: .seconds(5))
+        }
+        note(announcer.speechFinished(at: .seconds(5) + .milliseconds(500)))
+        note(announcer.tick(at: .seconds(7)))
+        #expect(said.last == "39 new messages in #b", "\(said)")
+    }
+
     @Test func politeAnnouncementsCoalesceWithoutRegion() {
         var announcer = Announcer()
         var spoken: [SpeechRequest] = []
@@ -178,8 +212,11 @@ import Testing
             #expect(announcer.liveRegionChanged(change, at: .milliseconds(10 * index)) == .none)
         }
         #expect(announcer.pendingAnnouncements == 3)
+        // The count waits for the region to be quiet a second, so it is the flood's total.
+        #expect(announcer.speechFinished(at: .seconds(1)) == .none)
+        #expect(announcer.nextDeadline == .milliseconds(1020))
         #expect(
-            announcer.speechFinished(at: .seconds(1))
+            announcer.tick(at: .milliseconds(1020))
                 == .speak(SpeechRequest("3 new messages in #b", priority: .low, count: 3)))
     }
 
@@ -202,7 +239,7 @@ import Testing
         _ = announcer.liveRegionChanged(
             LiveRegionChange(region: "#b", politeness: .polite, text: "y"), at: .milliseconds(2))
         #expect(
-            announcer.speechFinished(at: .seconds(1))
+            announcer.speechFinished(at: .seconds(2))
                 == .speak(SpeechRequest("3 new messages in #b", priority: .low, count: 3)))
     }
 }

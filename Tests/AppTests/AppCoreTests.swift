@@ -179,8 +179,9 @@ import Testing
         let finished = core.handle(.utterance(.done, .announcer), at: .seconds(2) + .milliseconds(100))
         #expect(Self.spoken(finished).isEmpty)
         let wake = finished.compactMap { if case .wake(let at) = $0 { at } else { nil } }.first
-        #expect(wake == .seconds(2) + .milliseconds(500))
-        let tick = core.handle(.tick, at: .seconds(2) + .milliseconds(500))
+        // The count waits for #b to be quiet a second after its last message (a total).
+        #expect(wake == .seconds(3) + .milliseconds(20))
+        let tick = core.handle(.tick, at: .seconds(3) + .milliseconds(20))
         #expect(Self.spoken(tick) == ["2 new messages in hash b"])
     }
 

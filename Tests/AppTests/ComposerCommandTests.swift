@@ -68,8 +68,13 @@ import Testing
         let help = core.handle(.key(.enter), at: .seconds(3))
         #expect(
             AppCoreTests.spoken(help).contains {
-                $0.hasPrefix("Commands: ") && $0.contains("join") && $0.contains("quit")
+                $0.hasPrefix("Commands, ") && $0.contains("join") && $0.contains("quit")
             }, "\(AppCoreTests.spoken(help))")
+        // The slash is said once, and a usage in words, not symbols.
+        #expect(AppCoreTests.spoken(help).allSatisfy { $0.components(separatedBy: "slash").count <= 3 })
+        core.state.composer = "/help part"
+        let part = AppCoreTests.spoken(core.handle(.key(.enter), at: .seconds(3) + .milliseconds(500)))
+        #expect(part == ["slash part, optionally a channel and a reason: leave this channel or the one named"])
         // "//" sends the rest as text.
         core.state.composer = "//shrug"
         let sent = core.handle(.key(.enter), at: .seconds(4))

@@ -102,11 +102,11 @@ import Testing
 
         let sheetStart = session.spoken().count
         try session.type("a")
-        let sheet = try await session.waitForSpeech(after: sheetStart) { $0.text.hasPrefix("Message actions, sheet") }
+        let sheet = try await session.waitForSpeech(after: sheetStart) { $0.text.hasPrefix("Message actions, ") }
         try #require(sheet != nil, "A did not open the actions sheet\n\(Self.context(session))")
         let expanded = try await Self.press(session, "S-Up")
         #expect(
-            expanded.contains { $0.text.hasPrefix("Expanded") }, "Shift-Up did not expand\n\(Self.context(session))")
+            expanded.contains { $0.text.hasPrefix("All ") }, "Shift-Up did not expand\n\(Self.context(session))")
         _ = try await Self.press(session, "Home")
         let onAdd = try await Self.moveFocus(session, "Right", toLineStartingWith: "Add reaction", limit: 16)
         try #require(onAdd, "no Add reaction in the sheet\n\(Self.context(session))")
@@ -182,7 +182,7 @@ import Testing
         try #require(onSettings, "End did not reach Settings\n\(Self.context(session))")
         let sheetStart = session.spoken().count
         try session.send("Enter")
-        let sheet = try await session.waitForSpeech(after: sheetStart) { $0.text.hasPrefix("Settings, sheet") }
+        let sheet = try await session.waitForSpeech(after: sheetStart) { $0.text.hasPrefix("Settings, ") }
         try #require(sheet != nil, "the Settings sheet did not open\n\(Self.context(session))")
         let onTextSize = try await Self.moveFocus(session, "Right", toLineStartingWith: "Text size, ")
         try #require(onTextSize, "no Text size control\n\(Self.context(session))")

@@ -111,8 +111,18 @@ import Testing
         let effects = Self.enter("anyone here?", &core, at: 7)
         #expect(Self.sends(effects).isEmpty)
         spoken = AppCoreTests.spoken(effects)
-        #expect(spoken == ["You left hash a. Type slash join hash a to go back."], "\(spoken)")
+        #expect(
+            spoken == ["Not sent: you left hash a. The line is still in the field; Enter again rejoins and sends it."],
+            "\(spoken)")
         #expect(core.state.composer == "anyone here?", "the line stays in the field")
+        // Enter again takes the offer: the channel is joined, and the line goes once it is.
+        let again = core.handle(.key(.enter), at: .seconds(8))
+        #expect(Self.sends(again) == [.join("#a")])
+        let joined = core.handle(
+            .chat(.joined(channelID: 20, channel: "#a", nick: "you_", isSelf: true)),
+            at: .seconds(8) + .milliseconds(50))
+        #expect(Self.sends(joined).contains(.message("anyone here?", to: "#a", replyTo: nil)), "\(Self.sends(joined))")
+        #expect(AppCoreTests.spoken(joined) == ["Joined hash a"])
     }
 
     @Test func queryOpensTheConversationAndSendsItsText() {
@@ -213,8 +223,20 @@ import Testing
         #expect(Self.sends(effects) == [.names("#a")])
         let key = core.handle(.chat(.modeChanged(channelID: 20, change: "+k secret", by: "kim")), at: .seconds(2))
         #expect(Self.sends(key).isEmpty)
-        #expect(Self.printed(key).contains("kim sets mode +k secret"))
-        #expect(AppCore.describeMode("-vo ada bob", by: "kim") == "kim took voice from ada, kim took operator from bob")
+        #expect(Self.printed(key).contains("kim set a key on #a"))
+        #expect(
+            Wording.modeChange("-vo ada bob", by: "kim", in: "#a")
+                == "kim took voice from ada and took operator from bob")
+        #expect(Wording.modeChange("+H 50:1d", by: "kim", in: "#b") == "kim changed the modes of #b")
+        #expect(Wording.modeChange("+i", by: "kim", in: "#b") == "kim made #b invite only")
+        #expect(
+            Wording.modeChange("+ntk secret", by: "kim", in: "#b")
+                == "kim closed #b to messages from outside, let only operators set the topic of it and set a key on it")
+        #expect(Wording.modeChange("+l 50", by: "kim", in: "#b") == "kim limited #b to 50 people")
+        #expect(
+            Wording.modeChange("+iH 50:1d", by: "kim", in: "#b")
+                == "kim made #b invite only and changed other modes of it")
+        #expect(Wording.modeChange("+b *!*@host", by: "kim", in: "#b") == "kim banned someone from #b")
     }
 
     @Test func warningsAreSaidAndNotesPolitely() {

@@ -198,7 +198,7 @@ import UnicodeData
         heard += Self.spoken(core.handle(.utterance(.done, .announcer), at: .seconds(2)))
         heard += Self.spoken(core.handle(.tick, at: .seconds(3)))
         #expect(heard.count == 2, "\(heard)")
-        #expect(heard.last == "11 new mentions in hash a. Newest: kim mentioned you: look 11", "\(heard)")
+        #expect(heard.last == "11 new mentions in hash a. Newest, kim: look 11", "\(heard)")
     }
 
     /// A core in #a with a direct conversation with kim (channel 40) in its drawer.

@@ -52,7 +52,7 @@ import Testing
 
         var effects = core.handle(.key(.alt("h")), at: .seconds(301))
         effects += core.handle(.transitionFinished, at: .seconds(302))
-        #expect(Core.spoken(effects).contains { $0.hasPrefix("Speech history, sheet") })
+        #expect(Core.spoken(effects).contains { $0.hasPrefix("Speech history, ") })
         // Newest first: focus starts on the last thing said before the sheet.
         let newest = core.state.speechHistory.last?.text
         #expect(newest == "hash b, kim: note 119")

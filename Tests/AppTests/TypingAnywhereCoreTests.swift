@@ -105,3 +105,20 @@ import Testing
         #expect(!later.contains { $0.hasPrefix("Joining") }, "\(later)")
     }
 }
+
+/// The same, when the keys come faster than the actions can appear (one read of a quick typist,
+/// or a paste): every letter still reaches the field, in order.
+@Suite struct TypingAheadOfTheActionsCoreTests {
+    @Test func lettersTypedWhileTheActionsGoAreKept() {
+        var (core, _) = AppCoreTests.openCore()
+        var effects: [AppEffect] = []
+        // Space too: in the word's run it is typed, never the actions' activation.
+        for character in "anyone there" { effects += core.handle(.key(.character(character)), at: .seconds(1)) }
+        effects += IRCEventsCoreTests.finishTransitions(&core, at: 2)
+        effects += IRCEventsCoreTests.finishTransitions(&core, at: 3)
+        #expect(core.state.composer == "anyone there", "\(AppCoreTests.spoken(effects))")
+        #expect(!effects.contains { if case .store(.react) = $0 { true } else { false } })
+        #expect(!core.state.sheets.hasSheet)
+        #expect(!AppCoreTests.spoken(effects).contains { $0.hasPrefix("Not a text field") })
+    }
+}

@@ -12,4 +12,13 @@ import Testing
         #expect(policy.delay(attempt: 4, random: 1) == .seconds(4))
         #expect(policy.delay(attempt: 1000, random: 0.5) == .milliseconds(22_500))
     }
+
+    /// By default no wait between tries is longer than 5 s: a server back after a long outage
+    /// is reached within five seconds of its return.
+    @Test func byDefaultTheWaitIsCappedAtFiveSeconds() {
+        let policy = ReconnectPolicy()
+        for attempt in [5, 10, 50, 1000] {
+            #expect(policy.delay(attempt: attempt, random: 0) <= .seconds(5))
+        }
+    }
 }

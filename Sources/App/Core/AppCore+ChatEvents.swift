@@ -97,6 +97,12 @@ extension AppCore {
             if isSelf {
                 state.leftChannels.remove(channelID)
                 answered(.join(IRCCaseMapping.fold(channel)))
+                // A line that waited for this join (the offer after a refusal) goes now.
+                if let lines = state.afterRejoin.removeValue(forKey: channelID),
+                    let joined = state.channels.first(where: { $0.id == channelID })
+                {
+                    for line in lines { transmit(.message(line, to: joined.name, replyTo: nil)) }
+                }
             }
             if isSelf, state.channelID == configuration.welcomeChannelID, state.route == .main, !state.sheets.hasSheet {
                 // The first IRC channel joined replaces the local workspace on screen, once the
@@ -122,7 +128,10 @@ extension AppCore {
             }
         case .parted(let channelID, let channel, let nick, let isSelf, let reason):
             // Left: its history stays, and it is no longer one the listener is "back in".
-            if isSelf { state.leftChannels.insert(channelID) }
+            if isSelf {
+                state.leftChannels.insert(channelID)
+                answered(.part(IRCCaseMapping.fold(channel)))
+            }
             if isSelf {
                 say("Left \(channel)", .low, .announcer)
             } else {
@@ -194,7 +203,8 @@ extension AppCore {
             }
             isSelf ? refresh() : refresh(showing: channelID)
         case .modeChanged(let channelID, let change, let by):
-            membership(Self.describeMode(change, by: by), in: channelID)
+            let name = state.channels.first { $0.id == channelID }?.name ?? state.channelName
+            membership(Wording.modeChange(change, by: by, in: name), in: channelID)
             // A rank given or taken ("+o kim"): ask for the member list again.
             if change.split(separator: " ").first?.contains(where: { "qaohv".contains($0) }) == true,
                 let channel = state.channels.first(where: { $0.id == channelID })

@@ -22,8 +22,7 @@ extension AppCore {
         if case .pronounce(let word, let spoken) = command { return pronounce(word, as: spoken) }
         if case .quit(let reason) = command {
             // The local workspace quits too, as /help says; on IRC the server hears why.
-            if onIRC { transmit(.quit(reason)) }
-            return effects.append(.quit)
+            return quit(reason: reason, asking: true)
         }
         guard onIRC else {
             return refuse(
@@ -49,7 +48,8 @@ extension AppCore {
             }
             guard known else { return refuse(line, "You are not in \(name)") }
             transmit(.part(name, reason: reason))
-            say("Leaving \(name)", .default, .announcer)
+            // "Left #a" answers it; "Leaving #a" only if the server is slow to.
+            expectSlowly(.part(IRCCaseMapping.fold(name)), "Leaving \(name)")
         case .message(let target, let text):
             transmit(.message(text, to: target, replyTo: nil))
         case .query(let nick, let text):
@@ -96,8 +96,7 @@ extension AppCore {
             transmit(.away(nil))
             say("You are back", .default, .announcer)
         case .quit(let reason):
-            transmit(.quit(reason))
-            effects.append(.quit)
+            quit(reason: reason, asking: true)
         case .help, .search, .pronounce:
             break
         }
@@ -146,16 +145,14 @@ extension AppCore {
     mutating func help(_ name: String?) {
         if let name {
             guard let entry = ComposerCommand.all.first(where: { $0.name == name.lowercased() }) else {
-                return say("No command /\(name). Type /help for the commands", .default, .announcer)
+                return say(Wording.noSuchCommand(name), .default, .announcer)
             }
             effects.append(.lines([Lines.plain("\(entry.usage): \(entry.does)")]))
-            return say("\(entry.usage): \(entry.does)", .default, .announcer)
+            return say(Wording.help(command: entry.name, usage: entry.usage, does: entry.does), .default, .announcer)
         }
         let lines = ComposerCommand.all.map { "\($0.usage): \($0.does)" }
         effects.append(.lines(lines.map(Lines.plain)))
-        say(
-            "Commands: " + ComposerCommand.all.map { "/" + $0.name }.joined(separator: ", ")
-                + ". Type /help and a command for more", .default, .announcer)
+        say(Wording.help(commands: ComposerCommand.all.map(\.name)), .default, .announcer)
     }
 
     /// A command line that was not carried out goes back to the composer, and why is said.
@@ -218,6 +215,8 @@ extension AppCore {
         case join(String)
         /// The nick asked for.
         case nick
+        /// The channel (folded) to be left.
+        case part(String)
     }
 
     /// How long a command's answer may take before its progress is said.

@@ -17,6 +17,16 @@ extension AppCore {
             return
         case _ where state.pendingPaste != nil:
             confirmPaste(send: key == .enter)
+        case .character(let typed) where Self.isTypingRun(afterSheets):
+            // The actions `a` opened are going: every character joins the word, Space too.
+            typedOutsideAField(String(typed))
+        case .paste(let typed) where Self.isTypingRun(afterSheets):
+            typedOutsideAField(typed)
+        case _ where state.quitAsked:
+            // "Quit anyway? Enter quits, Escape stays": any key but Enter stays.
+            state.quitAsked = false
+            if key == .enter { return quit(asking: false) }
+            say(Wording.sentence(.notQuitting), .default, .announcer)
         default:
             let editing = focusIsEditable
             // The listener did something: the next message names its writer again.
@@ -105,7 +115,7 @@ extension AppCore {
         case .backspace: edit(behaviour?.edits, .delete(forward: false))
         case .deleteForward:
             // Ctrl-D in an empty field ends the session, as end-of-input does in a shell.
-            if let field = behaviour?.edits, editor(field).isEmpty { return effects.append(.quit) }
+            if let field = behaviour?.edits, editor(field).isEmpty { return quit(asking: true) }
             edit(behaviour?.edits, .delete(forward: true))
         case .caret(let forward):
             // An empty field has no caret to move: the arrows go on to the next element.
@@ -140,7 +150,7 @@ extension AppCore {
             }
             carryOut(.adjustTextSize(by: larger ? 1 : -1))
             say("Text size: " + Format.sizeValue(state.settings.text.size), .default, .reader)
-        case .quit: effects.append(.quit)
+        case .quit: quit(asking: true)
         }
     }
 

@@ -16,6 +16,9 @@ extension AppCore {
         if trimmed == "/quit", !waitingLines.isEmpty {
             // The script ended before the channel was joined: send first, then quit.
             quitWhenSent = true
+        } else if trimmed == "/quit" {
+            // A script has no key to answer a question with: it quits.
+            quit(asking: false)
         } else if let command = Self.lineCommands[trimmed] {
             perform(command)
         } else if trimmed.hasPrefix("/say ") {
@@ -78,5 +81,19 @@ extension AppCore {
         waitingLines = []
         waitingDeadline = nil
         if quitWhenSent { effects.append(.quit) }
+    }
+
+    /// Quitting: "Goodbye", said before the client goes (the runtime lets it be heard); with
+    /// lines still waiting to send, and `asking`, a question first, answered by the next key.
+    mutating func quit(reason: String = "", asking: Bool) {
+        let waiting = state.waitingToSend.count
+        if asking, waiting > 0 {
+            state.quitAsked = true
+            return say(Wording.sentence(.quitWithLinesWaiting(waiting)), .high, .announcer)
+        }
+        // The local workspace quits too; on IRC each server hears why.
+        if onIRC { transmit(.quit(reason)) }
+        say(Wording.sentence(.goodbye), .high, .announcer)
+        effects.append(.quit)
     }
 }

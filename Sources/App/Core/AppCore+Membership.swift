@@ -54,26 +54,6 @@ extension AppCore {
     /// How recently a person must have written for their joins and quits to be spoken.
     static let recentSpan: Duration = .seconds(600)
 
-    /// A mode change in words where it gives or takes a rank ("bob gave voice to kim"), else
-    /// as the server wrote it ("bob sets mode +k secret").
-    static func describeMode(_ change: String, by: String) -> String {
-        let words = change.split(separator: " ").map(String.init)
-        guard let modes = words.first, let sign = modes.first, sign == "+" || sign == "-" else {
-            return "\(by) sets mode \(change)"
-        }
-        let letters = Array(modes.dropFirst())
-        let ranks: [Character: String] = ["o": "operator", "h": "half-operator", "v": "voice"]
-        guard !letters.isEmpty, letters.count == words.count - 1, letters.allSatisfy({ ranks[$0] != nil }) else {
-            return "\(by) sets mode \(change)"
-        }
-        return zip(letters, words.dropFirst()).map { letter, nick in
-            let rank = ranks[letter] ?? ""
-            if letter == "v" { return sign == "+" ? "\(by) gave voice to \(nick)" : "\(by) took voice from \(nick)" }
-            return sign == "+"
-                ? "\(by) made \(nick) \(rank == "operator" ? "an" : "a") \(rank)" : "\(by) took \(rank) from \(nick)"
-        }.joined(separator: ", ")
-    }
-
     /// What a nick change that only moves a status after a bar says: "is now marked away"
     /// ("kim" → "kim|away"), "is no longer marked lunch" ("eve|lunch" → "eve"); nil for other
     /// decorations (an underscore added on reconnecting is not news).

@@ -82,15 +82,13 @@ extension AppCore {
                 playCue(.mention, .high)
                 if !here { state.mentionedChannelIDs.insert(message.channelID) }
                 let place = here ? "" : " in \(name)"
-                // Mentions coalesce under a flood too ("12 new mentions in #a. Newest: …").
+                let said = SpokenText.verbatim(
+                    Self.withoutAddress(message.text, to: nick(inChannel: message.channelID)), language: language)
+                // Mentions coalesce under a flood too ("12 new mentions in #a. Newest, kim: …"),
+                // the channel named once.
                 change = LiveRegionChange(
-                    region: name, politeness: .assertive,
-                    text: "\(author) mentioned you\(place): "
-                        + SpokenText.verbatim(
-                            Self.withoutAddress(message.text, to: nick(inChannel: message.channelID)),
-                            language: language),
-                    noun: "mention",
-                    newestInFull: true)
+                    region: name, politeness: .assertive, text: "\(author) mentioned you\(place): " + said,
+                    noun: "mention", newestInFull: true, newest: "\(author): " + said)
             } else {
                 if !here { playCue(.messageElsewhere, .low) }
                 // One person's messages that follow each other are said as one, named once.

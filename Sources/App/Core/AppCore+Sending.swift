@@ -15,8 +15,18 @@ extension AppCore {
     mutating func send(_ text: String, replyTo: ChatMessage?) {
         guard let channel = state.channel else { return say("No channel is open", .high, .announcer) }
         if state.leftChannels.contains(channel.id) {
-            // Its history stays to read, but nobody there hears it: nothing goes out.
-            return refuse(text, "You left \(channel.name). Type slash join \(channel.name) to go back")
+            // Its history stays to read, but nobody there hears it: nothing goes out unless the
+            // listener takes the offer: Enter again joins and sends the line once joined.
+            if onIRC(channel), state.rejoinOffer == RejoinOffer(channelID: channel.id, text: text) {
+                state.rejoinOffer = nil
+                state.afterRejoin[channel.id, default: []].append(text)
+                state.joinRequests.insert(IRCCaseMapping.fold(channel.name))
+                transmit(.join(channel.name))
+                expectSlowly(.join(IRCCaseMapping.fold(channel.name)), "Joining \(channel.name)")
+                return
+            }
+            state.rejoinOffer = onIRC(channel) ? RejoinOffer(channelID: channel.id, text: text) : nil
+            return refuse(text, Wording.sentence(.leftChannel(channel.name, canRejoin: onIRC(channel))))
         }
         if onIRC {
             transmit(.message(text, to: channel.name, replyTo: replyTo?.msgid))

@@ -18,6 +18,11 @@ extension AppCore {
     /// A character (or a paste) typed where focus is on no text field.
     mutating func typedOutsideAField(_ text: String) {
         var typed = text
+        if case .typeInMessageField(let before)? = afterSheets.last {
+            // The actions taken back are still going: what follows joins the word.
+            afterSheets[afterSheets.count - 1] = .typeInMessageField(before + typed)
+            return
+        }
         if let opened = actionsKey, now - opened.at <= Self.typingRun,
             case .messageActions? = state.sheets.activeSheet?.payload, state.sheets.entries.count == 1
         {
@@ -35,6 +40,11 @@ extension AppCore {
             return say(Wording.sentence(.notATextField(sheetOpen: state.sheets.hasSheet)), .default, .reader)
         }
         typeInMessageField(typed, field: field)
+    }
+
+    /// Whether characters typed now join a word whose first letter took back the actions.
+    static func isTypingRun(_ afterSheets: [Intent]) -> Bool {
+        if case .typeInMessageField? = afterSheets.last { true } else { false }
     }
 
     /// The message field of what is on screen: the open channel's or the thread's.

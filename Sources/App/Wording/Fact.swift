@@ -13,4 +13,19 @@ enum Fact: Hashable, Sendable {
     case typingInMessageField
     /// A key that opens something new, pressed while something is open over the conversation.
     case closeThisFirst
+
+    // MARK: Leaving
+
+    /// The client is quitting.
+    case goodbye
+    /// Quitting was asked for while `count` lines wait to be sent.
+    case quitWithLinesWaiting(Int)
+    /// Quitting was asked about, and a key other than Enter kept the client open.
+    case notQuitting
+
+    // MARK: Sending
+
+    /// A line for a channel one has left: not sent, kept in the field; on IRC Enter again
+    /// joins and sends it (`canRejoin`).
+    case leftChannel(String, canRejoin: Bool)
 }

@@ -17,6 +17,18 @@ enum Wording {
             "Message field"
         case .closeThisFirst:
             "Press Escape first"
+        case .goodbye:
+            "Goodbye"
+        case .quitWithLinesWaiting(let count):
+            count == 1
+                ? "1 line is still waiting to send. Quit anyway? Enter quits, Escape stays"
+                : "\(count) lines are still waiting to send. Quit anyway? Enter quits, Escape stays"
+        case .notQuitting:
+            "Not quitting"
+        case .leftChannel(let channel, let canRejoin):
+            canRejoin
+                ? "Not sent: you left \(channel). The line is still in the field; Enter again rejoins and sends it"
+                : "Not sent: you left \(channel). The line is still in the field"
         }
     }
 }

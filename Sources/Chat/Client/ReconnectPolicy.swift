@@ -1,7 +1,9 @@
 /// How long to wait before reconnecting: exponential back-off with jitter.
 ///
 /// The delay doubles from `initialDelay` up to `maximumDelay`; a random part of it, up to
-/// `jitter` (0…1), is taken off so many clients do not reconnect in step.
+/// `jitter` (0…1), is taken off so many clients do not reconnect in step. The maximum is 5 s by
+/// default: a listener whose server comes back after a long outage is back within five seconds
+/// of it, not after a minute of silence.
 ///
 /// ```swift
 /// let policy = ReconnectPolicy()
@@ -17,7 +19,7 @@ public struct ReconnectPolicy: Sendable, Hashable {
     public var registrationTimeout: Duration
 
     public init(
-        initialDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(60), jitter: Double = 0.5,
+        initialDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(5), jitter: Double = 0.5,
         registrationTimeout: Duration = .seconds(20)
     ) {
         self.registrationTimeout = registrationTimeout

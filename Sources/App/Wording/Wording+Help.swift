@@ -1,0 +1,38 @@
+/// The composer's commands as help says them aloud: what each takes, in words, not its usage
+/// line's symbols ("/part [#channel] [reason]" is shown; "/part, optionally a channel and a
+/// reason" is said).
+extension Wording {
+    /// The spoken usage of each command, by name.
+    static let commandUsage: [String: String] = [
+        "join": "/join and a channel",
+        "part": "/part, optionally a channel and a reason",
+        "msg": "/msg, a nick and the text",
+        "query": "/query, a nick, optionally the text",
+        "me": "/me and what you do",
+        "nick": "/nick and the new nick",
+        "topic": "/topic, optionally a new topic",
+        "names": "/names, optionally a channel",
+        "whois": "/whois and a nick",
+        "monitor": "/monitor, then plus or minus and a nick",
+        "away": "/away, optionally a reason",
+        "back": "/back",
+        "search": "/search and the words",
+        "pronounce": "/pronounce, a word, optionally how it is said",
+        "quit": "/quit, optionally a reason",
+        "help": "/help, optionally a command",
+    ]
+
+    /// `/help part`: "/part, optionally a channel and a reason: leave this channel or the one named".
+    static func help(command name: String, usage: String, does: String) -> String {
+        (commandUsage[name] ?? usage) + ": " + does
+    }
+
+    /// `/help`: the commands by name, the slash said once.
+    static func help(commands names: [String]) -> String {
+        "Commands, each typed after a slash: " + names.joined(separator: ", ")
+            + ". Type /help and a command for more"
+    }
+
+    /// `/help frob`.
+    static func noSuchCommand(_ name: String) -> String { "No command \(name). Type /help for the commands" }
+}
