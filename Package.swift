@@ -84,8 +84,8 @@ let package = Package(
         .target(
             name: "App",
             dependencies: [
-                systemPackage, "Speech", "Accessibility", "UnicodeData", "Typography", "Settings", "Presentation",
-                "Chat",
+                systemPackage, "Speech", "SpeechVocabulary", "Accessibility", "UnicodeData", "Typography", "Settings",
+                "Presentation", "Chat",
                 "Terminal", "Braille",
             ],
             swiftSettings: swift6),

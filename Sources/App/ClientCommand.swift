@@ -128,7 +128,7 @@ public enum ClientCommand {
         }
 
         // A bad file is said aloud at start (errors high, unknown keys low); the size is not news.
-        var problems = initial.announcements.filter { $0.priority != .default }.map {
+        var problems = Wording.announcements(for: initial).filter { $0.priority != .default }.map {
             AppEvent.Problem(text: $0.text, isError: $0.priority == .high)
         }
         if settings.speech.voice != VoiceRole.reader.rawValue,

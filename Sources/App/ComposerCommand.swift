@@ -21,6 +21,8 @@ public enum ComposerCommand: Hashable, Sendable {
     case topic(String?)
     case away(String?)
     case quit(String)
+    /// Try a lost connection again now.
+    case reconnect
     case help(String?)
     case search(String)
     /// How a word or nick is said (`[speech.pronounce]`); nil says it as written again.
@@ -52,6 +54,7 @@ public enum ComposerCommand: Hashable, Sendable {
         Entry(
             name: "pronounce", usage: "/pronounce word [how it is said]",
             does: "say a nick or word your way, or as written again"),
+        Entry(name: "reconnect", usage: "/reconnect", does: "try a lost connection again now"),
         Entry(name: "quit", usage: "/quit [reason]", does: "leave the server and quit"),
         Entry(name: "help", usage: "/help [command]", does: "say the commands, or how to use one"),
     ]
@@ -119,6 +122,8 @@ public enum ComposerCommand: Hashable, Sendable {
             return .success(.away(nil))
         case "quit", "exit":
             return .success(.quit(text))
+        case "reconnect":
+            return .success(.reconnect)
         case "search", "find":
             return .success(.search(text))
         case "pronounce", "say-as":

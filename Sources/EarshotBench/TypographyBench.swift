@@ -1,3 +1,4 @@
+import App
 import ChatTesting
 import Foundation
 import Settings
@@ -51,7 +52,7 @@ func runTypographyBench(arguments: [String]) async throws {
         let renderer = TerminalRenderer(
             category: update.new.text.size, columns: 80, method: .kitty, colors: true,
             theme: .theme(for: update.new.display.contrast))
-        let texts = update.announcements.map(\.text)
+        let texts = Wording.announcements(for: update).map(\.text)
         arrivals.deliver(texts.joined(separator: " | ") + " @\(renderer.wrapWidth(for: .normal))")
     }
     defer { watcher.stop() }

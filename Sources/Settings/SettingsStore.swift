@@ -10,7 +10,7 @@ import Typography
 /// let store = SettingsStore(file: file)
 /// let first = store.loadInitial()
 /// // later, after the file changed:
-/// if let update = store.reload() { speak(update.announcements) }
+/// if let update = store.reload() { speak(Wording.announcements(for: update)) }  // in App
 /// ```
 public final class SettingsStore: Sendable {
     struct State {

@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// ```swift
 /// let watcher = try SettingsWatcher(store: store) { update in
-///     for announcement in update.announcements { speak(announcement) }
+///     for announcement in Wording.announcements(for: update) { speak(announcement) }  // in App
 /// }
 /// // …
 /// watcher.stop()

@@ -102,23 +102,9 @@ public struct SpeechSettings: Sendable, Equatable {
         case recent
         /// Everyone's.
         case all
-
-        /// Whose joins and quits are spoken, in words: the settings sheet's and an edit's.
-        public var spokenName: String {
-            switch self {
-            case .all: "everyone"
-            case .recent: "people who wrote in the last 10 minutes"
-            case .none: "nobody"
-            }
-        }
     }
 
     public var events: EventPolicy = .recent
-
-    /// A channel's entry in words ("sound", "all, in de").
-    public static func describe(_ channel: ChannelSpeech) -> String {
-        [channel.messages?.rawValue, channel.language.map { "in \($0)" }].compactMap { $0 }.joined(separator: ", ")
-    }
 
     /// Whether a message's time is said when it is focused; off, the time is said by Alt-T,
     /// and shown.

@@ -122,3 +122,25 @@ import Testing
         #expect(!AppCoreTests.spoken(effects).contains { $0.hasPrefix("Not a text field") })
     }
 }
+
+/// A long outage is not silence, and the listener can try again at once.
+@Suite struct ReconnectCoreTests {
+    @Test func aLongOutageIsSaidOnceAMinuteAndReconnectTriesNow() {
+        var core = IRCEventsCoreTests.ircCore()
+        let lost = AppCoreTests.spoken(
+            core.handle(.chat(.disconnected(reason: .closedByServer), network: 2), at: .seconds(1)))
+        #expect(lost.count == 1 && lost[0].hasSuffix("Trying again."), "\(lost)")
+        let soon = core.handle(.chat(.reconnecting(delay: .seconds(5), attempt: 2), network: 2), at: .seconds(30))
+        #expect(AppCoreTests.spoken(soon).isEmpty, "said a moment ago")
+        let minute = core.handle(.chat(.reconnecting(delay: .seconds(5), attempt: 9), network: 2), at: .seconds(62))
+        #expect(
+            AppCoreTests.spoken(minute) == [
+                "Still trying the server: the next try in 5 seconds. Type slash reconnect to try now"
+            ])
+        let again = core.handle(.chat(.reconnecting(delay: .seconds(5), attempt: 10), network: 2), at: .seconds(70))
+        #expect(AppCoreTests.spoken(again).isEmpty)
+        let now = IRCEventsCoreTests.enter("/reconnect", &core, at: 80)
+        #expect(IRCEventsCoreTests.sends(now) == [.reconnect])
+        #expect(AppCoreTests.spoken(now) == ["Trying the server again now"])
+    }
+}

@@ -128,9 +128,7 @@ import Typography
         let problem = try #require(update.problems.first)
         #expect(problem.key == "text.size")
         #expect((problem.line, problem.column) == (2, 8))
-        let spoken = try #require(update.announcements.first)
-        #expect(spoken.priority == .high)
-        #expect(spoken.text.contains("line 2, column 8, key text.size"))
+        #expect(problem.severity == .error)
     }
 
     /// Decodes `literal` at `place` and checks the problem and that the key kept its default.

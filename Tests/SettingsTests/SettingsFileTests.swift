@@ -90,23 +90,19 @@ struct TemporaryDirectory {
         let store = SettingsStore(file: file)
         let first = store.loadInitial()
         #expect(first.new.text.size == .accessibilityLarge)
-        #expect(
-            first.announcements.map(\.text) == [
-                "Text size: Accessibility Large, 194 percent", "Ignoring 1 unknown setting: text.bogus",
-            ])
+        #expect(first.old.text.size != first.new.text.size)
+        #expect(first.problems.map(\.key) == ["text.bogus"])
+        #expect(first.problems.map(\.severity) == [.warning])
 
         try "[text]\nsize = \"small\"\n[speech]\nrate = 5\n".write(
             toFile: file.path, atomically: false, encoding: .utf8)
         let update = try #require(store.reload())
         #expect(!update.applied)
         #expect(store.current.text.size == .accessibilityLarge)
-        #expect(
-            update.announcements == [
-                SettingsAnnouncement(
-                    text:
-                        "Settings error in config.toml, line 4, column 8, key speech.rate: 5 is out of range: use 80 to 450 words per minute. Keeping the last good settings.",
-                    priority: .high)
-            ])
+        let problem = try #require(update.problems.first)
+        #expect(update.problems.count == 1)
+        #expect((problem.line, problem.column, problem.key) == (4, 8, "speech.rate"))
+        #expect(problem.message == "5 is out of range: use 80 to 450 words per minute")
         #expect(store.reload() == nil, "same text, nothing new")
     }
 }

@@ -7,14 +7,23 @@ import Typography
 
 @testable import Settings
 
-/// Collects what the watcher delivers, as the speech transcript would.
+/// Collects what the watcher delivers, as facts (the phrase book words them, in App): a size
+/// changed ("size accessibilityLarge"), an error found ("error config.toml 4:8 speech.rate kept").
 final class Transcript: Sendable {
     private let lines = Mutex<[String]>([])
     private let updates = Mutex<[SettingsUpdate]>([])
 
     func record(_ update: SettingsUpdate) {
         updates.withLock { $0.append(update) }
-        lines.withLock { $0 += update.announcements.map { "[\($0.priority)] \($0.text)" } }
+        var facts: [String] = []
+        if update.old.text.size != update.new.text.size { facts.append("size \(update.new.text.size.rawValue)") }
+        for problem in update.problems where problem.severity == .error {
+            let file = problem.file.split(separator: "/").last.map(String.init) ?? problem.file
+            facts.append(
+                "error \(file) \(problem.line):\(problem.column) \(problem.key ?? "") \(update.applied ? "applied" : "kept")"
+            )
+        }
+        lines.withLock { $0 += facts }
     }
 
     var all: [String] { lines.withLock { $0 } }
@@ -56,7 +65,7 @@ func runShell(_ script: String) throws -> Int32 {
                 printf '# hand made\\n[text]\\nsize = "accessibilityLarge"\\n' > '\(dir.path)/.tmp' && mv '\(dir.path)/.tmp' '\(file.path)'
                 """) == 0)
         let heard = await transcript.wait(seconds: 5) {
-            $0.contains("[default] Text size: Accessibility Large, 194 percent")
+            $0.contains("size accessibilityLarge")
         }
         #expect(heard, "\(transcript.all)")
         #expect(store.current.text.size == .accessibilityLarge)
@@ -65,10 +74,10 @@ func runShell(_ script: String) throws -> Int32 {
         #expect(
             try runShell("printf '[text]\\nsize = \"small\"\\n[speech]\\nrate = \"fast\"\\n' > '\(file.path)'") == 0)
         let error = await transcript.wait(seconds: 5) {
-            $0.contains { $0.hasPrefix("[high] Settings error in config.toml, line 4, column 8, key speech.rate") }
+            $0.contains { $0.hasPrefix("error config.toml 4:8 speech.rate") }
         }
         #expect(error, "\(transcript.all)")
-        #expect(transcript.all.last?.hasSuffix("Keeping the last good settings.") == true)
+        #expect(transcript.all.last?.hasSuffix("kept") == true)
         #expect(store.current.text.size == .accessibilityLarge)
     }
 
@@ -85,7 +94,7 @@ func runShell(_ script: String) throws -> Int32 {
         defer { watcher.stop() }
         try mine.setTextSize(.accessibilityExtraLarge)
         let heard = await transcript.wait(seconds: 5) {
-            $0.contains("[default] Text size: Accessibility Extra Large, 235 percent")
+            $0.contains("size accessibilityExtraLarge")
         }
         #expect(heard, "\(transcript.all)")
         #expect(theirs.current.text.size == .accessibilityExtraLarge)

@@ -38,6 +38,8 @@ extension AppCore {
             let key = network ?? 0
             guard !state.lostNetworks.contains(key) else { break }
             state.lostNetworks.insert(key)
+            // The sentence below says "Trying again": the next word on it is a minute away.
+            retrySaid[key] = now
             state.connection = "Disconnected"
             // "Lost" only what was had: a server never reached this run cannot be connected to.
             let lost = state.welcomedNetworks.contains(key)
@@ -48,7 +50,16 @@ extension AppCore {
             playCue(lost ? .connectionLost : .error, .high)
             post(.announcement(sentence, priority: .high))
             openWelcomeInstead()
-        case .reconnecting, .reconnected:
+        case .reconnecting(let delay, _):
+            // A long outage is not silence: once a minute at most, that the client is still at it.
+            let key = network ?? 0
+            guard state.lostNetworks.contains(key) else { break }
+            if let last = retrySaid[key], now - last < Self.retrySpan { break }
+            retrySaid[key] = now
+            let seconds = max(
+                1, Int((Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18).rounded()))
+            say(Wording.sentence(.tryingAgain(host(of: network), inSeconds: seconds)), .low, .announcer)
+        case .reconnected:
             break
         case .registered(let nick):
             replaying.insert(network ?? 0)

@@ -20,6 +20,7 @@ extension AppCore {
         if case .help(let name) = command { return help(name) }
         if case .search(let words) = command { return openSearch(words) }
         if case .pronounce(let word, let spoken) = command { return pronounce(word, as: spoken) }
+        if case .reconnect = command { return reconnectNow() }
         if case .quit(let reason) = command {
             // The local workspace quits too, as /help says; on IRC the server hears why.
             return quit(reason: reason, asking: true)
@@ -97,7 +98,7 @@ extension AppCore {
             say("You are back", .default, .announcer)
         case .quit(let reason):
             quit(reason: reason, asking: true)
-        case .help, .search, .pronounce:
+        case .help, .search, .pronounce, .reconnect:
             break
         }
     }

@@ -22,7 +22,7 @@ extension AppCore {
             let all = ContentSizeCategory.allCases
             guard let index = all.firstIndex(of: state.settings.text.size) else { break }
             let next = all[max(0, min(all.count - 1, index + delta))]
-            guard next != state.settings.text.size else { return say(Format.sizeValue(next), .default, .reader) }
+            guard next != state.settings.text.size else { return say(Wording.sizeValue(next), .default, .reader) }
             var settings = state.settings
             settings.text.size = next
             change(settings, .textSize)

@@ -144,12 +144,10 @@ extension AppCore {
             let edge = larger ? ContentSizeCategory.allCases.last : ContentSizeCategory.allCases.first
             guard before != edge else {
                 // At the end of the range: said so.
-                return say(
-                    "Text size: " + Format.sizeValue(before) + (larger ? ", the largest" : ", the smallest"), .default,
-                    .reader)
+                return say(Wording.textSize(before), .default, .reader)
             }
             carryOut(.adjustTextSize(by: larger ? 1 : -1))
-            say("Text size: " + Format.sizeValue(state.settings.text.size), .default, .reader)
+            say(Wording.textSize(state.settings.text.size), .default, .reader)
         case .quit: quit(asking: true)
         }
     }

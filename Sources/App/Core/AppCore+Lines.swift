@@ -96,4 +96,15 @@ extension AppCore {
         say(Wording.sentence(.goodbye), .high, .announcer)
         effects.append(.quit)
     }
+
+    /// `/reconnect`: every lost server is tried again now, instead of after its pause.
+    mutating func reconnectNow() {
+        let lost = state.lostNetworks.sorted()
+        guard !lost.isEmpty else { return say(Wording.sentence(.nothingToReconnect), .default, .announcer) }
+        for network in lost {
+            transmit(.reconnect, on: network)
+            retrySaid[network] = now
+        }
+        say(Wording.sentence(.tryingNow(lost.map { host(of: $0) })), .default, .announcer)
+    }
 }

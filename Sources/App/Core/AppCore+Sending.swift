@@ -79,7 +79,7 @@ extension AppCore {
         case .monitor(let nicks, let follow):
             sentence = "Could not \(follow ? "follow" : "stop following") \(Self.andList(nicks)): \(why)"
             askedPresence.subtract(nicks.map(IRCCaseMapping.fold))
-        case .typing, .stoppedTyping, .quit: return
+        case .typing, .stoppedTyping, .quit, .reconnect: return
         }
         playCue(.error, .high)
         post(.announcement(sentence, priority: .high))

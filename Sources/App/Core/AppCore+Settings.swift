@@ -10,7 +10,7 @@ extension AppCore {
         rebuild()
         // One utterance per priority: a second at the same priority would cut the first off
         // ("Settings fixed: …" then "Text size: …" are both news).
-        let all = update.announcements
+        let all = Wording.announcements(for: update)
         let high = all.filter { $0.priority == .high }.map(\.text)
         let other = all.filter { $0.priority != .high }.map(\.text)
         func sentences(_ parts: [String]) -> String {

@@ -79,6 +79,10 @@ public struct AppCore: Sendable {
     var actionsKey: (key: String, at: Duration)?
     /// Sheets taken back before they were heard: their appearing and going are not said.
     var takenBack: Set<SheetID> = []
+    /// When "Trying again" was last said of each lost network (once a minute at most).
+    var retrySaid: [Int64: Duration] = [:]
+    /// How often a long outage is said to be still being worked on.
+    static let retrySpan: Duration = .seconds(60)
     /// "Not a text field" was said for this run of characters.
     var refusedTyping = false
     /// The message field focus has just moved to, named with the first echo.

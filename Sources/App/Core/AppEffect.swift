@@ -136,6 +136,8 @@ public enum ChatSend: Sendable, Hashable {
     /// Away with a reason, or back (nil).
     case away(String?)
     case quit(String)
+    /// Try the connection again now, without waiting out the pause between tries.
+    case reconnect
     /// Ask who is in a channel (NAMES).
     case names(String)
     /// Ask who a nick is (WHOIS).

@@ -156,6 +156,7 @@ extension AppRuntime {
         case .topic(let topic, let name): try await irc.setTopic(topic, in: name)
         case .away(let reason): try await irc.setAway(reason)
         case .quit(let reason): await irc.stop(reason: reason.isEmpty ? "Earshot" : reason)
+        case .reconnect: await irc.retryNow()
         case .names(let name): try await irc.requestNames(name)
         case .whois(let nick): try await irc.whois(nick)
         case .monitor(let nicks, let follow): try await follow ? irc.follow(nicks) : irc.unfollow(nicks)

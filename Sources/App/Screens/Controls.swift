@@ -7,7 +7,7 @@ enum Controls {
 
     static func textSize(_ size: ContentSizeCategory, id: ElementID, into b: inout ScreenTree.Builder) -> Element {
         b.make(
-            id, Element(label: "Text size", value: Format.sizeValue(size), traits: .adjustable, hint: adjustHint),
+            id, Element(label: "Text size", value: Wording.sizeValue(size), traits: .adjustable, hint: adjustHint),
             ElementBehaviour(increment: .adjustTextSize(by: 1), decrement: .adjustTextSize(by: -1)))
     }
 

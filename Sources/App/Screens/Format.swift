@@ -15,9 +15,6 @@ enum Format {
         "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
     }
 
-    /// "Extra Large, 112 percent": the text-size control's value.
-    static func sizeValue(_ size: ContentSizeCategory) -> String { "\(size.spokenName), \(size.percent) percent" }
-
     /// "9:05": hours and minutes in the local time zone, from arithmetic on the zone's offset
     /// at that moment (a calendar per message cost more than the rest of a tree).
     static func time(_ date: Date, in local: LocalTime) -> String {

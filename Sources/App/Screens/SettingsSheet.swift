@@ -94,7 +94,7 @@ enum SettingsSheet {
 
     /// `speech.events` in words.
     static func describe(_ events: SpeechSettings.EventPolicy) -> String {
-        events.spokenName
+        Wording.events(events)
     }
 
     /// The reading voice in words: each of Earshot's voices by how it sounds, as its file

@@ -23,6 +23,15 @@ enum Fact: Hashable, Sendable {
     /// Quitting was asked about, and a key other than Enter kept the client open.
     case notQuitting
 
+    // MARK: Connection
+
+    /// A lost server is being tried again, next in `inSeconds` (said once a minute at most).
+    case tryingAgain(String, inSeconds: Int)
+    /// `/reconnect`: these servers are tried now.
+    case tryingNow([String])
+    /// `/reconnect` with every server connected.
+    case nothingToReconnect
+
     // MARK: Sending
 
     /// A line for a channel one has left: not sent, kept in the field; on IRC Enter again

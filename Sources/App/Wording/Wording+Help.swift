@@ -18,6 +18,7 @@ extension Wording {
         "back": "/back",
         "search": "/search and the words",
         "pronounce": "/pronounce, a word, optionally how it is said",
+        "reconnect": "/reconnect",
         "quit": "/quit, optionally a reason",
         "help": "/help, optionally a command",
     ]

@@ -8,7 +8,7 @@
 /// ```swift
 /// Wording.sentence(.notATextField(sheetOpen: false))  // "Not a text field"
 /// ```
-enum Wording {
+public enum Wording {
     static func sentence(_ fact: Fact) -> String {
         switch fact {
         case .notATextField(let sheetOpen):
@@ -17,6 +17,12 @@ enum Wording {
             "Message field"
         case .closeThisFirst:
             "Press Escape first"
+        case .tryingAgain(let host, let seconds):
+            "Still trying \(host): the next try in \(seconds) \(seconds == 1 ? "second" : "seconds"). Type /reconnect to try now"
+        case .tryingNow(let hosts):
+            "Trying \(andList(hosts)) again now"
+        case .nothingToReconnect:
+            "Nothing to reconnect: every server is connected"
         case .goodbye:
             "Goodbye"
         case .quitWithLinesWaiting(let count):

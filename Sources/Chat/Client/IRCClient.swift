@@ -333,6 +333,9 @@ public actor IRCClient {
 
     // MARK: Connection loop
 
+    /// Set by ``retryNow()``: the wait between tries ends at once.
+    private var retryRequested = false
+
     private func run() async {
         var attempt = 0
         while !stopped && !Task.isCancelled {
@@ -395,9 +398,18 @@ public actor IRCClient {
             let delay = server.reconnect.delay(attempt: attempt, random: Double.random(in: 0...1))
             attempt += 1
             emit(.reconnecting(delay: delay, attempt: attempt))
-            try? await Task.sleep(for: delay)
+            // The wait ends early when the listener asks to try now (/reconnect).
+            let until = ContinuousClock.now + delay
+            retryRequested = false
+            while ContinuousClock.now < until, !retryRequested, !stopped, !Task.isCancelled {
+                try? await Task.sleep(for: min(.milliseconds(100), until - ContinuousClock.now))
+            }
         }
     }
+
+    /// Ends the wait before the next try: the listener asked to reconnect now. Connected, it
+    /// does nothing.
+    public func retryNow() { retryRequested = true }
 
     /// Closes `channel` if it is still the connection and we are not registered on it.
     private func giveUpUnlessWelcomed(_ channel: any Channel, _ failure: ConnectionFailure) {

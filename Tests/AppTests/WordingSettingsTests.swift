@@ -1,22 +1,24 @@
+import Settings
 import Testing
 import Typography
 
-@testable import Settings
+@testable import App
 
-@Suite struct SettingsAnnouncementTests {
+/// A settings change in the phrase book's words: Settings reports it, Wording says it.
+@Suite struct WordingSettingsTests {
     @Test func textSizeChange() {
         var new = Settings()
         new.text.size = .accessibilityLarge
         let update = SettingsUpdate(kind: .reload, old: Settings(), new: new, problems: [], applied: true)
         #expect(
-            update.announcements == [
-                SettingsAnnouncement(text: "Text size: Accessibility Large, 194 percent", priority: .default)
+            Wording.announcements(for: update) == [
+                Wording.Announcement("Text size: Accessibility Large, 194 percent", .default)
             ])
     }
 
     @Test func nothingChangedSaysNothing() {
         let update = SettingsUpdate(kind: .reload, old: Settings(), new: Settings(), problems: [], applied: true)
-        #expect(update.announcements.isEmpty)
+        #expect(Wording.announcements(for: update).isEmpty)
     }
 
     @Test func contrastAndMotion() {
@@ -24,7 +26,7 @@ import Typography
         new.display.contrast = .increased
         new.display.reduceMotion = true
         let update = SettingsUpdate(kind: .reload, old: Settings(), new: new, problems: [], applied: true)
-        #expect(update.announcements.map(\.text) == ["Contrast: increased", "Reduce motion: on"])
+        #expect(Wording.announcements(for: update).map(\.text) == ["Contrast: increased", "Reduce motion: on"])
     }
 
     @Test func errorsAtStartUseDefaults() {
@@ -36,11 +38,16 @@ import Typography
         ]
         let update = SettingsUpdate(kind: .initial, old: Settings(), new: Settings(), problems: problems, applied: true)
         #expect(
-            update.announcements == [
-                SettingsAnnouncement(
-                    text:
-                        "Settings error in config.toml, line 2, column 3, key speech.rate: bad. And 1 more error. Using defaults for the bad keys.",
-                    priority: .high)
+            Wording.announcements(for: update) == [
+                Wording.Announcement(
+                    "Settings error in config.toml, line 2, column 3, key speech.rate: bad. And 1 more error. Using defaults for the bad keys.",
+                    .high)
             ])
+    }
+
+    @Test func theEndsOfTheTextSizeRangeAreSaidAtOnce() {
+        #expect(Wording.textSize(.accessibilityExtraExtraExtraLarge).hasSuffix(", the largest"))
+        #expect(Wording.sizeValue(.extraSmall).hasSuffix(", the smallest"))
+        #expect(!Wording.sizeValue(.large).contains("the"))
     }
 }
