@@ -1,3 +1,4 @@
+import Chat
 import Settings
 import Testing
 import Typography
@@ -49,5 +50,13 @@ import Typography
         #expect(Wording.textSize(.accessibilityExtraExtraExtraLarge).hasSuffix(", the largest"))
         #expect(Wording.sizeValue(.extraSmall).hasSuffix(", the smallest"))
         #expect(!Wording.sizeValue(.large).contains("the"))
+    }
+
+    /// Failures are worded by their class, never by an error's own description.
+    @Test func failuresAreSaidByTheirClass() {
+        #expect(Wording.reason(FailureReason.other) == "something went wrong")
+        #expect(Wording.reason(FailureReason.connection(.refused)) == "connection refused")
+        #expect(Wording.reason(DisconnectReason.notWelcomed).contains("never answered as an IRC server"))
+        #expect(Wording.reason(DisconnectReason.certificateForAnotherName).contains("another host name"))
     }
 }

@@ -18,8 +18,7 @@ import Testing
 
     @Test func ownWordsStayAndEverythingElseIsSaidPlainly() {
         #expect(FailureReason(ChatError(.connection, "the target has a space")) == .refused("the target has a space"))
-        #expect(FailureReason.other.words == "something went wrong")
-        #expect(FailureReason.connection(.refused).words == "connection refused")
+        #expect(DisconnectReason.from(errno: ECONNREFUSED) == .refused)
     }
 }
 

@@ -382,7 +382,6 @@ import Testing
         #expect(givenUp, "\(seen)")
         #expect(await events.events.contains { if case .reconnecting = $0 { true } else { false } })
         #expect(!(await events.events.contains(where: \.isSynced)))
-        #expect(DisconnectReason.notWelcomed.words.contains("never answered as an IRC server"))
         await client.stop()
     }
 }
@@ -459,7 +458,6 @@ import Testing
             if case .disconnected(let reason) = $0 { reason } else { nil }
         }.first
         #expect(reason == .certificateForAnotherName, "\(String(describing: reason))")
-        #expect(DisconnectReason.certificateForAnotherName.words.contains("another host name"))
         await client.stop()
     }
 }

@@ -44,7 +44,7 @@ extension AppCore {
             // "Lost" only what was had: a server never reached this run cannot be connected to.
             let lost = state.welcomedNetworks.contains(key)
             let sentence =
-                "\(lost ? "Lost the connection to" : "Cannot connect to") \(host(of: network)): \(reason.words). Trying again."
+                "\(lost ? "Lost the connection to" : "Cannot connect to") \(host(of: network)): \(Wording.reason(reason)). Trying again."
             effects.append(.lines([Lines.plain(sentence)]))
             // The connection-lost sound only for a connection there was.
             playCue(lost ? .connectionLost : .error, .high)
@@ -318,6 +318,9 @@ extension AppCore {
             }
             playCue(.error, .high)
             post(.announcement(on + sentence, priority: .high))
+        case .failed(let reason):
+            playCue(.error, .high)
+            post(.announcement(on + "Something went wrong: " + Wording.reason(reason), priority: .high))
         case .error(let error):
             slowProgress = [:]  // a refusal ("Nickname already in use") answers what was waiting
             playCue(.error, .high)

@@ -56,14 +56,14 @@ extension AppCore {
         slowProgress = [:]
         switch (send, reason) {
         case (.message(let text, _, let replyTo), .refused), (.message(let text, _, let replyTo), .unsupported):
-            if case .unsupported = reason, replyTo != nil { return replyRefused(text, reason: reason.words) }
-            return notSent(text, reason: reason.words)
+            if case .unsupported = reason, replyTo != nil { return replyRefused(text, reason: Wording.reason(reason)) }
+            return notSent(text, reason: Wording.reason(reason))
         case (.action(let text, _), .refused):
-            return notSent("/me " + text, reason: reason.words)
+            return notSent("/me " + text, reason: Wording.reason(reason))
         default:
             break
         }
-        let why = reason.words
+        let why = Wording.reason(reason)
         let sentence: String
         switch send {
         case .message, .action:

@@ -193,18 +193,18 @@ public struct AppCore: Sendable {
             rebuild()
             playCue(.error, .high)
             post(.announcement("Not saved: \(reason). The setting is as it was", priority: .high))
-        case .notSent(let text, let reason): notSent(text, reason: reason.words)
+        case .notSent(let text, let reason): notSent(text, reason: Wording.reason(reason))
         case .sendFailed(let send, let reason): sendFailed(send, reason)
         case .storeFailed(let reason):
             playCue(.error, .high)
-            post(.announcement("Could not save: \(reason.words)", priority: .high))
+            post(.announcement("Could not save: \(Wording.reason(reason))", priority: .high))
         case .readFailed(let reason):
             playCue(.error, .high)
-            post(.announcement("Could not read the chat history: \(reason.words)", priority: .high))
+            post(.announcement("Could not read the chat history: \(Wording.reason(reason))", priority: .high))
         case .needsServer(let command):
             playCue(.error, .high)
             post(.announcement("No IRC server is connected, so \(command) cannot work here", priority: .high))
-        case .replyRefused(let text, let reason): replyRefused(text, reason: reason.words)
+        case .replyRefused(let text, let reason): replyRefused(text, reason: Wording.reason(reason))
         case .speechRoute(let route): speechMoved(to: route)
         case .speechDispatcher(let status): speechDispatcherChanged(status)
         }

@@ -61,4 +61,6 @@ public enum ChatEvent: Sendable, Hashable {
     case invited(channel: String, nick: String, by: String, isSelf: Bool)
     /// Something the user should hear about.
     case error(ChatError)
+    /// Something failed that has no words of its own: the reason, by class.
+    case failed(FailureReason)
 }

@@ -11,7 +11,6 @@ import NIOSSL
 ///
 /// ```swift
 /// DisconnectReason(error)   // .refused, for ECONNREFUSED
-/// DisconnectReason.refused.words  // "connection refused"
 /// ```
 public enum DisconnectReason: Hashable, Sendable {
     /// Nothing listens on that port (ECONNREFUSED).
@@ -36,26 +35,6 @@ public enum DisconnectReason: Hashable, Sendable {
     case notWelcomed
     /// Something else went wrong.
     case other
-
-    /// The reason in a few words, for a sentence: "Lost the connection to 127.0.0.1: connection refused."
-    public var words: String {
-        switch self {
-        case .refused: "connection refused"
-        case .timedOut: "no answer in time"
-        case .nameNotFound: "no such host name"
-        case .unreachable: "the network cannot reach it"
-        case .certificateNotTrusted:
-            "its certificate is not signed by an authority this computer trusts. Set ca_file for this server to the one that signed it"
-        case .certificateForAnotherName:
-            "its certificate is for another host name. Connect by the name its certificate gives"
-        case .tlsFailed: "the secure connection could not be set up"
-        case .reset: "the connection was reset"
-        case .closedByServer: "the server closed the connection"
-        case .notWelcomed:
-            "it took the connection but never answered as an IRC server. Check the port, and whether it wants TLS"
-        case .other: "the connection failed"
-        }
-    }
 
     /// Classifies a connection error by its type and code (NIO's connection errors, `IOError`'s
     /// errno, NIOSSL's errors); an untrusted certificate is known by ``ConnectionFailure``.

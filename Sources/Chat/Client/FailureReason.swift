@@ -51,16 +51,4 @@ public enum FailureReason: Hashable, Sendable {
         default: .other
         }
     }
-
-    /// The reason in a few words, for a sentence: "Not sent: the disk is full."
-    public var words: String {
-        switch self {
-        case .diskFull: "the disk is full"
-        case .readOnly: "the history file cannot be written"
-        case .notConnected: "the server is not connected"
-        case .unsupported(let words), .refused(let words): words
-        case .connection(let reason): reason.words
-        case .other: "something went wrong"
-        }
-    }
 }

@@ -670,6 +670,7 @@ public actor IRCClient {
     }
 
     private func report(_ error: any Error) {
-        emit(.error(error as? ChatError ?? ChatError(.storage, "Something went wrong: \(FailureReason(error).words)")))
+        if let chat = error as? ChatError { return emit(.error(chat)) }
+        emit(.failed(FailureReason(error)))
     }
 }

@@ -1,0 +1,36 @@
+import Chat
+
+/// Why something failed, in a few words for a sentence ("Not sent: the disk is full"; "Lost the
+/// connection to 127.0.0.1: connection refused"): the Chat module classifies an error by its type
+/// and code, and this words the class, never the error's own description.
+extension Wording {
+    static func reason(_ reason: FailureReason) -> String {
+        switch reason {
+        case .diskFull: "the disk is full"
+        case .readOnly: "the history file cannot be written"
+        case .notConnected: "the server is not connected"
+        case .unsupported(let words), .refused(let words): words
+        case .connection(let reason): Self.reason(reason)
+        case .other: "something went wrong"
+        }
+    }
+
+    static func reason(_ reason: DisconnectReason) -> String {
+        switch reason {
+        case .refused: "connection refused"
+        case .timedOut: "no answer in time"
+        case .nameNotFound: "no such host name"
+        case .unreachable: "the network cannot reach it"
+        case .certificateNotTrusted:
+            "its certificate is not signed by an authority this computer trusts. Set ca_file for this server to the one that signed it"
+        case .certificateForAnotherName:
+            "its certificate is for another host name. Connect by the name its certificate gives"
+        case .tlsFailed: "the secure connection could not be set up"
+        case .reset: "the connection was reset"
+        case .closedByServer: "the server closed the connection"
+        case .notWelcomed:
+            "it took the connection but never answered as an IRC server. Check the port, and whether it wants TLS"
+        case .other: "the connection failed"
+        }
+    }
+}
