@@ -42,6 +42,8 @@ public struct AppState: Sendable {
         case names(channelID: Int64)
         /// What can be done with a channel in the drawer: which of its messages are spoken.
         case channelActions(channelID: Int64)
+        /// A server added by voice: host, port, TLS, nick, channels, account, password variable.
+        case addServer
     }
 
     /// The screens pushed, and the only source of ``route``.
@@ -107,6 +109,9 @@ public struct AppState: Sendable {
     var threadFocus: Int64?
     /// Channels the user asked to join (/join), whose join is said when it comes.
     var joinRequests: Set<String> = []
+    /// The server being added by voice: its fields as typed, and whether it is secure.
+    var serverDraft: [ServerField: String] = [.port: "6697"]
+    var serverTLS = true
     /// Quitting was asked about (lines still wait to send): Enter quits, any other key stays.
     var quitAsked = false
     /// A line refused because its channel was left: Enter again on it joins and sends it.

@@ -110,7 +110,13 @@ public enum ClientCommand {
             parts: .init(
                 speech: engine, output: output, workspace: workspace, settingsStore: settingsStore, irc: irc,
                 otherIRC: Array(clients.dropFirst()), braille: braille,
-                setVoice: { voice in setReaderVoice(voice, engine: engine) }))
+                setVoice: { voice in setReaderVoice(voice, engine: engine) },
+                makeClient: { server in
+                    // A second server on a host already here is named by its port too.
+                    let sharesHost = settingsStore.current.ircServers.filter { $0.host == server.host }.count > 1
+                    return try client(
+                        for: server, monitor: settingsStore.current.monitor, store: store, sharesHost: sharesHost)
+                }))
         runtimeBox.set(runtime)
         // What the display's first look found before the runtime was there to hear it.
         if let status = braille?.status, status != .connecting { runtime.post(.brailleStatus(status)) }
@@ -166,16 +172,19 @@ public enum ClientCommand {
         output.finish()
         rawMode?.restore()
         watcher?.stop()
-        if !clients.isEmpty {
+        // Every server, those added by voice too.
+        let everyClient = runtime.parts.ircClients
+        if !everyClient.isEmpty {
             let done = DispatchSemaphore(value: 0)
             Task {
                 await runtime.finishSends()
-                for client in clients { await client.stop() }
+                for client in everyClient { await client.stop() }
                 done.signal()
             }
             _ = done.wait(timeout: .now() + 5)
         }
         for task in chatTasks { task.cancel() }
+        runtime.parts.clients.cancelTasks()
         // "Goodbye" is heard before the client goes (a second and a half at most).
         _ = engine.waitUntilIdle(timeoutSeconds: interactive ? 1.5 : 30)
         engine.shutdown()
@@ -215,23 +224,30 @@ public enum ClientCommand {
                 monitor: settings.monitor)
             return [try IRCClient(server: configuration, store: store)]
         }
-        let environment = ProcessInfo.processInfo.environment
         let servers = settings.ircServers
         return try servers.map { server in
-            let credentials = server.saslUser.flatMap { user in
-                (server.resolvedPassword(environment: environment) ?? environment[SASLCredentials.environmentKey])
-                    .map { SASLCredentials(account: user, password: $0) }
-            }
             let sharesHost = servers.filter { $0.host == server.host }.count > 1
-            let configuration = IRCServerConfiguration(
-                name: sharesHost ? "\(server.host):\(server.port)" : server.host, host: server.host, port: server.port,
-                usesTLS: server.tls, nick: server.nick, credentials: credentials,
-                requiresAuthentication: server.saslRequired,
-                channels: server.channels, caFile: server.caFile,
-                serverPassword: server.resolvedServerPassword(environment: environment), monitor: settings.monitor,
-                clientCertificate: server.clientCertificate, clientKey: server.clientKey)
-            return try IRCClient(server: configuration, store: store)
+            return try client(for: server, monitor: settings.monitor, store: store, sharesHost: sharesHost)
         }
+    }
+
+    /// The client of one `[[irc.servers]]` entry, its password from the environment variable it names.
+    static func client(
+        for server: IRCServerSettings, monitor: [String], store: ChatStore, sharesHost: Bool
+    ) throws -> IRCClient {
+        let environment = ProcessInfo.processInfo.environment
+        let credentials = server.saslUser.flatMap { user in
+            (server.resolvedPassword(environment: environment) ?? environment[SASLCredentials.environmentKey])
+                .map { SASLCredentials(account: user, password: $0) }
+        }
+        let configuration = IRCServerConfiguration(
+            name: sharesHost ? "\(server.host):\(server.port)" : server.host, host: server.host, port: server.port,
+            usesTLS: server.tls, nick: server.nick, credentials: credentials,
+            requiresAuthentication: server.saslRequired,
+            channels: server.channels, caFile: server.caFile,
+            serverPassword: server.resolvedServerPassword(environment: environment), monitor: monitor,
+            clientCertificate: server.clientCertificate, clientKey: server.clientKey)
+        return try IRCClient(server: configuration, store: store)
     }
 }
 

@@ -34,11 +34,19 @@ public enum ElementID: Hashable, Sendable {
     case member(String)
     case channelSpeech, channelLanguage, channelNames
     case pronounce
+    case addServer, onboardingAddServer
+    case serverField(ServerField)
+    case serverTLS, serverConnect
 
     /// The string the element carries as its `identifier`.
     public var identifier: String {
         switch self {
         case .root: "root"
+        case .addServer: "settings.addServer"
+        case .onboardingAddServer: "onboarding.addServer"
+        case .serverField(let field): "server.\(field.rawValue)"
+        case .serverTLS: "server.tls"
+        case .serverConnect: "server.connect"
         case .onboardingScreen: "screen.onboarding"
         case .onboardingTitle: "onboarding.title"
         case .onboardingIntro: "onboarding.intro"

@@ -53,6 +53,12 @@ public enum Intent: Hashable, Sendable {
     case unavailable(String)
     /// Move to the conversation's message field and type there (characters typed on a message).
     case typeInMessageField(String)
+    /// The sheet that adds a server by voice.
+    case openAddServer
+    /// The new server's secure connection (TLS), on or off.
+    case toggleServerTLS
+    /// Check the new server, save it to the settings file and connect.
+    case connectServer
 }
 
 /// The `[braille]` settings the settings sheet steps through.
@@ -62,11 +68,18 @@ public enum BrailleSetting: Hashable, Sendable {
 
 /// The text fields an element can edit.
 public enum TextField: Hashable, Sendable {
+    /// A field of the server being added.
+    case server(ServerField)
     case composer
     case threadComposer
     case pickerQuery
     case searchQuery
     case channelQuery
+}
+
+/// The fields of a server being added by voice.
+public enum ServerField: String, Hashable, Sendable, CaseIterable {
+    case host, port, nick, channels, account, passwordVariable
 }
 
 /// The speech settings the settings sheet steps through ``Intent/adjustSpeech(_:by:)``.

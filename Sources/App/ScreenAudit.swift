@@ -52,7 +52,7 @@ public enum ScreenAudit {
                 ("Emoji picker", .emojiPicker(messageID: root.id)),
                 ("Settings", .settings), ("Key help", .keyHelp), ("Speech history", .speechHistory),
                 ("Search", .search), ("Channel actions", .channelActions(channelID: state.channelID)),
-                ("People", .names(channelID: state.channelID)),
+                ("People", .names(channelID: state.channelID)), ("Add a server", .addServer),
             ]
             for (name, kind) in kinds {
                 var base = state

@@ -108,6 +108,50 @@ public struct SettingsFile: Sendable, Equatable {
         try writeAtomically(document.text)
     }
 
+    /// Appends `server` as a new `[[irc.servers]]` entry at the end of the file: host, port,
+    /// TLS, nick, channels and, when given, the SASL account and the name of the environment
+    /// variable that holds the password (never a password). Comments and everything else stay;
+    /// a file that does not parse, or that would not read the entry back, is not changed.
+    public func appendServer(_ server: IRCServerSettings) throws(SettingsProblem) {
+        let text = try readText() ?? ""
+        var lines = [
+            "[[irc.servers]]",
+            "host = " + TOMLValue.string(server.host).tomlLiteral,
+            "port = \(server.port)",
+            "tls = \(server.tls)",
+            "nick = " + TOMLValue.string(server.nick).tomlLiteral,
+            "channels = " + TOMLValue.array(server.channels.map(TOMLValue.string)).tomlLiteral,
+        ]
+        if let user = server.saslUser { lines.append("sasl_user = " + TOMLValue.string(user).tomlLiteral) }
+        if let variable = server.passwordEnvironmentVariable {
+            lines.append("password_env = " + TOMLValue.string(variable).tomlLiteral)
+        }
+        var edited = text
+        if !edited.isEmpty && !edited.hasSuffix("\n") { edited += "\n" }
+        if !edited.isEmpty { edited += "\n" }
+        edited += lines.joined(separator: "\n") + "\n"
+        let before: Int
+        let after: Int
+        do {
+            before = Self.serverCount(try TOMLDocument(parsing: text))
+            after = Self.serverCount(try TOMLDocument(parsing: edited))
+        } catch {
+            throw SettingsProblem(
+                code: .syntax, message: error.message + "; the file was not changed", file: path,
+                line: error.line, column: error.column, key: error.key)
+        }
+        guard after == before + 1 else {
+            throw SettingsProblem(
+                code: .syntax, message: "irc.servers is not a list of tables here; the file was not changed",
+                file: path, line: 1, column: 1, key: "irc.servers")
+        }
+        try writeAtomically(edited)
+    }
+
+    static func serverCount(_ document: TOMLDocument) -> Int {
+        if case .array(let entries)? = document.value(at: ["irc", "servers"]) { entries.count } else { 0 }
+    }
+
     /// Writes `text` to a temporary file in the same directory, with the same permissions as
     /// the file it replaces (0600 for a new file), then renames it over the file.
     public func writeAtomically(_ text: String) throws(SettingsProblem) {

@@ -95,6 +95,13 @@ public final class SettingsStore: Sendable {
         return reload()
     }
 
+    /// Adds a server to the file (see ``SettingsFile/appendServer(_:)``) and reloads.
+    @discardableResult
+    public func appendServer(_ server: IRCServerSettings) throws(SettingsProblem) -> SettingsUpdate? {
+        try file.appendServer(server)
+        return reload()
+    }
+
     /// Changes the text size in the file and in the settings in effect.
     @discardableResult
     public func setTextSize(_ category: ContentSizeCategory) throws(SettingsProblem) -> SettingsUpdate? {

@@ -24,7 +24,9 @@ import Testing
 ///
 /// Directives: `@ onboarded` (a settings file that skips onboarding, with `[text]` and
 /// `[speech]` tables; without it the run is a first run), `@ settings LINE` (a line after them), `@ server` (an InspIRCd on 127.0.0.1, the
-/// client started with `--server` on it, joined to #a and #b), `@ server stopped` (the same,
+/// client started with `--server` on it, joined to #a and #b), `@ server unconfigured` (the
+/// server runs, the client starts on the local workspace; `PORT` in typed text is the server's
+/// port), `@ server stopped` (the same,
 /// down when the client starts), `@ bouncer` (ZNC in front of that
 /// server, the client signed in to it with `password_env` from its settings), `@ server with history` (the
 /// same, #a and #b replaying their last 50 lines on join). Steps: `> KEYS` (tmux key names),
@@ -110,6 +112,9 @@ struct Journey {
     /// `@ server stopped`: the server's port is chosen but nothing listens there until
     /// `> server start`.
     var serverStartsStopped = false
+    /// `@ server unconfigured`: the server runs, and the client starts without it (on the
+    /// local workspace), for a journey that adds it; `PORT` in typed text is its port.
+    var serverUnconfigured = false
     var steps: [Step] = [Step()]
 
     init(_ text: String) throws {
@@ -126,6 +131,9 @@ struct Journey {
                     onboarded = true
                 } else if directive == "server" {
                     usesServer = true
+                } else if directive == "server unconfigured" {
+                    usesServer = true
+                    serverUnconfigured = true
                 } else if directive == "server stopped" {
                     usesServer = true
                     serverStartsStopped = true
@@ -265,7 +273,7 @@ final class JourneyWalk {
     var environment: [String: String] { znc.map { ["EARSHOT_JOURNEY_ZNC": $0.passString] } ?? [:] }
 
     var arguments: [String] {
-        guard let server, znc == nil else { return [] }
+        guard let server, znc == nil, !journey.serverUnconfigured else { return [] }
         return ["--server", "127.0.0.1:\(server.port)", "--nick", "me", "--channel", "#a", "--channel", "#b"]
     }
 
@@ -335,7 +343,7 @@ final class JourneyWalk {
         case .keys(let keys):
             for key in keys { try session.send(key) }
         case .text(let text):
-            try session.type(text)
+            try session.type(server.map { text.replacingOccurrences(of: "PORT", with: String($0.port)) } ?? text)
         case .peer(let nick, let line):
             let peer = try peers[nick] ?? join(nick)
             peers[nick] = peer

@@ -31,6 +31,7 @@ import Testing
         ("> M-a\n< 11 new mentions in hash b. Newest: bob mentioned you in hash b\n", .namedTwice),
         ("> a\n< Message actions, sheet, short form, 7 of 11 actions\n", .implementationWord),
         ("> F1\n< 100 utterances\n", .implementationWord),
+        ("> M-t\n< Optional(\"10:42\")\n", .implementationWord),
         ("> \"/help\" Enter\n< slash names left bracket hash channel\n", .symbolName),
         ("> \"/help\" Enter\n< slash join, slash part\n", .symbolName),
     ]

@@ -106,3 +106,41 @@ struct TemporaryDirectory {
         #expect(store.reload() == nil, "same text, nothing new")
     }
 }
+
+/// A server added by voice is appended to the file as a `[[irc.servers]]` table: the comments and
+/// everything else stay, the password is never written (only the variable's name), and a file
+/// where the entry would not read back is not changed.
+@Suite struct AppendServerTests {
+    @Test func aServerIsAppendedKeepingComments() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let file = SettingsFile(path: dir.path + "/config.toml")
+        let before = "# mine\n[text]\nsize = \"large\" # big enough\n"
+        try before.write(toFile: file.path, atomically: false, encoding: .utf8)
+        try file.appendServer(
+            IRCServerSettings(
+                host: "irc.example.net", port: 6697, tls: true, nick: "ada", channels: ["#a", "#b"], saslUser: "ada",
+                passwordEnvironmentVariable: "ADA_PASSWORD"))
+        let text = try String(contentsOfFile: file.path, encoding: .utf8)
+        #expect(text.hasPrefix(before))
+        #expect(text.contains("password_env = \"ADA_PASSWORD\""))
+        let loaded = file.load().result.settings
+        #expect(loaded.ircServers.map(\.host) == ["irc.example.net"])
+        #expect(loaded.ircServers.first?.channels == ["#a", "#b"])
+        #expect(loaded.ircServers.first?.saslUser == "ada")
+        try file.appendServer(IRCServerSettings(host: "127.0.0.1", port: 6667, tls: false, nick: "ada"))
+        #expect(file.load().result.settings.ircServers.count == 2)
+    }
+
+    @Test func aFileWhereTheEntryWouldNotReadBackIsNotChanged() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let file = SettingsFile(path: dir.path + "/config.toml")
+        let before = "[irc]\nservers = []\n"
+        try before.write(toFile: file.path, atomically: false, encoding: .utf8)
+        #expect(throws: SettingsProblem.self) {
+            try file.appendServer(IRCServerSettings(host: "irc.example.net", nick: "ada"))
+        }
+        #expect(try String(contentsOfFile: file.path, encoding: .utf8) == before)
+    }
+}

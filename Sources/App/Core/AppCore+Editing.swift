@@ -20,6 +20,7 @@ extension AppCore {
     /// The text of `field`.
     func text(of field: TextField) -> String {
         switch field {
+        case .server(let part): state.serverDraft[part] ?? ""
         case .composer: state.composer
         case .threadComposer: state.threadComposer
         case .pickerQuery: state.pickerQuery

@@ -227,6 +227,17 @@ extension AppCore {
             post(.announcement(text, priority: .default))
         case .typeInMessageField(let text):
             typeInMessageField(text)
+        case .openAddServer:
+            present(.addServer)
+        case .toggleServerTLS:
+            state.serverTLS.toggle()
+            // The port follows, while it is the other's usual one.
+            let port = state.serverDraft[.port] ?? ""
+            if port == "6697" || port == "6667" || port.isEmpty {
+                state.serverDraft[.port] = state.serverTLS ? "6697" : "6667"
+            }
+        case .connectServer:
+            connectServer()
         }
     }
 
@@ -249,6 +260,7 @@ extension AppCore {
 
     mutating func setText(_ field: TextField, _ text: String) {
         switch field {
+        case .server(let part): state.serverDraft[part] = text
         case .composer: state.composer = text
         case .threadComposer: state.threadComposer = text
         case .pickerQuery: state.pickerQuery = text

@@ -52,9 +52,9 @@ extension AppCore {
     }
 
     /// Dismisses every sheet without speaking the return of focus, then carries out `intent`.
-    mutating func closeSheets(then intent: Intent) {
-        guard state.sheets.hasSheet else { return carryOut(intent) }
-        afterSheets.append(intent)
+    mutating func closeSheets(then intent: Intent? = nil) {
+        guard state.sheets.hasSheet else { return intent.map { carryOut($0) } ?? () }
+        if let intent { afterSheets.append(intent) }
         for _ in state.sheets.entries {
             quietDismissals += 1
             perform(state.sheets.dismiss(.escape))

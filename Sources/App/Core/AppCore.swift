@@ -187,6 +187,11 @@ public struct AppCore: Sendable {
         case .failed(let message):
             playCue(.error, .high)
             post(.announcement(message, priority: .high))
+        case .serverAdded(let host, let unsetVariable):
+            say(Wording.sentence(.serverAdded(host, unsetVariable: unsetVariable)), .default, .announcer)
+        case .serverNotAdded(let reason):
+            playCue(.error, .high)
+            post(.announcement(Wording.sentence(.serverNotAdded(reason)), priority: .high))
         case .settingNotSaved(let reason, let saved):
             // The sheet shows what is in force, not a change the file does not hold.
             apply(saved)

@@ -52,6 +52,8 @@ public enum AppEffect: Sendable, Equatable {
     case send(ChatSend, network: Int64)
     /// Change one settings key in the file, keeping the rest.
     case writeSetting(SettingKey, from: Settings)
+    /// Save a server to the settings file and connect to it now.
+    case addServer(IRCServerSettings)
     /// Draw a transition's frames; ``AppEvent/transitionFinished`` follows the last.
     case drawTransition([PresentationFrame])
     /// Send ``AppEvent/tick`` at this time (replaces an earlier request).

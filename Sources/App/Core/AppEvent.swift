@@ -36,6 +36,11 @@ public enum AppEvent: Sendable {
     /// A setting could not be written to the file (`reason`, in words): `saved` are the
     /// settings still in force, which the sheet goes back to.
     case settingNotSaved(reason: String, saved: Settings)
+    /// A server added by voice was saved and its client started; `unsetVariable` names its
+    /// password variable when the environment does not hold it.
+    case serverAdded(host: String, unsetVariable: String?)
+    /// A server added by voice could not be saved or started.
+    case serverNotAdded(reason: String)
     /// A line the user typed could not be stored or sent; it goes back to its composer.
     case notSent(String, reason: FailureReason)
     /// Something sent to the server failed (a stored line stays in the outbox); the core words it.

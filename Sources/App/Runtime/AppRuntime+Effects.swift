@@ -49,6 +49,8 @@ extension AppRuntime {
         case .send(let send, let network):
             guard parts.irc != nil else { return [.sendFailed(send, .notConnected)] }
             sendInOrder(send, network: network)
+        case .addServer(let server):
+            return addServer(server)
         case .writeSetting(let key, let settings):
             do {
                 _ = try parts.settingsStore.set(key.value(in: settings), at: key.keyPath)
@@ -65,6 +67,32 @@ extension AppRuntime {
             break
         }
         return []
+    }
+
+    /// A server added by voice: saved to the settings file (its comments kept), then its client
+    /// made and started, its events passed on as the others' are.
+    func addServer(_ server: IRCServerSettings) -> [AppEvent] {
+        guard let make = parts.makeClient else { return [.serverNotAdded(reason: "no server can be added here")] }
+        do {
+            try parts.settingsStore.appendServer(server)
+        } catch {
+            return [.serverNotAdded(reason: error.message)]
+        }
+        let client: IRCClient
+        do {
+            client = try make(server)
+        } catch {
+            return [.serverNotAdded(reason: (error as? ChatError)?.message ?? Wording.reason(FailureReason(error)))]
+        }
+        let task = Task {
+            await client.start()
+            for await event in client.events { self.post(.chat(event, network: client.network.id)) }
+        }
+        parts.clients.add(client, running: task)
+        let variable = server.passwordEnvironmentVariable.flatMap {
+            ProcessInfo.processInfo.environment[$0] == nil ? $0 : nil
+        }
+        return [.serverAdded(host: server.host, unsetVariable: variable)]
     }
 
     func configure(_ settings: SpeechSettings) -> [AppEvent] {

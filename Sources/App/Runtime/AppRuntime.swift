@@ -23,31 +23,36 @@ public final class AppRuntime: Sendable {
         public var output: LineOutput
         public var workspace: LocalWorkspace
         public var settingsStore: SettingsStore
-        /// The IRC clients, one per server, each reconnecting on its own.
-        public var ircClients: [IRCClient]
+        /// The IRC clients, one per server, each reconnecting on its own; a server added by
+        /// voice joins them.
+        public let clients: IRCClients
+        /// Every IRC client now.
+        public var ircClients: [IRCClient] { clients.all }
         /// The first IRC client, if any.
-        public var irc: IRCClient? { ircClients.first }
+        public var irc: IRCClient? { clients.first }
+        /// Makes the client of a server added by voice (nil where none can be added).
+        public var makeClient: (@Sendable (IRCServerSettings) throws -> IRCClient)?
         /// Makes a voice (a role name or a voice file's path) read content; returns an error to say.
         public var setVoice: @Sendable (String) -> String?
 
         public init(
             speech: SpeechEngine, output: LineOutput, workspace: LocalWorkspace, settingsStore: SettingsStore,
             irc: IRCClient?, otherIRC: [IRCClient] = [], braille: BrailleConnection? = nil,
-            setVoice: @escaping @Sendable (String) -> String?
+            setVoice: @escaping @Sendable (String) -> String?,
+            makeClient: (@Sendable (IRCServerSettings) throws -> IRCClient)? = nil
         ) {
+            self.makeClient = makeClient
             self.speech = speech
             self.braille = braille
             self.output = output
             self.workspace = workspace
             self.settingsStore = settingsStore
-            self.ircClients = (irc.map { [$0] } ?? []) + otherIRC
+            self.clients = IRCClients((irc.map { [$0] } ?? []) + otherIRC)
             self.setVoice = setVoice
         }
 
         /// The client of `network`.
-        public func client(for network: Int64) -> IRCClient? {
-            ircClients.first { $0.network.id == network }
-        }
+        public func client(for network: Int64) -> IRCClient? { clients.client(for: network) }
     }
 
     /// Events waiting, the next deadline, and whether to stop; with the signal that wakes the loop.
@@ -99,20 +104,21 @@ public final class AppRuntime: Sendable {
         origin = clock.now
         let (stream, continuation) = AsyncStream.makeStream(of: (ChatSend, Int64).self)
         sends = continuation
-        if let first = parts.irc {
-            let mailbox = self.mailbox
-            let clients = parts
-            sender = Task {
-                for await (send, network) in stream {
-                    do {
-                        try await Self.perform(send, on: clients.client(for: network) ?? first)
-                    } catch {
-                        mailbox.post(.sendFailed(send, FailureReason(error)))
-                    }
+        // Sends go in order to their network's client; a server added later is found too.
+        let mailbox = self.mailbox
+        let clients = parts.clients
+        sender = Task {
+            for await (send, network) in stream {
+                guard let client = clients.client(for: network) ?? clients.first else {
+                    mailbox.post(.sendFailed(send, .notConnected))
+                    continue
+                }
+                do {
+                    try await Self.perform(send, on: client)
+                } catch {
+                    mailbox.post(.sendFailed(send, FailureReason(error)))
                 }
             }
-        } else {
-            sender = nil
         }
     }
 

@@ -47,8 +47,14 @@ enum OnboardingScreen {
                     .onboardingIRCNote,
                     Element(
                         label:
-                            "Servers go in the irc section of the settings file, which earshot config --path names; they connect on the next start.",
+                            "Add an IRC server now, or start in the local workspace, where hash welcome teaches the keys. Settings can add a server later.",
                         traits: .staticText)),
+                b.make(
+                    .onboardingAddServer,
+                    Element(
+                        label: "Add a server", traits: .button,
+                        hint: "Press Enter to type the server's name, your nick and channels, then connect."),
+                    ElementBehaviour(activate: .openAddServer)),
             ]
         }
         return b.make(

@@ -89,6 +89,12 @@ enum SettingsSheet {
             toggle(
                 .contrast, "Increase contrast", settings.display.contrast == .increased,
                 "Press Enter to switch the high-contrast theme on or off.", .toggleContrast),
+            b.make(
+                .addServer,
+                Element(
+                    label: "Add a server", traits: .button,
+                    hint: "Press Enter to add an IRC server: it is saved in the settings and connected at once."),
+                ElementBehaviour(activate: .openAddServer)),
         ]
     }
 

@@ -39,6 +39,7 @@ enum SheetScreen {
         case .search: SearchSheet.build(state, into: &b)
         case .names(let channelID): NamesSheet.build(state, channelID: channelID, into: &b)
         case .channelActions(let channelID): ChannelActionsSheet.build(state, channelID: channelID, into: &b)
+        case .addServer: AddServerSheet.build(state, into: &b)
         }
     }
 
@@ -76,6 +77,10 @@ enum SheetScreen {
             return SheetConfiguration(
                 title: "\(name) actions", actionIdentifiers: identifiers, shortFormActionCount: identifiers.count,
                 firstElementIdentifier: identifiers.first)
+        case .addServer:
+            return SheetConfiguration(
+                title: AddServerSheet.title, actionIdentifiers: identifiers, shortFormActionCount: identifiers.count,
+                firstElementIdentifier: identifiers.first, itemNoun: .init("field"))
         case .speechHistory:
             return SheetConfiguration(
                 title: "Speech history", actionIdentifiers: identifiers, shortFormActionCount: identifiers.count,

@@ -32,6 +32,23 @@ enum Fact: Hashable, Sendable {
     /// `/reconnect` with every server connected.
     case nothingToReconnect
 
+    // MARK: Adding a server
+
+    /// A field the new server needs is empty.
+    case serverNeeds(ServerField)
+    /// The port typed is not a port.
+    case serverBadPort
+    /// A channel typed does not start as a channel does.
+    case serverBadChannel(String)
+    /// The password variable typed is not an environment variable's name.
+    case serverBadVariable
+    /// Plain TCP to a host that is not this computer.
+    case serverPlainElsewhere(String)
+    /// Saved and connecting; `unsetVariable` names a password variable the environment lacks.
+    case serverAdded(String, unsetVariable: String?)
+    /// Not saved, for `reason` (in the settings file's words).
+    case serverNotAdded(String)
+
     // MARK: Sending
 
     /// A line for a channel one has left: not sent, kept in the field; on IRC Enter again

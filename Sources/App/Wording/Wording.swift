@@ -23,6 +23,27 @@ public enum Wording {
             "Trying \(andList(hosts)) again now"
         case .nothingToReconnect:
             "Nothing to reconnect: every server is connected"
+        case .serverNeeds(let field):
+            switch field {
+            case .host: "Type the server's host name first"
+            case .nick: "Type a nick first"
+            case .channels: "Type a channel first"
+            default: "Fill in \(field.rawValue) first"
+            }
+        case .serverBadPort:
+            "The port is a number from 1 to 65535"
+        case .serverBadChannel(let name):
+            "\(name) is not a channel: a channel's name starts with #"
+        case .serverBadVariable:
+            "A password variable's name has only letters, digits and underscores, such as IRC_PASSWORD"
+        case .serverPlainElsewhere(let host):
+            "Not connected: a plain connection goes only to this computer. Switch Secure connection on for \(host)"
+        case .serverAdded(let host, let unset):
+            unset.map {
+                "Connecting to \(host), saved for next time. \($0) is not set here, so signing in will fail until it is"
+            } ?? "Connecting to \(host), saved for next time"
+        case .serverNotAdded(let reason):
+            "Not added: \(reason)"
         case .goodbye:
             "Goodbye"
         case .quitWithLinesWaiting(let count):
