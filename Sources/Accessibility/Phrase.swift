@@ -115,8 +115,14 @@ public struct Phrase: Hashable, Sendable, CustomStringConvertible {
         // A language mark's end is not the part's end: "schön." ends a sentence, marked or not.
         func end(_ text: some StringProtocol) -> Character? { text.last { !SpokenLanguage.isMark($0) } }
         var text = ""
-        for part in parts {
-            if let end = end(text) {
+        for (index, part) in parts.enumerated() {
+            if var end = end(text) {
+                // "Unread" is a state of its own, said the same way everywhere: a sentence
+                // ("… thumbs up. Unread."), never ", unread" after one phrase and "Unread." after another.
+                if part == "unread", index == parts.count - 1, !".?!".contains(end) {
+                    text += "."
+                    end = "."
+                }
                 if ".?!".contains(end) {
                     text += " " + part.prefix(1).uppercased() + part.dropFirst()
                     continue

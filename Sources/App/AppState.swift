@@ -228,7 +228,11 @@ public struct AppState: Sendable {
     public var unreadCount: Int { messages.filter(isUnread).count }
 
     /// The heading of the open channel: "#welcome, 8 unread".
-    public var channelHeading: String { unreadCount == 0 ? channelName : "\(channelName), \(unreadCount) unread" }
+    public var channelHeading: String {
+        // A direct conversation is not a channel: its heading says whom it is with.
+        let name = channel?.isDirect == true ? "Conversation with \(channelName)" : channelName
+        return unreadCount == 0 ? name : "\(name), \(unreadCount) unread"
+    }
 
     /// The sheet on top, if any, and what it shows.
     public var activeSheet: (id: SheetID, kind: SheetKind, sheet: Sheet)? {

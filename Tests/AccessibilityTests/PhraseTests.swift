@@ -43,7 +43,7 @@ import Testing
             "Mentions, tab, 2 of 4, selected."),
         Case(
             Element(label: "alice: hello", traits: [.message, .unread], positionInSet: SetPosition(3, of: 12)),
-            "alice: hello, 3 of 12, unread.", terse: "alice: hello, unread."),
+            "alice: hello, 3 of 12. Unread.", terse: "alice: hello. Unread."),
         Case(Element(label: "bob: see you", traits: .message), "bob: see you."),
         Case(Element(label: ":smile:", traits: .button), "smile, button."),
         Case(Element(label: "Line one\nline  two", traits: .staticText), "Line one line two."),

@@ -230,7 +230,7 @@ import Testing
         let effects = core.handle(.key(.right), at: .seconds(2))
         let phrase = Self.spoken(effects).first ?? ""
         #expect(phrase.hasPrefix("ada comma "), "\(phrase)")
-        #expect(phrase.hasSuffix(", message 103, unread."), "\(phrase)")
+        #expect(phrase.hasSuffix(", message 103. Unread."), "\(phrase)")
     }
 
     @Test func aLineTheServerCannotTakeGoesBackToTheComposerAndIsSaidAloud() throws {

@@ -73,7 +73,7 @@ import Testing
             at: .seconds(1))
         #expect(Self.messages(said).isEmpty)
         #expect(Core.spoken(said).contains { $0.contains("hello") }, "still spoken: \(Core.spoken(said))")
-        #expect(Self.messages(quiet.handle(.key(.alt("p")), at: .seconds(2))) == ["Punctuation most"])
+        #expect(Self.messages(quiet.handle(.key(.alt("p")), at: .seconds(2))) == ["Punctuation: most"])
     }
 }
 

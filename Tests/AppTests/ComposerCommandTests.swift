@@ -43,7 +43,7 @@ import Testing
         for character in "ad" { _ = core.handle(.key(.character(character)), at: .seconds(1)) }
         let tab = core.handle(.key(.tab), at: .seconds(2))
         #expect(core.state.composer == "ada: ")
-        #expect(AppCoreTests.spoken(tab) == ["ada"])
+        #expect(AppCoreTests.spoken(tab) == ["ada colon"])
         #expect(
             core.navigator.focusedElement?.identifier == ElementID.composer.identifier, "Tab completed, it did not move"
         )

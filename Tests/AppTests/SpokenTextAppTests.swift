@@ -51,7 +51,7 @@ func requireUnicodeData() throws {
             said += AppCoreTests.spoken(effects)
             _ = core.handle(.utterance(.done, .announcer), at: .seconds(1 + step) + .milliseconds(500))
         }
-        #expect(said == ["Punctuation most", "Punctuation all", "Punctuation none", "Punctuation some"])
+        #expect(said == ["Punctuation: most", "Punctuation: all", "Punctuation: none", "Punctuation: some"])
     }
 
     @Test func altPWorksWhileTyping() {
@@ -59,7 +59,7 @@ func requireUnicodeData() throws {
         Self.focusComposer(&core)
         let effects = core.handle(.key(.alt("p")), at: .seconds(2))
         #expect(core.state.composer.isEmpty)
-        #expect(AppCoreTests.spoken(effects) == ["Punctuation most"])
+        #expect(AppCoreTests.spoken(effects) == ["Punctuation: most"])
     }
 
     @Test func capitalsAsWordsSayCapBeforeAnEchoedCapital() {
@@ -136,7 +136,7 @@ extension AppSuites {
             let tester = UITester(host: host)
             try await waitForMain(tester)
             host.press(Keys.text("\u{1B}p"))
-            try await tester.expectSpoken("Punctuation most")
+            try await tester.expectSpoken("Punctuation: most")
             let saved = try String(contentsOfFile: host.settingsPath, encoding: .utf8)
             #expect(saved.contains("punctuation = \"most\""), "\(saved)")
             #expect(saved.contains("# my settings"))

@@ -50,7 +50,11 @@ extension AppCore {
         rebuild()
         let word = entry.candidates[entry.index].trimmingCharacters(in: .whitespaces)
         let more = entry.candidates.count > 1 ? ", \(entry.index + 1) of \(entry.candidates.count)" : ""
-        say(SpokenText.verbatim(word.hasSuffix(":") ? String(word.dropLast()) : word) + more, .default, .reader)
+        // What went into the field is said: a nick that addresses someone carries its colon.
+        let addressed = word.hasSuffix(":")
+        say(
+            SpokenText.verbatim(addressed ? String(word.dropLast()) : word) + (addressed ? " colon" : "") + more,
+            .default, .reader)
         return true
     }
 

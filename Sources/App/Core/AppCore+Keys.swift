@@ -29,8 +29,10 @@ extension AppCore {
             say(Wording.sentence(.notQuitting), .default, .announcer)
         default:
             let editing = focusIsEditable
-            // The listener did something: the next message names its writer again.
+            // The listener did something: the next message names its writer again, and a rest
+            // on an element is broken.
             announcer.forgetSpeaker()
+            hintTutor.keyPressed()
             guard let command = KeyMap.command(for: key, editing: editing) else { return stopSayAllForKey() }
             // Alt-S pauses say-all and resumes it; every other key ends it.
             if command != .sayAll && command != .pauseSpeech { stopSayAllForKey() }

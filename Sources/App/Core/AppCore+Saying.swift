@@ -104,7 +104,12 @@ extension AppCore {
         guard case .focus(_, let phrase) = action else { return }
         utter(phrase.text, queued ? .low : .default, .reader)
         hearingFocus()
-        if state.settings.speech.hints, !phrase.hint.isEmpty { say(phrase.hint, .low, .hint) }
+        // A hint is said until it is learnt; then only when the listener rests on its element.
+        if state.settings.speech.hints,
+            hintTutor.focused(on: navigator.focusedElement?.identifier, hint: phrase.hint, at: now)
+        {
+            say(phrase.hint, .low, .hint)
+        }
     }
 
     static func punctuation(_ settings: Settings) -> PunctuationLevel { settings.speech.punctuation }

@@ -137,6 +137,13 @@ extension AppCore {
             effects.append(.store(.react(emoji.storedForm, to: message)))
         }
         refreshAfterReaction()
+        // Offline, a reaction waits as a line does, and is said the same way.
+        if onIRC, isLost(channel.networkID) {
+            return post(
+                .announcement(
+                    Wording.sentence(.reactionWaiting(emoji.name, host: host(of: channel.networkID))),
+                    priority: .default))
+        }
         post(.announcement("Reacted with \(emoji.name)", priority: .default))
     }
 

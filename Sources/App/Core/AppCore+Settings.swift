@@ -49,8 +49,8 @@ extension AppCore {
         navigator.options.lexicon = SpokenText.Lexicon(pronounce: state.settings.speech.pronounce, nicks: decorated)
     }
 
-    /// "Punctuation most": what Alt-P says.
-    static func punctuationPhrase(_ level: PunctuationLevel) -> String { "Punctuation \(level.rawValue)" }
+    /// "Punctuation: most": what Alt-P says.
+    static func punctuationPhrase(_ level: PunctuationLevel) -> String { Wording.sentence(.punctuation(level)) }
 
     /// Makes `settings` current: speech (rate, pitch, volume, voice, punctuation), display,
     /// motion and phrases follow.

@@ -79,6 +79,8 @@ public struct AppCore: Sendable {
     var actionsKey: (key: String, at: Duration)?
     /// Sheets taken back before they were heard: their appearing and going are not said.
     var takenBack: Set<SheetID> = []
+    /// Hints heard until learnt, then said on a rest.
+    var hintTutor = HintTutor()
     /// When "Trying again" was last said of each lost network (once a minute at most).
     var retrySaid: [Int64: Duration] = [:]
     /// How often a long outage is said to be still being worked on.
@@ -223,6 +225,10 @@ public struct AppCore: Sendable {
         giveUpWaitingLines()
         searchIfDue()
         saySlowProgress()
+        if let hint = hintTutor.tick(at: now, focus: navigator.focusedElement?.identifier), state.settings.speech.hints
+        {
+            say(hint, .low, .hint)
+        }
         if let due = awaitingFirstChannel, due <= now { firstJoined != nil ? openFirstChannel() : openWelcomeInstead() }
         if let due = stillConnectingAt, due <= now {
             stillConnectingAt = nil
@@ -290,6 +296,7 @@ public struct AppCore: Sendable {
         if let due = awaitingFirstChannel { deadline = min(deadline ?? due, due) }
         if let due = stillConnectingAt { deadline = min(deadline ?? due, due) }
         if let due = slowProgress.values.map(\.due).min() { deadline = min(deadline ?? due, due) }
+        if let due = hintTutor.nextDeadline { deadline = min(deadline ?? due, due) }
         if !state.typing.isEmpty {
             let typingCheck = now + .seconds(1)
             deadline = min(deadline ?? typingCheck, typingCheck)

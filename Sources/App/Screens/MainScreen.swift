@@ -15,7 +15,8 @@ enum MainScreen {
                 log.append(b.make(.day(day), Element(label: day, traits: .header, headingLevel: 2)))
                 lastDay = day
             }
-            if message.id == state.firstUnreadID {
+            // The marker stands while something after it is unread: read to the end, it goes.
+            if message.id == state.firstUnreadID, state.unreadCount > 0 {
                 log.append(b.make(.newMessages, Element(label: "New messages", traits: .header, headingLevel: 2)))
             }
             let replies = message.msgid.flatMap { state.replyCounts[$0] } ?? 0
@@ -88,7 +89,8 @@ enum MessageElement {
         let id = message.id
         var traits: Traits = .message
         if state.isUnread(message) { traits.insert(.unread) }
-        let who = action ? "\(message.author) \(message.text)" : message.author
+        // One's own lines are "You", here and on every server (not the nick one has there).
+        let who = action ? "\(message.author) \(message.text)" : state.isOwn(message) ? "You" : message.author
         var element = Element(
             label: state.settings.speech.times ? "\(who), \(Format.time(message.time, in: state.localTime))" : who,
             value: value, traits: traits, hint: "Press A for actions.")

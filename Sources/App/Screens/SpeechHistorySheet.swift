@@ -9,10 +9,14 @@ enum SpeechHistorySheet {
             return [b.make(.spoken(-1), Element(label: "Nothing has been said yet", traits: .staticText))]
         }
         return history.indices.reversed().enumerated().map { position, index in
-            b.make(
+            // Each entry is read the same way, its place after a comma: "Settings, button, 1 of
+            // 100", "Settings closed, 2 of 100", whether it was said with a full stop or not.
+            var said = SpokenText.unmarked(history[index].text)
+            if said.hasSuffix("."), !said.hasSuffix("..") { said.removeLast() }
+            return b.make(
                 .spoken(index),
                 Element(
-                    label: SpokenText.unmarked(history[index].text), traits: .staticText,
+                    label: said, traits: .staticText,
                     hint: "Press Enter to hear it again.",
                     positionInSet: SetPosition(position + 1, of: history.count)),
                 ElementBehaviour(activate: .repeatSpoken(index)))

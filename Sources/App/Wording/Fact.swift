@@ -1,3 +1,5 @@
+import SpeechVocabulary
+
 /// What happened, as a listener is to hear of it: the typed facts the phrase book words.
 ///
 /// The parts report facts with their data (a refusal and its reason, a count, a mode change);
@@ -13,6 +15,11 @@ enum Fact: Hashable, Sendable {
     case typingInMessageField
     /// A key that opens something new, pressed while something is open over the conversation.
     case closeThisFirst
+
+    // MARK: Settings
+
+    /// Alt-P stepped the punctuation level.
+    case punctuation(PunctuationLevel)
 
     // MARK: Leaving
 
@@ -50,6 +57,9 @@ enum Fact: Hashable, Sendable {
     case serverNotAdded(String)
 
     // MARK: Sending
+
+    /// A reaction made while its server is away: it waits, as a line does.
+    case reactionWaiting(String, host: String)
 
     /// A line for a channel one has left: not sent, kept in the field; on IRC Enter again
     /// joins and sends it (`canRejoin`).

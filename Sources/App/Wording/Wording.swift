@@ -44,6 +44,10 @@ public enum Wording {
             } ?? "Connecting to \(host), saved for next time"
         case .serverNotAdded(let reason):
             "Not added: \(reason)"
+        case .reactionWaiting(let emoji, let host):
+            "Waiting to send: your \(emoji) reaction. It goes when \(host) is back."
+        case .punctuation(let level):
+            "Punctuation: \(level.rawValue)"
         case .goodbye:
             "Goodbye"
         case .quitWithLinesWaiting(let count):
