@@ -147,22 +147,14 @@ extension Drawer {
         return Detents.nearest(to: height, in: detents) ?? .compressed
     }
 
-    /// What is said for a state: "Channels, drawer, full height".
-    public func phrase(for state: State) -> String {
-        let name =
-            switch state {
-            case .compressed: "compressed"
-            case .expanded: "expanded"
-            case .fullHeight: "full height"
-            }
-        return "\(configuration.title), drawer, \(name)"
-    }
+    /// The fact for a state ("Channels, drawer, full height" once worded).
+    public func fact(for state: State) -> PanelFact { .drawer(title: configuration.title, state: state) }
 
     /// The one notification for arriving in the current state.
-    var notification: AccessibilityNotification {
+    var notification: PanelNotification {
         if state == .fullHeight {
-            return .screenChanged(focus: configuration.firstElementIdentifier, announcing: phrase(for: state))
+            return .screenChanged(focus: configuration.firstElementIdentifier, announcing: fact(for: state))
         }
-        return .layoutChanged(focus: nil, announcing: phrase(for: state))
+        return .layoutChanged(focus: nil, announcing: fact(for: state))
     }
 }

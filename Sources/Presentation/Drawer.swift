@@ -46,7 +46,7 @@ public struct Drawer: Hashable, Sendable {
         /// Follow the pointer: draw the frame and scroll the list to `listOffset` rows from its top.
         case track(PresentationFrame, listOffset: Int)
         /// The state changed: draw the steps, then post the notification.
-        case settle([PresentationFrame], AccessibilityNotification)
+        case settle([PresentationFrame], PanelNotification)
     }
 
     /// The drawer's name and heights.

@@ -26,13 +26,10 @@ public struct NavigationStack: Hashable, Sendable {
     /// What the caller must do after an event.
     public enum Action: Hashable, Sendable {
         /// Show `screen` and post the notification.
-        case show(Screen, AccessibilityNotification)
+        case show(Screen, PanelNotification)
         /// Nothing changed; post the notification.
-        case stayed(AccessibilityNotification)
+        case stayed(PanelNotification)
     }
-
-    /// What Back says at a head screen.
-    public static let topLevelPhrase = "Nothing to go back to"
 
     /// Screens, bottom first; never empty.
     public private(set) var entries: [Entry]
@@ -67,7 +64,8 @@ public struct NavigationStack: Hashable, Sendable {
         } else {
             entries.append(entry)
         }
-        return .show(screen, .screenChanged(focus: screen.firstElementIdentifier, announcing: screen.title))
+        return .show(
+            screen, .screenChanged(focus: screen.firstElementIdentifier, announcing: .screen(title: screen.title)))
     }
 
     /// Go back one screen; at a head screen (or the only screen) say "Nothing to go back to" and stay.
@@ -77,9 +75,9 @@ public struct NavigationStack: Hashable, Sendable {
     /// ```
     public mutating func pop() -> Action {
         guard canGoBack else {
-            return .stayed(.announcement(Self.topLevelPhrase, priority: .default))
+            return .stayed(.announcement(.nothingToGoBack))
         }
         let gone = entries.removeLast()
-        return .show(top, .screenChanged(focus: gone.openerIdentifier, announcing: top.title))
+        return .show(top, .screenChanged(focus: gone.openerIdentifier, announcing: .screen(title: top.title)))
     }
 }

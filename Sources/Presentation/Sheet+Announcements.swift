@@ -1,54 +1,39 @@
 import Accessibility
 
 extension Sheet {
-    /// What is said when the sheet appears: "Message actions, 4 of 9 actions, then More
-    /// actions" (the button that shows the rest is counted as what it is). The listener hears
-    /// what is there, not how it is built: no "sheet", no "short form".
-    ///
-    /// When the short form shows every action: "Reactions, 2 actions".
-    public var appearPhrase: String {
-        let total = configuration.actionIdentifiers.count
-        let visible = configuration.shortFormVisibleCount
-        let count =
-            visible < total ? "\(visible) of \(actions(total)), then More actions" : actions(total)
-        return "\(configuration.title), \(count)"
+    /// The fact for appearing: "Message actions, 4 of 9 actions, then More actions" once worded
+    /// (the button that shows the rest is counted as what it is).
+    var appearFact: PanelFact {
+        .sheetAppeared(
+            title: configuration.title,
+            shown: min(configuration.shortFormVisibleCount, configuration.actionIdentifiers.count),
+            total: configuration.actionIdentifiers.count, noun: configuration.itemNoun)
     }
 
-    /// What is said on expanding: "All 9 actions".
-    public var expandPhrase: String {
-        "All \(actions(configuration.actionIdentifiers.count))"
-    }
-
-    /// What is said on compressing: "4 of 9 shown".
-    public var compressPhrase: String {
-        "\(configuration.shortFormVisibleCount) of \(configuration.actionIdentifiers.count) shown"
-    }
-
-    var appearNotification: AccessibilityNotification {
-        .screenChanged(focus: configuration.firstElementIdentifier, announcing: appearPhrase)
+    var appearNotification: PanelNotification {
+        .screenChanged(focus: configuration.firstElementIdentifier, announcing: appearFact)
     }
 
     /// Focus the first action the long form adds, for a listener on the "More actions" button
     /// (gone now); the core keeps focus where it is for anyone else.
-    var expandNotification: AccessibilityNotification {
+    var expandNotification: PanelNotification {
         let ids = configuration.actionIdentifiers
         let visible = configuration.shortFormVisibleCount
         let focus = visible < ids.count ? ids[visible] : nil
-        return .layoutChanged(focus: focus, announcing: expandPhrase)
+        return .layoutChanged(focus: focus, announcing: .sheetExpanded(total: ids.count, noun: configuration.itemNoun))
     }
 
     /// Focus the "More actions" button, where the hidden actions now are, for a listener on an
     /// action the short form hides; the core keeps focus where it is for anyone else.
-    var compressNotification: AccessibilityNotification {
+    var compressNotification: PanelNotification {
         .layoutChanged(
             focus: configuration.hasMoreActions ? configuration.moreActionsIdentifier : nil,
-            announcing: compressPhrase)
+            announcing: .sheetCompressed(
+                shown: configuration.shortFormVisibleCount, total: configuration.actionIdentifiers.count))
     }
 
     /// "Message actions closed", then the element that opened it has focus again.
-    var dismissNotification: AccessibilityNotification {
-        .screenChanged(focus: openerIdentifier, announcing: "\(configuration.title) closed")
+    var dismissNotification: PanelNotification {
+        .screenChanged(focus: openerIdentifier, announcing: .sheetClosed(title: configuration.title))
     }
-
-    func actions(_ count: Int) -> String { configuration.itemNoun.count(count) }
 }

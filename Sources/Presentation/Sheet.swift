@@ -77,7 +77,7 @@ public struct Sheet: Hashable, Sendable {
         /// `contentOffset` rows from its top. Nothing is spoken.
         case track(PresentationFrame, contentOffset: Int)
         /// The resting state changed: draw the steps (possibly none), then post the notification.
-        case settle([PresentationFrame], AccessibilityNotification)
+        case settle([PresentationFrame], PanelNotification)
     }
 
     /// What the sheet shows and how it may move.

@@ -100,7 +100,5 @@ public struct SheetConfiguration: Hashable, Sendable {
             self.plural = plural ?? singular + "s"
         }
 
-        /// "1 action", "8 actions".
-        public func count(_ count: Int) -> String { "\(count) \(count == 1 ? singular : plural)" }
     }
 }

@@ -1,4 +1,5 @@
 import Chat
+import Presentation
 import Settings
 import Testing
 import Typography
@@ -58,5 +59,22 @@ import Typography
         #expect(Wording.reason(FailureReason.connection(.refused)) == "connection refused")
         #expect(Wording.reason(DisconnectReason.notWelcomed).contains("never answered as an IRC server"))
         #expect(Wording.reason(DisconnectReason.certificateForAnotherName).contains("another host name"))
+    }
+
+    /// Sheets, the drawer and screens are said from Presentation's facts, with no word of how they are built.
+    @Test func panelsAreSaidFromTheirFacts() {
+        let action = SheetConfiguration.Noun("action")
+        #expect(
+            Wording.sentence(panel: .sheetAppeared(title: "Message actions", shown: 4, total: 9, noun: action))
+                == "Message actions, 4 of 9 actions, then More actions")
+        #expect(
+            Wording.sentence(panel: .sheetAppeared(title: "Reactions", shown: 2, total: 2, noun: action))
+                == "Reactions, 2 actions")
+        #expect(Wording.sentence(panel: .sheetExpanded(total: 9, noun: action)) == "All 9 actions")
+        #expect(Wording.sentence(panel: .sheetCompressed(shown: 4, total: 9)) == "4 of 9 shown")
+        #expect(Wording.sentence(panel: .sheetClosed(title: "Message actions")) == "Message actions closed")
+        #expect(
+            Wording.sentence(panel: .drawer(title: "Channels", state: .fullHeight)) == "Channels, drawer, full height")
+        #expect(Wording.sentence(panel: .nothingToGoBack) == "Nothing to go back to")
     }
 }

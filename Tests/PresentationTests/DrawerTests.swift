@@ -35,7 +35,7 @@ import Testing
         if let next = Self.expected(state, step) {
             #expect(drawer.state == next)
             let announced = Fixtures.notification(action)
-            let phrase = drawer.phrase(for: next)
+            let phrase = drawer.fact(for: next)
             if next == .fullHeight {
                 #expect(announced == .screenChanged(focus: "channels.first", announcing: phrase))
             } else {
@@ -49,9 +49,8 @@ import Testing
 
     @Test func phrases() {
         let drawer = Self.drawer()
-        #expect(drawer.phrase(for: .expanded) == "Channels, drawer, expanded")
-        #expect(drawer.phrase(for: .compressed) == "Channels, drawer, compressed")
-        #expect(drawer.phrase(for: .fullHeight) == "Channels, drawer, full height")
+        #expect(drawer.fact(for: .expanded) == .drawer(title: "Channels", state: .expanded))
+        #expect(drawer.fact(for: .fullHeight) == .drawer(title: "Channels", state: .fullHeight))
     }
 
     @Test func onlyFullHeightIsModalAndDimmed() {
@@ -121,7 +120,7 @@ import Testing
         #expect(drawer.state == .expanded)
         #expect(
             Fixtures.notification(action)
-                == .layoutChanged(focus: nil, announcing: "Channels, drawer, expanded"))
+                == .layoutChanged(focus: nil, announcing: .drawer(title: "Channels", state: .expanded)))
     }
 
     @Test func draggingUpRaisesTheDrawerThenScrollsTheList() {
@@ -161,6 +160,6 @@ import Testing
         #expect(steps.map(\.dim) != steps.map { _ in 1.0 }, "dim progresses in steps")
         #expect(
             notification
-                == .screenChanged(focus: "channels.first", announcing: "Channels, drawer, full height"))
+                == .screenChanged(focus: "channels.first", announcing: .drawer(title: "Channels", state: .fullHeight)))
     }
 }

@@ -38,14 +38,14 @@ import Testing
                 == .drawer(
                     .settle(
                         [PresentationFrame(height: 3, dim: 0)],
-                        .layoutChanged(focus: nil, announcing: "Channels, drawer, compressed"))))
+                        .layoutChanged(focus: nil, announcing: .drawer(title: "Channels", state: .compressed)))))
 
         result = EscapeChain.handle(coordinator: &coordinator, drawer: &drawer, navigation: &stack)
         #expect(result.handler == .screen)
         #expect(stack.top.identifier == "main")
 
         result = EscapeChain.handle(coordinator: &coordinator, drawer: &drawer, navigation: &stack)
-        #expect(result == .screen(.stayed(.announcement("Nothing to go back to", priority: .default))))
+        #expect(result == .screen(.stayed(.announcement(.nothingToGoBack))))
     }
 
     @Test func escapeDuringASheetTransitionIsQueuedForTheSheet() {

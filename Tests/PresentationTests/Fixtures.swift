@@ -45,17 +45,17 @@ enum Fixtures {
     }
 
     /// The notification an action posts, if any.
-    static func notification(_ action: Sheet.Action) -> AccessibilityNotification? {
+    static func notification(_ action: Sheet.Action) -> PanelNotification? {
         if case .settle(_, let notification) = action { return notification }
         return nil
     }
 
-    static func notification(_ action: Drawer.Action) -> AccessibilityNotification? {
+    static func notification(_ action: Drawer.Action) -> PanelNotification? {
         if case .settle(_, let notification) = action { return notification }
         return nil
     }
 
-    static func notifications(_ actions: [PresentationCoordinator<NoPayload>.Action]) -> [AccessibilityNotification] {
+    static func notifications(_ actions: [PresentationCoordinator<NoPayload>.Action]) -> [PanelNotification] {
         actions.compactMap {
             if case .sheet(_, let action) = $0 { return notification(action) }
             return nil

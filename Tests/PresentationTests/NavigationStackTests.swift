@@ -16,7 +16,7 @@ import Testing
         #expect(stack.screens.count == 2)
         #expect(
             stack.push(Self.main, from: "server.done")
-                == .show(Self.main, .screenChanged(focus: "main.first", announcing: "Earshot")))
+                == .show(Self.main, .screenChanged(focus: "main.first", announcing: .screen(title: "Earshot"))))
         #expect(stack.screens == [Self.main])
         #expect(!stack.canGoBack)
     }
@@ -25,7 +25,7 @@ import Testing
         var stack = NavigationStack(root: Self.onboarding)
         _ = stack.push(Self.main)
         let before = stack
-        #expect(stack.pop() == .stayed(.announcement("Nothing to go back to", priority: .default)))
+        #expect(stack.pop() == .stayed(.announcement(.nothingToGoBack)))
         #expect(stack == before)
     }
 
@@ -34,8 +34,9 @@ import Testing
         _ = stack.push(Self.channel, from: "channels.general")
         #expect(stack.top == Self.channel)
         #expect(
-            stack.pop() == .show(Self.main, .screenChanged(focus: "channels.general", announcing: "Earshot")))
-        #expect(stack.pop() == .stayed(.announcement("Nothing to go back to", priority: .default)))
+            stack.pop()
+                == .show(Self.main, .screenChanged(focus: "channels.general", announcing: .screen(title: "Earshot"))))
+        #expect(stack.pop() == .stayed(.announcement(.nothingToGoBack)))
     }
 
     @Test func aHeadScreenPushedLaterAlsoResets() {

@@ -23,7 +23,8 @@ import Testing
         #expect(
             Fixtures.notifications(afterPresent) == [
                 .screenChanged(
-                    focus: "reply", announcing: "Message actions, 4 of 9 actions, then More actions")
+                    focus: "reply",
+                    announcing: .sheetAppeared(title: "Message actions", shown: 4, total: 9, noun: .init("action")))
             ])
         #expect(coordinator.activeSheet?.sheet.state == .dismissing)
         #expect(coordinator.pending == [.present(Self.reply, openedBy: "message.43")])
@@ -32,7 +33,7 @@ import Testing
         let afterDismiss = coordinator.transitionFinished()
         #expect(
             Fixtures.notifications(afterDismiss) == [
-                .screenChanged(focus: "message.42", announcing: "Message actions closed")
+                .screenChanged(focus: "message.42", announcing: .sheetClosed(title: "Message actions"))
             ])
         #expect(coordinator.entries.count == 1)
         #expect(coordinator.activeSheet?.sheet.configuration.title == "Reply options")
@@ -42,7 +43,9 @@ import Testing
         let last = coordinator.transitionFinished()
         #expect(
             Fixtures.notifications(last) == [
-                .screenChanged(focus: "quote", announcing: "Reply options, 2 actions")
+                .screenChanged(
+                    focus: "quote",
+                    announcing: .sheetAppeared(title: "Reply options", shown: 2, total: 2, noun: .init("action")))
             ])
         #expect(!coordinator.isTransitioning)
     }
@@ -68,7 +71,10 @@ import Testing
 
         // Dismissing the top returns focus to the action that opened it; the lower is active again.
         let gone = coordinator.dismiss(.escape)
-        #expect(Fixtures.notifications(gone) == [.screenChanged(focus: "reply", announcing: "Reply options closed")])
+        #expect(
+            Fixtures.notifications(gone) == [
+                .screenChanged(focus: "reply", announcing: .sheetClosed(title: "Reply options"))
+            ])
         #expect(!coordinator.isInert(lower))
         #expect(coordinator.activeSheet?.id == lower)
     }
@@ -100,7 +106,10 @@ import Testing
         _ = coordinator.panBegan()
         _ = coordinator.panChanged(translation: 7)
         let actions = coordinator.panEnded(velocity: .zero)
-        #expect(Fixtures.notifications(actions) == [.screenChanged(focus: "m", announcing: "Message actions closed")])
+        #expect(
+            Fixtures.notifications(actions) == [
+                .screenChanged(focus: "m", announcing: .sheetClosed(title: "Message actions"))
+            ])
         #expect(!coordinator.hasSheet)
     }
 

@@ -85,7 +85,7 @@ import Testing
                 let notification = Fixtures.notification(action)
                 #expect((notification != nil) == (drawer.state != before))
                 if let notification {
-                    let phrase = drawer.phrase(for: drawer.state)
+                    let phrase = drawer.fact(for: drawer.state)
                     #expect(
                         notification == .layoutChanged(focus: nil, announcing: phrase)
                             || notification == .screenChanged(focus: "channels.first", announcing: phrase))
@@ -106,10 +106,10 @@ import Testing
                 for action in actions {
                     guard case .sheet(_, let sheetAction) = action else { continue }
                     guard case .settle(_, let notification) = sheetAction else { continue }
-                    if case .screenChanged(_, let text?) = notification, text.hasSuffix(" closed") {
+                    if case .screenChanged(_, .sheetClosed?) = notification {
                         dismissals += 1
-                    } else if case .screenChanged(_, let text?) = notification {
-                        appeared.append(String(text.prefix { $0 != "," }))
+                    } else if case .screenChanged(_, .sheetAppeared(let title, _, _, _)?) = notification {
+                        appeared.append(title)
                     }
                 }
             }

@@ -41,7 +41,9 @@ import Testing
         _ = sheet.panChanged(translation: 6)
         let action = sheet.panEnded(velocity: .rowsPerSecond(60))
         #expect(sheet.state == .dismissed)
-        #expect(Fixtures.notification(action) == .screenChanged(focus: "opener", announcing: "Message actions closed"))
+        #expect(
+            Fixtures.notification(action)
+                == .screenChanged(focus: "opener", announcing: .sheetClosed(title: "Message actions")))
     }
 
     @Test func theSameDragWithoutScrollingDismisses() {

@@ -56,7 +56,8 @@ import Testing
         let action = sheet.panEnded(velocity: .rowsPerSecond(-30))
         #expect(sheet.state == .longForm)
         #expect(
-            Fixtures.notification(action) == .layoutChanged(focus: "edit", announcing: "All 9 actions"))
+            Fixtures.notification(action)
+                == .layoutChanged(focus: "edit", announcing: .sheetExpanded(total: 9, noun: .init("action"))))
     }
 
     @Test func flingDownFromLongFormCompresses() {
@@ -65,7 +66,9 @@ import Testing
         _ = sheet.panChanged(translation: 2)
         let action = sheet.panEnded(velocity: .rowsPerSecond(30))
         #expect(sheet.state == .shortForm)
-        #expect(Fixtures.notification(action) == .layoutChanged(focus: "more", announcing: "4 of 9 shown"))
+        #expect(
+            Fixtures.notification(action)
+                == .layoutChanged(focus: "more", announcing: .sheetCompressed(shown: 4, total: 9)))
     }
 
     @Test func flingDownFromShortFormDismissesAndReturnsFocus() {
@@ -80,7 +83,7 @@ import Testing
         #expect(sheet.state == .dismissing)
         #expect(
             sheet.transitionFinished()
-                == .settle([], .screenChanged(focus: "opener", announcing: "Message actions closed")))
+                == .settle([], .screenChanged(focus: "opener", announcing: .sheetClosed(title: "Message actions"))))
     }
 
     @Test func slowReleaseNearTheSameFormSnapsBackSilently() {

@@ -73,7 +73,8 @@ import Testing
                     [],
                     .screenChanged(
                         focus: "reply",
-                        announcing: "Message actions, 4 of 9 actions, then More actions")))
+                        announcing: .sheetAppeared(title: "Message actions", shown: 4, total: 9, noun: .init("action")))
+                ))
         #expect(sheet.visibleActionIdentifiers == ["reply", "react", "copy", "pin"])
         #expect(sheet.showsMoreActionsButton)
     }
@@ -84,19 +85,19 @@ import Testing
             sheet.expand()
                 == .settle(
                     [PresentationFrame(height: 23, dim: 0.7)],
-                    .layoutChanged(focus: "edit", announcing: "All 9 actions")))
+                    .layoutChanged(focus: "edit", announcing: .sheetExpanded(total: 9, noun: .init("action")))))
         #expect(sheet.visibleActionIdentifiers.count == 9)
         #expect(!sheet.showsMoreActionsButton)
         #expect(
             sheet.compress()
                 == .settle(
                     [PresentationFrame(height: 7, dim: 0.7)],
-                    .layoutChanged(focus: "more", announcing: "4 of 9 shown")))
+                    .layoutChanged(focus: "more", announcing: .sheetCompressed(shown: 4, total: 9))))
         #expect(
             sheet.dismiss(.escape)
                 == .settle(
                     [PresentationFrame(height: 0, dim: 0)],
-                    .screenChanged(focus: "opener", announcing: "Message actions closed")))
+                    .screenChanged(focus: "opener", announcing: .sheetClosed(title: "Message actions"))))
     }
 
     @Test func tapOutsideRespectsConfigurationButEscapeAlwaysDismisses() {
@@ -112,7 +113,7 @@ import Testing
     @Test func aSheetWhoseActionsFitSaysSo() {
         let configuration = SheetConfiguration(title: "Reactions", actionIdentifiers: ["up", "heart"])
         let sheet = Sheet(configuration: configuration, terminalRows: 24)
-        #expect(sheet.appearPhrase == "Reactions, 2 actions")
+        #expect(sheet.appearFact == .sheetAppeared(title: "Reactions", shown: 2, total: 2, noun: .init("action")))
         #expect(!configuration.hasMoreActions)
     }
 

@@ -18,11 +18,11 @@ extension AppCore {
             case .none, .track: break
             case .draw(let frames):
                 if state.sheets.isTransitioning { effects.append(.drawTransition(frames)) }
-            case .settle(_, let notification):
+            case .settle(_, let panel):
+                var notification = Wording.notification(panel)
                 let appeared = state.sheets.entries.contains { $0.id == id }
                 let focusedBefore = navigator.focusedElement?.identifier
                 rebuild()
-                var notification = notification
                 if case .layoutChanged(_?, let text) = notification, let focusedBefore,
                     navigator.focusedElement?.identifier == focusedBefore
                 {
@@ -69,7 +69,8 @@ extension AppCore {
 
     /// The drawer moved: show its channels when it opens, and post its one notification.
     mutating func perform(drawer action: Drawer.Action, announce: Bool) {
-        guard case .settle(_, let notification) = action else { return }
+        guard case .settle(_, let panel) = action else { return }
+        let notification = Wording.notification(panel)
         rebuild()
         guard announce else { return }
         if state.drawer.state != .compressed {
@@ -81,9 +82,10 @@ extension AppCore {
     /// The navigation stack moved (Back) or stayed ("Nothing to go back to").
     mutating func navigated(_ action: NavigationStack.Action) {
         switch action {
-        case .stayed(let notification):
-            post(notification)
-        case .show(_, let notification):
+        case .stayed(let panel):
+            post(Wording.notification(panel))
+        case .show(_, let panel):
+            let notification = Wording.notification(panel)
             if state.route == .main {
                 effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
             }
