@@ -125,7 +125,7 @@ extension EndToEndTests {
         let clock = ContinuousClock()
         let asked = clock.now
         try session.send("M-p")
-        try brltty.waitForVisual(after: seen) { $0.visual.hasPrefix("Punctuation ") }
+        try brltty.waitForVisual(after: seen) { $0.visual.hasPrefix("Punctuation: ") }
         seen = brltty.shown.count
         try brltty.waitForVisual(after: seen) { $0.visual == "Settings btn" }
         let shownFor = clock.now - asked
@@ -136,7 +136,7 @@ extension EndToEndTests {
         // A display key dismisses a message at once, and does nothing else.
         seen = brltty.shown.count
         try session.send("M-p")
-        try brltty.waitForVisual(after: seen) { $0.visual.hasPrefix("Punctuation ") }
+        try brltty.waitForVisual(after: seen) { $0.visual.hasPrefix("Punctuation: ") }
         seen = brltty.shown.count
         let spoken = session.spoken().count
         try brltty.send("route 1")

@@ -150,7 +150,7 @@ extension EndToEndTests {
         mark = session.spoken().count
         try enter("/query bob are you there?")
         #expect(bob.read(until: "are you there?").contains("PRIVMSG bob :are you there?"))
-        let opened = try await session.waitForSpeech(after: mark) { $0.text.hasPrefix("bob") }
+        let opened = try await session.waitForSpeech(after: mark) { $0.text.hasPrefix("Conversation with bob") }
         #expect(opened != nil, "the conversation did not open\n\(Self.context(session))")
         #expect(try await Self.waitForEditor(session, label: "Message bob"), "\(Self.context(session))")
 
