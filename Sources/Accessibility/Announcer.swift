@@ -9,7 +9,7 @@
 /// - While it waits, further content from the same region coalesces into one entry that is
 ///   spoken as a count: "12 new messages in #general". Counts are never lost, and they are
 ///   the real number of items (``LiveRegionChange/count``), in agreement with their noun
-///   (``summary(count:noun:region:)``).
+///   (a ``SpeechRequest/Summary``: the app words it).
 /// - A count is a total of what the listener has not heard: while content keeps coming, a
 ///   count waits for its region to be quiet for ``countQuiet`` (at most ``burstLimit`` after its
 ///   first item), and a count said within ``countSpan`` of the last one for the same region
@@ -353,26 +353,11 @@ public struct Announcer: Sendable {
             utterance.ids = item.ids
             return utterance
         }
-        let text = Announcer.summary(
-            count: total, noun: item.isMixed ? "message" : item.noun,
-            region: item.isMixed ? nil : item.region)
-        if item.newestInFull, !item.isMixed {
-            return SpeechRequest(
-                text + ". Newest, " + (item.newest ?? item.text), priority: item.priority, count: item.count)
-        }
-        return SpeechRequest(text, priority: item.priority, count: item.count)
-    }
-
-    /// The summary of `count` items: "1 new message in #b", "3 new messages in #b".
-    ///
-    /// The coalesced announcements use it; so can a caller that speaks a count itself.
-    ///
-    /// ```swift
-    /// Announcer.summary(count: 1, noun: "message", region: "#b") // "1 new message in #b"
-    /// ```
-    public static func summary(count: Int, noun: String, region: String?) -> String {
-        let text = Plural.phrase(count, "new " + noun)
-        guard let region else { return text }
-        return text + " in " + region
+        // A count is a fact: the app's phrase book words it ("3 new messages in #b").
+        var request = SpeechRequest("", priority: item.priority, count: item.count)
+        request.summary = SpeechRequest.Summary(
+            count: total, noun: item.isMixed ? "message" : item.noun, region: item.isMixed ? nil : item.region,
+            newest: item.newestInFull && !item.isMixed ? (item.newest ?? item.text) : nil)
+        return request
     }
 }

@@ -19,6 +19,25 @@ public struct SpeechRequest: Hashable, Sendable, CustomStringConvertible {
     /// The items it says in full (a message, or one person's burst), by the ids their
     /// changes carried; empty for a summary.
     public var ids: [Int64] = []
+    /// A coalesced count, as a fact for the app's phrase book to word ("12 new messages in
+    /// #general"); ``text`` is empty then. The announcer counts; it words nothing.
+    public var summary: Summary?
+
+    /// A count of what was not heard, in a region: the total, the item's noun ("message"), the
+    /// region's name, and the newest item's words when it must be heard in full.
+    public struct Summary: Hashable, Sendable {
+        public var count: Int
+        public var noun: String
+        public var region: String?
+        public var newest: String?
+
+        public init(count: Int, noun: String, region: String?, newest: String? = nil) {
+            self.count = count
+            self.noun = noun
+            self.region = region
+            self.newest = newest
+        }
+    }
 
     /// A request to say `text` at `priority`.
     public init(_ text: String, priority: SpeechPriority, hint: String = "", count: Int = 1) {

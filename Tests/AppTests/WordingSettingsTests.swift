@@ -1,3 +1,4 @@
+import Accessibility
 import Chat
 import Presentation
 import Settings
@@ -76,5 +77,22 @@ import Typography
         #expect(
             Wording.sentence(panel: .drawer(title: "Channels", state: .fullHeight)) == "Channels, drawer, full height")
         #expect(Wording.sentence(panel: .nothingToGoBack) == "Nothing to go back to")
+    }
+
+    /// A count from the announcer, in words that agree in number.
+    @Test(
+        arguments: [
+            (1, "message", "#b", nil, "1 new message in #b"),
+            (3, "message", "#b", nil, "3 new messages in #b"),
+            (2, "reply", "#b", nil, "2 new replies in #b"),
+            (1, "announcement", nil, nil, "1 new announcement"),
+            (11, "mention", "#a", "kim: look", "11 new mentions in #a. Newest, kim: look"),
+        ] as [(Int, String, String?, String?, String)])
+    func countsAreSaidInAgreement(
+        _ count: Int, _ noun: String, _ region: String?, _ newest: String?, _ expected: String
+    ) {
+        #expect(
+            Wording.summary(SpeechRequest.Summary(count: count, noun: noun, region: region, newest: newest)) == expected
+        )
     }
 }

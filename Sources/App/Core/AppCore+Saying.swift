@@ -79,7 +79,8 @@ extension AppCore {
     mutating func announce(_ action: Announcer.Action) {
         guard case .speak(let utterance) = action else { return }
         announcing(utterance)
-        say(utterance.text, utterance.priority, .announcer)
+        // A count comes as a fact; the phrase book words it.
+        say(utterance.summary.map(Wording.summary) ?? utterance.text, utterance.priority, .announcer)
     }
 
     mutating func speak(_ action: Navigator.Action) {

@@ -45,4 +45,13 @@ extension Wording {
     static func counted(_ count: Int, _ noun: SheetConfiguration.Noun) -> String {
         "\(count) \(count == 1 ? noun.singular : noun.plural)"
     }
+
+    /// A count of what was not heard: "1 new message in #b", "12 new mentions in #a. Newest,
+    /// kim: look", "3 new announcements".
+    static func summary(_ summary: SpeechRequest.Summary) -> String {
+        var text = Plural.phrase(summary.count, "new " + summary.noun)
+        if let region = summary.region { text += " in " + region }
+        if let newest = summary.newest { text += ". Newest, " + newest }
+        return text
+    }
 }
