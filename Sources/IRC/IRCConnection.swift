@@ -114,7 +114,7 @@ public struct IRCConnection: Sendable {
         var pendingNames: [String: [String]] = [:]
         var pendingRanks: [String: [String: String]] = [:]
         /// WHOIS replies being gathered, by folded nick, until 318 ends them (at most a few).
-        var pendingWhois: [String: [String]] = [:]
+        var pendingWhois: [String: [WhoisFact]] = [:]
         /// The rank prefixes this server uses (ISUPPORT PREFIX).
         var memberPrefixes: Set<Character> = ["~", "&", "@", "%", "+"]
         /// Whether the server takes MONITOR (ISUPPORT MONITOR), and how many nicks.
@@ -267,13 +267,13 @@ public struct IRCConnection: Sendable {
         case "318":
             guard let who = message.parameter(1) else { return [] }
             let key = IRCCaseMapping.fold(who)
-            guard let lines = session.pendingWhois.removeValue(forKey: key) else { return [] }
-            return [.emit(.whois(nick: clean(who), lines: lines))]
+            guard let facts = session.pendingWhois.removeValue(forKey: key) else { return [] }
+            return [.emit(.whois(nick: clean(who), facts: facts))]
         case "401", "402":
             // No such nick or server: an answer to WHOIS, or to a message that went nowhere.
             guard let who = message.parameter(1) else { return [] }
             if session.pendingWhois.removeValue(forKey: IRCCaseMapping.fold(who)) != nil {
-                return [.emit(.whois(nick: clean(who), lines: ["is not on the server now"]))]
+                return [.emit(.whois(nick: clean(who), facts: [.notOnServer]))]
             }
             refusedTyping(to: who)
             return [.emit(.refused(refusal(message.command == "401" ? .noSuchNick : .noSuchServer, message)))]
@@ -889,31 +889,24 @@ public struct IRCConnection: Sendable {
     private mutating func receivedWhoisLine(_ message: IRCMessage) -> [Action] {
         guard let who = message.parameter(1) else { return [] }
         let key = IRCCaseMapping.fold(who)
-        guard var lines = session.pendingWhois[key], lines.count < 20 else { return [] }
+        guard var facts = session.pendingWhois[key], facts.count < 20 else { return [] }
         let p = message.parameters.map(clean)
         let last = p.last ?? ""
         switch message.command {
         // The real name and the host, not the user@host mask ("tilde k at host" said aloud).
-        case "311" where p.count >= 6: lines.append("\(p[1]) is \(p[5]), from \(p[3])")
-        case "312" where p.count >= 3: lines.append("on server \(p[2])")
-        case "313": lines.append("is an IRC operator")
-        case "301": lines.append("away: \(last)")
-        case "317" where p.count >= 3:
-            let seconds = Int(p[2]) ?? 0
-            lines.append(seconds < 60 ? "idle \(seconds) seconds" : "idle \(seconds / 60) minutes")
+        case "311" where p.count >= 6: facts.append(.identity(realName: p[5], host: p[3]))
+        case "312" where p.count >= 3: facts.append(.server(p[2]))
+        case "313": facts.append(.ircOperator)
+        case "301": facts.append(.away(last))
+        case "317" where p.count >= 3: facts.append(.idle(seconds: Int(p[2]) ?? 0))
         case "319":
-            // "#a #b": said as a list, "in #a and #b".
-            // The server marks ranks ("@#b"): the list says channel names.
-            let names = last.split(separator: " ").map { String($0.drop { "@+%~".contains($0) }) }
-            lines.append(
-                "in "
-                    + (names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "") : last)
-            )
-        case "330" where p.count >= 3: lines.append("signed in as \(p[2])")
-        case "671", "276": lines.append("on a secure connection")
-        default: lines.append(last)
+            // The server marks ranks ("@#b"): the list names channels.
+            facts.append(.channels(last.split(separator: " ").map { String($0.drop { "@+%~".contains($0) }) }))
+        case "330" where p.count >= 3: facts.append(.account(p[2]))
+        case "671", "276": facts.append(.secure)
+        default: break  // the server's own words for what the client does not know: left out
         }
-        session.pendingWhois[key] = lines
+        session.pendingWhois[key] = facts
         return []
     }
 

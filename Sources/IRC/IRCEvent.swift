@@ -27,8 +27,8 @@ public enum IRCEvent: Sendable, Hashable {
     case kicked(channel: String, nick: String, by: String, reason: String, isSelf: Bool)
     /// A channel's modes changed (`change` as the server wrote it: "+o kim"), by `by`.
     case modeChanged(channel: String, change: String, by: String)
-    /// What the server said of a nick (WHOIS), one line each, at the end of its reply.
-    case whois(nick: String, lines: [String])
+    /// What the server said of a nick (WHOIS), as facts, at the end of its reply.
+    case whois(nick: String, facts: [WhoisFact])
     /// An IRCv3 standard reply WARN or NOTE (FAIL is a ``refused(_:)``).
     case note(String, isWarning: Bool)
     /// A PRIVMSG or NOTICE (channel or direct), an echo of ours, or a replayed one.

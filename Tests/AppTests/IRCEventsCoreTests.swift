@@ -192,8 +192,12 @@ import Testing
         var core = Self.ircCore()
         #expect(Self.sends(Self.enter("/whois kim", &core, at: 1)) == [.whois("kim")])
         let answer = core.handle(
-            .chat(.whois(nick: "kim", lines: ["kim is k@host, Kim Lee", "in #a"])), at: .seconds(2))
-        #expect(Self.printed(answer).contains("Whois kim: kim is k@host, Kim Lee; in #a"))
+            .chat(
+                .whois(
+                    nick: "kim", facts: [.identity(realName: "Kim Lee", host: "host"), .channels(["#a"]), .ircOperator])
+            ),
+            at: .seconds(2))
+        #expect(Self.printed(answer).contains("Whois kim: kim is Kim Lee, from host; in #a; an IRC operator"))
         #expect(
             AppCoreTests.spoken(answer).contains { $0.contains("Kim Lee") && $0.contains("in hash a") },
             "\(AppCoreTests.spoken(answer))")

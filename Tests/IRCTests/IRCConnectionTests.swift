@@ -283,8 +283,9 @@ import Testing
             events(connection.received(line(":s 318 ada kim :End of /WHOIS list."), now: now)) == [
                 .whois(
                     nick: "kim",
-                    lines: [
-                        "kim is Kim Lee, from host.example", "in #x and #y", "on server irc.example", "idle 5 minutes",
+                    facts: [
+                        .identity(realName: "Kim Lee", host: "host.example"), .channels(["#x", "#y"]),
+                        .server("irc.example"), .idle(seconds: 300),
                     ])
             ])
         #expect(events(connection.received(line(":s 318 ada kim :End of /WHOIS list."), now: now)).isEmpty)

@@ -222,10 +222,10 @@ extension AppCore {
             {
                 transmit(.names(channel.name), on: channel.networkID)
             }
-        case .whois(let nick, let lines):
-            let text = lines.isEmpty ? "\(nick): nothing known" : lines.joined(separator: "; ")
-            effects.append(.lines([Lines.plain("Whois \(nick): \(text)")]))
-            say(SpokenText.verbatim(text), .default, .announcer)
+        case .whois(let nick, let facts):
+            let text = Wording.whois(nick, facts)
+            effects.append(.lines([Lines.plain("Whois \(nick): " + SpokenText.unmarked(text))]))
+            say(text, .default, .announcer)
         case .note(let text, let isWarning):
             // A refusal answers whatever was waiting ("Joining" is not said after "Cannot join").
             if isWarning { slowProgress = [:] }

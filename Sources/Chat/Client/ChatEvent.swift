@@ -37,8 +37,8 @@ public enum ChatEvent: Sendable, Hashable {
     case kicked(channelID: Int64, channel: String, nick: String, by: String, reason: String, isSelf: Bool)
     /// A channel's modes changed ("+o kim").
     case modeChanged(channelID: Int64, change: String, by: String)
-    /// The server's answer to WHOIS, one line each.
-    case whois(nick: String, lines: [String])
+    /// The server's answer to WHOIS, as facts.
+    case whois(nick: String, facts: [WhoisFact])
     /// An IRCv3 WARN or NOTE from the server.
     case note(String, isWarning: Bool)
     /// Someone reacted to the message `target` (a msgid).

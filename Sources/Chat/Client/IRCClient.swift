@@ -541,8 +541,8 @@ public actor IRCClient {
                 emit(.kicked(channelID: id, channel: name, nick: nick, by: by, reason: reason, isSelf: isSelf))
             case .modeChanged(let name, let change, let by):
                 emit(.modeChanged(channelID: try channelID(for: name, isDirect: false), change: change, by: by))
-            case .whois(let nick, let lines):
-                emit(.whois(nick: nick, lines: lines))
+            case .whois(let nick, let facts):
+                emit(.whois(nick: nick, facts: facts))
             case .note(let text, let isWarning):
                 emit(.note(text, isWarning: isWarning))
             case .reaction(let reaction):

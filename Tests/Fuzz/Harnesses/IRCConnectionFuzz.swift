@@ -64,7 +64,16 @@ func texts(of event: IRCEvent) -> [String] {
     case .memberRanks(let channel, let ranks): [channel] + ranks.keys + ranks.values
     case .kicked(let channel, let nick, let by, let reason, _): [channel, nick, by, reason]
     case .modeChanged(let channel, let change, let by): [channel, change, by]
-    case .whois(let nick, let lines): [nick] + lines
+    case .whois(let nick, let facts):
+        [nick]
+            + facts.flatMap { fact -> [String] in
+                switch fact {
+                case .identity(let name, let host): [name, host]
+                case .server(let text), .away(let text), .account(let text): [text]
+                case .channels(let names): names
+                case .ircOperator, .idle, .secure, .notOnServer: []
+                }
+            }
     case .note(let text, _): [text]
     case .message(let message):
         [message.channel, message.author, message.text]

@@ -1,0 +1,30 @@
+import Accessibility
+import Chat
+
+/// A WHOIS answer in words: "kim is Kim Lee, from host.example; in #x and #y; on server
+/// irc.example; idle 5 minutes"; the IRC module reports each as a ``WhoisFact``.
+extension Wording {
+    static func whois(_ nick: String, _ facts: [WhoisFact]) -> String {
+        guard !facts.isEmpty else { return "\(nick): nothing known" }
+        // The nick is named once, in the first part (its identity when the server gave one).
+        var named = false
+        let parts = facts.map { fact -> String in
+            switch fact {
+            case .identity(let name, let host):
+                named = true
+                return "\(nick) is \(SpokenText.verbatim(name)), from \(host)"
+            case .server(let server): return "on server \(server)"
+            case .ircOperator: return "an IRC operator"
+            case .away(let reason): return "away: " + SpokenText.verbatim(reason)
+            case .idle(let seconds): return seconds < 60 ? "idle \(seconds) seconds" : "idle \(seconds / 60) minutes"
+            case .channels(let names): return "in " + andList(names)
+            case .account(let account): return "signed in as \(account)"
+            case .secure: return "on a secure connection"
+            case .notOnServer:
+                named = true
+                return "\(nick) is not on the server now"
+            }
+        }
+        return named ? parts.joined(separator: "; ") : "\(nick): " + parts.joined(separator: "; ")
+    }
+}
