@@ -599,7 +599,7 @@ public struct IRCConnection: Sendable {
                 }
             }
             if configuration.signsIn, !session.advertised.contains(.sasl) {
-                actions = signInFailed("this server does not offer SASL sign-in")
+                actions = signInFailed(.notOffered)
                 if state == .refused { return actions }
             }
             let wanted = IRCCapability.wanted.filter { cap in
@@ -628,7 +628,7 @@ public struct IRCConnection: Sendable {
             guard state == .negotiating else { return [] }
             let refused = (message.parameters.last ?? "").split(separator: " ").contains("sasl")
             guard refused, configuration.signsIn else { return finishNegotiation() }
-            let actions = signInFailed("the server refused SASL sign-in")
+            let actions = signInFailed(.refusedToStart)
             return state == .refused ? actions : actions + finishNegotiation()
         case "NEW":
             // cap-notify (implied by CAP LS 302): a bouncer offers its network's capabilities
@@ -690,17 +690,19 @@ public struct IRCConnection: Sendable {
             return []
         default:
             guard state == .authenticating else { return [] }
-            let reason: String
+            let reason: SignInFailure
             if message.command == "904", configuration.certificateSignIn {
-                reason = "the server did not accept the client certificate (is its fingerprint added to the account?)"
+                reason = .certificateRefused
             } else if message.command == "904" {
                 if let mechanisms = session.saslMechanisms, !mechanisms.split(separator: ",").contains("PLAIN") {
-                    reason = "the server does not take a password sign-in (it offers \(mechanisms))"
+                    reason = .noPasswordSignIn(offered: mechanisms)
                 } else {
-                    reason = "the server refused the account name or password"
+                    reason = .credentialsRefused
                 }
+            } else if message.command == "902" {
+                reason = .nickNotAllowed
             } else {
-                reason = clean(message.parameters.last ?? "SASL failed")
+                reason = .aborted
             }
             let actions = signInFailed(reason)
             return state == .refused ? actions : actions + finishNegotiation()
@@ -709,7 +711,7 @@ public struct IRCConnection: Sendable {
 
     /// Sign-in failed: say so, and either go on without the account or, when it is required,
     /// quit and read nothing more (the shell must not reconnect).
-    private mutating func signInFailed(_ reason: String) -> [Action] {
+    private mutating func signInFailed(_ reason: SignInFailure) -> [Action] {
         let account = clean(configuration.credentials?.account ?? session.nick)
         guard configuration.requiresAuthentication else {
             return [.emit(.authenticationFailed(account: account, reason: reason, continuing: true))]

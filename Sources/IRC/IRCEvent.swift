@@ -40,7 +40,7 @@ public enum IRCEvent: Sendable, Hashable {
     /// SASL sign-in as `account` failed for `reason` (in words). With `continuing` the
     /// connection goes on without the account; without it (`sasl_required`, the default) the
     /// connection quits and the client must not reconnect.
-    case authenticationFailed(account: String, reason: String, continuing: Bool)
+    case authenticationFailed(account: String, reason: SignInFailure, continuing: Bool)
     /// The server (or bouncer) refused the connection for its password (464): none was
     /// `given`, or the one given is wrong. The connection quits; the client must not reconnect.
     case passwordRefused(given: Bool)

@@ -27,7 +27,7 @@ import Testing
         let effects = core.handle(
             .chat(
                 .authenticationFailed(
-                    account: "ada", reason: "the server refused the account name or password", continuing: false)),
+                    account: "ada", reason: .credentialsRefused, continuing: false)),
             at: .seconds(1))
         #expect(
             Self.high(effects) == [
@@ -41,7 +41,7 @@ import Testing
         let effects = core.handle(
             .chat(
                 .authenticationFailed(
-                    account: "ada", reason: "this server does not offer SASL sign-in", continuing: true)),
+                    account: "ada", reason: .notOffered, continuing: true)),
             at: .seconds(1))
         #expect(
             Self.high(effects) == [

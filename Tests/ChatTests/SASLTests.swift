@@ -78,7 +78,7 @@ import Testing
         #expect(
             failure
                 == .authenticationFailed(
-                    account: "ada", reason: "the server refused the account name or password", continuing: false))
+                    account: "ada", reason: .credentialsRefused, continuing: false))
         // The run loop ends: no reconnecting in a loop with a password that cannot work.
         await waitUntil(timeout: .seconds(60), every: .milliseconds(20)) { await !client.isRunning }
         #expect(await !client.isRunning)
@@ -108,7 +108,7 @@ import Testing
         #expect(
             seen.first(where: \.isAuthenticationFailure)
                 == .authenticationFailed(
-                    account: "ada", reason: "the server refused the account name or password", continuing: true))
+                    account: "ada", reason: .credentialsRefused, continuing: true))
         #expect(await client.account == nil)
         #expect(await client.isRunning)
         await client.stop()

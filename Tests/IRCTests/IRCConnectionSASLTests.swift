@@ -55,7 +55,7 @@ import Testing
         #expect(
             events(failed) == [
                 .authenticationFailed(
-                    account: "ada", reason: "the server refused the account name or password", continuing: false)
+                    account: "ada", reason: .credentialsRefused, continuing: false)
             ])
         // The server's goodbye is not news, and registration never happens.
         #expect(
@@ -75,7 +75,7 @@ import Testing
         #expect(
             events(failed) == [
                 .authenticationFailed(
-                    account: "ada", reason: "the server refused the account name or password", continuing: true)
+                    account: "ada", reason: .credentialsRefused, continuing: true)
             ])
         #expect(sent(connection.received(line(":s 001 ada :Welcome"), now: now)).prefix(1) == ["JOIN #x"])
         #expect(connection.account == nil)
@@ -88,20 +88,19 @@ import Testing
         #expect(
             events(failed) == [
                 .authenticationFailed(
-                    account: "ada", reason: "the server does not take a password sign-in (it offers EXTERNAL)",
+                    account: "ada", reason: .noPasswordSignIn(offered: "EXTERNAL"),
                     continuing: false)
             ])
     }
 
-    @Test(arguments: ["902", "905", "906"])
-    func otherFailuresUseTheServersWords(numeric: String) {
+    /// Other failures are typed by their numeric; the server's sentence (with its formatting
+    /// codes) is never the reason.
+    @Test(arguments: [("902", SignInFailure.nickNotAllowed), ("905", .aborted), ("906", .aborted)])
+    func otherFailuresAreTypedByTheirNumeric(numeric: String, reason: SignInFailure) {
         var connection = authenticating()
         let failed = connection.received(
             line(":s \(numeric) ada :You must use a \u{02}nick\u{02} assigned to you"), now: now)
-        #expect(
-            events(failed) == [
-                .authenticationFailed(account: "ada", reason: "You must use a nick assigned to you", continuing: false)
-            ])
+        #expect(events(failed) == [.authenticationFailed(account: "ada", reason: reason, continuing: false)])
     }
 
     @Test func aServerWithoutSASL() {
@@ -112,7 +111,7 @@ import Testing
         #expect(
             events(refused) == [
                 .authenticationFailed(
-                    account: "ada", reason: "this server does not offer SASL sign-in", continuing: false)
+                    account: "ada", reason: .notOffered, continuing: false)
             ])
 
         var optional = IRCConnection(
@@ -123,7 +122,7 @@ import Testing
         #expect(
             events(goesOn) == [
                 .authenticationFailed(
-                    account: "ada", reason: "this server does not offer SASL sign-in", continuing: true)
+                    account: "ada", reason: .notOffered, continuing: true)
             ])
     }
 
@@ -136,7 +135,7 @@ import Testing
         #expect(sent(nak) == ["CAP END"])
         #expect(
             events(nak) == [
-                .authenticationFailed(account: "ada", reason: "the server refused SASL sign-in", continuing: true)
+                .authenticationFailed(account: "ada", reason: .refusedToStart, continuing: true)
             ])
     }
 
@@ -159,7 +158,7 @@ import Testing
             Issue.record("no failure in \(refused)")
             return
         }
-        #expect(reason.contains("client certificate"))
+        #expect(reason == .certificateRefused)
         #expect(connection.isRefused)
     }
 

@@ -71,7 +71,7 @@ import Testing
         #expect(
             events(failed) == [
                 .authenticationFailed(
-                    account: "ada", reason: "the server refused the account name or password", continuing: true)
+                    account: "ada", reason: .credentialsRefused, continuing: true)
             ])
     }
 

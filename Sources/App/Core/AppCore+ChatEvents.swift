@@ -248,12 +248,11 @@ extension AppCore {
         case .authenticationFailed(let account, let reason, let continuing):
             if !continuing { state.connection = "Disconnected" }
             let then = continuing ? "Going on without signing in." : "Disconnected, not reconnecting."
-            effects.append(.lines([Lines.plain("Sign-in failed for \(account): \(reason). \(then)")]))
+            let why = Wording.reason(reason)
+            effects.append(.lines([Lines.plain("Sign-in failed for \(account): \(why). \(then)")]))
             playCue(.error, .high)
             post(
-                .announcement(
-                    "Sign-in failed for \(SpokenText.verbatim(account)): \(SpokenText.verbatim(reason)). \(then)",
-                    priority: .high))
+                .announcement("Sign-in failed for \(SpokenText.verbatim(account)): \(why). \(then)", priority: .high))
             if !continuing { openWelcomeInstead() }
         case .passwordRefused(let given):
             // Said once; the client has stopped rather than ask again and again.

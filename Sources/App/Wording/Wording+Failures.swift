@@ -33,4 +33,18 @@ extension Wording {
         case .other: "the connection failed"
         }
     }
+
+    /// Why signing in failed: "the server refused the account name or password".
+    static func reason(_ failure: SignInFailure) -> String {
+        switch failure {
+        case .notOffered: "this server does not offer SASL sign-in"
+        case .refusedToStart: "the server refused SASL sign-in"
+        case .certificateRefused:
+            "the server did not accept the client certificate (is its fingerprint added to the account?)"
+        case .noPasswordSignIn(let offered): "the server does not take a password sign-in (it offers \(offered))"
+        case .credentialsRefused: "the server refused the account name or password"
+        case .nickNotAllowed: "this nick is not one the account may use"
+        case .aborted: "the sign-in was cut short"
+        }
+    }
 }

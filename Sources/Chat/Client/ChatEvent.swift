@@ -47,7 +47,7 @@ public enum ChatEvent: Sendable, Hashable {
     case typing(channelID: Int64, nick: String, state: TypingState)
     /// SASL sign-in as `account` failed for `reason`: with `continuing` the client goes on
     /// without the account, else it has disconnected and does not reconnect.
-    case authenticationFailed(account: String, reason: String, continuing: Bool)
+    case authenticationFailed(account: String, reason: SignInFailure, continuing: Bool)
     /// The server (or bouncer) refused the connection for its password: none was `given`, or
     /// the one given is wrong. The client has stopped and does not reconnect.
     case passwordRefused(given: Bool)

@@ -80,7 +80,8 @@ func texts(of event: IRCEvent) -> [String] {
             + [message.msgid, message.replyTo, message.label].compactMap { $0 }
     case .reaction(let reaction): [reaction.channel, reaction.author, reaction.emoji, reaction.target]
     case .typing(let channel, let nick, _): [channel, nick]
-    case .authenticationFailed(let account, let reason, _): [account, reason]
+    case .authenticationFailed(let account, .noPasswordSignIn(let offered), _): [account, offered]
+    case .authenticationFailed(let account, _, _): [account]
     case .passwordRefused, .secureConnectionRequired, .securityPolicy: []
     case .presence(let nick, _, _): [nick]
     case .away(let nick, let reason): [nick] + (reason.map { [$0] } ?? [])
