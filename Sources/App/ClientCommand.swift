@@ -44,7 +44,8 @@ public enum ClientCommand {
         let settings = settingsStore.current
 
         let store = try ChatStore.openDefault()
-        let workspace = try LocalWorkspace(store: store, nick: options.nick ?? environment["USER"] ?? "you")
+        let workspace = try LocalWorkspace(
+            store: store, nick: options.nick ?? environment["USER"] ?? "you", lesson: Wording.lesson)
         let clients = try ircClients(options: options, settings: settings, store: store)
         let irc = clients.first
 

@@ -138,7 +138,8 @@ extension ScreenAudit {
         let directory = NSTemporaryDirectory() + "earshot-audit-\(ProcessInfo.processInfo.processIdentifier)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let workspace = try LocalWorkspace(store: try ChatStore(path: directory + "/audit.sqlite"))
+        let workspace = try LocalWorkspace(
+            store: try ChatStore(path: directory + "/audit.sqlite"), lesson: Wording.lesson)
         let screens = trees(workspace: workspace)
         let found = findings(workspace: workspace)
         var text = "Accessibility audit of \(screens.count) screens and sheets:\n"

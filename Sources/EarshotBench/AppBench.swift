@@ -28,7 +28,7 @@ func runAppBench(arguments: [String]) async throws {
 
     // A channel of a million messages: #welcome of the local workspace.
     let store = try ChatStore(path: directory + "/earshot.sqlite")
-    let workspace = try LocalWorkspace(store: store, nick: "you")
+    let workspace = try LocalWorkspace(store: store, nick: "you", lesson: Wording.lesson)
     let channel = workspace.welcome.id
     var inserted = 0
     let start = Date(timeIntervalSince1970: 1_700_000_000)

@@ -37,7 +37,7 @@ func measureJoinFlood(
         members: members, joinInterval: joinInterval, messagesPerSecond: messagesPerSecond)
     defer { server.stop() }
     let store = try ChatStore(path: directory + "/join.sqlite")
-    let workspace = try LocalWorkspace(store: store, nick: "reader")
+    let workspace = try LocalWorkspace(store: store, nick: "reader", lesson: Wording.lesson)
     let names = (0..<channels).map { "#c\($0)" }
     let client = try IRCClient(
         server: IRCServerConfiguration(

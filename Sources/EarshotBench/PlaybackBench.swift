@@ -79,7 +79,7 @@ private func measurePlaybackRound(
     }
 
     let store = try ChatStore(path: directory + "/playback.sqlite")
-    let workspace = try LocalWorkspace(store: store, nick: "ada")
+    let workspace = try LocalWorkspace(store: store, nick: "ada", lesson: Wording.lesson)
     let server = IRCServerConfiguration(
         name: "bouncer", host: "127.0.0.1", port: znc.port, usesTLS: false, nick: "ada", channels: names,
         serverPassword: znc.passString)

@@ -62,7 +62,7 @@ final class AppHost: AccessibilityTestHost, Sendable {
                 toFile: settingsPath, atomically: true, encoding: .utf8)
         }
         let store = try ChatStore(path: directory + "/earshot.sqlite")
-        workspace = try LocalWorkspace(store: store, nick: "you")
+        workspace = try LocalWorkspace(store: store, nick: "you", lesson: Wording.lesson)
         settingsStore = SettingsStore(file: SettingsFile(path: settingsPath))
         _ = settingsStore.loadInitial()
         output = LineOutput(

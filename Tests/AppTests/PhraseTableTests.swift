@@ -21,7 +21,8 @@ import Testing
         let directory = NSTemporaryDirectory() + "earshot-phrases-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let workspace = try LocalWorkspace(store: try ChatStore(path: directory + "/phrases.sqlite"))
+        let workspace = try LocalWorkspace(
+            store: try ChatStore(path: directory + "/phrases.sqlite"), lesson: Wording.lesson)
         var lines: [String] = []
         for screen in ScreenAudit.trees(workspace: workspace) {
             lines.append("## \(screen.name)")

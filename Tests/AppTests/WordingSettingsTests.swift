@@ -95,4 +95,12 @@ import Typography
             Wording.summary(SpeechRequest.Summary(count: count, noun: noun, region: region, newest: newest)) == expected
         )
     }
+
+    /// #welcome's lesson names the keys a new user needs.
+    @Test func theLessonTeachesTheKeys() {
+        let text = Wording.lesson.lines.map(\.text).joined(separator: " ")
+        for key in ["Tab", "Home", "Enter", "rotor", "Escape", "Ctrl-X", "?"] { #expect(text.contains(key)) }
+        #expect(Wording.lesson.lines.contains { !$0.reactions.isEmpty })
+        #expect(Wording.lesson.lines.filter { $0.replyTo != nil }.count == 3)
+    }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// history, and nothing leaves the machine.
 ///
 /// ```swift
-/// let workspace = try LocalWorkspace(store: store, nick: "me")
+/// let workspace = try LocalWorkspace(store: store, nick: "me", lesson: lesson)
 /// let page = try store.newestPage(in: workspace.welcome.id)
 /// let posted = try workspace.post("Hello!")
 /// try workspace.react("👍", to: page[0])
@@ -24,9 +24,27 @@ public struct LocalWorkspace: Sendable {
     public let welcome: ChatChannel
     /// The user's nick in the workspace.
     public let nick: String
+    /// What #welcome starts with (its words are the app's).
+    let lesson: Lesson
 
-    /// Opens the workspace, seeding #welcome the first time.
-    public init(store: ChatStore, nick: String = "you") throws {
+    /// The conversation #welcome starts with, and its topic: data the app writes (Chat words
+    /// nothing). Each line has its author, its text, the index of the line it replies to, and
+    /// reactions as (emoji, who).
+    public struct Lesson: Sendable {
+        public var lines: [(author: String, text: String, replyTo: Int?, reactions: [(String, String)])]
+        public var topic: String
+
+        public init(
+            lines: [(author: String, text: String, replyTo: Int?, reactions: [(String, String)])], topic: String
+        ) {
+            self.lines = lines
+            self.topic = topic
+        }
+    }
+
+    /// Opens the workspace, seeding #welcome with `lesson` the first time.
+    public init(store: ChatStore, nick: String = "you", lesson: Lesson) throws {
+        self.lesson = lesson
         self.store = store
         self.nick = nick
         network = try store.network(named: Self.networkName, host: "", port: 0, usesTLS: false, nick: nick)
@@ -67,37 +85,6 @@ public struct LocalWorkspace: Sendable {
     /// A fresh local message id.
     static func newMsgid() -> String { "local-" + UUID().uuidString.lowercased() }
 
-    /// The teaching conversation: (author, text, reply to index, reactions).
-    static let script: [(author: String, text: String, replyTo: Int?, reactions: [(String, String)])] = [
-        (guide, "Welcome to Earshot. This is #welcome, a channel that lives only on this computer.", nil, []),
-        (
-            guide,
-            "Press Right or Tab for the next item, Left or Shift-Tab for the previous one. Home and End jump to the first and the last.",
-            nil, []
-        ),
-        (
-            guide,
-            "Enter or Space activates what has focus. Up and Down move by the rotor unit; Ctrl-Right and Ctrl-Left, or ] and [, change the rotor setting.",
-            nil, [("👍", "Ada")]
-        ),
-        ("Ada", "How do I react to a message, or reply to it?", nil, []),
-        (
-            guide,
-            "Press a on a message for its actions: react, reply and more. Escape closes them, or goes back.", 3, []
-        ),
-        ("Ada", "Got it. And when speech runs on?", 3, []),
-        (
-            guide,
-            "Ctrl-Space or Ctrl-X stops speech at once. Shift-Up and Shift-Down show more or fewer of a list of actions. Press F1 at any time for key help, or ? outside the message field.",
-            3, [("🎉", "Ada")]
-        ),
-        (
-            guide,
-            "Try it now: write a message below and press Enter. In the message field Left and Right move the caret, Up brings back what you sent, and Escape leaves the field. Everything here stays on this computer.",
-            nil, []
-        ),
-    ]
-
     private func seed() throws {
         // A minute apart, ending now; closer together just after midnight, so the lesson is
         // all "Today" and not split by a day heading.
@@ -109,19 +96,19 @@ public struct LocalWorkspace: Sendable {
         let offset = localtime_r(&time, &parts) != nil ? parts.tm_gmtoff : 0
         let local = now.timeIntervalSince1970 + Double(offset)
         let sinceMidnight = local - (local / 86_400).rounded(.down) * 86_400
-        let spacing = min(60, sinceMidnight / Double(Self.script.count + 1))
-        let start = now.addingTimeInterval(-Double(Self.script.count) * spacing)
-        let ids = Self.script.indices.map { _ in Self.newMsgid() }
-        let messages = Self.script.enumerated().map { index, line in
+        let spacing = min(60, sinceMidnight / Double(lesson.lines.count + 1))
+        let start = now.addingTimeInterval(-Double(lesson.lines.count) * spacing)
+        let ids = lesson.lines.indices.map { _ in Self.newMsgid() }
+        let messages = lesson.lines.enumerated().map { index, line in
             NewMessage(
                 channelID: welcome.id, msgid: ids[index], author: line.author, text: line.text,
                 time: start.addingTimeInterval(Double(index) * spacing), replyTo: line.replyTo.map { ids[$0] },
                 countsAsUnread: true)
         }
         _ = try store.insert(messages)
-        try store.setTopic("Learn Earshot's keys here", channel: welcome.id)
+        try store.setTopic(lesson.topic, channel: welcome.id)
         try store.setMembers([Self.guide, "Ada", nick], channel: welcome.id)
-        for (index, line) in Self.script.enumerated() {
+        for (index, line) in lesson.lines.enumerated() {
             for (emoji, author) in line.reactions {
                 try store.addReaction(emoji, to: ids[index], by: author, channel: welcome.id)
             }
