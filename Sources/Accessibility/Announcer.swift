@@ -11,7 +11,7 @@
 ///   the real number of items (``LiveRegionChange/count``), in agreement with their noun
 ///   (a ``SpeechRequest/Summary``: the app words it).
 /// - A count is a total of what the listener has not heard: while content keeps coming, a
-///   count waits for its region to be quiet for ``countQuiet`` (at most ``burstLimit`` after its
+///   count waits for its region to be quiet for ``countQuiet`` (at most ``countLimit`` after its
 ///   first item), and a count said within ``countSpan`` of the last one for the same region
 ///   adds to it ("9 new messages", then "19 new messages", never "9" then "10"). Hearing an
 ///   item of the region in full starts the total again.
@@ -88,6 +88,8 @@ public struct Announcer: Sendable {
     public static let burstMessages = 8
     /// How long a region must be quiet before its count is said (the count is a total).
     public var countQuiet: Duration = .milliseconds(1000)
+    /// The longest a count waits for its region to be quiet, after its first item.
+    public var countLimit: Duration = .seconds(8)
     /// How long after a count the next count of the same region adds to it.
     public var countSpan: Duration = .seconds(30)
 
@@ -261,7 +263,7 @@ public struct Announcer: Sendable {
             // A count: said once the region is quiet, so it is the total of the flood.
             pending[index].heldUntil =
                 item.priority == .low && countQuiet > .zero && item.region != nil
-                ? min(now + countQuiet, pending[index].arrived + burstLimit) : nil
+                ? min(now + countQuiet, pending[index].arrived + countLimit) : nil
             return release(at: now)
         }
         if pending.isEmpty && canSpeak(item, at: now) {

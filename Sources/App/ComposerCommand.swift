@@ -7,6 +7,8 @@
 /// ```
 public enum ComposerCommand: Hashable, Sendable {
     case join(String)
+    /// Join a channel that needs a key (`/join #c key`).
+    case joinWithKey(String, key: String)
     case part(String, reason: String)
     case message(to: String, text: String)
     /// Open the direct-message conversation with a nick, and send `text` there if any.
@@ -37,7 +39,7 @@ public enum ComposerCommand: Hashable, Sendable {
 
     /// Every command, in the order /help says them.
     public static let all: [Entry] = [
-        Entry(name: "join", usage: "/join #channel", does: "join a channel"),
+        Entry(name: "join", usage: "/join #channel [key]", does: "join a channel, with its key if it has one"),
         Entry(name: "part", usage: "/part [#channel] [reason]", does: "leave this channel or the one named"),
         Entry(name: "msg", usage: "/msg nick text", does: "send a direct message"),
         Entry(name: "query", usage: "/query nick [text]", does: "open a direct conversation with someone"),
@@ -72,8 +74,14 @@ public enum ComposerCommand: Hashable, Sendable {
         switch name {
         case "join", "j":
             guard let target = words.first else { return usage("/join needs a channel name") }
-            guard words.count == 1 else { return usage("A channel name has no spaces") }
-            return .success(.join(target.hasPrefix("#") || target.hasPrefix("&") ? target : "#" + target))
+            let name = target.hasPrefix("#") || target.hasPrefix("&") ? target : "#" + target
+            // A second word is the channel's key ("/join #c secret"), as irssi takes it.
+            if words.count == 2 {
+                let key = words[1].trimmingCharacters(in: .whitespaces)
+                guard !key.isEmpty, !key.contains(" ") else { return usage("A channel's key has no spaces") }
+                return .success(.joinWithKey(name, key: key))
+            }
+            return .success(.join(name))
         case "part", "leave":
             if let first = words.first, first.hasPrefix("#") || first.hasPrefix("&") {
                 return .success(.part(first, reason: words.count > 1 ? words[1] : ""))

@@ -343,6 +343,8 @@ public struct IRCConnection: Sendable {
         case "403", "404", "405", "442", "471", "473", "474", "475", "476", "477", "482", "489":
             guard let reason = Self.channelRefusals[message.command] else { return [] }
             if let channel = message.parameter(1) { refusedTyping(to: channel) }
+            // A refused typing notice: no more go there, and the listener hears nothing of it.
+            if message.tags["label"] == Self.typingLabel { return [] }
             return [.emit(.refused(refusal(reason, message)))]
         case "421":
             return [.emit(.refused(refusal(.unknownCommand(clean(message.parameter(1) ?? "")), message)))]
@@ -366,11 +368,12 @@ public struct IRCConnection: Sendable {
     // MARK: Commands from the user
 
     /// Join `channel` now (if registered) and after every reconnect.
-    public mutating func join(_ channel: String) -> [Action] {
+    /// Joins `channel` now (with its `key`, if it has one) and after every reconnect.
+    public mutating func join(_ channel: String, key: String? = nil) -> [Action] {
         if !wantedChannels.contains(where: { IRCCaseMapping.equal($0, channel) }) {
             wantedChannels.append(channel)
         }
-        return state == .registered ? [.send(IRCMessage(command: "JOIN", [channel]))] : []
+        return state == .registered ? [.send(IRCMessage(command: "JOIN", [channel] + (key.map { [$0] } ?? [])))] : []
     }
 
     /// Leave `channel` and stop rejoining it.
@@ -510,15 +513,25 @@ public struct IRCConnection: Sendable {
         guard state == .registered, session.capabilities.contains(.messageTags), mayTellTyping(to: target),
             let typing = session.typingThrottle.typed(in: target, now: now)
         else { return [] }
-        return [.send(IRCMessage(command: "TAGMSG", [target], tags: IRCTags.typing(typing)))]
+        return [.send(IRCMessage(command: "TAGMSG", [target], tags: typingTags(typing)))]
     }
+
+    /// A typing notice's tags; with labeled-response, labelled so a refusal of it is known as
+    /// one and never said to the listener (only a line they sent is worth a word).
+    func typingTags(_ typing: TypingState) -> [String: String] {
+        var tags = IRCTags.typing(typing)
+        if session.capabilities.contains(.labeledResponse) { tags["label"] = Self.typingLabel }
+        return tags
+    }
+
+    static let typingLabel = "earshot-typing"
 
     /// The user cleared the composer for `target`: `+typing=done` if we had said active.
     public mutating func stoppedTyping(in target: String) -> [Action] {
         guard state == .registered, session.capabilities.contains(.messageTags),
             let typing = session.typingThrottle.stopped(in: target)
         else { return [] }
-        return [.send(IRCMessage(command: "TAGMSG", [target], tags: IRCTags.typing(typing)))]
+        return [.send(IRCMessage(command: "TAGMSG", [target], tags: typingTags(typing)))]
     }
 
     /// The refusals whose first parameter after our nick is a channel.
@@ -532,7 +545,7 @@ public struct IRCConnection: Sendable {
     /// server's words are kept for a log.
     func refusal(_ reason: IRCRefusal.Reason, _ message: IRCMessage, target: String?? = .none) -> IRCRefusal {
         let named = target ?? message.parameter(1)
-        return IRCRefusal(reason, target: named.map(clean), serverText: text(message))
+        return IRCRefusal(reason, target: named.map(clean), serverText: text(message), label: message.tags["label"])
     }
 
     /// What a numeric's server wrote after our nick, cleaned, for a log.

@@ -69,10 +69,14 @@ public struct IRCRefusal: Hashable, Sendable {
     public var target: String?
     /// What the server wrote, for a log: never a sentence the client says.
     public var serverText: String
+    /// The label of the line it answers (labeled-response), when the server gave one: the
+    /// client knows which of its lines was refused.
+    public var label: String?
 
-    public init(_ reason: Reason, target: String? = nil, serverText: String = "") {
+    public init(_ reason: Reason, target: String? = nil, serverText: String = "", label: String? = nil) {
         self.reason = reason
         self.target = target
         self.serverText = serverText
+        self.label = label
     }
 }

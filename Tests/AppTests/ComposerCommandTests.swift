@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test(arguments: [
-        "/jion #b", "/join", "/join #a b", "/msg kim", "/msg", "/me", "/nick", "/nick a b", "/query", "/query #b",
+        "/jion #b", "/join", "/join #a b c", "/msg kim", "/msg", "/me", "/nick", "/nick a b", "/query", "/query #b",
         "/whois", "/whois a b", "/names #a #b",
     ])
     func mistakesAreSaidInWords(line: String) {

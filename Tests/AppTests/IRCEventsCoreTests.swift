@@ -241,6 +241,7 @@ import Testing
             Wording.modeChange("+iH 50:1d", by: "kim", in: "#b")
                 == "kim made #b invite only and changed other modes of it")
         #expect(Wording.modeChange("+b *!*@host", by: "kim", in: "#b") == "kim banned someone from #b")
+        #expect(Wording.modeChange("+o ada", by: "kim", in: "#b", me: "ada") == "kim made you an operator")
     }
 
     @Test func warningsAreSaidAndNotesPolitely() {

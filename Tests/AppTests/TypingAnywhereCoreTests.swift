@@ -144,3 +144,16 @@ import Testing
         #expect(AppCoreTests.spoken(now) == ["Trying the server again now"])
     }
 }
+
+/// A line the server would not take is withdrawn, never sent later: its words go back into the
+/// field, and the refusal says so.
+@Suite struct LineRefusedCoreTests {
+    @Test func aRefusedLineComesBackToTheField() {
+        var core = IRCEventsCoreTests.ircCore()
+        let line = ChatMessage(id: 900, channelID: 20, author: "you", text: "can I talk here", time: Date())
+        let refusal = IRCRefusal(.cannotSendToChannel, target: "#a", serverText: "#a Cannot send (+m)", label: "L1")
+        let heard = AppCoreTests.spoken(core.handle(.chat(.lineRefused(refusal, line)), at: .seconds(1)))
+        #expect(heard == ["Not delivered: hash a is not taking your messages now. Your line is back in the field"])
+        #expect(core.state.composer == "can I talk here")
+    }
+}

@@ -334,3 +334,21 @@ import Testing
         }
     }
 }
+
+/// A refused line leaves the outbox and the history, so it is never sent later.
+@Suite struct WithdrawTests {
+    @Test func aWithdrawnLineIsGoneFromTheOutbox() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try ChatStore(path: directory.path + "/earshot.sqlite")
+        let network = try store.network(named: "n", host: "127.0.0.1", port: 6667, usesTLS: false, nick: "me")
+        let channel = try store.channel(named: "#m", network: network.id)
+        let pending = try store.enqueue("can I talk here", channel: channel.id, author: "me")
+        #expect(try store.pendingMessages(network: network.id).count == 1)
+        let withdrawn = try store.withdraw(label: pending.label)
+        #expect(withdrawn?.id == pending.message.id)
+        #expect(withdrawn?.text == "can I talk here")
+        #expect(try store.pendingMessages(network: network.id).isEmpty)
+        #expect(try store.withdraw(label: pending.label) == nil)
+    }
+}

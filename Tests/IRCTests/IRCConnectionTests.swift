@@ -140,7 +140,7 @@ import Testing
         var connection = registered()
         #expect(sent(connection.typed(in: "#x", now: now)).isEmpty, "not joined yet")
         _ = connection.received(line(":ada!u@h JOIN #x"), now: now)
-        #expect(sent(connection.typed(in: "#x", now: now)) == ["@+typing=active TAGMSG #x"])
+        #expect(sent(connection.typed(in: "#x", now: now)) == ["@+typing=active;label=earshot-typing TAGMSG #x"])
         let refused = events(connection.received(line(":s 404 ada #x :Cannot send to channel (+m)"), now: now))
         #expect(
             refused == [
@@ -149,10 +149,21 @@ import Testing
         #expect(sent(connection.typed(in: "#x", now: now + 10)).isEmpty, "refused once: no more notices")
         _ = connection.received(line(":ada!u@h PART #x"), now: now)
         _ = connection.received(line(":ada!u@h JOIN #x"), now: now)
-        #expect(sent(connection.typed(in: "#x", now: now + 20)) == ["@+typing=active TAGMSG #x"], "joined again")
+        #expect(
+            sent(connection.typed(in: "#x", now: now + 20)) == ["@+typing=active;label=earshot-typing TAGMSG #x"],
+            "joined again")
         _ = connection.received(line(":ada!u@h PART #x"), now: now)
         #expect(sent(connection.typed(in: "#x", now: now + 30)).isEmpty, "left")
-        #expect(sent(connection.typed(in: "kim", now: now + 30)) == ["@+typing=active TAGMSG kim"], "a nick")
+        #expect(
+            sent(connection.typed(in: "kim", now: now + 30)) == ["@+typing=active;label=earshot-typing TAGMSG kim"],
+            "a nick")
+        // A refusal labelled as a typing notice's answer is never the listener's news.
+        _ = connection.received(line(":ada!u@h JOIN #y"), now: now)
+        _ = connection.typed(in: "#y", now: now + 40)
+        #expect(
+            events(connection.received(line("@label=earshot-typing :s 404 ada #y :Cannot send (+m)"), now: now)).isEmpty
+        )
+        #expect(sent(connection.typed(in: "#y", now: now + 50)).isEmpty, "and no more notices go there")
     }
 
     /// A server's refusals come typed, with their target; the server's own words only as a log.
@@ -195,10 +206,10 @@ import Testing
         #expect(
             sent(connection.react("🎉", to: "m1", in: "#x")) == ["@+draft/react=🎉;+draft/reply=m1;+reply=m1 TAGMSG #x"])
         _ = connection.received(line(":ada!u@h JOIN #x"), now: now)
-        #expect(sent(connection.typed(in: "#x", now: now)) == ["@+typing=active TAGMSG #x"])
+        #expect(sent(connection.typed(in: "#x", now: now)) == ["@+typing=active;label=earshot-typing TAGMSG #x"])
         #expect(sent(connection.typed(in: "#x", now: now + 2)) == [])
-        #expect(sent(connection.typed(in: "#x", now: now + 3)) == ["@+typing=active TAGMSG #x"])
-        #expect(sent(connection.stoppedTyping(in: "#x")) == ["@+typing=done TAGMSG #x"])
+        #expect(sent(connection.typed(in: "#x", now: now + 3)) == ["@+typing=active;label=earshot-typing TAGMSG #x"])
+        #expect(sent(connection.stoppedTyping(in: "#x")) == ["@+typing=done;label=earshot-typing TAGMSG #x"])
 
         var plain = IRCConnection(configuration: .init(nick: "ada"))
         _ = plain.connectionOpened()

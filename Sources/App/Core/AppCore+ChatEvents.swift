@@ -215,7 +215,7 @@ extension AppCore {
             isSelf ? refresh() : refresh(showing: channelID)
         case .modeChanged(let channelID, let change, let by):
             let name = state.channels.first { $0.id == channelID }?.name ?? state.channelName
-            membership(Wording.modeChange(change, by: by, in: name), in: channelID)
+            membership(Wording.modeChange(change, by: by, in: name, me: nick(inChannel: channelID)), in: channelID)
             // A rank given or taken ("+o kim"): ask for the member list again.
             if change.split(separator: " ").first?.contains(where: { "qaohv".contains($0) }) == true,
                 let channel = state.channels.first(where: { $0.id == channelID })
@@ -299,6 +299,19 @@ extension AppCore {
             {
                 membership("\(by) invited \(nick)", in: id)
             }
+        case .lineRefused(let refusal, let line):
+            // Not delivered and never to be: the words go back into the field, and are said so.
+            var back = false
+            if line.channelID == state.channelID, state.composer.isEmpty {
+                state.composer = line.text
+                back = true
+            }
+            refresh()
+            let sentence = Wording.sentence(
+                refused: refusal, server: on.isEmpty ? host(of: network) : "this server", member: true)
+            effects.append(.lines([Lines.plain(on + sentence)]))
+            playCue(.error, .high)
+            post(.announcement(on + Wording.sentence(.lineBack(sentence, inField: back)), priority: .high))
         case .refused(let refusal):
             // A refusal answers what was waiting ("Joining #b" is not said after it).
             slowProgress = [:]
@@ -310,7 +323,9 @@ extension AppCore {
                     !$0.isDirect && IRCCaseMapping.equal($0.name, target) && !state.leftChannels.contains($0.id)
                 }
             }
-            let sentence = Wording.sentence(refused: refusal, server: host(of: network), member: member ?? false)
+            // With several servers the sentence starts with the server's name: it is not said again.
+            let sentence = Wording.sentence(
+                refused: refusal, server: on.isEmpty ? host(of: network) : "this server", member: member ?? false)
             effects.append(.lines([Lines.plain(on + sentence)]))
             if case .standardReply(let severity, _, _) = refusal.reason, severity != .failure {
                 return post(.announcement(on + sentence, priority: .default))

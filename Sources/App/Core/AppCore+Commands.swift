@@ -31,7 +31,7 @@ extension AppCore {
         }
         guard let channel = state.channel else { return refuse(line, "No channel is open") }
         switch command {
-        case .join(let name):
+        case .join(let name), .joinWithKey(let name, _):
             let here = state.channels.contains {
                 !$0.isDirect && $0.networkID == channel.networkID && IRCCaseMapping.equal($0.name, name)
                     && !state.leftChannels.contains($0.id)
@@ -39,7 +39,11 @@ extension AppCore {
             // The server says nothing to a join of a channel one is in: the client says it.
             if here { return say("You are already in \(name)", .default, .announcer) }
             state.joinRequests.insert(IRCCaseMapping.fold(name))
-            transmit(.join(name))
+            if case .joinWithKey(_, let key) = command {
+                transmit(.joinWithKey(name, key: key))
+            } else {
+                transmit(.join(name))
+            }
             expectSlowly(.join(IRCCaseMapping.fold(name)), "Joining \(name)")
         case .part(let name, let reason):
             // A channel of this network the user is in (or left already): else nothing to leave.

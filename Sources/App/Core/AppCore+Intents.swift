@@ -233,9 +233,15 @@ extension AppCore {
             state.serverTLS.toggle()
             // The port follows, while it is the other's usual one.
             let port = state.serverDraft[.port] ?? ""
+            var moved: Int?
             if port == "6697" || port == "6667" || port.isEmpty {
-                state.serverDraft[.port] = state.serverTLS ? "6697" : "6667"
+                moved = state.serverTLS ? 6697 : 6667
+                state.serverDraft[.port] = moved.map(String.init)
             }
+            // One phrase for the new value and the port that moved with it ("off, port 6667"):
+            // the tree is rebuilt here, so the toggle's own "off" is not said again after it.
+            rebuild()
+            say(Wording.sentence(.serverSecure(state.serverTLS, port: moved)), .default, .reader)
         case .connectServer:
             connectServer()
         }

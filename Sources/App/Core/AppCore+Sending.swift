@@ -69,7 +69,7 @@ extension AppCore {
         case .message, .action:
             sentence = "Not sent yet: \(why). It stays in the outbox and goes out when the server is back"
         case .react: sentence = "Not reacted: \(why)"
-        case .join(let name): sentence = "Could not join \(name): \(why)"
+        case .join(let name), .joinWithKey(let name, _): sentence = "Could not join \(name): \(why)"
         case .part(let name, _): sentence = "Could not leave \(name): \(why)"
         case .nick(let nick): sentence = "Could not change the nick to \(nick): \(why)"
         case .topic: sentence = "Could not set the topic: \(why)"

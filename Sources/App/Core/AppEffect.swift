@@ -132,6 +132,7 @@ public enum ChatSend: Sendable, Hashable {
     case stoppedTyping(in: String)
     case action(String, to: String)
     case join(String)
+    case joinWithKey(String, key: String)
     case part(String, reason: String)
     case nick(String)
     case topic(String, in: String)

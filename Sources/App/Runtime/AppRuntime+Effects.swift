@@ -92,7 +92,13 @@ extension AppRuntime {
         let variable = server.passwordEnvironmentVariable.flatMap {
             ProcessInfo.processInfo.environment[$0] == nil ? $0 : nil
         }
-        return [.serverAdded(host: server.host, unsetVariable: variable)]
+        // The port is said unless it is the usual one for the connection.
+        let usual = server.tls ? 6697 : 6667
+        return [
+            .serverAdded(
+                host: server.port == usual ? server.host : "\(server.host) port \(server.port)", unsetVariable: variable
+            )
+        ]
     }
 
     func configure(_ settings: SpeechSettings) -> [AppEvent] {
@@ -184,6 +190,7 @@ extension AppRuntime {
         case .topic(let topic, let name): try await irc.setTopic(topic, in: name)
         case .away(let reason): try await irc.setAway(reason)
         case .quit(let reason): await irc.stop(reason: reason.isEmpty ? "Earshot" : reason)
+        case .joinWithKey(let name, let key): try await irc.join(name, key: key)
         case .reconnect: await irc.retryNow()
         case .names(let name): try await irc.requestNames(name)
         case .whois(let nick): try await irc.whois(nick)

@@ -85,7 +85,11 @@ enum MessageElement {
         if state.channel.map({ $0.networkID != state.localNetworkID }) == true, state.mentions(message) {
             value = Format.sentence(value, "Mentions you")
         }
-        if message.pending { value = Format.sentence(value, "Sending") }
+        if message.pending {
+            // A line kept while its server is away waits, and is said to, as it was when written.
+            let lost = state.channel.map { state.lostNetworks.contains($0.networkID) || state.lostNetworks.contains(0) }
+            value = Format.sentence(value, lost == true ? "Waiting to send" : "Sending")
+        }
         let id = message.id
         var traits: Traits = .message
         if state.isUnread(message) { traits.insert(.unread) }

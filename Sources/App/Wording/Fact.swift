@@ -41,6 +41,8 @@ enum Fact: Hashable, Sendable {
 
     // MARK: Adding a server
 
+    /// The new server's secure connection switched on or off, and the port that followed it.
+    case serverSecure(Bool, port: Int?)
     /// A field the new server needs is empty.
     case serverNeeds(ServerField)
     /// The port typed is not a port.
@@ -58,6 +60,9 @@ enum Fact: Hashable, Sendable {
 
     // MARK: Sending
 
+    /// A refused line (`refusal` already worded), back in the message field or not (the field
+    /// held something else).
+    case lineBack(String, inField: Bool)
     /// A reaction made while its server is away: it waits, as a line does.
     case reactionWaiting(String, host: String)
 

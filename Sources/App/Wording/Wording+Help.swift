@@ -4,7 +4,7 @@
 extension Wording {
     /// The spoken usage of each command, by name.
     static let commandUsage: [String: String] = [
-        "join": "/join and a channel",
+        "join": "/join and a channel, then its key if it has one",
         "part": "/part, optionally a channel and a reason",
         "msg": "/msg, a nick and the text",
         "query": "/query, a nick, optionally the text",

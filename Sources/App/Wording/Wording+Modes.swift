@@ -1,3 +1,5 @@
+import Chat
+
 /// A channel's mode change in words: who did what to whom, never the server's letters
 /// ("kim sets mode +H 50:1d" is "kim changed the modes of #b").
 ///
@@ -6,7 +8,9 @@
 /// known (which letters take one depends on the server, so an unknown letter leaves them in
 /// doubt), and a mask or a key is never read out.
 extension Wording {
-    static func modeChange(_ change: String, by: String, in channel: String) -> String {
+    static func modeChange(_ change: String, by: String, in channel: String, me: String? = nil) -> String {
+        // The listener's own rank is theirs: "kim made you an operator".
+        func who(_ nick: String) -> String { me.map { IRCCaseMapping.equal($0, nick) } == true ? "you" : nick }
         let words = change.split(separator: " ").map(String.init)
         guard let modes = words.first else { return "\(by) changed the modes of \(channel)" }
         var parameters = Array(words.dropFirst())
@@ -25,7 +29,7 @@ extension Wording {
                     unknown = true
                     continue
                 }
-                let nick = parameters.removeFirst()
+                let nick = who(parameters.removeFirst())
                 clauses.append(
                     letter == "v"
                         ? (adding ? "gave voice to \(nick)" : "took voice from \(nick)")

@@ -30,6 +30,8 @@ public enum Wording {
             case .channels: "Type a channel first"
             default: "Fill in \(field.rawValue) first"
             }
+        case .serverSecure(let on, let port):
+            (on ? "on" : "off") + (port.map { ", port \($0)" } ?? "")
         case .serverBadPort:
             "The port is a number from 1 to 65535"
         case .serverBadChannel(let name):
@@ -44,6 +46,8 @@ public enum Wording {
             } ?? "Connecting to \(host), saved for next time"
         case .serverNotAdded(let reason):
             "Not added: \(reason)"
+        case .lineBack(let refusal, let inField):
+            inField ? refusal + ". Your line is back in the field" : refusal + ". It was not sent"
         case .reactionWaiting(let emoji, let host):
             "Waiting to send: your \(emoji) reaction. It goes when \(host) is back."
         case .punctuation(let level):

@@ -57,6 +57,8 @@ public enum ChatEvent: Sendable, Hashable {
     case away(nick: String, reason: String?)
     /// The server refused something the client asked, by kind (its words are not ours).
     case refused(IRCRefusal)
+    /// The server refused a line of ours: it is withdrawn from the outbox and the history.
+    case lineRefused(IRCRefusal, ChatMessage)
     /// `by` invites `nick` (us when `isSelf`) to the channel named `channel`.
     case invited(channel: String, nick: String, by: String, isSelf: Bool)
     /// Something the user should hear about.

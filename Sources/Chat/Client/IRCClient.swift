@@ -179,9 +179,10 @@ public actor IRCClient {
 
     /// Joins a channel now and after every reconnect; throws, sending nothing, when the
     /// name cannot be written as one parameter (a space, a leading colon, a line break).
-    public func join(_ channelName: String) throws(IRCSerializationError) {
+    public func join(_ channelName: String, key: String? = nil) throws(IRCSerializationError) {
         try Self.checkTarget(channelName)
-        try perform(connection.join(channelName))
+        if let key { try Self.checkTarget(key) }
+        try perform(connection.join(channelName, key: key))
     }
 
     /// Leaves a channel; throws, sending nothing, when the line cannot be written.
@@ -571,7 +572,14 @@ public actor IRCClient {
             case .invited(let channel, let nick, let by, let isSelf):
                 emit(.invited(channel: channel, nick: nick, by: by, isSelf: isSelf))
             case .refused(let refusal):
-                emit(.refused(refusal))
+                // A line of ours the server would not take is withdrawn: out of the outbox and
+                // the history, never sent later; the app puts its words back in the field.
+                if let label = refusal.label, let withdrawn = try store.withdraw(label: label) {
+                    outbox.echoed(label: label)
+                    emit(.lineRefused(refusal, withdrawn))
+                } else {
+                    emit(.refused(refusal))
+                }
             }
         } catch {
             report(error)

@@ -49,6 +49,20 @@ extension ChatStore {
         }
     }
 
+    /// The server refused our labelled message: it is taken out of the outbox and the history
+    /// (it was never delivered, and must not go out later), and returned.
+    public func withdraw(label: String) throws -> ChatMessage? {
+        try write { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT * FROM message WHERE label = ? AND pending = 1", arguments: [label]),
+                let message = try Self.messages([row], channel: row["channelID"], db: db).first
+            else { return nil }
+            try db.execute(sql: "DELETE FROM message WHERE id = ?", arguments: [message.id])
+            return message
+        }
+    }
+
     /// The server echoed an unlabelled message of ours: the oldest pending one with that text
     /// in the channel is delivered.
     @discardableResult
