@@ -65,3 +65,17 @@ import Testing
             ])
     }
 }
+
+/// The speech rate steps on multiples of its step, and its ends are said when reached.
+@Suite struct RateStepCoreTests {
+    @Test func theRateStepsOnItsGridAndSaysItsEnds() {
+        var (core, _) = AppCoreTests.openCore { $0.speech.rate = 80 }
+        core.carryOut(.adjustRate(by: 25))
+        #expect(core.state.settings.speech.rate == 100)
+        for _ in 0..<3 { core.carryOut(.adjustRate(by: 25)) }
+        #expect(core.state.settings.speech.rate == 175, "the default is reachable again")
+        #expect(Wording.rateValue(80) == "80 words per minute, the slowest")
+        #expect(Wording.rateValue(450) == "450 words per minute, the fastest")
+        #expect(Wording.rateValue(175) == "175 words per minute")
+    }
+}

@@ -143,7 +143,7 @@ extension EndToEndTests {
 
         mark = session.spoken().count
         bob.send("MODE #earshot +v ears\r\n")
-        let mode = try await session.waitForSpeech(after: mark) { $0.text.contains("bob gave voice to ears") }
+        let mode = try await session.waitForSpeech(after: mark) { $0.text.contains("bob gave voice to you") }
         #expect(mode != nil, "\(Self.context(session))")
 
         try #require(try await Self.waitForEditor(session, label: "Message #earshot"), "\(Self.context(session))")

@@ -99,7 +99,7 @@ import Typography
     /// #welcome's lesson names the keys a new user needs.
     @Test func theLessonTeachesTheKeys() {
         let text = Wording.lesson.lines.map(\.text).joined(separator: " ")
-        for key in ["Tab", "Home", "Enter", "rotor", "Escape", "Ctrl-X", "?"] { #expect(text.contains(key)) }
+        for key in ["Tab", "Home", "Enter", "rotor", "Escape", "Control-X", "?"] { #expect(text.contains(key)) }
         #expect(Wording.lesson.lines.contains { !$0.reactions.isEmpty })
         #expect(Wording.lesson.lines.filter { $0.replyTo != nil }.count == 3)
     }

@@ -30,7 +30,12 @@ extension AppCore {
         case .adjustRate(let delta):
             var settings = state.settings
             let range = SpeechParameters.rateRange
-            settings.speech.rate = max(range.lowerBound, min(range.upperBound, settings.speech.rate + delta))
+            // Steps land on multiples of the step (175 is reachable again from 80), within the range.
+            let step = max(1, abs(delta))
+            let current = settings.speech.rate
+            let landed =
+                delta > 0 ? (current / step + 1) * step : ((current + step - 1) / step - 1) * step
+            settings.speech.rate = max(range.lowerBound, min(range.upperBound, landed))
             settings.speech.explicit.insert("rate")
             change(settings, .speechRate)
         case .adjustVoice(let delta):

@@ -18,7 +18,7 @@ enum Controls {
 
     static func rate(_ rate: Int, id: ElementID, into b: inout ScreenTree.Builder) -> Element {
         b.make(
-            id, Element(label: "Speech rate", value: "\(rate) words per minute", traits: .adjustable, hint: adjustHint),
+            id, Element(label: "Speech rate", value: Wording.rateValue(rate), traits: .adjustable, hint: adjustHint),
             ElementBehaviour(increment: .adjustRate(by: 25), decrement: .adjustRate(by: -25)))
     }
 }

@@ -13,6 +13,11 @@ enum SpeechHistorySheet {
             // 100", "Settings closed, 2 of 100", whether it was said with a full stop or not.
             var said = SpokenText.unmarked(history[index].text)
             if said.hasSuffix("."), !said.hasSuffix("..") { said.removeLast() }
+            // A thing said with its own place ("Control-C, quit, 32 of 32") is listed without
+            // it: one place per entry, the history's.
+            if let own = said.range(of: #", \d+ of \d+$"#, options: .regularExpression) {
+                said.removeSubrange(own)
+            }
             return b.make(
                 .spoken(index),
                 Element(

@@ -1,4 +1,5 @@
 import Settings
+import Speech
 import SpeechVocabulary
 import Typography
 
@@ -85,6 +86,14 @@ extension Wording {
             category == ContentSizeCategory.allCases.last
             ? ", the largest" : category == ContentSizeCategory.allCases.first ? ", the smallest" : ""
         return "\(category.spokenName), \(category.percent) percent" + edge
+    }
+
+    /// "175 words per minute"; at an end of the range it says so ("80 words per minute, the
+    /// slowest"), rather than nothing on a further press.
+    static func rateValue(_ rate: Int) -> String {
+        let range = SpeechParameters.rateRange
+        let edge = rate <= range.lowerBound ? ", the slowest" : rate >= range.upperBound ? ", the fastest" : ""
+        return "\(rate) words per minute" + edge
     }
 
     /// Whose joins and quits are spoken, in words: the settings sheet's and an edit's.
