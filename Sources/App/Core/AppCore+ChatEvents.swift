@@ -334,7 +334,7 @@ extension AppCore {
             post(.announcement(on + sentence, priority: .high))
         case .failed(let reason):
             playCue(.error, .high)
-            post(.announcement(on + "Something went wrong: " + Wording.reason(reason), priority: .high))
+            post(.announcement(on + Wording.sentence(.failed(reason)), priority: .high))
         case .error(let error):
             slowProgress = [:]  // a refusal ("Nickname already in use") answers what was waiting
             playCue(.error, .high)

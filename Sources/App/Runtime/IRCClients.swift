@@ -26,9 +26,6 @@ public final class IRCClients: Sendable {
         tasks.withLock { $0.append(task) }
     }
 
-    /// Keeps a task that passes a client's events on, to cancel at the end.
-    public func track(_ task: Task<Void, Never>) { tasks.withLock { $0.append(task) } }
-
     /// Cancels the tasks that pass events on (the clients are stopped by their owner).
     public func cancelTasks() {
         for task in tasks.withLock({ $0 }) { task.cancel() }

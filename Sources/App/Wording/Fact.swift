@@ -1,4 +1,5 @@
 import SpeechVocabulary
+import Chat
 
 /// What happened, as a listener is to hear of it: the typed facts the phrase book words.
 ///
@@ -57,6 +58,11 @@ enum Fact: Hashable, Sendable {
     case serverAdded(String, unsetVariable: String?)
     /// Not saved, for `reason` (in the settings file's words).
     case serverNotAdded(String)
+
+    // MARK: Failures
+
+    /// Something failed that had no words of its own: said by its class.
+    case failed(FailureReason)
 
     // MARK: Sending
 

@@ -52,6 +52,8 @@ public enum Wording {
             "Waiting to send: your \(emoji) reaction. It goes when \(host) is back."
         case .punctuation(let level):
             "Punctuation: \(level.rawValue)"
+        case .failed(let reason):
+            "Something went wrong: " + Self.reason(reason)
         case .goodbye:
             "Goodbye"
         case .quitWithLinesWaiting(let count):
