@@ -95,7 +95,8 @@ public struct AppState: Sendable {
     public var channelQuery = ""
     /// Who is typing in the open channel, from the typing tracker.
     public var typing: [String] = []
-    public var connection: String = "Local workspace"
+    /// Where the client is: in the local workspace, connected with a nick, or disconnected.
+    public var connection: ConnectionStatus = .local
     /// Networks whose lost connection has been said, until they are back.
     var lostNetworks: Set<Int64> = []
     /// Networks that have welcomed us this run: a connection to them can be lost; to the
@@ -286,4 +287,11 @@ public struct SpokenEntry: Hashable, Sendable {
 struct RejoinOffer: Hashable, Sendable {
     var channelID: Int64
     var text: String
+}
+
+/// The connection as the listener knows it (its words are the phrase book's).
+public enum ConnectionStatus: Hashable, Sendable {
+    case local
+    case connected(nick: String)
+    case disconnected
 }

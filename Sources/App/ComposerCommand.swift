@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// ComposerCommand.parse("/join #b", channel: "#a")   // .success(.join("#b"))
-/// ComposerCommand.parse("/jion #b", channel: "#a")   // .failure("Unknown command /jion. …")
+/// ComposerCommand.parse("/jion #b", channel: "#a")   // .failure(.unknown("jion"))
 /// ```
 public enum ComposerCommand: Hashable, Sendable {
     case join(String)
@@ -68,17 +68,19 @@ public enum ComposerCommand: Hashable, Sendable {
         let rest = body.drop { $0 != " " }.drop { $0 == " " }
         let words = rest.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).map(String.init)
         let text = String(rest).trimmingCharacters(in: .whitespaces)
-        func usage(_ problem: String) -> Result<ComposerCommand, CommandProblem> {
-            .failure(CommandProblem("\(problem). Usage: \(all.first { $0.name == name }?.usage ?? "/\(name)")"))
+        // Aliases ("/j") are refused as the command they stand for.
+        let command = all.first { $0.name == name }?.name ?? aliases[name] ?? name
+        func usage(_ misuse: CommandProblem.Misuse) -> Result<ComposerCommand, CommandProblem> {
+            .failure(.misuse(command: command, misuse))
         }
         switch name {
         case "join", "j":
-            guard let target = words.first else { return usage("/join needs a channel name") }
+            guard let target = words.first else { return usage(.needsChannel) }
             let name = target.hasPrefix("#") || target.hasPrefix("&") ? target : "#" + target
             // A second word is the channel's key ("/join #c secret"), as irssi takes it.
             if words.count == 2 {
                 let key = words[1].trimmingCharacters(in: .whitespaces)
-                guard !key.isEmpty, !key.contains(" ") else { return usage("A channel's key has no spaces") }
+                guard !key.isEmpty, !key.contains(" ") else { return usage(.keyHasSpaces) }
                 return .success(.joinWithKey(name, key: key))
             }
             return .success(.join(name))
@@ -86,40 +88,40 @@ public enum ComposerCommand: Hashable, Sendable {
             if let first = words.first, first.hasPrefix("#") || first.hasPrefix("&") {
                 return .success(.part(first, reason: words.count > 1 ? words[1] : ""))
             }
-            guard let channel else { return usage("No channel is open to leave") }
+            guard let channel else { return usage(.noChannelToLeave) }
             return .success(.part(channel, reason: text))
         case "msg":
             guard words.count == 2, !words[1].trimmingCharacters(in: .whitespaces).isEmpty else {
-                return usage("/msg needs a nick and the text")
+                return usage(.needsNickAndText)
             }
             return .success(.message(to: words[0], text: words[1]))
         case "query", "q":
-            guard let nick = words.first else { return usage("/query needs a nick") }
-            guard !nick.hasPrefix("#"), !nick.hasPrefix("&") else { return usage("/query takes a nick, not a channel") }
+            guard let nick = words.first else { return usage(.needsNick) }
+            guard !nick.hasPrefix("#"), !nick.hasPrefix("&") else { return usage(.takesNickNotChannel) }
             let said = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : ""
             return .success(.query(nick, text: said.isEmpty ? nil : said))
         case "names", "who":
-            guard words.count <= 1 else { return usage("/names takes one channel") }
+            guard words.count <= 1 else { return usage(.takesOneChannel) }
             return .success(.names(words.first))
         case "whois", "wi":
-            guard words.count == 1 else { return usage(words.isEmpty ? "/whois needs a nick" : "A nick has no spaces") }
+            guard words.count == 1 else { return usage(words.isEmpty ? .needsNick : .nickHasSpaces) }
             return .success(.whois(words[0]))
         case "monitor", "notify":
             // "+kim,bob", "-kim", or plain nicks to follow.
             guard let first = words.first else {
-                return usage("/monitor needs +nick to follow someone, or -nick to stop")
+                return usage(.needsSign)
             }
             let stop = first.hasPrefix("-")
             let nicks = words.joined(separator: ",").split(separator: ",")
                 .map { String($0.drop { $0 == "+" || $0 == "-" }) }.filter { !$0.isEmpty }
-            guard !nicks.isEmpty else { return usage("/monitor needs a nick after \(stop ? "-" : "+")") }
+            guard !nicks.isEmpty else { return usage(.needsNickAfter(stop ? "-" : "+")) }
             return .success(.monitor(nicks, follow: !stop))
         case "me":
-            guard !text.isEmpty else { return usage("/me needs what you do") }
+            guard !text.isEmpty else { return usage(.needsAction) }
             return .success(.me(text))
         case "nick":
             guard words.count == 1 else {
-                return usage(words.isEmpty ? "/nick needs the new nick" : "A nick has no spaces")
+                return usage(words.isEmpty ? .needsNewNick : .nickHasSpaces)
             }
             return .success(.nick(words[0]))
         case "topic":
@@ -135,25 +137,25 @@ public enum ComposerCommand: Hashable, Sendable {
         case "search", "find":
             return .success(.search(text))
         case "pronounce", "say-as":
-            guard let word = words.first else { return usage("/pronounce needs the word, then how it is said") }
+            guard let word = words.first else { return usage(.needsWord) }
             let spoken = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : ""
             return .success(.pronounce(word, as: spoken.isEmpty ? nil : spoken))
         case "help":
             return .success(.help(words.first.map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }))
         default:
-            return .failure(CommandProblem("Unknown command /\(name). Type /help for the commands"))
+            return .failure(.unknown(name))
         }
     }
+
+    /// Other names of the commands, as irssi and weechat take them.
+    static let aliases = [
+        "j": "join", "leave": "part", "q": "query", "who": "names", "wi": "whois", "notify": "monitor",
+        "exit": "quit", "find": "search", "say-as": "pronounce",
+    ]
 
     /// Completions of `prefix` among the commands ("/jo" → "/join").
     public static func completions(of prefix: String) -> [String] {
         let word = prefix.dropFirst().lowercased()
         return all.map { "/" + $0.name }.filter { $0.dropFirst().hasPrefix(word) }
     }
-}
-
-/// Why a command line was not carried out, in words to be said.
-public struct CommandProblem: Error, Hashable, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
 }

@@ -42,7 +42,7 @@ public final class BrailleConnection: Sendable {
     }
 
     /// Why there is no display, as a type: the client words it.
-    public enum Unavailable: Error, Sendable, Equatable {
+    public enum Unavailable: Error, Sendable, Hashable {
         /// Nothing answers at the host (BRLTTY is not running, or has no BrlAPI).
         case noServer(host: String)
         /// BRLTTY refused the key (`BRLAPI_AUTH`).

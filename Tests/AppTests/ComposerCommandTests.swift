@@ -28,8 +28,11 @@ import Testing
             Issue.record("\(line) was accepted")
             return
         }
-        #expect(problem.message.count > 10)
-        #expect(problem.message.contains("/"))
+        let sentence = Wording.sentence(problem)
+        #expect(sentence.count > 10)
+        #expect(sentence.contains("/"))
+        // Said in words: no usage line's brackets.
+        #expect(!sentence.contains("["), "\(sentence)")
     }
 
     @Test func commandsAreCompletedAndCycled() {

@@ -322,7 +322,7 @@ import Testing
         ("kim|away", "kim|afk", "is now marked \u{E001}afk\u{E002}"), ("kim", "kim_", nil), ("_bob_", "bob", nil),
     ])
     func theStatusIsTheNews(old: String, new: String, said: String?) {
-        #expect(AppCore.statusChange(from: old, to: new) == said)
+        #expect(AppCore.statusChange(from: old, to: new).map(Wording.words) == said)
     }
 }
 

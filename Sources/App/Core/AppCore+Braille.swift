@@ -95,7 +95,7 @@ extension AppCore {
                         SpokenText.characterName(character, capitals: state.settings.speech.capitals), .default,
                         .keyEcho)
                 } else {
-                    say(line.isEmpty ? "Empty" : "End of text", .default, .keyEcho)
+                    say(.edit(line.isEmpty ? .empty : .endOfText), .default, .keyEcho)
                 }
             } else {
                 perform(.activate)
@@ -115,36 +115,24 @@ extension AppCore {
             // Back after a loss; found after being said missing (asked for by name). A display
             // that was simply not ready at start is not news.
             if case .unavailable(.lost)? = before {
-                say("Braille display back, \(cells) cells", .low, .announcer)
+                say(.device(.brailleBack(cells: cells)), .low, .announcer)
             } else if case .unavailable? = before, state.settings.braille.enabled == .on {
-                say("Braille display connected, \(cells) cells", .low, .announcer)
+                say(.device(.brailleConnected(cells: cells)), .low, .announcer)
             }
         case .unavailable(let why):
             if case .unavailable(let old)? = before, old == why { return }
             switch why {
-            case .lost(let host):
+            case .lost:
                 // On screen too: with speech off, a lost display would otherwise go unnoticed.
-                let text = "Braille display lost: BRLTTY on \(host) stopped answering. Earshot will look for it again"
-                effects.append(.lines([Lines.plain(text + ".")]))
-                say(text, .default, .announcer)
-            case .noTable(let table):
-                say("Braille table \(table) cannot be loaded: computer braille instead", .default, .announcer)
-            case .noServer(let host), .refused(let host), .noDisplay(let host):
+                effects.append(.lines([Lines.plain(Wording.sentence(.device(.brailleUnavailable(why))) + ".")]))
+                say(.device(.brailleUnavailable(why)), .default, .announcer)
+            case .noTable:
+                say(.device(.brailleUnavailable(why)), .default, .announcer)
+            case .noServer, .refused, .noDisplay:
                 // Said only when braille was asked for by name, and only at the first look.
                 guard state.settings.braille.enabled == .on, before == nil else { return }
-                say(Self.brailleUnavailable(why, host: host), .default, .announcer)
+                say(.device(.brailleUnavailable(why)), .default, .announcer)
             }
-        }
-    }
-
-    /// Why there is no display, in words (also for `earshot config`).
-    public static func brailleUnavailable(_ why: BrailleConnection.Unavailable, host: String) -> String {
-        switch why {
-        case .noServer: "No braille display: BRLTTY does not answer on \(host). Earshot keeps looking"
-        case .refused: "No braille display: BRLTTY on \(host) refused the key in BRLAPI_AUTH"
-        case .noDisplay: "No braille display: BRLTTY on \(host) has no display to give"
-        case .lost: "Braille display lost: BRLTTY on \(host) stopped answering"
-        case .noTable(let table): "Braille table \(table) cannot be loaded: computer braille instead"
         }
     }
 

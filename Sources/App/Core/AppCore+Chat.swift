@@ -17,6 +17,13 @@ extension AppCore {
         return SpokenText.verbatim(name) + ": "
     }
 
+    /// The name of `network` when there are several IRC networks (nil with one, or none).
+    func networkName(_ network: Int64?) -> String? {
+        let ircNetworks = state.networks.filter { $0.id != configuration.localNetworkID }
+        guard ircNetworks.count > 1, let network else { return nil }
+        return ircNetworks.first { $0.id == network }?.name
+    }
+
     /// "#a", "#a and #b", "#a, #b and #c".
     static func andList(_ items: [String]) -> String {
         guard items.count > 1, let last = items.last else { return items.first ?? "" }

@@ -18,14 +18,14 @@ extension AppCore {
             if let index = state.waitingToSend.firstIndex(of: message.text) {
                 // It waited for the server: which line went is news.
                 state.waitingToSend.remove(at: index)
-                post(.announcement("Sent: " + SpokenText.verbatim(message.text), priority: .low))
+                announce(.sending(.sentWaiting(message.text)), .low)
             } else if message.channelID != state.channelID,
                 let elsewhere = state.channels.first(where: { $0.id == message.channelID })
             {
                 // Sent from another channel (/msg): where it went is news.
-                post(.announcement("Sent to " + SpokenText.verbatim(elsewhere.name), priority: .low))
+                announce(.sending(.sentTo(elsewhere.name)), .low)
             } else {
-                post(.announcement("Sent", priority: .low))
+                announce(.sending(.sent), .low)
             }
         case .typing(let channelID, let nick, let typingState):
             guard let name = state.channels.first(where: { $0.id == channelID })?.name else { break }
@@ -40,11 +40,10 @@ extension AppCore {
             state.lostNetworks.insert(key)
             // The sentence below says "Trying again": the next word on it is a minute away.
             retrySaid[key] = now
-            state.connection = "Disconnected"
+            state.connection = .disconnected
             // "Lost" only what was had: a server never reached this run cannot be connected to.
             let lost = state.welcomedNetworks.contains(key)
-            let sentence =
-                "\(lost ? "Lost the connection to" : "Cannot connect to") \(host(of: network)): \(Wording.reason(reason)). Trying again."
+            let sentence = Wording.sentence(.connection(.lost(host: host(of: network), wasConnected: lost, reason)))
             effects.append(.lines([Lines.plain(sentence)]))
             // The connection-lost sound only for a connection there was.
             playCue(lost ? .connectionLost : .error, .high)
@@ -58,7 +57,7 @@ extension AppCore {
             retrySaid[key] = now
             let seconds = max(
                 1, Int((Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18).rounded()))
-            say(Wording.sentence(.tryingAgain(host(of: network), inSeconds: seconds)), .low, .announcer)
+            say(.tryingAgain(host(of: network), inSeconds: seconds), .low, .announcer)
         case .reconnected:
             break
         case .registered(let nick):
@@ -69,7 +68,7 @@ extension AppCore {
             {
                 state.nick = nick
             }
-            state.connection = "Connected as \(nick)"
+            state.connection = .connected(nick: nick)
             stillConnectingAt = nil
             let firstTime = state.welcomedNetworks.insert(network ?? 0).inserted
             if state.lostNetworks.remove(network ?? 0) != nil, !firstTime {
@@ -78,28 +77,26 @@ extension AppCore {
                     !$0.isDirect && !state.leftChannels.contains($0.id)
                         && (network == nil ? $0.networkID != configuration.localNetworkID : $0.networkID == network)
                 }.map(\.name)
-                let place = channels.isEmpty ? "" : ", in " + Self.andList(channels)
-                let sentence = "Back on \(host(of: network))\(place)."
-                effects.append(.lines([Lines.plain(sentence)]))
-                post(.announcement(sentence, priority: .default))
+                let back = ConnectionFact.backOn(host: host(of: network), channels: channels)
+                effects.append(.lines([Lines.plain(Wording.sentence(.connection(back)))]))
+                announce(.connection(back), .default)
             } else {
-                post(
-                    .announcement(
-                        on.isEmpty ? "Connected as \(nick)" : "Connected to \(on.dropLast(2)) as \(nick)",
-                        priority: .default))
+                announce(.connection(.connectedAs(nick, network: networkName(network))), .default)
             }
         case .topic(let channelID, let topic, let setBy):
             if channelID == state.channelID {
-                effects.append(.lines([Lines.plain("Topic: \(topic)")]))
+                effects.append(.lines([Lines.plain(Wording.sentence(.people(.topic(topic))))]))
                 if let setBy {
                     let region = state.channelName
                     announce(
                         announcer.liveRegionChanged(
                             LiveRegionChange(
                                 region: region, politeness: .polite,
-                                text: (IRCCaseMapping.equal(setBy, nick(inChannel: channelID))
-                                    ? "You" : SpokenText.verbatim(setBy))
-                                    + " set the topic: " + SpokenText.verbatim(topic), noun: "event"),
+                                text: Wording.sentence(
+                                    .people(
+                                        .topicSet(
+                                            by: IRCCaseMapping.equal(setBy, nick(inChannel: channelID)) ? nil : setBy,
+                                            topic: topic))), noun: "event"),
                             at: now))
                 }
             }
@@ -130,10 +127,10 @@ extension AppCore {
                     // are where the listener already expects to be.
                     // Not opened: the open would clear, or take focus from, a line being typed.
                     if state.joinRequests.remove(IRCCaseMapping.fold(channel)) != nil {
-                        say("Joined \(channel)", .low, .announcer)
+                        say(.people(.youJoined(channel)), .low, .announcer)
                     }
                 } else {
-                    membership("\(nick) joined \(channel)", in: channelID, about: [nick])
+                    membership(.joined(nick: nick, channel: channel), in: channelID, about: [nick])
                 }
                 isSelf ? refresh() : refresh(showing: channelID)
             }
@@ -144,11 +141,10 @@ extension AppCore {
                 answered(.part(IRCCaseMapping.fold(channel)))
             }
             if isSelf {
-                say("Left \(channel)", .low, .announcer)
+                say(.people(.youLeft(channel)), .low, .announcer)
             } else {
                 // Their reason, as a quit's is said: their words after a colon.
-                let why = reason.isEmpty ? "" : ": " + SpokenText.verbatim(reason)
-                membership("\(nick) left \(channel)\(why)", in: channelID, about: [nick])
+                membership(.left(nick: nick, channel: channel, reason: reason), in: channelID, about: [nick])
             }
             isSelf ? refresh() : refresh(showing: channelID)
         case .quit(let nick, let reason):
@@ -157,8 +153,7 @@ extension AppCore {
                 // read aloud as "left paren".
                 // Servers put "Quit: " before the reason a person gave (InspIRCd, Solanum).
                 let given = reason.hasPrefix("Quit: ") ? String(reason.dropFirst(6)) : reason
-                let why = given.isEmpty ? "" : ": " + SpokenText.verbatim(given)
-                membership("\(nick) quit" + why, in: state.channelID, about: [nick])
+                membership(.quit(nick: nick, reason: given), in: state.channelID, about: [nick])
             }
             refresh(ifShowing: [nick])
         case .nickChanged(let old, let new, let isSelf):
@@ -167,7 +162,7 @@ extension AppCore {
                 answered(.nick)
                 if let network { state.nicks[network] = new }
                 if network == nil || network == state.channel?.networkID { state.nick = new }
-                say(on + "You are now \(new)", .default, .announcer)
+                say(on + Wording.sentence(.people(.youAreNow(new))), .default, .announcer)
             } else if state.channel?.members.contains(old) == true || state.channel?.members.contains(new) == true
                 || (state.channel?.isDirect == true && state.channel.map { IRCCaseMapping.equal($0.name, old) } == true)
             {
@@ -176,21 +171,17 @@ extension AppCore {
                 let (was, becomes) = (spokenName(old), spokenName(new))
                 if was.lowercased() != becomes.lowercased() {
                     // "kimberly" → "kim|away": the new name, and the status it carries.
-                    let status =
-                        Self.statusChange(from: old, to: new).flatMap {
-                            $0.hasPrefix("is now ") ? ", " + $0.dropFirst(7) : nil
-                        } ?? ""
                     membership(
-                        "\(old) is now \(new)",
-                        spoken: "\(SpokenText.verbatim(was)) is now \(SpokenText.verbatim(becomes))" + status,
+                        .renamedShown(from: old, to: new),
+                        spoken: .renamed(from: was, to: becomes, status: Self.statusChange(from: old, to: new)),
                         in: state.channelID, about: [old, new])
                 } else if let away = Self.statusChange(from: old, to: new) {
                     // "kim" → "kim|away": the part after the bar is news, the name is not.
                     membership(
-                        "\(old) is now \(new)", spoken: SpokenText.verbatim(was) + " " + away,
-                        in: state.channelID, about: [old, new])
+                        .renamedShown(from: old, to: new), spoken: .marked(was, away), in: state.channelID,
+                        about: [old, new])
                 } else {
-                    effects.append(.lines([Lines.plain("\(old) is now \(new)")]))
+                    effects.append(.lines([Lines.plain(Wording.sentence(.people(.renamedShown(from: old, to: new))))]))
                 }
                 if let spoke = lastSpoke[IRCCaseMapping.fold(old)] { lastSpoke[IRCCaseMapping.fold(new)] = spoke }
             }
@@ -200,17 +191,17 @@ extension AppCore {
         case .memberRanks(let channelID, let ranks):
             state.memberRanks[channelID] = ranks
         case .kicked(let channelID, let channel, let nick, let by, let reason, let isSelf):
-            let why = reason.isEmpty || reason == nick ? "" : ": " + SpokenText.verbatim(reason)
+            // A kick whose reason is the nick kicked gives none.
+            let why = reason == nick ? "" : reason
             if isSelf {
                 playCue(.error, .high)
-                post(
-                    .announcement(
-                        "You were kicked from \(channel) by \(SpokenText.verbatim(by))\(why)", priority: .high))
+                announce(.people(.kickedYou(channel: channel, by: by, reason: why)), .high)
                 if channelID == state.channelID {
-                    effects.append(.lines([Lines.plain("You were kicked from \(channel) by \(by)\(why)")]))
+                    let sentence = Wording.sentence(.people(.kickedYou(channel: channel, by: by, reason: why)))
+                    effects.append(.lines([Lines.plain(SpokenText.unmarked(sentence))]))
                 }
             } else {
-                membership("\(nick) was kicked by \(by)\(why)", in: channelID)
+                membership(.kicked(nick: nick, by: by, reason: why), in: channelID)
             }
             isSelf ? refresh() : refresh(showing: channelID)
         case .modeChanged(let channelID, let change, let by):
@@ -224,16 +215,17 @@ extension AppCore {
             }
         case .whois(let nick, let facts):
             let text = Wording.whois(nick, facts)
-            effects.append(.lines([Lines.plain("Whois \(nick): " + SpokenText.unmarked(text))]))
+            effects.append(
+                .lines([
+                    Lines.plain(Wording.sentence(.people(.whoisShown(nick: nick, answer: SpokenText.unmarked(text)))))
+                ]))
             say(text, .default, .announcer)
         case .note(let text, let isWarning):
             // A refusal answers whatever was waiting ("Joining" is not said after "Cannot join").
             if isWarning { slowProgress = [:] }
-            effects.append(.lines([Lines.plain((isWarning ? "Warning: " : "Note: ") + text)]))
+            effects.append(.lines([Lines.plain(Wording.noteShown(text, warning: isWarning))]))
             if isWarning { playCue(.error, .default) }
-            post(
-                .announcement(
-                    (isWarning ? "Warning: " : "") + SpokenText.verbatim(text), priority: isWarning ? .default : .low))
+            announce(.people(.serverNote(text, warning: isWarning)), isWarning ? .default : .low)
         case .members(let channelID, _), .reaction(let channelID, _, _, _):
             refresh(showing: channelID)
         case .synced:
@@ -246,31 +238,25 @@ extension AppCore {
         case .connecting:
             refresh()
         case .authenticationFailed(let account, let reason, let continuing):
-            if !continuing { state.connection = "Disconnected" }
-            let then = continuing ? "Going on without signing in." : "Disconnected, not reconnecting."
-            let why = Wording.reason(reason)
-            effects.append(.lines([Lines.plain("Sign-in failed for \(account): \(why). \(then)")]))
+            if !continuing { state.connection = .disconnected }
+            let failed = ConnectionFact.signInFailed(account: account, reason, continuing: continuing)
+            effects.append(.lines([Lines.plain(SpokenText.unmarked(Wording.sentence(.connection(failed))))]))
             playCue(.error, .high)
-            post(
-                .announcement("Sign-in failed for \(SpokenText.verbatim(account)): \(why). \(then)", priority: .high))
+            announce(.connection(failed), .high)
             if !continuing { openWelcomeInstead() }
         case .passwordRefused(let given):
             // Said once; the client has stopped rather than ask again and again.
-            state.connection = "Disconnected"
+            state.connection = .disconnected
             let server = host(of: network)
             // The settings entry of this server, to say what is missing.
             let known = state.networks.first { $0.id == network }
             let entry = state.settings.ircServers.first { $0.host == known?.host && $0.port == known?.port }
-            let sentence: String
-            if given {
-                sentence = "\(server) refused the password. Not reconnecting."
-            } else if let variable = entry?.passwordEnvironmentVariable {
-                sentence =
-                    "\(server) wants a password, and the environment variable \(variable) that holds it is not set. Not reconnecting."
-            } else {
-                sentence =
-                    "\(server) wants a password: name the environment variable that holds it with password_env in this server's settings. Not reconnecting."
-            }
+            let sentence = Wording.sentence(
+                .connection(
+                    given
+                        ? .passwordRefused(host: server)
+                        : entry?.passwordEnvironmentVariable.map { .passwordVariableUnset(host: server, variable: $0) }
+                            ?? .passwordNotNamed(host: server)))
             effects.append(.lines([Lines.plain(sentence)]))
             playCue(.error, .high)
             post(.announcement(sentence, priority: .high))
@@ -278,26 +264,24 @@ extension AppCore {
         case .presence(let nick, let online, let change):
             let asked = askedPresence.remove(IRCCaseMapping.fold(nick)) != nil
             guard online || change || asked else { break }
-            let sentence = online ? "\(nick) is online" : change ? "\(nick) went offline" : "\(nick) is offline"
-            effects.append(.lines([Lines.plain(on + sentence)]))
-            post(.announcement(on + SpokenText.verbatim(nick) + sentence.dropFirst(nick.count), priority: .default))
+            let sentence = Wording.sentence(
+                .people(online ? .online(nick) : change ? .wentOffline(nick) : .offline(nick)))
+            effects.append(.lines([Lines.plain(SpokenText.unmarked(on + sentence))]))
+            post(.announcement(on + sentence, priority: .default))
         case .away(let nick, let reason):
             // Only where the listener is with them: the open channel.
             guard state.channel?.members.contains(where: { IRCCaseMapping.equal($0, nick) }) == true else { break }
-            membership(reason.map { "\(nick) is away: \($0)" } ?? "\(nick) is back", in: state.channelID)
+            membership(.away(nick, reason: reason), in: state.channelID)
         case .invited(let channel, let nick, let by, let isSelf):
             if isSelf {
-                let sentence = "\(by) invites you to \(channel). To accept, type /join \(channel)"
-                effects.append(.lines([Lines.plain(on + sentence)]))
+                let sentence = Wording.sentence(.people(.invitesYou(by: by, channel: channel)))
+                effects.append(.lines([Lines.plain(SpokenText.unmarked(on + sentence))]))
                 playCue(.mention, .high)
-                post(
-                    .announcement(
-                        on + SpokenText.verbatim(by)
-                            + " invites you to \(channel). To accept, type slash join \(channel)", priority: .high))
+                post(.announcement(on + sentence, priority: .high))
             } else if let id = state.channels.first(where: { !$0.isDirect && IRCCaseMapping.equal($0.name, channel) })?
                 .id
             {
-                membership("\(by) invited \(nick)", in: id)
+                membership(.invited(by: by, nick: nick), in: id)
             }
         case .lineRefused(let refusal, let line):
             // Not delivered and never to be: the words go back into the field, and are said so.

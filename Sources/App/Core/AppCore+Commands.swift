@@ -10,7 +10,7 @@ extension AppCore {
         let channel = state.channel.map(\.name)
         switch ComposerCommand.parse(line, channel: channel) {
         case .failure(let problem):
-            refuse(line, problem.message)
+            refuse(line, .command(.problem(problem)))
         case .success(let command):
             carryOut(command, line: line)
         }
@@ -26,10 +26,9 @@ extension AppCore {
             return quit(reason: reason, asking: true)
         }
         guard onIRC else {
-            return refuse(
-                line, "No IRC server is connected, so \(line.split(separator: " ").first ?? "") cannot work here")
+            return refuse(line, .connection(.needsServer(command: String(line.split(separator: " ").first ?? ""))))
         }
-        guard let channel = state.channel else { return refuse(line, "No channel is open") }
+        guard let channel = state.channel else { return refuse(line, .sending(.noChannelOpen)) }
         switch command {
         case .join(let name), .joinWithKey(let name, _):
             let here = state.channels.contains {
@@ -37,24 +36,24 @@ extension AppCore {
                     && !state.leftChannels.contains($0.id)
             }
             // The server says nothing to a join of a channel one is in: the client says it.
-            if here { return say("You are already in \(name)", .default, .announcer) }
+            if here { return say(.command(.alreadyIn(name)), .default, .announcer) }
             state.joinRequests.insert(IRCCaseMapping.fold(name))
             if case .joinWithKey(_, let key) = command {
                 transmit(.joinWithKey(name, key: key))
             } else {
                 transmit(.join(name))
             }
-            expectSlowly(.join(IRCCaseMapping.fold(name)), "Joining \(name)")
+            expectSlowly(.join(IRCCaseMapping.fold(name)), .command(.joining(name)))
         case .part(let name, let reason):
             // A channel of this network the user is in (or left already): else nothing to leave.
             let known = state.channels.contains {
                 !$0.isDirect && $0.networkID == channel.networkID && IRCCaseMapping.equal($0.name, name)
                     && !state.leftChannels.contains($0.id)
             }
-            guard known else { return refuse(line, "You are not in \(name)") }
+            guard known else { return refuse(line, .command(.notIn(name))) }
             transmit(.part(name, reason: reason))
             // "Left #a" answers it; "Leaving #a" only if the server is slow to.
-            expectSlowly(.part(IRCCaseMapping.fold(name)), "Leaving \(name)")
+            expectSlowly(.part(IRCCaseMapping.fold(name)), .command(.leaving(name)))
         case .message(let target, let text):
             transmit(.message(text, to: target, replyTo: nil))
         case .query(let nick, let text):
@@ -64,9 +63,9 @@ extension AppCore {
             let named = name.flatMap { name in
                 state.channels.first { IRCCaseMapping.equal($0.name, name) && !$0.isDirect }
             }
-            if name != nil, named == nil { return refuse(line, "You are not in \(name ?? "")") }
+            if let name, named == nil { return refuse(line, .command(.notIn(name))) }
             let target = named ?? channel
-            guard !target.isDirect else { return refuse(line, "This is a direct conversation with \(target.name)") }
+            guard !target.isDirect else { return refuse(line, .command(.directConversation(with: target.name))) }
             transmit(.names(target.name))
             present(.names(channelID: target.id))
         case .whois(let nick):
@@ -76,30 +75,27 @@ extension AppCore {
             if follow {
                 // The first answer is said even when it is "offline": it was asked for.
                 askedPresence.formUnion(nicks.map(IRCCaseMapping.fold))
-                say(
-                    "Following \(Self.andList(nicks)): you will hear when they come online or go offline", .default,
-                    .announcer)
+                say(.command(.following(nicks)), .default, .announcer)
             } else {
-                say("No longer following \(Self.andList(nicks))", .default, .announcer)
+                say(.command(.notFollowing(nicks)), .default, .announcer)
             }
         case .me(let text):
             transmit(.action(text, to: channel.name))
             transmit(.stoppedTyping(in: channel.name))
         case .nick(let nick):
             transmit(.nick(nick))
-            expectSlowly(.nick, "Asking for the nick \(nick)")
+            expectSlowly(.nick, .command(.askingForNick(nick)))
         case .topic(let topic?):
             transmit(.topic(topic, in: channel.name))
-            say("Setting the topic of \(channel.name)", .default, .announcer)
+            say(.command(.settingTopic(of: channel.name)), .default, .announcer)
         case .topic(nil):
-            let topic = channel.topic.isEmpty ? "no topic" : "topic: " + SpokenText.verbatim(channel.topic)
-            say("\(channel.name) has \(topic)", .default, .announcer)
+            say(.command(.topicIs(channel: channel.name, topic: channel.topic)), .default, .announcer)
         case .away(let reason?):
             transmit(.away(reason))
-            say("You are away: " + SpokenText.verbatim(reason), .default, .announcer)
+            say(.command(.away(reason: reason)), .default, .announcer)
         case .away(nil):
             transmit(.away(nil))
-            say("You are back", .default, .announcer)
+            say(.command(.back), .default, .announcer)
         case .quit(let reason):
             quit(reason: reason, asking: true)
         case .help, .search, .pronounce, .reconnect:
@@ -122,12 +118,13 @@ extension AppCore {
         state.searchResults = results
         rebuild()
         guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { return }
-        let count =
-            results.count == 30 ? "30 or more messages found" : Plural.phrase(results.count, "message") + " found"
+        let count = Wording.sentence(.command(.found(results.count)))
         // Drawn as the sheet's other lines are, under the words searched for.
         let found = Set(results.map { ElementID.searchResult($0.id).identifier })
         effects.append(
-            .lines([Lines.plain("Search for \"\(query)\": \(count)")] + Lines.elements(in: tree, identifiers: found)))
+            .lines(
+                [Lines.plain(Wording.sentence(.command(.searchShown(query: query, count: results.count))))]
+                    + Lines.elements(in: tree, identifiers: found)))
         // A status: only the latest count is news, said once typing pauses.
         announce(
             announcer.liveRegionChanged(
@@ -161,7 +158,8 @@ extension AppCore {
     }
 
     /// A command line that was not carried out goes back to the composer, and why is said.
-    mutating func refuse(_ line: String, _ reason: String) {
+    mutating func refuse(_ line: String, _ fact: Fact) {
+        let reason = Wording.sentence(fact)
         if state.composer.isEmpty { state.composer = line }
         rebuild()
         playCue(.error, .high)
@@ -179,9 +177,7 @@ extension AppCore {
             $0.key.lowercased() == key.lowercased() && $0.value.lowercased() != $0.key.lowercased()
         }
         guard spoken != nil || existing != nil else {
-            return say(
-                "\(SpokenText.verbatim(key)) has no pronunciation of its own. To give it one, type slash pronounce, the word, and how it is said",
-                .default, .announcer)
+            return say(.command(.noPronunciation(key)), .default, .announcer)
         }
         var settings = state.settings
         if let spoken {
@@ -195,9 +191,9 @@ extension AppCore {
         change(settings, .pronounce(key))
         if let spoken {
             // The word itself is not said back: the new lexicon says it the new way.
-            say("Pronunciation saved: " + SpokenText.verbatim(spoken), .default, .announcer)
+            say(.command(.pronunciationSaved(spoken)), .default, .announcer)
         } else {
-            say("Pronunciation of \(SpokenText.verbatim(key)) removed: it is said as written", .default, .announcer)
+            say(.command(.pronunciationRemoved(key)), .default, .announcer)
         }
     }
 
@@ -209,7 +205,7 @@ extension AppCore {
         // The name is not said here: a pronunciation it has already would be said instead.
         post(
             .layoutChanged(
-                focus: ElementID.composer.identifier, announcing: "Type how the name is said, then press Enter"))
+                focus: ElementID.composer.identifier, announcing: Wording.sentence(.command(.typeHowItIsSaid))))
     }
 
     // MARK: Progress said only when slow
@@ -229,8 +225,8 @@ extension AppCore {
 
     /// Says `text` if the answer to `step` has not come within ``slowAfter``: on a quick server
     /// the listener hears "Joined #a" alone, not "Joining #a" and "Joined #a" at once.
-    mutating func expectSlowly(_ step: SlowStep, _ text: String) {
-        slowProgress[step] = (now + Self.slowAfter, text)
+    mutating func expectSlowly(_ step: SlowStep, _ fact: Fact) {
+        slowProgress[step] = (now + Self.slowAfter, fact)
     }
 
     /// The answer to `step` came (or an error that ends the wait): its progress is not said.
@@ -240,7 +236,7 @@ extension AppCore {
     mutating func saySlowProgress() {
         for (step, progress) in slowProgress where progress.due <= now {
             slowProgress[step] = nil
-            say(progress.text, .default, .announcer)
+            say(progress.fact, .default, .announcer)
         }
     }
 }

@@ -66,14 +66,14 @@ extension AppCore {
         case .delete(let forward):
             guard let removed = line.delete(forward: forward) else { return boundary(forward ? .end : .start) }
             noteTyping()
-            say("\(SpokenText.characterName(removed, capitals: capitals)) deleted", echoes, .keyEcho)
+            say(.edit(.deletedCharacter(SpokenText.characterName(removed, capitals: capitals))), echoes, .keyEcho)
         case .caret(let forward):
             guard let crossed = line.move(forward: forward) else { return boundary(forward ? .end : .start) }
             say(SpokenText.characterName(crossed, capitals: capitals), .default, .keyEcho)
         case .word(let forward):
             guard let word = line.moveWord(forward: forward) else { return boundary(forward ? .end : .start) }
             if word.isEmpty {
-                say(line.atEnd ? "End of text" : "Start of text", .default, .keyEcho)
+                say(.edit(line.atEnd ? .endOfText : .startOfText), .default, .keyEcho)
             } else {
                 say(SpokenText.verbatim(SpokenText.markingCapitals(word, capitals)), .default, .keyEcho)
             }
@@ -81,19 +81,19 @@ extension AppCore {
             line.moveToEnd(end)
             // As NVDA does: at the start, the first character; at the end, that it is the end.
             if end || line.isEmpty {
-                say(line.isEmpty ? "Empty" : "End of text", .default, .keyEcho)
+                say(.edit(line.isEmpty ? .empty : .endOfText), .default, .keyEcho)
             } else if let first = line.characterAtCaret {
                 say(SpokenText.characterName(first, capitals: capitals), .default, .keyEcho)
             }
         case .killWord, .killToStart, .killToEnd:
             let removed =
                 edit == .killWord ? line.killWordBack() : edit == .killToStart ? line.killToStart() : line.killToEnd()
-            guard !removed.isEmpty else { return say("Nothing to delete", .default, .keyEcho) }
+            guard !removed.isEmpty else { return say(.edit(.nothingToDelete), .default, .keyEcho) }
             state.killed = removed
             noteTyping()
-            say(SpokenText.verbatim(removed.trimmingCharacters(in: .whitespaces)) + ", deleted", echoes, .keyEcho)
+            say(.edit(.deletedWords(removed.trimmingCharacters(in: .whitespaces))), echoes, .keyEcho)
         case .yank:
-            guard !state.killed.isEmpty else { return say("Nothing to put back", .default, .keyEcho) }
+            guard !state.killed.isEmpty else { return say(.edit(.nothingToPutBack), .default, .keyEcho) }
             line.insert(state.killed)
             noteTyping()
             say(SpokenText.verbatim(state.killed.trimmingCharacters(in: .whitespaces)), echoes, .keyEcho)
@@ -162,8 +162,7 @@ extension AppCore {
         if current == nil {
             guard older, !lines.isEmpty else {
                 return say(
-                    lines.isEmpty ? "No lines sent in \(SpokenText.verbatim(state.channelName)) yet" : "Nothing newer",
-                    .default, .reader)
+                    .edit(lines.isEmpty ? .noLinesSent(channel: state.channelName) : .nothingNewer), .default, .reader)
             }
             current = Recall(field: field, index: lines.count, draft: text(of: field))
         }
@@ -175,7 +174,7 @@ extension AppCore {
         state.recall = index == lines.count ? nil : recall
         keep(LineEditor(text: text), in: field)
         rebuild()
-        say(text.isEmpty ? "Empty" : SpokenText.verbatim(text), .default, .reader)
+        say(text.isEmpty ? Wording.sentence(.edit(.empty)) : SpokenText.verbatim(text), .default, .reader)
     }
 
     // MARK: Pasting several lines
@@ -187,7 +186,7 @@ extension AppCore {
             .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         guard lines.count > 1 else { return edit(field, .type(lines.first ?? "")) }
         state.pendingPaste = PendingPaste(field: field, lines: lines)
-        say("Paste \(lines.count) lines? Enter sends them, Escape puts them in the field.", .default, .reader)
+        say(.edit(.pasteAsk(lines: lines.count)), .default, .reader)
     }
 
     /// Enter on a waiting paste sends its lines in order; any other key puts them in the
@@ -200,7 +199,7 @@ extension AppCore {
             line.insert(paste.lines.joined(separator: " "))
             keep(line, in: paste.field)
             rebuild()
-            return say("\(paste.lines.count) lines in the field, joined by spaces", .default, .reader)
+            return say(.edit(.pastedIntoField(lines: paste.lines.count)), .default, .reader)
         }
         var root: ChatMessage?
         if paste.field == .threadComposer, case .thread(let rootID) = state.route { root = state.message(id: rootID) }
@@ -208,6 +207,6 @@ extension AppCore {
             // Pasted lines are text, even one that starts with a slash.
             self.send(line, replyTo: root)
         }
-        say("Sent \(paste.lines.count) lines", .default, .reader)
+        say(.edit(.pasteSent(lines: paste.lines.count)), .default, .reader)
     }
 }

@@ -140,11 +140,11 @@ extension AppCore {
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
             state.firstUnreadID = id
             moveReadMarker(to: max(0, id - 1))
-            post(.announcement("Marked unread", priority: .default))
+            announce(.reading(.markedUnread), .default)
         case .copyText(let id):
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
             if let message = state.message(id: id) { effects.append(.copy(message.text)) }
-            post(.announcement("Copied", priority: .default))
+            announce(.reading(.copied), .default)
         case .expandSheet:
             perform(state.sheets.expand())
         case .setText(let field, let text):
@@ -152,7 +152,7 @@ extension AppCore {
         case .send:
             let text = state.composer
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-                return say("Nothing to send", .default, .reader)
+                return say(.edit(.nothingToSend), .default, .reader)
             }
             state.composer = ""
             remember(sent: text)
@@ -161,7 +161,7 @@ extension AppCore {
         case .sendReply:
             let text = state.threadComposer
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-                return say("Nothing to send", .default, .reader)
+                return say(.edit(.nothingToSend), .default, .reader)
             }
             guard case .thread(let rootID) = state.route, let root = state.message(id: rootID) else { break }
             state.threadComposer = ""
@@ -211,7 +211,7 @@ extension AppCore {
             let all: [String?] = [nil] + ChannelActionsSheet.languages.map(\.code)
             let chosen = Self.step(all, from: state.settings.speech.language(in: name), by: delta)
             guard chosen != state.settings.speech.language(in: name) else {
-                return say(chosen.map(ChannelActionsSheet.languageName) ?? "by their script", .default, .reader)
+                return say(.reading(.channelLanguage(chosen.map(ChannelActionsSheet.languageName))), .default, .reader)
             }
             var settings = state.settings
             settings.speech.setChannel(name) { $0.language = chosen }

@@ -103,10 +103,9 @@ extension AppCore {
                 present(.channelActions(channelID: id))
             } else if let actions = behaviour?.actions, !actions.isEmpty {
                 // A person's actions are in the rotor: how many, and how to reach them.
-                let count = actions.count == 1 ? "One action" : "\(actions.count) actions"
-                say("\(count) in the Actions rotor: right bracket until Actions, then Down", .default, .reader)
+                say(.reading(.actionsInRotor(actions.count)), .default, .reader)
             } else {
-                say("No actions", .default, .reader)
+                say(.reading(.noActions), .default, .reader)
             }
         case .expand: expandOrCompress(expand: true)
         case .compress: expandOrCompress(expand: false)
@@ -203,9 +202,9 @@ extension AppCore {
             }
             return
         }
-        guard state.route == .main else { return say("No sheet or drawer here", .default, .reader) }
+        guard state.route == .main else { return say(.reading(.noSheetOrDrawer), .default, .reader) }
         let action = expand ? state.drawer.expand() : state.drawer.compress()
-        if action == .none { say(expand ? "Drawer is at full height" : "Drawer is compressed", .default, .reader) }
+        if action == .none { say(.reading(.drawerAlready(full: expand)), .default, .reader) }
         perform(drawer: action, announce: true)
     }
 

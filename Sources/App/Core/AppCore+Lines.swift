@@ -25,28 +25,25 @@ extension AppCore {
             say(String(trimmed.dropFirst(5)), .default, .reader)
         } else if trimmed.hasPrefix("/"), case .success = ComposerCommand.parse(trimmed, channel: state.channel?.name) {
             guard state.route == .main else {
-                return post(
-                    .announcement("Not done: finish onboarding first. " + SpokenText.verbatim(trimmed), priority: .high)
-                )
+                return announce(.command(.finishOnboardingFirst(trimmed, sent: false)), .high)
             }
             command(trimmed)
         } else if trimmed.hasPrefix("//") {
             send(String(trimmed.dropFirst()), replyTo: nil)
         } else if trimmed.hasPrefix("/") {
             let known = Self.lineCommands.keys.sorted().joined(separator: " ") + " /say TEXT"
-            effects.append(.lines([Lines.plain("Unknown command \(trimmed). Commands: \(known)")]))
-            say("Unknown command \(trimmed)", .high, .announcer)
+            effects.append(
+                .lines([Lines.plain(Wording.sentence(.command(.unknownLineCommand(trimmed, known: known))))]))
+            say(.command(.unknownLineCommand(trimmed, known: nil)), .high, .announcer)
         } else if !trimmed.isEmpty {
             if configuration.expectsIRC, !onIRC {
                 // Connecting: the line goes to the first channel joined, or is refused aloud.
                 waitingLines.append(trimmed)
                 waitingDeadline = waitingDeadline ?? now + Self.connectWait
-                return say("Waiting for the server to send: \(trimmed)", .low, .announcer)
+                return say(.command(.waitingForServer(trimmed)), .low, .announcer)
             }
             guard state.route == .main else {
-                return post(
-                    .announcement("Not sent: finish onboarding first. " + SpokenText.verbatim(trimmed), priority: .high)
-                )
+                return announce(.command(.finishOnboardingFirst(trimmed, sent: true)), .high)
             }
             state.composer = trimmed
             carryOut(.send)
@@ -73,10 +70,7 @@ extension AppCore {
     mutating func giveUpWaitingLines() {
         guard let deadline = waitingDeadline, now >= deadline else { return }
         for line in waitingLines {
-            post(
-                .announcement(
-                    "Not sent: no IRC channel was joined within 30 seconds. " + SpokenText.verbatim(line),
-                    priority: .high))
+            announce(.command(.noChannelJoinedInTime(line)), .high)
         }
         waitingLines = []
         waitingDeadline = nil

@@ -41,6 +41,15 @@ extension AppCore {
         return state.settings.speech.pronounce.first { $0.key.lowercased() == plain.lowercased() }?.value ?? plain
     }
 
+    /// ``membership(_:spoken:in:about:)`` for what people did, in the phrase book's words.
+    mutating func membership(
+        _ fact: PeopleFact, spoken: PeopleFact? = nil, in channelID: Int64, about nicks: [String]? = nil
+    ) {
+        membership(
+            Wording.sentence(.people(fact)), spoken: spoken.map { Wording.sentence(.people($0)) }, in: channelID,
+            about: nicks)
+    }
+
     /// Whether `region` had news in the last ``busySpan`` (its messages may come in bursts, and
     /// wait a moment for more); notes this moment as news in it.
     mutating func busy(_ region: String) -> Bool {
@@ -57,15 +66,15 @@ extension AppCore {
     /// What a nick change that only moves a status after a bar says: "is now marked away"
     /// ("kim" → "kim|away"), "is no longer marked lunch" ("eve|lunch" → "eve"); nil for other
     /// decorations (an underscore added on reconnecting is not news).
-    static func statusChange(from old: String, to new: String) -> String? {
+    static func statusChange(from old: String, to new: String) -> NickStatus? {
         func status(_ nick: String) -> String? {
             guard let bar = nick.firstIndex(of: "|"), bar != nick.startIndex else { return nil }
             let rest = nick[nick.index(after: bar)...].filter { $0 != "_" && $0 != "^" && $0 != "`" }
             return rest.isEmpty ? nil : rest
         }
         switch (status(old), status(new)) {
-        case (let was, let now?) where was != now: return "is now marked " + SpokenText.verbatim(now)
-        case (let was?, nil): return "is no longer marked " + SpokenText.verbatim(was)
+        case (let was, let now?) where was != now: return .nowMarked(now)
+        case (let was?, nil): return .noLongerMarked(was)
         default: return nil
         }
     }

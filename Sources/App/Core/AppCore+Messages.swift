@@ -65,7 +65,7 @@ extension AppCore {
                 message.kind == .action
                 ? SpokenText.verbatim("\(message.author) \(message.text)", language: language)
                 : SpokenText.verbatim(message.text, language: language)
-            let words = message.kind == .action ? body : "\(author): " + body
+            let words = message.kind == .action ? body : Wording.sentence(.message(.said(author: author, words: body)))
             var change: LiveRegionChange
             if direct {
                 // A direct message is to the user already: no "mentioned you", and its
@@ -75,25 +75,27 @@ extension AppCore {
                     state.mentionedChannelIDs.insert(message.channelID)
                 }
                 // A notice is the server's or a bot's word, not a conversation.
-                let from = message.kind == .notice ? "Notice from " : "Direct message from "
-                let text = here ? words : from + words
+                let text =
+                    here ? words : Wording.sentence(.message(.direct(said: words, notice: message.kind == .notice)))
                 change = LiveRegionChange(region: name, politeness: .polite, text: text, noun: "direct message")
             } else if mentioned {
                 playCue(.mention, .high)
                 if !here { state.mentionedChannelIDs.insert(message.channelID) }
-                let place = here ? "" : " in \(name)"
                 let said = SpokenText.verbatim(
                     Self.withoutAddress(message.text, to: nick(inChannel: message.channelID)), language: language)
                 // Mentions coalesce under a flood too ("12 new mentions in #a. Newest, kim: …"),
                 // the channel named once.
                 change = LiveRegionChange(
-                    region: name, politeness: .assertive, text: "\(author) mentioned you\(place): " + said,
-                    noun: "mention", newestInFull: true, newest: "\(author): " + said)
+                    region: name, politeness: .assertive,
+                    text: Wording.sentence(.message(.mention(author: author, channel: here ? nil : name, words: said))),
+                    noun: "mention", newestInFull: true,
+                    newest: Wording.sentence(.message(.said(author: author, words: said))))
             } else {
                 if !here { playCue(.messageElsewhere, .low) }
                 // One person's messages that follow each other are said as one, named once.
                 change = LiveRegionChange(
-                    region: name, politeness: .polite, text: here ? words : "\(name), \(words)",
+                    region: name, politeness: .polite,
+                    text: here ? words : Wording.sentence(.message(.elsewhere(channel: name, said: words))),
                     speaker: here ? IRCCaseMapping.fold(message.author) : nil, continuation: body,
                     waitsForMore: here && busy(name))
             }
@@ -169,30 +171,17 @@ extension AppCore {
         let inDirect = awayNews.filter { direct.contains($0.key) }
         let total = inChannels.values.reduce(0) { $0 + $1.messages }
         let mentions = inChannels.values.reduce(0) { $0 + $1.mentions }
-        let withMentions = mentions > 0 ? ", " + Plural.phrase(mentions, "mention") : ""
         if mentions > 0 || !inDirect.isEmpty { playCue(.mention, .default) }
         // Direct messages, with whom they are from ("2 direct messages from bob").
         let directCount = inDirect.values.reduce(0) { $0 + $1.messages }
         let senders = inDirect.keys.compactMap { id in state.channels.first { $0.id == id }?.name }.sorted()
-        let directPart =
-            directCount == 0 ? "" : Plural.phrase(directCount, "direct message") + " from " + Self.andList(senders)
-        let sentence: String
-        if inChannels.count == 1, inDirect.isEmpty, let channelID = inChannels.keys.first {
-            let name = state.channels.first { $0.id == channelID }?.name
-            sentence =
-                (name.map { $0 + ": " } ?? "") + "\(Plural.phrase(total, "message")) while you were away" + withMentions
-        } else if inChannels.isEmpty {
-            sentence = "While you were away: " + directPart
-        } else {
-            let channels =
-                inChannels.count == 1
-                ? (state.channels.first { $0.id == inChannels.keys.first }?.name).map { "in " + $0 } ?? "in 1 channel"
-                : "in \(inChannels.count) channels"
-            sentence =
-                "While you were away: \(Plural.phrase(total, "message")) \(channels)" + withMentions
-                + (directPart.isEmpty ? "" : ", and " + directPart)
-                + ". Alt-A goes to the next channel with new messages"
-        }
+        let names = inChannels.keys.compactMap { id in state.channels.first { $0.id == id }?.name }
+        let sentence = Wording.sentence(
+            .message(
+                .whileAway(
+                    WhileAway(
+                        channels: names, channelCount: inChannels.count, messages: total, mentions: mentions,
+                        direct: directCount, senders: senders))))
         announce(
             announcer.liveRegionChanged(
                 LiveRegionChange(region: "away", politeness: .polite, text: sentence, replaces: true), at: now))

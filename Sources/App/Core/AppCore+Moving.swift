@@ -16,14 +16,14 @@ extension AppCore {
         }
         let next =
             order.first { state.mentionedChannelIDs.contains($0.id) } ?? order.first { $0.unread > 0 && !$0.muted }
-        guard let next else { return say("No new messages in other channels", .default, .reader) }
+        guard let next else { return say(.reading(.noNewsElsewhere), .default, .reader) }
         open(channel: next.id)
     }
 
     /// Alt-1 … Alt-9: the channel with that number in the drawer's list.
     mutating func goToChannel(number: Int) {
         guard state.channels.indices.contains(number - 1) else {
-            return say("No channel \(number)", .default, .reader)
+            return say(.reading(.noChannel(number)), .default, .reader)
         }
         let channel = state.channels[number - 1]
         if channel.id == state.channelID { return say(state.channelHeading, .default, .reader) }
@@ -33,7 +33,7 @@ extension AppCore {
     /// Opens a channel as choosing it in the drawer does: the read marker of the one left
     /// moves, and the new one says its heading and focuses its first unread message.
     mutating func open(channel id: Int64) {
-        if state.sheets.hasSheet { return say(Wording.sentence(.closeThisFirst), .default, .reader) }
+        if state.sheets.hasSheet { return say(.closeThisFirst, .default, .reader) }
         state.mentionedChannelIDs.remove(id)
         reviewIndex = nil
         carryOut(.selectChannel(id))
@@ -49,7 +49,7 @@ extension AppCore {
             state.messages.first { ElementID.message($0.id).identifier == identifier }
         }
         guard let message = reviewed ?? focused else {
-            return say("No message here: Alt-T says when the focused message was written", .default, .reader)
+            return say(.reading(.noMessageHere), .default, .reader)
         }
         say(
             Format.day(message.time, today: state.today, in: state.localTime) + " "
@@ -58,7 +58,7 @@ extension AppCore {
 
     mutating func review(by step: Int) {
         let messages = state.messages
-        guard !messages.isEmpty else { return say("No messages", .default, .reader) }
+        guard !messages.isEmpty else { return say(.reading(.noMessages), .default, .reader) }
         let previous = reviewIndex.flatMap { messages.indices.contains($0) ? messages[$0] : nil }
         let current = reviewIndex ?? messages.count
         let target = current + step

@@ -24,6 +24,16 @@ extension AppCore {
         utter(prepared, priority, voice, shown: shown == prepared ? nil : shown)
     }
 
+    /// Says `fact` in the phrase book's words (``Wording``).
+    mutating func say(_ fact: Fact, _ priority: SpeechPriority, _ voice: VoiceRole) {
+        say(Wording.sentence(fact), priority, voice)
+    }
+
+    /// Posts `fact`, in the phrase book's words, as an announcement.
+    mutating func announce(_ fact: Fact, _ priority: SpeechPriority) {
+        post(.announcement(Wording.sentence(fact), priority: priority))
+    }
+
     /// Says what the navigator made, which `Phrase` has already prepared (its own commas and
     /// full stops are pauses, not punctuation to name).
     ///

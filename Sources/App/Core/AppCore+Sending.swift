@@ -13,7 +13,7 @@ extension AppCore {
     var onIRC: Bool { (state.channel?.networkID ?? configuration.localNetworkID) != configuration.localNetworkID }
 
     mutating func send(_ text: String, replyTo: ChatMessage?) {
-        guard let channel = state.channel else { return say("No channel is open", .high, .announcer) }
+        guard let channel = state.channel else { return say(.sending(.noChannelOpen), .high, .announcer) }
         if state.leftChannels.contains(channel.id) {
             // Its history stays to read, but nobody there hears it: nothing goes out unless the
             // listener takes the offer: Enter again joins and sends the line once joined.
@@ -22,11 +22,11 @@ extension AppCore {
                 state.afterRejoin[channel.id, default: []].append(text)
                 state.joinRequests.insert(IRCCaseMapping.fold(channel.name))
                 transmit(.join(channel.name))
-                expectSlowly(.join(IRCCaseMapping.fold(channel.name)), "Joining \(channel.name)")
+                expectSlowly(.join(IRCCaseMapping.fold(channel.name)), .command(.joining(channel.name)))
                 return
             }
             state.rejoinOffer = onIRC(channel) ? RejoinOffer(channelID: channel.id, text: text) : nil
-            return refuse(text, Wording.sentence(.leftChannel(channel.name, canRejoin: onIRC(channel))))
+            return refuse(text, .leftChannel(channel.name, canRejoin: onIRC(channel)))
         }
         if onIRC {
             transmit(.message(text, to: channel.name, replyTo: replyTo?.msgid))
@@ -34,12 +34,9 @@ extension AppCore {
             if isLost(channel.networkID) {
                 // Kept, and sent when the server is back: said now, and again when it goes.
                 state.waitingToSend.append(text)
-                let stop = text.last.map { ".?!".contains($0) } == true ? " " : ". "
-                let sentence =
-                    "Waiting to send: " + SpokenText.verbatim(text) + stop
-                    + "It goes when \(host(of: channel.networkID)) is back."
-                effects.append(.lines([Lines.plain(SpokenText.unmarked(sentence))]))
-                post(.announcement(sentence, priority: .default))
+                let waiting = Fact.sending(.waiting(text, host: host(of: channel.networkID)))
+                effects.append(.lines([Lines.plain(SpokenText.unmarked(Wording.sentence(waiting)))]))
+                announce(waiting, .default)
             }
         } else {
             effects.append(.store(.post(text, replyTo: replyTo, channel: channel)))
@@ -63,26 +60,13 @@ extension AppCore {
         default:
             break
         }
-        let why = Wording.reason(reason)
-        let sentence: String
         switch send {
-        case .message, .action:
-            sentence = "Not sent yet: \(why). It stays in the outbox and goes out when the server is back"
-        case .react: sentence = "Not reacted: \(why)"
-        case .join(let name), .joinWithKey(let name, _): sentence = "Could not join \(name): \(why)"
-        case .part(let name, _): sentence = "Could not leave \(name): \(why)"
-        case .nick(let nick): sentence = "Could not change the nick to \(nick): \(why)"
-        case .topic: sentence = "Could not set the topic: \(why)"
-        case .away: sentence = "Could not change away: \(why)"
-        case .names(let name): sentence = "Could not list who is in \(name): \(why)"
-        case .whois(let nick): sentence = "Could not ask who \(nick) is: \(why)"
-        case .monitor(let nicks, let follow):
-            sentence = "Could not \(follow ? "follow" : "stop following") \(Self.andList(nicks)): \(why)"
-            askedPresence.subtract(nicks.map(IRCCaseMapping.fold))
+        case .monitor(let nicks, _): askedPresence.subtract(nicks.map(IRCCaseMapping.fold))
         case .typing, .stoppedTyping, .quit, .reconnect: return
+        default: break
         }
         playCue(.error, .high)
-        post(.announcement(sentence, priority: .high))
+        announce(.sending(.failed(send, reason: Wording.reason(reason))), .high)
     }
 
     /// A line that could not be kept goes back into the composer it came from (unless the user
@@ -95,7 +79,7 @@ extension AppCore {
         }
         rebuild()
         playCue(.error, .high)
-        post(.announcement("Not sent: \(reason). Your message is back in the composer.", priority: .high))
+        announce(.sending(.notSent(reason: reason)), .high)
     }
 
     /// A reply the server cannot carry goes back to the thread's composer; the reason is said,
@@ -106,14 +90,9 @@ extension AppCore {
         state.plainReplyOffer = text
         rebuild()
         playCue(.error, .high)
-        var author = "its author"
-        if case .thread(let rootID) = state.route, let root = state.message(id: rootID) {
-            author = SpokenText.verbatim(root.author)
-        }
-        post(
-            .announcement(
-                "Not sent: \(reason). Press Enter again to send it to the channel as a plain message to \(author).",
-                priority: .high))
+        var author: String?
+        if case .thread(let rootID) = state.route, let root = state.message(id: rootID) { author = root.author }
+        announce(.sending(.replyNotSent(reason: reason, author: author)), .high)
     }
 
     mutating func react(_ emoji: Emoji, to id: Int64) {
@@ -122,14 +101,11 @@ extension AppCore {
         if message.reactions[emoji.storedForm]?.contains(where: { IRCCaseMapping.equal($0, me) }) == true {
             // The same reaction again takes it back, as in Slack.
             guard !onIRC else {
-                return post(
-                    .announcement(
-                        "You reacted with \(emoji.name) already. IRC has no way to take a reaction back",
-                        priority: .default))
+                return announce(.sending(.reactedAlready(emoji.name)), .default)
             }
             effects.append(.store(.removeReaction(emoji.storedForm, from: message)))
             refreshAfterReaction()
-            return post(.announcement("Removed your \(emoji.name) reaction", priority: .default))
+            return announce(.sending(.reactionRemoved(emoji.name)), .default)
         }
         if onIRC, let msgid = message.msgid {
             transmit(.react(emoji.storedForm, msgid: msgid, in: channel.name))
@@ -139,12 +115,9 @@ extension AppCore {
         refreshAfterReaction()
         // Offline, a reaction waits as a line does, and is said the same way.
         if onIRC, isLost(channel.networkID) {
-            return post(
-                .announcement(
-                    Wording.sentence(.reactionWaiting(emoji.name, host: host(of: channel.networkID))),
-                    priority: .default))
+            return announce(.reactionWaiting(emoji.name, host: host(of: channel.networkID)), .default)
         }
-        post(.announcement("Reacted with \(emoji.name)", priority: .default))
+        announce(.sending(.reacted(emoji.name)), .default)
     }
 
     /// The page shows the reaction; so does an open thread, where the message may be a reply.

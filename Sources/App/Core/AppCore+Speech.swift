@@ -54,7 +54,7 @@ extension AppCore {
 
     /// Alt-L: the last thing said in the reading or announcing voice, again.
     mutating func repeatLast() {
-        guard let last = state.speechHistory.last else { return say("Nothing has been said yet", .default, .reader) }
+        guard let last = state.speechHistory.last else { return say(.reading(.nothingSaidYet), .default, .reader) }
         utter(last.text, .default, last.voice, remember: false)
     }
 
@@ -155,22 +155,20 @@ extension AppCore {
         // not read out.
         switch status {
         case .unavailable(let reason):
-            let text = "speech-dispatcher does not answer, so Earshot speaks with its own voice, espeak-ng"
             // The reason, without the opening that says the same.
             var why = Substring(reason)
             for prefix in ["speech-dispatcher does not answer (", "("] where why.hasPrefix(prefix) {
                 why = why.dropFirst(prefix.count)
             }
             while let last = why.last, last == "." || last == ")" { why = why.dropLast() }
-            effects.append(.lines([Lines.plain(text + ". Why: " + why + ".")]))
+            effects.append(
+                .lines([Lines.plain(Wording.sentence(.device(.speechDispatcherUnavailable(why: String(why)))))]))
             // Before the first screen's words, which would cut it off.
-            say(text, .high, .announcer)
+            say(.device(.speechDispatcherUnavailable(why: nil)), .high, .announcer)
         case .lost:
-            let text =
-                "speech-dispatcher stopped speaking. Earshot speaks with its own voice, espeak-ng, until you restart Earshot"
-            effects.append(.lines([Lines.plain(text + ".")]))
+            effects.append(.lines([Lines.plain(Wording.sentence(.device(.speechDispatcherLost)) + ".")]))
             // Said whole, once: keys do not cut off what is said at high priority.
-            say(text, .high, .announcer)
+            say(.device(.speechDispatcherLost), .high, .announcer)
         }
     }
 
@@ -179,12 +177,10 @@ extension AppCore {
     mutating func speechMoved(to route: AppEvent.SpeechRoute) {
         switch route {
         case .captions(let reason):
-            effects.append(
-                .lines([Lines.plain("Speech moved to text captions: the sound server stopped (\(reason)).")]))
+            effects.append(.lines([Lines.plain(Wording.sentence(.device(.speechToCaptions(why: reason))))]))
         case .audio:
-            let text = "Speech is back on the sound server."
-            effects.append(.lines([Lines.plain(text)]))
-            say(text, .low, .announcer)
+            effects.append(.lines([Lines.plain(Wording.sentence(.device(.speechBackOnSoundServer)))]))
+            say(.device(.speechBackOnSoundServer), .low, .announcer)
         }
     }
 }

@@ -128,7 +128,7 @@ public struct AppCore: Sendable {
     /// When to say once that the server is still being connected to, if nothing has come.
     var stillConnectingAt: Duration?
     /// Progress said only when the answer is slow ("Joining #a"), by what it waits for.
-    var slowProgress: [SlowStep: (due: Duration, text: String)] = [:]
+    var slowProgress: [SlowStep: (due: Duration, fact: Fact)] = [:]
     /// The first channel joined, opened once the server has replayed its history.
     var firstJoined: Int64?
     /// Nicks the user just asked to follow (/monitor): their first answer is said even when
@@ -193,24 +193,24 @@ public struct AppCore: Sendable {
             say(Wording.sentence(.serverAdded(host, unsetVariable: unsetVariable)), .default, .announcer)
         case .serverNotAdded(let reason):
             playCue(.error, .high)
-            post(.announcement(Wording.sentence(.serverNotAdded(reason)), priority: .high))
+            announce(.serverNotAdded(reason), .high)
         case .settingNotSaved(let reason, let saved):
             // The sheet shows what is in force, not a change the file does not hold.
             apply(saved)
             rebuild()
             playCue(.error, .high)
-            post(.announcement("Not saved: \(reason). The setting is as it was", priority: .high))
+            announce(.settingNotSaved(reason), .high)
         case .notSent(let text, let reason): notSent(text, reason: Wording.reason(reason))
         case .sendFailed(let send, let reason): sendFailed(send, reason)
         case .storeFailed(let reason):
             playCue(.error, .high)
-            post(.announcement("Could not save: \(Wording.reason(reason))", priority: .high))
+            announce(.couldNotSave(reason), .high)
         case .readFailed(let reason):
             playCue(.error, .high)
-            post(.announcement("Could not read the chat history: \(Wording.reason(reason))", priority: .high))
+            announce(.couldNotRead(reason), .high)
         case .needsServer(let command):
             playCue(.error, .high)
-            post(.announcement("No IRC server is connected, so \(command) cannot work here", priority: .high))
+            announce(.connection(.needsServer(command: command)), .high)
         case .replyRefused(let text, let reason): replyRefused(text, reason: Wording.reason(reason))
         case .speechRoute(let route): speechMoved(to: route)
         case .speechDispatcher(let status): speechDispatcherChanged(status)
@@ -234,7 +234,7 @@ public struct AppCore: Sendable {
             stillConnectingAt = nil
             // A silent wait reads as a hang: one word that the client is still at it.
             if state.welcomedNetworks.isEmpty, state.lostNetworks.isEmpty {
-                say("Still connecting to \(host(of: nil))", .default, .announcer)
+                say(.connection(.stillConnecting(host: host(of: nil))), .default, .announcer)
             }
         }
     }

@@ -7,6 +7,17 @@ import Chat
 /// ``Wording`` alone turns them into sentences, so the whole voice of Earshot reads in one
 /// folder, beside the phrase table (`Tests/AppTests/Fixtures/phrases.txt`).
 enum Fact: Hashable, Sendable {
+    // MARK: Areas with files of their own (`Said+*.swift`)
+
+    case edit(EditFact)
+    case reading(ReadingFact)
+    case device(DeviceFact)
+    case connection(ConnectionFact)
+    case people(PeopleFact)
+    case message(MessageFact)
+    case sending(SendingFact)
+    case command(CommandFact)
+
     // MARK: Keys
 
     /// A character typed where no text field is: in a sheet (`sheetOpen`) or on a screen
@@ -60,6 +71,13 @@ enum Fact: Hashable, Sendable {
     case serverNotAdded(String)
 
     // MARK: Failures
+
+    /// A setting could not be written; `reason` is the settings file's words.
+    case settingNotSaved(String)
+    /// The store could not keep something.
+    case couldNotSave(FailureReason)
+    /// The store could not read the history asked for.
+    case couldNotRead(FailureReason)
 
     /// Something failed that had no words of its own: said by its class.
     case failed(FailureReason)

@@ -11,6 +11,17 @@
 public enum Wording {
     static func sentence(_ fact: Fact) -> String {
         switch fact {
+        case .edit(let fact): sentence(fact)
+        case .reading(let fact): sentence(fact)
+        case .device(let fact): sentence(fact)
+        case .connection(let fact): sentence(fact)
+        case .people(let fact): sentence(fact)
+        case .message(let fact): sentence(fact)
+        case .sending(let fact): sentence(fact)
+        case .command(let fact): sentence(fact)
+        case .settingNotSaved(let reason): "Not saved: \(reason). The setting is as it was"
+        case .couldNotSave(let reason): "Could not save: " + Self.reason(reason)
+        case .couldNotRead(let reason): "Could not read the chat history: " + Self.reason(reason)
         case .notATextField(let sheetOpen):
             sheetOpen ? "Not a text field. Escape closes this" : "Not a text field"
         case .typingInMessageField:

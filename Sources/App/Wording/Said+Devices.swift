@@ -1,0 +1,48 @@
+import Braille
+
+/// What the braille display and the speech route did: said once per change.
+enum DeviceFact: Hashable, Sendable {
+    /// The display came back after a loss.
+    case brailleBack(cells: Int)
+    /// The display asked for by name was found after being said missing.
+    case brailleConnected(cells: Int)
+    /// Why there is no display, or the table that could not be loaded.
+    case brailleUnavailable(BrailleConnection.Unavailable)
+    /// speech-dispatcher was asked for and does not answer; `why` is its library's own text,
+    /// shown and never said.
+    case speechDispatcherUnavailable(why: String?)
+    /// speech-dispatcher stopped speaking during the session.
+    case speechDispatcherLost
+    /// The sound server went away; `why` is shown, not said (captions are what is read).
+    case speechToCaptions(why: String)
+    case speechBackOnSoundServer
+}
+
+extension Wording {
+    static func sentence(_ fact: DeviceFact) -> String {
+        switch fact {
+        case .brailleBack(let cells): "Braille display back, \(cells) cells"
+        case .brailleConnected(let cells): "Braille display connected, \(cells) cells"
+        case .brailleUnavailable(let why): brailleUnavailable(why)
+        case .speechDispatcherUnavailable(let why):
+            "speech-dispatcher does not answer, so Earshot speaks with its own voice, espeak-ng"
+                + (why.map { ". Why: \($0)." } ?? "")
+        case .speechDispatcherLost:
+            "speech-dispatcher stopped speaking. Earshot speaks with its own voice, espeak-ng, until you restart Earshot"
+        case .speechToCaptions(let why): "Speech moved to text captions: the sound server stopped (\(why))."
+        case .speechBackOnSoundServer: "Speech is back on the sound server."
+        }
+    }
+
+    /// Why there is no braille display, in words (also for `earshot config`).
+    public static func brailleUnavailable(_ why: BrailleConnection.Unavailable) -> String {
+        switch why {
+        case .noServer(let host): "No braille display: BRLTTY does not answer on \(host). Earshot keeps looking"
+        case .refused(let host): "No braille display: BRLTTY on \(host) refused the key in BRLAPI_AUTH"
+        case .noDisplay(let host): "No braille display: BRLTTY on \(host) has no display to give"
+        case .lost(let host):
+            "Braille display lost: BRLTTY on \(host) stopped answering. Earshot will look for it again"
+        case .noTable(let table): "Braille table \(table) cannot be loaded: computer braille instead"
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Accessibility
+
+/// What people did in a channel or to the listener: joins, parts, kicks, invitations, presence.
+/// Reasons, topics and notes are their words, marked as such here.
+enum PeopleFact: Hashable, Sendable {
+    /// The listener's /join was answered.
+    case youJoined(String)
+    /// The listener left a channel.
+    case youLeft(String)
+    case joined(nick: String, channel: String)
+    case left(nick: String, channel: String, reason: String)
+    case quit(nick: String, reason: String)
+    /// The listener's nick changed (the `on` prefix names the network when there are several).
+    case youAreNow(String)
+    /// Someone's nick changed; `status` is what moved after a bar ("kim|away").
+    case renamed(from: String, to: String, status: NickStatus?)
+    /// Only a status after a bar moved ("kim" became "kim|away"): said by the name heard.
+    case marked(String, NickStatus)
+    /// A nick change as shown: both names as written.
+    case renamedShown(from: String, to: String)
+    case kickedYou(channel: String, by: String, reason: String)
+    case kicked(nick: String, by: String, reason: String)
+    /// A channel's topic, or who set it and to what (nil: the listener).
+    case topic(String)
+    case topicSet(by: String?, topic: String)
+    /// A server's note or warning (its words: what it announces is content).
+    case serverNote(String, warning: Bool)
+    /// WHOIS as shown: the answer already worded.
+    case whoisShown(nick: String, answer: String)
+    case online(String)
+    case wentOffline(String)
+    case offline(String)
+    case away(String, reason: String?)
+    case invitesYou(by: String, channel: String)
+    case invited(by: String, nick: String)
+}
+
+/// A status a nick carries after a bar ("kim|away").
+enum NickStatus: Hashable, Sendable {
+    case nowMarked(String)
+    case noLongerMarked(String)
+}
+
+extension Wording {
+    static func sentence(_ fact: PeopleFact) -> String {
+        switch fact {
+        case .youJoined(let channel): "Joined \(channel)"
+        case .youLeft(let channel): "Left \(channel)"
+        case .joined(let nick, let channel): "\(nick) joined \(channel)"
+        case .left(let nick, let channel, let reason): "\(nick) left \(channel)" + theirReason(reason)
+        case .quit(let nick, let reason): "\(nick) quit" + theirReason(reason)
+        case .youAreNow(let nick): "You are now \(nick)"
+        case .renamed(let old, let new, let status):
+            "\(SpokenText.verbatim(old)) is now \(SpokenText.verbatim(new))"
+                + (status.map {
+                    if case .nowMarked(let word) = $0 { ", marked " + SpokenText.verbatim(word) } else { "" }
+                }
+                    ?? "")
+        case .marked(let nick, let status): SpokenText.verbatim(nick) + " " + words(status)
+        case .renamedShown(let old, let new): "\(old) is now \(new)"
+        case .kickedYou(let channel, let by, let reason):
+            "You were kicked from \(channel) by \(SpokenText.verbatim(by))" + theirReason(reason)
+        case .kicked(let nick, let by, let reason): "\(nick) was kicked by \(by)" + theirReason(reason)
+        case .topic(let topic): "Topic: \(topic)"
+        case .topicSet(let by, let topic):
+            (by.map(SpokenText.verbatim) ?? "You") + " set the topic: " + SpokenText.verbatim(topic)
+        case .serverNote(let text, let warning): (warning ? "Warning: " : "") + SpokenText.verbatim(text)
+        case .whoisShown(let nick, let answer): "Whois \(nick): " + answer
+        case .online(let nick): "\(SpokenText.verbatim(nick)) is online"
+        case .wentOffline(let nick): "\(SpokenText.verbatim(nick)) went offline"
+        case .offline(let nick): "\(SpokenText.verbatim(nick)) is offline"
+        case .away(let nick, let reason): reason.map { "\(nick) is away" + theirReason($0) } ?? "\(nick) is back"
+        case .invitesYou(let by, let channel):
+            "\(SpokenText.verbatim(by)) invites you to \(channel). To accept, type /join \(channel)"
+        case .invited(let by, let nick): "\(by) invited \(nick)"
+        }
+    }
+
+    /// A server's note or warning as shown: "Note: …", "Warning: …".
+    static func noteShown(_ text: String, warning: Bool) -> String { (warning ? "Warning: " : "Note: ") + text }
+
+    /// "is now marked away", "is no longer marked lunch".
+    static func words(_ status: NickStatus) -> String {
+        switch status {
+        case .nowMarked(let word): "is now marked " + SpokenText.verbatim(word)
+        case .noLongerMarked(let word): "is no longer marked " + SpokenText.verbatim(word)
+        }
+    }
+
+    /// Someone's reason, after a colon (brackets around it would be read aloud), or nothing.
+    static func theirReason(_ reason: String) -> String {
+        reason.isEmpty ? "" : ": " + SpokenText.verbatim(reason)
+    }
+}

@@ -1,0 +1,47 @@
+import Accessibility
+
+/// What a key that reads or moves found, when it is not an element's own phrase.
+enum ReadingFact: Hashable, Sendable {
+    /// `A` on a person: their actions are in the rotor.
+    case actionsInRotor(Int)
+    case noActions
+    /// Shift-Up or Shift-Down with nothing to show more or fewer of.
+    case noSheetOrDrawer
+    /// The drawer is already as tall (`true`) or as short as it goes.
+    case drawerAlready(full: Bool)
+    /// Alt-A with no news elsewhere.
+    case noNewsElsewhere
+    /// Alt-digit past the last channel.
+    case noChannel(Int)
+    /// Alt-T away from any message.
+    case noMessageHere
+    /// Alt-Up or Alt-Down in an empty channel.
+    case noMessages
+    /// Alt-L before anything was said.
+    case nothingSaidYet
+    case markedUnread
+    case copied
+    /// A channel's language at an end of its list: nil is "each message by its script".
+    case channelLanguage(String?)
+}
+
+extension Wording {
+    static func sentence(_ fact: ReadingFact) -> String {
+        switch fact {
+        case .actionsInRotor(let count):
+            (count == 1 ? "One action" : "\(count) actions")
+                + " in the Actions rotor: right bracket until Actions, then Down"
+        case .noActions: "No actions"
+        case .noSheetOrDrawer: "No sheet or drawer here"
+        case .drawerAlready(let full): full ? "Drawer is at full height" : "Drawer is compressed"
+        case .noNewsElsewhere: "No new messages in other channels"
+        case .noChannel(let number): "No channel \(number)"
+        case .noMessageHere: "No message here: Alt-T says when the focused message was written"
+        case .noMessages: "No messages"
+        case .nothingSaidYet: "Nothing has been said yet"
+        case .markedUnread: "Marked unread"
+        case .copied: "Copied"
+        case .channelLanguage(let name): name ?? "by their script"
+        }
+    }
+}
