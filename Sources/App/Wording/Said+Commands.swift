@@ -42,8 +42,9 @@ public enum CommandProblem: Error, Hashable, Sendable {
     /// What is wrong with a command typed.
     public enum Misuse: Hashable, Sendable {
         case needsChannel, keyHasSpaces, noChannelToLeave, needsNickAndText, needsNick, takesNickNotChannel
-        case takesOneChannel, nickHasSpaces, needsSign, needsNickAfter(String), needsAction, needsNewNick
-        case needsWord
+        case takesOneChannel, nickHasSpaces, needsSign, needsAction, needsNewNick, needsWord
+        /// `/monitor +` with no nick after the sign.
+        case needsNickAfter(String)
     }
 }
 
