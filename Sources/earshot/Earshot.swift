@@ -117,7 +117,7 @@ struct Earshot: ParsableCommand {
             status = try ClientCommand.run(options)
         } catch {
             // A runtime failure is one line and status 1; usage errors keep ArgumentParser's 64.
-            throw RuntimeFailure("\(error)")
+            throw RuntimeFailure(Wording.sentence(failure: error))
         }
         if status != 0 { throw ExitCode(status) }
     }

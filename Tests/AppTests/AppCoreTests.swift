@@ -244,7 +244,7 @@ import Testing
         #expect(
             effects.contains {
                 if case .speak(let said, .high, _, _, _, _) = $0 {
-                    said.hasPrefix("Not sent: the target has a space")
+                    said.hasPrefix("Not sent: a name in it has a space or a line break")
                 } else {
                     false
                 }

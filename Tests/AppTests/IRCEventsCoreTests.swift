@@ -354,13 +354,15 @@ import Testing
         let first = core.handle(.key(.enter), at: .seconds(5))
         #expect(Self.sends(first).contains(.message("yes", to: "#a", replyTo: "r1")), "\(Self.sends(first))")
         let refused = core.handle(
-            .replyRefused("yes", reason: .unsupported("This server does not support replies (no message-tags)")),
+            .replyRefused("yes", reason: .unsupported(.noMessageTags(.replies))),
             at: .seconds(6))
         let high = refused.compactMap {
             if case .speak(let text, .high, _, _, _, _) = $0, !text.isEmpty { text } else { nil }
         }
         #expect(
-            high.contains { $0.contains("no message-tags") && $0.contains("Press Enter again") && $0.contains("kim") },
+            high.contains {
+                $0.contains("cannot mark a line as a reply") && $0.contains("Press Enter again") && $0.contains("kim")
+            },
             "\(high)")
         #expect(core.state.threadComposer == "yes")
         _ = core.navigator.focus(identifier: ElementID.threadComposer.identifier)

@@ -379,10 +379,10 @@ extension ListenerDayCoreTests {
 extension ListenerDayCoreTests {
     /// Failures reach the core typed and are worded there; no error's own description is said.
     @Test func failuresAreWordedByTheCoreFromTypedReasons() {
-        #expect(FailureReason(ChatError(.diskFull, "Cannot write to the chat database: the disk is full")) == .diskFull)
+        #expect(FailureReason(ChatError(.store(.write, .diskFull))) == .diskFull)
         #expect(
-            FailureReason(ChatError(.unsupported, "this server does not support reactions"))
-                == .unsupported("this server does not support reactions"))
+            FailureReason(ChatError(.noMessageTags(.reactions)))
+                == .unsupported(.noMessageTags(.reactions)))
         var core = IRCEventsCoreTests.ircCore()
         let join = Self.spoken(core.handle(.sendFailed(.join("#x"), .connection(.refused)), at: .seconds(1)))
         #expect(join == ["Could not join hash x: connection refused"], "\(join)")

@@ -1,6 +1,7 @@
 import ChatTesting
 import Foundation
 import GRDB
+import IRC
 import Testing
 
 @testable import Chat
@@ -11,13 +12,15 @@ import Testing
         #expect(FailureReason(DatabaseError(resultCode: .SQLITE_FULL)) == .diskFull)
         #expect(FailureReason(DatabaseError(resultCode: .SQLITE_READONLY)) == .readOnly)
         #expect(FailureReason(DatabaseError(resultCode: .SQLITE_CORRUPT)) == .other)
-        let typed = ChatStore.typed(DatabaseError(resultCode: .SQLITE_FULL), "Cannot write to the chat database")
+        let typed = ChatStore.typed(DatabaseError(resultCode: .SQLITE_FULL), .write)
         #expect(typed.code == .diskFull)
-        #expect(typed.message == "Cannot write to the chat database: the disk is full")
+        #expect(typed.problem == .store(.write, .diskFull))
     }
 
     @Test func ownWordsStayAndEverythingElseIsSaidPlainly() {
-        #expect(FailureReason(ChatError(.connection, "the target has a space")) == .refused("the target has a space"))
+        let spaced = IRCSerializationError(.invalidParameter, "parameter 1 has a space")
+        #expect(FailureReason(spaced) == .refused(.notSendable(.invalidParameter)))
+        #expect(FailureReason(ChatError(.cannotRegister)) == .refused(.cannotRegister))
         #expect(DisconnectReason.from(errno: ECONNREFUSED) == .refused)
     }
 }

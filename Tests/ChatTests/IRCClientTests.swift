@@ -343,7 +343,7 @@ import Testing
         #expect(await adaEvents.wait { $0.contains(where: \.isSynced) })
         let refused = await #expect(throws: ChatError.self) { try await ada.react("👍", to: "abc", in: "#earshot") }
         #expect(refused?.code == .unsupported)
-        #expect(refused?.message.contains("message-tags") == true)
+        #expect(refused?.problem == .noMessageTags(.reactions))
         let channel = try adaStore.channel(named: "#earshot", network: ada.network.id)
         #expect(try adaStore.message(msgid: "abc", channel: channel.id) == nil)
         let reply = await #expect(throws: ChatError.self) { try await ada.send("yes", to: "#earshot", replyTo: "abc") }

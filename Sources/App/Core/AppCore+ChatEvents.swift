@@ -322,7 +322,7 @@ extension AppCore {
         case .error(let error):
             slowProgress = [:]  // a refusal ("Nickname already in use") answers what was waiting
             playCue(.error, .high)
-            post(.announcement(on + SpokenText.verbatim(error.message), priority: .high))
+            post(.announcement(on + Wording.sentence(error), priority: .high))
         }
     }
 }

@@ -149,10 +149,10 @@ extension AppCore {
             guard let entry = ComposerCommand.all.first(where: { $0.name == name.lowercased() }) else {
                 return say(Wording.noSuchCommand(name), .default, .announcer)
             }
-            effects.append(.lines([Lines.plain("\(entry.usage): \(entry.does)")]))
+            effects.append(.lines([Lines.plain(Wording.helpShown(usage: entry.usage, does: entry.does))]))
             return say(Wording.help(command: entry.name, usage: entry.usage, does: entry.does), .default, .announcer)
         }
-        let lines = ComposerCommand.all.map { "\($0.usage): \($0.does)" }
+        let lines = ComposerCommand.all.map { Wording.helpShown(usage: $0.usage, does: $0.does) }
         effects.append(.lines(lines.map(Lines.plain)))
         say(Wording.help(commands: ComposerCommand.all.map(\.name)), .default, .announcer)
     }

@@ -29,7 +29,7 @@ extension AppCore {
             }
             if mine, !message.pending, !onIRC, message.channelID == state.channelID {
                 playCue(.sent, .low)
-                post(.announcement("Sent", priority: .low))
+                announce(.sending(.sent), .low)
             }
             guard !mine, !message.pending else { continue }
             let mentioned = mentions(message)

@@ -139,7 +139,7 @@ extension AppCore {
             effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
             awaitingFirstChannel = now + Self.connectWait
             stillConnectingAt = now + Self.stillConnectingAfter
-            say("Connecting", .default, .announcer)
+            say(.connection(.connecting), .default, .announcer)
         } else {
             effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .open)))
         }

@@ -82,7 +82,11 @@ extension AppRuntime {
         do {
             client = try make(server)
         } catch {
-            return [.serverNotAdded(reason: (error as? ChatError)?.message ?? Wording.reason(FailureReason(error)))]
+            return [
+                .serverNotAdded(
+                    reason: (error as? ChatError).map { Wording.problem($0.problem) }
+                        ?? Wording.reason(FailureReason(error)))
+            ]
         }
         let task = Task {
             await client.start()

@@ -9,7 +9,7 @@ extension Wording {
         case .diskFull: "the disk is full"
         case .readOnly: "the history file cannot be written"
         case .notConnected: "the server is not connected"
-        case .unsupported(let words), .refused(let words): words
+        case .unsupported(let problem), .refused(let problem): Self.problem(problem)
         case .connection(let reason): Self.reason(reason)
         case .other: "something went wrong"
         }

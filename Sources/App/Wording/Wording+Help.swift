@@ -28,6 +28,9 @@ extension Wording {
         (commandUsage[name] ?? usage) + ": " + does
     }
 
+    /// A command as help shows it: "/part [#channel] [reason]: leave this channel or the one named".
+    static func helpShown(usage: String, does: String) -> String { usage + ": " + does }
+
     /// `/help`: the commands by name, the slash said once.
     static func help(commands names: [String]) -> String {
         "Commands, each typed after a slash: " + names.joined(separator: ", ")

@@ -4,7 +4,7 @@ import GRDB
 /// own description.
 ///
 /// ```swift
-/// FailureReason(ChatError(.diskFull, "the disk is full"))  // .diskFull
+/// FailureReason(ChatError(.store(.write, .diskFull)))  // .diskFull
 /// FailureReason(someNIOError)                               // .connection(.refused)
 /// ```
 public enum FailureReason: Hashable, Sendable {
@@ -14,10 +14,10 @@ public enum FailureReason: Hashable, Sendable {
     case readOnly
     /// There is no connection to the server now.
     case notConnected
-    /// The server cannot carry it (no message-tags, say): Earshot's own words for what is missing.
-    case unsupported(String)
-    /// Refused before it was sent, in Earshot's own words ("the target has a space").
-    case refused(String)
+    /// The server cannot carry it (no message-tags, say).
+    case unsupported(ChatProblem)
+    /// Refused before it was sent (a space in the target, say).
+    case refused(ChatProblem)
     /// The connection failed this way.
     case connection(DisconnectReason)
     /// Anything else.
@@ -30,11 +30,11 @@ public enum FailureReason: Hashable, Sendable {
             switch chat.code {
             case .diskFull: self = .diskFull
             case .readOnly: self = .readOnly
-            case .unsupported: self = .unsupported(chat.message)
-            default: self = .refused(chat.message)
+            case .unsupported: self = .unsupported(chat.problem)
+            default: self = .refused(chat.problem)
             }
         case let serializing as IRCSerializationError:
-            self = .refused(serializing.message)
+            self = .refused(.notSendable(serializing.code))
         case let database as DatabaseError:
             self = Self.storage(database.resultCode)
         default:

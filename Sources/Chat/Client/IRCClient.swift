@@ -72,7 +72,7 @@ public actor IRCClient {
         var configuration = tlsConfiguration ?? .makeClientConfiguration()
         if tlsConfiguration == nil, let caFile = server.caFile {
             guard FileManager.default.isReadableFile(atPath: caFile) else {
-                throw ChatError(.connection, "Cannot set up TLS: ca_file \(caFile) cannot be read")
+                throw ChatError(.caFileUnreadable(caFile))
             }
             configuration.trustRoots = .file(caFile)
         }
@@ -81,39 +81,30 @@ public actor IRCClient {
             guard FileManager.default.isReadableFile(atPath: certificate),
                 FileManager.default.isReadableFile(atPath: key)
             else {
-                throw ChatError(
-                    .connection, "Cannot set up TLS: the client certificate \(certificate) or its key cannot be read")
+                throw ChatError(.clientCertificateUnreadable(certificate))
             }
             // The key signs in as the user: like a password file, it is the owner's alone.
             let mode =
                 ((try? FileManager.default.attributesOfItem(atPath: key))?[.posixPermissions] as? NSNumber)?.intValue
                 ?? 0
             guard mode & 0o077 == 0 else {
-                throw ChatError(
-                    .unsafeCredentials,
-                    "\(key) can be read by other users; run chmod 600 \(key) so only you can read it")
+                throw ChatError(.keyReadableByOthers(key))
             }
             do {
                 configuration.certificateChain = try NIOSSLCertificate.fromPEMFile(certificate).map { .certificate($0) }
                 configuration.privateKey = .privateKey(try NIOSSLPrivateKey(file: key, format: .pem))
             } catch {
-                throw ChatError(
-                    .connection, "Cannot set up TLS: \(certificate) or its key is not a PEM certificate and key")
+                throw ChatError(.clientCertificateNotPEM(certificate))
             }
         }
         do {
             return try NIOSSLContext(configuration: configuration)
         } catch {
             if case .default = configuration.trustRoots ?? .default, !Self.systemHasTrustRoots {
-                throw ChatError(
-                    .connection,
-                    "Cannot set up TLS: this system has no certificate authorities to check \(server.host) with. Install them (apt install ca-certificates), or set ca_file for this server."
-                )
+                throw ChatError(.noCertificateAuthorities(host: server.host))
             }
             // A certificate or key file that is not one (ca_file, client_cert).
-            throw ChatError(
-                .connection,
-                "Cannot set up TLS for \(server.host): a certificate or key file in its settings cannot be read")
+            throw ChatError(.tlsFilesUnusable(host: server.host))
         }
     }
 
@@ -220,7 +211,7 @@ public actor IRCClient {
     public func follow(_ nicks: [String]) throws {
         for nick in nicks { try Self.checkTarget(nick) }
         if connection.isRegistered, !connection.supportsMonitor {
-            throw ChatError(.unsupported, "This server cannot tell when someone comes online (no MONITOR)")
+            throw ChatError(.noMonitor)
         }
         try perform(connection.follow(nicks))
     }
@@ -249,7 +240,7 @@ public actor IRCClient {
         -> [PendingMessage]
     {
         if replyTo != nil, connection.isSynced, !connection.capabilities.contains(.messageTags) {
-            throw Self.noMessageTags("replies")
+            throw Self.noMessageTags(.replies)
         }
         let command = kind == .notice ? "NOTICE" : "PRIVMSG"
         let budget = IRCLineSplitter.textBudget(
@@ -278,7 +269,7 @@ public actor IRCClient {
         try Self.checkTarget(target)
         try Self.check(IRCConnection.reactionLine(emoji, to: msgid, in: target))
         if connection.isSynced {
-            guard connection.capabilities.contains(.messageTags) else { throw Self.noMessageTags("reactions") }
+            guard connection.capabilities.contains(.messageTags) else { throw Self.noMessageTags(.reactions) }
             try store.addReaction(emoji, to: msgid, by: connection.nick, channel: channelID)
             try perform(connection.react(emoji, to: msgid, in: target))
         } else {
@@ -307,19 +298,13 @@ public actor IRCClient {
             case .giveUp(let reactions):
                 // The user is told rather than left to think they were sent.
                 for reaction in reactions { try store.removePendingReaction(reaction.id) }
-                let count = reactions.count == 1 ? "A reaction" : "\(reactions.count) reactions"
-                emit(
-                    .error(
-                        ChatError(
-                            .unsupported,
-                            "\(count) made offline could not be sent: this server does not support reactions (no message-tags). They are kept only on this computer"
-                        )))
+                emit(.error(ChatError(.reactionsNotSent(count: reactions.count))))
             }
         }
     }
 
-    static func noMessageTags(_ what: String) -> ChatError {
-        ChatError(.unsupported, "This server does not support \(what) (no message-tags)")
+    static func noMessageTags(_ feature: ChatProblem.Feature) -> ChatError {
+        ChatError(.noMessageTags(feature))
     }
 
     /// The user typed in the composer for `target` (throttled to one notice per 3 s).
@@ -369,7 +354,7 @@ public actor IRCClient {
                 do {
                     try perform(connection.connectionOpened(secure: endpoint.tls))
                 } catch {
-                    emit(.error(ChatError(.connection, "Cannot register: the nick or a channel name cannot be sent")))
+                    emit(.error(ChatError(.cannotRegister)))
                 }
                 for await batch in lines {
                     handle(batch)
@@ -465,7 +450,7 @@ public actor IRCClient {
                     do {
                         try write(line)
                     } catch {
-                        emit(.error(ChatError(.connection, "Not sent: \(error.message)")))
+                        emit(.error(ChatError(.notSendable(error.code))))
                     }
                 case .emit(let event): apply(event, now: now)
                 }

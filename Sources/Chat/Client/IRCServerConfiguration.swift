@@ -71,10 +71,7 @@ public struct IRCServerConfiguration: Sendable, Hashable {
     /// Throws ``ChatError/Code/insecureConnection`` for plain TCP to a non-loopback host.
     public func validate() throws {
         if !usesTLS && !isLoopback && !insecure {
-            throw ChatError(
-                .insecureConnection,
-                "Refusing to connect to \(host) without TLS: messages and passwords would travel in clear text. Use TLS, or pass --insecure."
-            )
+            throw ChatError(.plainToRemoteHost(host))
         }
     }
 }

@@ -17,7 +17,7 @@ extension ChatStore {
                         tls = excluded.tls, nick = CASE WHEN excluded.nick = '' THEN nick ELSE excluded.nick END
                     """, arguments: [name, host, port, usesTLS, nick])
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM network WHERE name = ?", arguments: [name]) else {
-                throw ChatError(.storage, "The network \(name) could not be saved.")
+                throw ChatError(.store(.saveNetwork(name), .database("no row")))
             }
             return Self.network(row)
         }

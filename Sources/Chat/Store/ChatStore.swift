@@ -39,17 +39,17 @@ public final class ChatStore: Sendable {
         } catch let error as ChatError {
             throw error
         } catch {
-            throw Self.typed(error, "Cannot open the chat database at \(path)")
+            throw Self.typed(error, .open(path: path))
         }
     }
 
-    /// A store error with its code (disk full, read-only) and `doing` in words, never the
-    /// error's own description.
-    static func typed(_ error: any Error, _ doing: String) -> ChatError {
+    /// A store error with its fault (disk full, read-only, SQLite's code) and what the store
+    /// was `doing`, never the error's own description.
+    static func typed(_ error: any Error, _ doing: ChatProblem.StoreAction) -> ChatError {
         switch FailureReason(error) {
-        case .diskFull: ChatError(.diskFull, "\(doing): the disk is full")
-        case .readOnly: ChatError(.readOnly, "\(doing): the file cannot be written")
-        default: ChatError(.storage, "\(doing): the database answered with an error (\(Self.code(of: error)))")
+        case .diskFull: ChatError(.store(doing, .diskFull))
+        case .readOnly: ChatError(.store(doing, .readOnly))
+        default: ChatError(.store(doing, .database(Self.code(of: error))))
         }
     }
 
@@ -116,7 +116,7 @@ public final class ChatStore: Sendable {
         } catch let error as ChatError {
             throw error
         } catch {
-            throw Self.typed(error, "Cannot write to the chat database")
+            throw Self.typed(error, .write)
         }
     }
 
@@ -124,7 +124,7 @@ public final class ChatStore: Sendable {
         do {
             return try database.read(body)
         } catch {
-            throw ChatError(.storage, "Cannot read the chat database: \(error)")
+            throw Self.typed(error, .read)
         }
     }
 }

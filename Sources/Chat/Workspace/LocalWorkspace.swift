@@ -64,7 +64,7 @@ public struct LocalWorkspace: Sendable {
             channelID: target.id, msgid: Self.newMsgid(), author: nick, text: Sanitizer.plainText(text), time: Date(),
             kind: kind, replyTo: replyTo?.msgid, countsAsUnread: false)
         guard let stored = try store.insert([message]).inserted.first else {
-            throw ChatError(.storage, "The message could not be saved.")
+            throw ChatError(.store(.saveMessage, .database("no row")))
         }
         return stored
     }
@@ -72,7 +72,7 @@ public struct LocalWorkspace: Sendable {
     /// Adds the user's reaction to `message`; returns false if it was there already.
     @discardableResult
     public func react(_ emoji: String, to message: ChatMessage) throws -> Bool {
-        guard let msgid = message.msgid else { throw ChatError(.notFound, "That message cannot take reactions.") }
+        guard let msgid = message.msgid else { throw ChatError(.cannotTakeReactions) }
         return try store.addReaction(emoji, to: msgid, by: nick, channel: message.channelID)
     }
 
