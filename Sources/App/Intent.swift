@@ -42,6 +42,8 @@ public enum Intent: Hashable, Sendable {
     case pronounceNick(String)
     /// The sheet of who is in a channel.
     case showNames(channelID: Int64)
+    /// A channel's actions (Enter on its heading, or A on it in the drawer).
+    case openChannelActions(Int64)
     case toggleSounds
     case adjustSoundVolume(by: Int)
     case toggleTypingInterrupts

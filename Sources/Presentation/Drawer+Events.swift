@@ -4,7 +4,7 @@ extension Drawer {
     /// Open one step: compressed → expanded → full height (Shift-Up).
     ///
     /// ```swift
-    /// drawer.expand()  // .settle(steps, "Channels, drawer, expanded")
+    /// drawer.expand()  // .settle(steps, "Channels, a few shown")
     /// ```
     public mutating func expand() -> Action {
         switch state {
@@ -17,7 +17,7 @@ extension Drawer {
     /// Close one step: full height → expanded → compressed (Shift-Down).
     ///
     /// ```swift
-    /// drawer.compress()  // .settle(steps, "Channels, drawer, compressed")
+    /// drawer.compress()  // .settle(steps, "Channels, search only")
     /// ```
     public mutating func compress() -> Action {
         switch state {
@@ -30,7 +30,7 @@ extension Drawer {
     /// Close all the way to compressed (what Escape does to an open drawer).
     ///
     /// ```swift
-    /// drawer.collapse()  // from full height: .settle(steps, "Channels, drawer, compressed")
+    /// drawer.collapse()  // from full height: .settle(steps, "Channels, search only")
     /// ```
     public mutating func collapse() -> Action {
         state == .compressed ? .none : move(to: .compressed)
@@ -147,7 +147,7 @@ extension Drawer {
         return Detents.nearest(to: height, in: detents) ?? .compressed
     }
 
-    /// The fact for a state ("Channels, drawer, full height" once worded).
+    /// The fact for a state ("Channels, all shown" once worded).
     public func fact(for state: State) -> PanelFact { .drawer(title: configuration.title, state: state) }
 
     /// The one notification for arriving in the current state.

@@ -6,7 +6,7 @@ import Accessibility
 /// are both in the navigation order. ``State/fullHeight`` is modal (``isModal``) and dims the
 /// content behind by ``dim``, the progress from the expanded to the full height (0…1).
 ///
-/// Every change of state produces exactly one notification, "Channels, drawer, expanded"
+/// Every change of state produces exactly one notification, "Channels, a few shown"
 /// (likewise "compressed" and "full height"): `screenChanged` focusing the drawer when it
 /// becomes modal, `layoutChanged` otherwise. Drawing steps are never spoken; with
 /// ``reduceMotion`` only the final step is returned.
@@ -24,7 +24,7 @@ import Accessibility
 ///
 /// ```swift
 /// var drawer = Drawer(configuration: channels, terminalRows: 24)
-/// drawer.expand()  // .settle(steps, .layoutChanged(focus: nil, announcing: "Channels, drawer, expanded"))
+/// drawer.expand()  // .settle(steps, .layoutChanged(focus: nil, announcing: "Channels, a few shown"))
 /// ```
 public struct Drawer: Hashable, Sendable {
     /// How far the drawer is open.

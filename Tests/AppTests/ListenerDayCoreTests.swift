@@ -471,3 +471,31 @@ extension ListenerDayCoreTests {
         #expect(heard.filter { $0.hasPrefix("Message actions, ") }.count == 1, "\(heard)")
     }
 }
+
+extension ListenerDayCoreTests {
+    /// Right from the drawer's search field reaches every channel it shows, the last one too,
+    /// and then leaves the drawer.
+    @Test func rightReachesEveryChannelTheExpandedDrawerShows() {
+        var core = IRCEventsCoreTests.ircCore()
+        let many = (0..<6).map { ChatChannel(id: 100 + Int64($0), networkID: IRCEventsCoreTests.irc, name: "#c\($0)") }
+        let kim = ChatChannel(id: 40, networkID: IRCEventsCoreTests.irc, name: "kim", isDirect: true)
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 20, purpose: .refresh),
+                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a] + many + [kim], messages: [])),
+            at: .seconds(1))
+        // The open channel is past the first five: it is shown after them, as kim's conversation is.
+        core.state.channelID = 105
+        _ = core.navigator.focus(identifier: ElementID.drawerSearch.identifier)
+        _ = core.handle(.key(.key(.up, .shift)), at: .seconds(2))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 3)
+        var heard: [String] = []
+        for step in 0..<10 {
+            heard += Self.spoken(core.handle(.key(.key(.right, [])), at: .seconds(4 + step)))
+        }
+        for name in ["hash welcome", "hash a", "hash c0", "hash c1", "hash c2", "hash c5", "kim"] {
+            #expect(heard.contains { $0.hasPrefix(name + ",") }, "\(name) in \(heard)")
+        }
+    }
+}

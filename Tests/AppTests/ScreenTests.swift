@@ -165,8 +165,8 @@ extension AppSuites {
             let tester = UITester(host: host)
             host.focus(identifier: "drawer.search")
             host.press(Keys.shiftUp)
-            try await tester.waitForElement(label: "Channels, drawer, expanded")
-            try await tester.expectSpoken("Channels, drawer, expanded")
+            try await tester.waitForElement(label: "Channels, a few shown")
+            try await tester.expectSpoken("Channels, a few shown")
             let newest = try #require(host.tree.allElements.last { $0.traits.contains(.message) })
             host.focus(identifier: newest.identifier ?? "")
             host.press(Keys.text("a"))
@@ -175,7 +175,7 @@ extension AppSuites {
             try await tester.waitForAbsence(label: "Message actions")
             #expect(host.focusedLabel == newest.label)  // focus back on the message that opened it
             host.press(Keys.escape)
-            try await tester.waitForElement(label: "Channels, drawer, compressed")
+            try await tester.waitForElement(label: "Channels, search only")
             host.press(Keys.escape)
             try await tester.expectSpoken("Nothing to go back to")
         }

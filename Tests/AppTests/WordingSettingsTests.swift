@@ -75,7 +75,7 @@ import Typography
         #expect(Wording.sentence(panel: .sheetCompressed(shown: 4, total: 9)) == "4 of 9 shown")
         #expect(Wording.sentence(panel: .sheetClosed(title: "Message actions")) == "Message actions closed")
         #expect(
-            Wording.sentence(panel: .drawer(title: "Channels", state: .fullHeight)) == "Channels, drawer, full height")
+            Wording.sentence(panel: .drawer(title: "Channels", state: .fullHeight)) == "Channels, all shown")
         #expect(Wording.sentence(panel: .nothingToGoBack) == "Nothing to go back to")
     }
 

@@ -135,7 +135,10 @@ extension AppCore {
                     state.focusOnOpen = nil
                     if state.messages.contains(where: { $0.id == wanted }) { focus = .message(wanted) }
                 }
-                post(.screenChanged(focus: focus.identifier, announcing: state.channelHeading))
+                // The first channel after connecting says the connection first, in one sentence.
+                let news = connectedNews.map { Wording.sentence($0) + ". " } ?? ""
+                connectedNews = nil
+                post(.screenChanged(focus: focus.identifier, announcing: news + state.channelHeading))
                 if state.threadReplyToOpen != nil { openThreadOfReply() }
             } else {
                 show(.main, title: state.channelHeading, from: nil)

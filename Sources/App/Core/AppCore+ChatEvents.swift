@@ -33,6 +33,7 @@ extension AppCore {
             refreshTyping()
         case .disconnected(let reason):
             stillConnectingAt = nil
+            connectedNews = nil
             slowProgress = [:]
             // Said once; the quiet retries after it are not news.
             let key = network ?? 0
@@ -80,6 +81,8 @@ extension AppCore {
                 let back = ConnectionFact.backOn(host: host(of: network), channels: channels)
                 effects.append(.lines([Lines.plain(Wording.sentence(.connection(back)))]))
                 announce(.connection(back), .default)
+            } else if awaitingFirstChannel != nil, state.route == .main {
+                connectedNews = .connection(.connectedAs(nick, network: networkName(network)))
             } else {
                 announce(.connection(.connectedAs(nick, network: networkName(network))), .default)
             }

@@ -216,6 +216,9 @@ extension AppCore {
             var settings = state.settings
             settings.speech.setChannel(name) { $0.language = chosen }
             writeChannelSpeech(name, settings)
+        case .openChannelActions(let channelID):
+            guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
+            present(.channelActions(channelID: channelID))
         case .showNames(let channelID):
             guard let channel = state.channels.first(where: { $0.id == channelID }) else { break }
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }

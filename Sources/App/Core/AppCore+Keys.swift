@@ -63,6 +63,8 @@ extension AppCore {
         case .previousRotor: moved(navigator.previousRotorSetting())
         case .activate:
             let intent = chosenAction.flatMap { behaviour?.action(named: $0) } ?? behaviour?.activate
+            // Enter on what does nothing (a heading, a text) is answered, never silence.
+            if intent == nil, focused != nil, !focusIsEditable { return say(.reading(.noActions), .default, .reader) }
             operate(intent)
         case .up, .down:
             let up = command == .up

@@ -131,6 +131,9 @@ public struct AppCore: Sendable {
     var slowProgress: [SlowStep: (due: Duration, fact: Fact)] = [:]
     /// The first channel joined, opened once the server has replayed its history.
     var firstJoined: Int64?
+    /// "Connected as ada", kept until the first channel opens and said before its name: said
+    /// alone, the opening channel would cut it off.
+    var connectedNews: Fact?
     /// Nicks the user just asked to follow (/monitor): their first answer is said even when
     /// it is "offline" (folded nicks).
     var askedPresence: Set<String> = []

@@ -12,8 +12,8 @@ enum ChannelDrawer {
                 Element(
                     label: "Search channels", value: state.channelQuery, traits: .searchField,
                     hint: state.drawer.state == .fullHeight
-                        ? "Type to filter channels. Press Shift-Down to compress the drawer."
-                        : "Type to filter channels. Press Shift-Up to expand the drawer."),
+                        ? "Type to filter channels. Press Shift-Down to show fewer."
+                        : "Type to filter channels. Press Shift-Up to show more."),
                 ElementBehaviour(edits: .channelQuery))
         ]
         let query = state.channelQuery.lowercased()
@@ -47,7 +47,7 @@ enum ChannelDrawer {
         var drawer = b.make(
             .drawer,
             Element(
-                label: "Channels, drawer, \(stateName(state.drawer.state))", isModal: state.drawer.isModal,
+                label: "Channels, \(Wording.drawerState(state.drawer.state))", isModal: state.drawer.isModal,
                 children: children))
         if state.drawer.state != .compressed { drawer.escape = { true } }
         return drawer

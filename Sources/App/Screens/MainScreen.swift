@@ -6,7 +6,17 @@ import UnicodeData
 /// typing, the composer and the Settings button.
 enum MainScreen {
     static func build(_ state: AppState, into b: inout ScreenTree.Builder) -> Element {
-        var content = [b.make(.mainHeader, Element(label: state.channelHeading, traits: .header, headingLevel: 1))]
+        // Enter on the heading opens the channel's actions, as a chat app's title does.
+        var content = [
+            b.make(
+                .mainHeader,
+                Element(
+                    label: state.channelHeading, traits: .header,
+                    hint:
+                        "Press Enter for this \(state.channel?.isDirect == true ? "conversation" : "channel")'s actions.",
+                    headingLevel: 1),
+                ElementBehaviour(activate: .openChannelActions(state.channelID)))
+        ]
         var lastDay: String?
         var log: [Element] = []
         for message in state.messages {

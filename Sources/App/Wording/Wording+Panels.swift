@@ -13,8 +13,8 @@ extension Wording {
         }
     }
 
-    /// "Message actions, 7 of 11 actions, then More actions"; "All 11 actions"; "Channels, drawer,
-    /// expanded"; "Nothing to go back to".
+    /// "Message actions, 7 of 11 actions, then More actions"; "All 11 actions"; "Channels, a few
+    /// shown"; "Nothing to go back to".
     static func sentence(panel fact: PanelFact) -> String {
         switch fact {
         case .sheetAppeared(let title, let shown, let total, let noun):
@@ -27,17 +27,20 @@ extension Wording {
         case .sheetClosed(let title):
             return "\(title) closed"
         case .drawer(let title, let state):
-            let name =
-                switch state {
-                case .compressed: "compressed"
-                case .expanded: "expanded"
-                case .fullHeight: "full height"
-                }
-            return "\(title), drawer, \(name)"
+            return "\(title), \(drawerState(state))"
         case .screen(let title):
             return title
         case .nothingToGoBack:
             return "Nothing to go back to"
+        }
+    }
+
+    /// How much of the channel list shows, in the listener's words (not "drawer, expanded").
+    static func drawerState(_ state: Drawer.State) -> String {
+        switch state {
+        case .compressed: "search only"
+        case .expanded: "a few shown"
+        case .fullHeight: "all shown"
         }
     }
 
