@@ -202,7 +202,7 @@ public enum ClientCommand {
                 let role = VoiceRole(rawValue: voice)
                 let library = VoiceLibrary.discover()
                 guard library.sources()[role] != nil else {
-                    return "No voice named \(voice). Keeping the previous voice."
+                    return Wording.sentence(.device(.noVoiceNamed(voice)))
                 }
                 try engine.setVoice(library.voice(for: role), for: .reader)
             }

@@ -16,6 +16,8 @@ enum DeviceFact: Hashable, Sendable {
     /// The sound server went away; `why` is shown, not said (captions are what is read).
     case speechToCaptions(why: String)
     case speechBackOnSoundServer
+    /// `speech.voice` names a role with no voice file.
+    case noVoiceNamed(String)
 }
 
 extension Wording {
@@ -31,6 +33,7 @@ extension Wording {
             "speech-dispatcher stopped speaking. Earshot speaks with its own voice, espeak-ng, until you restart Earshot"
         case .speechToCaptions(let why): "Speech moved to text captions: the sound server stopped (\(why))."
         case .speechBackOnSoundServer: "Speech is back on the sound server."
+        case .noVoiceNamed(let voice): "No voice named \(voice). Keeping the previous voice."
         }
     }
 
