@@ -2,7 +2,8 @@ import Foundation
 
 /// libFuzzer target: the IRC connection state machine fed server lines.
 ///
-/// Each input line is parsed and fed to a registered connection. Nothing traps; every event
+/// The input is framed into lines as the network's bytes are (``IRCLineFramer``), and each
+/// line is parsed and fed to a registered connection. Nothing traps; every event
 /// it emits is sanitised (no control character, escape, bidi override, NUL, CR or LF in any
 /// text, msgid, label or reply target); and every line it sends is one line on the wire.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -18,7 +19,15 @@ public func ircConnectionFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         if let message = IRCMessage(parsing: Array(line.utf8)) { actions += connection.received(message, now: now) }
     }
     actions += connection.whois("kim")
-    for line in bytes.split(separator: 0x0A) {
+    // The bytes come as the network gives them: cut anywhere, framed into lines (short ones
+    // here, so the cut of an over-long line is reached too).
+    var framer = IRCLineFramer(maximumLineLength: 600)
+    let cut = bytes.count / 3
+    var lines = framer.append(bytes[..<cut])
+    lines += framer.append(bytes[cut...])
+    lines += framer.append([0x0A])
+    for line in lines {
+        fuzzCheck(!line.contains(0x0A) && line.count <= 600, "framed a line of \(line.count) bytes: \(line)")
         guard let message = IRCMessage(parsing: line) else { continue }
         actions += connection.received(message, now: now)
         actions += connection.say("hi", to: "#a", replyTo: "x", label: "l1")

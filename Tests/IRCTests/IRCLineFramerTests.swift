@@ -1,7 +1,7 @@
 import PropertyBased
 import Testing
 
-@testable import Chat
+@testable import IRC
 
 @Suite struct IRCLineFramerTests {
     @Test func framesAcrossReadsAndStripsCR() {
