@@ -19,9 +19,7 @@ extension AppCore {
             }
             effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .open)))
         case .adjustTextSize(let delta):
-            let all = ContentSizeCategory.allCases
-            guard let index = all.firstIndex(of: state.settings.text.size) else { break }
-            let next = all[max(0, min(all.count - 1, index + delta))]
+            let next = Self.step(ContentSizeCategory.allCases, from: state.settings.text.size, by: delta)
             guard next != state.settings.text.size else { return say(Wording.sizeValue(next), .default, .reader) }
             var settings = state.settings
             settings.text.size = next
@@ -39,28 +37,22 @@ extension AppCore {
             settings.speech.explicit.insert("rate")
             change(settings, .speechRate)
         case .adjustVoice(let delta):
-            let voices = VoiceRole.builtIn.map(\.rawValue)
-            let index = voices.firstIndex(of: state.settings.speech.voice) ?? 0
             var settings = state.settings
-            settings.speech.voice = voices[(index + delta + voices.count) % voices.count]
+            settings.speech.voice = Self.cycle(
+                VoiceRole.builtIn.map(\.rawValue), from: settings.speech.voice, by: delta)
             change(settings, .speechVoice)
         case .adjustEcho(let delta):
-            let all = SpeechSettings.Echo.allCases
-            let index = all.firstIndex(of: state.settings.speech.echo) ?? 0
             var settings = state.settings
-            settings.speech.echo = all[(index + delta + all.count) % all.count]
+            settings.speech.echo = Self.cycle(SpeechSettings.Echo.allCases, from: settings.speech.echo, by: delta)
             change(settings, .speechEcho)
         case .adjustPunctuation(let delta):
-            let all = PunctuationLevel.allCases
-            let index = all.firstIndex(of: state.settings.speech.punctuation) ?? 0
             var settings = state.settings
-            settings.speech.punctuation = all[(index + delta + all.count) % all.count]
+            settings.speech.punctuation = Self.cycle(
+                PunctuationLevel.allCases, from: settings.speech.punctuation, by: delta)
             change(settings, .speechPunctuation)
         case .adjustCapitals(let delta):
-            let all = CapitalMarking.allCases
-            let index = all.firstIndex(of: state.settings.speech.capitals) ?? 0
             var settings = state.settings
-            settings.speech.capitals = all[(index + delta + all.count) % all.count]
+            settings.speech.capitals = Self.cycle(CapitalMarking.allCases, from: settings.speech.capitals, by: delta)
             change(settings, .speechCapitals)
         case .toggleHints:
             var settings = state.settings
@@ -200,9 +192,8 @@ extension AppCore {
             }
         case .adjustChannelSpeech(let channelID, let delta):
             guard let name = state.channels.first(where: { $0.id == channelID })?.name else { break }
-            let all = SpeechSettings.MessagePolicy.allCases
-            let index = all.firstIndex(of: state.settings.speech.messagePolicy(in: name)) ?? 0
-            let policy = all[(index + delta + all.count) % all.count]
+            let policy = Self.cycle(
+                SpeechSettings.MessagePolicy.allCases, from: state.settings.speech.messagePolicy(in: name), by: delta)
             var settings = state.settings
             settings.speech.setChannel(name) { $0.messages = policy }
             writeChannelSpeech(name, settings)
@@ -259,6 +250,13 @@ extension AppCore {
     static func step<T: Equatable>(_ all: [T], from current: T, by delta: Int) -> T {
         let index = all.firstIndex(of: current) ?? 0
         return all[max(0, min(all.count - 1, index + delta))]
+    }
+
+    /// `delta` places on from `current` in `all`, round from the last to the first (the
+    /// choices with no order: voices, echo, punctuation, capitals).
+    static func cycle<T: Equatable>(_ all: [T], from current: T, by delta: Int) -> T {
+        let index = all.firstIndex(of: current) ?? 0
+        return all[((index + delta) % all.count + all.count) % all.count]
     }
 
     /// Writes `name`'s entry of `speech.channels` (a policy alone, or a table with its language).
