@@ -122,7 +122,9 @@ extension EndToEndTests {
     static func waitForJoin(_ channel: String, _ session: TmuxSession) async throws {
         let spokenName = "hash " + channel.dropFirst()
         let joined = try await session.waitForSpeech(after: 0, timeout: .seconds(30)) {
-            $0.text == spokenName || $0.text.hasPrefix(spokenName + ", ")
+            // "hash a", "hash a, 3 unread", or after connecting "Connected as ada. hash a".
+            let heading = $0.text.components(separatedBy: ". ").last ?? $0.text
+            return heading == spokenName || heading.hasPrefix(spokenName + ", ")
         }
         try #require(joined != nil, "the client never joined \(channel)\n\(context(session))")
     }

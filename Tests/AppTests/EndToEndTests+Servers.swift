@@ -17,11 +17,13 @@ protocol MatrixServer: AnyObject {
 extension InspIRCdFixture: MatrixServer {}
 extension NgircdFixture: MatrixServer {}
 extension HybridFixture: MatrixServer {}
+extension ErgoFixture: MatrixServer {}
 
 /// The servers of the matrix: InspIRCd 3 (IRCv3: tags, server-time, echo-message, batches),
-/// ngircd 26 (only multi-prefix) and ircd-hybrid 8.2 (no tags, no server-time, no echo).
+/// ngircd 26 (only multi-prefix), ircd-hybrid 8.2 (no tags, no server-time, no echo) and Ergo
+/// 2.11 (IRCv3's drafts: chathistory, read-marker, multiline).
 enum MatrixKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case inspircd, ngircd, hybrid
+    case inspircd, ngircd, hybrid, ergo
 
     var testDescription: String { rawValue }
 
@@ -30,6 +32,7 @@ enum MatrixKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .inspircd: try InspIRCdFixture()
         case .ngircd: try NgircdFixture()
         case .hybrid: try HybridFixture()
+        case .ergo: try ErgoFixture()
         }
     }
 }
