@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// ComposerCommand.parse("/join #b", channel: "#a")   // .success(.join("#b"))
-/// ComposerCommand.parse("/jion #b", channel: "#a")   // .failure(.unknown("jion"))
+/// ComposerCommand.parse("/jion #b", channel: "#a")   // .failure(.unknown("jion", nearest: "join"))
 /// ```
 public enum ComposerCommand: Hashable, Sendable {
     case join(String)
@@ -143,7 +143,7 @@ public enum ComposerCommand: Hashable, Sendable {
         case "help":
             return .success(.help(words.first.map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }))
         default:
-            return .failure(.unknown(name))
+            return .failure(.unknown(name, nearest: nearest(to: name)))
         }
     }
 
@@ -152,6 +152,32 @@ public enum ComposerCommand: Hashable, Sendable {
         "j": "join", "leave": "part", "q": "query", "who": "names", "wi": "whois", "notify": "monitor",
         "exit": "quit", "find": "search", "say-as": "pronounce",
     ]
+
+    /// The command `name` is a slip of (a letter or two added, dropped, changed or swapped).
+    static func nearest(to name: String) -> String? {
+        guard name.count >= 2 else { return nil }
+        return all.map(\.name).map { ($0, distance(name, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+    }
+
+    /// Edits from `a` to `b` (Damerau–Levenshtein, adjacent swaps counted as one).
+    static func distance(_ a: String, _ b: String) -> Int {
+        let x = Array(a)
+        let y = Array(b)
+        guard !x.isEmpty, !y.isEmpty else { return max(x.count, y.count) }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
+        for i in 0...x.count { d[i][0] = i }
+        for j in 0...y.count { d[0][j] = j }
+        for i in 1...x.count {
+            for j in 1...y.count {
+                let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return d[x.count][y.count]
+    }
 
     /// Completions of `prefix` among the commands ("/jo" → "/join").
     public static func completions(of prefix: String) -> [String] {

@@ -244,7 +244,11 @@ public struct IRCConnection: Sendable {
         case "KICK":
             guard let channel = message.parameter(0), let kicked = message.parameter(1) else { return [] }
             let isSelf = IRCCaseMapping.equal(kicked, session.nick)
-            if isSelf { session.joinedChannels.remove(IRCCaseMapping.fold(channel)) }
+            if isSelf {
+                session.joinedChannels.remove(IRCCaseMapping.fold(channel))
+                // Thrown out is not to be walked back into on the next connection: /join goes back.
+                wantedChannels.removeAll { IRCCaseMapping.equal($0, channel) }
+            }
             return [
                 .emit(
                     .kicked(

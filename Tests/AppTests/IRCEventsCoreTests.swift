@@ -112,7 +112,9 @@ import Testing
         #expect(Self.sends(effects).isEmpty)
         spoken = AppCoreTests.spoken(effects)
         #expect(
-            spoken == ["Not sent: you left hash a. The line is still in the field; Enter again rejoins and sends it."],
+            spoken == [
+                "Not sent: you are not in hash a now. The line is still in the field; Enter again joins and sends it."
+            ],
             "\(spoken)")
         #expect(core.state.composer == "anyone here?", "the line stays in the field")
         // Enter again takes the offer: the channel is joined, and the line goes once it is.

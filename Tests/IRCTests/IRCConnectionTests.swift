@@ -33,6 +33,21 @@ import Testing
         return connection
     }
 
+    /// A channel one was kicked from is not rejoined on the next connection; another is.
+    @Test func aKickIsNotUndoneByTheNextConnection() {
+        var connection = registered(channels: ["#x", "#y"])
+        _ = connection.received(line(":ada!u@h JOIN #x"), now: now)
+        _ = connection.received(line(":ada!u@h JOIN #y"), now: now)
+        _ = connection.received(line(":kim!u@h KICK #x ada :out"), now: now)
+        #expect(connection.channels == ["#y"])
+        _ = connection.connectionClosed()
+        _ = connection.connectionOpened()
+        let joins = sent(connection.received(line(":s 001 ada :Welcome back"), now: now)).filter {
+            $0.hasPrefix("JOIN")
+        }
+        #expect(joins == ["JOIN #y"], "\(joins)")
+    }
+
     @Test func registersWithCapLS302AndRequestsOnlyWhatIsOffered() {
         var connection = IRCConnection(configuration: .init(nick: "ada", channels: ["#x", "#y"]))
         #expect(sent(connection.connectionOpened()) == ["CAP LS 302", "NICK ada", "USER ada 0 * :Earshot user"])

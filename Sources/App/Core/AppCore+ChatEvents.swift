@@ -54,11 +54,17 @@ extension AppCore {
             // A long outage is not silence: once a minute at most, that the client is still at it.
             let key = network ?? 0
             guard state.lostNetworks.contains(key) else { break }
+            // A try the listener asked for (/reconnect) is answered whatever the minute says.
+            let asked = retrySaid[key] == nil
             if let last = retrySaid[key], now - last < Self.retrySpan { break }
             retrySaid[key] = now
             let seconds = max(
                 1, Int((Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18).rounded()))
-            say(.tryingAgain(host(of: network), inSeconds: seconds), .low, .announcer)
+            let fact: Fact =
+                asked
+                ? .retryFailed(host(of: network), inSeconds: seconds)
+                : .tryingAgain(host(of: network), inSeconds: seconds)
+            say(fact, asked ? .default : .low, .announcer)
         case .reconnected:
             break
         case .registered(let nick):
@@ -197,6 +203,8 @@ extension AppCore {
             // A kick whose reason is the nick kicked gives none.
             let why = reason == nick ? "" : reason
             if isSelf {
+                // Out of it, as after /part: not rejoined, and a line for it is offered a rejoin.
+                state.leftChannels.insert(channelID)
                 playCue(.error, .high)
                 announce(.people(.kickedYou(channel: channel, by: by, reason: why)), .high)
                 if channelID == state.channelID {

@@ -11,7 +11,8 @@ extension AppCore {
         switch intent {
         case .onboardingContinue:
             guard case .onboarding(let step) = state.route else { break }
-            show(.onboarding(step: step + 1), title: OnboardingScreen.title(step: step + 1), from: .onboardingContinue)
+            // Back (Escape) lands on the step's heading, as going forward does, so its name is heard.
+            show(.onboarding(step: step + 1), title: OnboardingScreen.title(step: step + 1), from: .onboardingTitle)
         case .chooseLocalWorkspace:
             effects.append(.writeSetting(.textSize, from: state.settings))
             if state.settings.speech.explicit.contains("rate") {

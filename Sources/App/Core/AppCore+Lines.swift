@@ -97,7 +97,8 @@ extension AppCore {
         guard !lost.isEmpty else { return say(Wording.sentence(.nothingToReconnect), .default, .announcer) }
         for network in lost {
             transmit(.reconnect, on: network)
-            retrySaid[network] = now
+            // The try asked for is answered: its failure is said at once (see `.reconnecting`).
+            retrySaid[network] = nil
         }
         say(Wording.sentence(.tryingNow(lost.map { host(of: $0) })), .default, .announcer)
     }

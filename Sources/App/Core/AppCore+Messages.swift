@@ -77,7 +77,10 @@ extension AppCore {
                 // A notice is the server's or a bot's word, not a conversation.
                 let text =
                     here ? words : Wording.sentence(.message(.direct(said: words, notice: message.kind == .notice)))
-                change = LiveRegionChange(region: name, politeness: .polite, text: text, noun: "direct message")
+                // Addressed to the listener, as a mention is: said at once (in its own
+                // conversation, as the open channel's messages are).
+                change = LiveRegionChange(
+                    region: name, politeness: here ? .polite : .assertive, text: text, noun: "direct message")
             } else if mentioned {
                 playCue(.mention, .high)
                 if !here { state.mentionedChannelIDs.insert(message.channelID) }

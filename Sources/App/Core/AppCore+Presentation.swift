@@ -70,7 +70,8 @@ extension AppCore {
     /// The drawer moved: show its channels when it opens, and post its one notification.
     mutating func perform(drawer action: Drawer.Action, announce: Bool) {
         guard case .settle(_, let panel) = action else { return }
-        let notification = Wording.notification(panel)
+        let (shown, matching) = ChannelDrawer.channels(state)
+        let notification = Wording.notification(panel, channels: (shown.count, matching.count))
         rebuild()
         guard announce else { return }
         if state.drawer.state != .compressed {

@@ -89,7 +89,11 @@ extension AppCore {
     /// Reads a phrase at default priority, without its hint (say-all reads on).
     mutating func read(_ phrase: Phrase?) {
         guard let phrase else { return }
-        utter(phrase.text, .default, .reader)
+        // Read on, a message is being read now: that it was unread is no news.
+        let unread = " " + Wording.unreadState
+        let text =
+            sayAll != nil && phrase.text.hasSuffix(unread) ? String(phrase.text.dropLast(unread.count)) : phrase.text
+        utter(text, .default, .reader)
         hearingFocus()
     }
 
@@ -139,7 +143,9 @@ extension AppCore {
             effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
             awaitingFirstChannel = now + Self.connectWait
             stillConnectingAt = now + Self.stillConnectingAfter
-            say(.connection(.connecting), .default, .announcer)
+            // The host, when the settings name one server (the store's networks come later).
+            let servers = state.settings.ircServers
+            say(.connection(.connecting(host: servers.count == 1 ? servers.first?.host : nil)), .default, .announcer)
         } else {
             effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .open)))
         }

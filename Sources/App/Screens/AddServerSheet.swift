@@ -21,7 +21,7 @@ enum AddServerSheet {
                 .serverTLS,
                 Element(
                     label: "Secure connection", traits: state.serverTLS ? [.toggleButton, .selected] : .toggleButton,
-                    hint: "Press Enter to switch TLS on or off."),
+                    hint: "Press Enter to switch the secure connection on or off."),
                 ElementBehaviour(activate: .toggleServerTLS)),
             field(.nick, "Nick", "Type the nick others will see."),
             field(.channels, "Channels", "Type the channels to join, such as #earshot, with spaces between them."),

@@ -16,22 +16,7 @@ enum ChannelDrawer {
                         : "Type to filter channels. Press Shift-Up to show more."),
                 ElementBehaviour(edits: .channelQuery))
         ]
-        let query = state.channelQuery.lowercased()
-        let matching = state.channels.filter { query.isEmpty || $0.name.lowercased().contains(query) }
-        let shown: ArraySlice<ChatChannel>
-        switch state.drawer.state {
-        case .compressed: shown = []
-        case .expanded:
-            // Five, and always the open conversation and direct ones (a /query opened now is
-            // there, though the store sorts conversations after the channels).
-            var five = Array(matching.prefix(5))
-            for extra in matching
-            where (extra.id == state.channelID || extra.isDirect) && !five.contains(where: { $0.id == extra.id }) {
-                five.append(extra)
-            }
-            shown = five[...]
-        case .fullHeight: shown = matching[...]
-        }
+        let (shown, matching) = channels(state)
         // On several IRC networks, each network's channels follow its name as a heading (the
         // rotor's Headings move between them).
         let ircNetworks = Set(state.networks.filter { !$0.isLocal }.map(\.id))
@@ -47,10 +32,30 @@ enum ChannelDrawer {
         var drawer = b.make(
             .drawer,
             Element(
-                label: "Channels, \(Wording.drawerState(state.drawer.state))", isModal: state.drawer.isModal,
+                label: Wording.drawer(state.drawer.state, shown: shown.count, of: matching.count),
+                isModal: state.drawer.isModal,
                 children: children))
         if state.drawer.state != .compressed { drawer.escape = { true } }
         return drawer
+    }
+
+    /// The channels the drawer shows in its state, and those matching its search.
+    static func channels(_ state: AppState) -> (shown: [ChatChannel], matching: [ChatChannel]) {
+        let query = state.channelQuery.lowercased()
+        let matching = state.channels.filter { query.isEmpty || $0.name.lowercased().contains(query) }
+        switch state.drawer.state {
+        case .compressed: return ([], matching)
+        case .expanded:
+            // Five, and always the open conversation and direct ones (a /query opened now is
+            // there, though the store sorts conversations after the channels).
+            var five = Array(matching.prefix(5))
+            for extra in matching
+            where (extra.id == state.channelID || extra.isDirect) && !five.contains(where: { $0.id == extra.id }) {
+                five.append(extra)
+            }
+            return (five, matching)
+        case .fullHeight: return (matching, matching)
+        }
     }
 
     static func stateName(_ state: Drawer.State) -> String {

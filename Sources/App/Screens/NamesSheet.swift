@@ -23,8 +23,8 @@ enum NamesSheet {
                         separator: ", "),
                     traits: messageable ? .button : .staticText,
                     hint: messageable
-                        ? "Press Enter to send a direct message; the Actions rotor sets how the name is said."
-                        : "Use the Actions rotor to set how the name is said.",
+                        ? "Press Enter to send a direct message, or A for more."
+                        : "Press A for more.",
                     positionInSet: SetPosition(index + 1, of: people.count)),
                 ElementBehaviour(
                     activate: messageable ? .query(person.nick) : nil,

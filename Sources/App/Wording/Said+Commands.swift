@@ -34,8 +34,8 @@ enum CommandFact: Hashable, Sendable {
 
 /// Why a command line was not carried out: the phrase book words it.
 public enum CommandProblem: Error, Hashable, Sendable {
-    /// `/frob`: no such command.
-    case unknown(String)
+    /// `/jion`: no such command; `nearest` is the one it was likely meant to be (`join`).
+    case unknown(String, nearest: String?)
     /// The command is known and was typed wrongly: what is wrong.
     case misuse(command: String, Misuse)
 
@@ -88,7 +88,9 @@ extension Wording {
     /// Usage: /join and a channel, then its key if it has one").
     static func sentence(_ problem: CommandProblem) -> String {
         switch problem {
-        case .unknown(let name): "Unknown command /\(name). Type /help for the commands"
+        case .unknown(let name, let nearest):
+            nearest.map { "Unknown command /\(name). Did you mean /\($0)?" }
+                ?? "Unknown command /\(name). Type /help for the commands"
         case .misuse(let command, let misuse):
             misuseWords(command, misuse) + ". Usage: " + (commandUsage[command] ?? "/" + command)
         }

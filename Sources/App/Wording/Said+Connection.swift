@@ -10,8 +10,8 @@ enum ConnectionFact: Hashable, Sendable {
     case backOn(host: String, channels: [String])
     /// Connected, with this nick; `network` names it when there are several.
     case connectedAs(String, network: String?)
-    /// The first connection is being made.
-    case connecting
+    /// The first connection is being made, to `host` when it is known yet.
+    case connecting(host: String?)
     /// The first connection is slow to come.
     case stillConnecting(host: String)
     /// Signing in failed; `continuing` when the server lets the client on without it.
@@ -35,7 +35,7 @@ extension Wording {
             "Back on \(host)" + (channels.isEmpty ? "" : ", in " + andList(channels)) + "."
         case .connectedAs(let nick, let network):
             network.map { "Connected to \(SpokenText.verbatim($0)) as \(nick)" } ?? "Connected as \(nick)"
-        case .connecting: "Connecting"
+        case .connecting(let host): host.map { "Connecting to \($0)" } ?? "Connecting"
         case .stillConnecting(let host): "Still connecting to \(host)"
         case .signInFailed(let account, let failure, let continuing):
             "Sign-in failed for \(SpokenText.verbatim(account)): \(reason(failure)). "

@@ -29,7 +29,7 @@ extension Wording {
     static func sentence(_ fact: EditFact) -> String {
         switch fact {
         case .deletedCharacter(let name): "\(name) deleted"
-        case .deletedWords(let words): SpokenText.verbatim(words) + ", deleted"
+        case .deletedWords(let words): SpokenText.verbatim(words) + " deleted"
         case .endOfText: "End of text"
         case .startOfText: "Start of text"
         case .empty: "Empty"

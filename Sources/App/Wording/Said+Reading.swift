@@ -26,6 +26,9 @@ enum ReadingFact: Hashable, Sendable {
 }
 
 extension Wording {
+    /// How a message's unread state ends its phrase (the navigator's trait word, made a sentence).
+    static let unreadState = "Unread."
+
     static func sentence(_ fact: ReadingFact) -> String {
         switch fact {
         case .actionsInRotor(let count):

@@ -17,18 +17,18 @@ extension Wording {
             (
                 LocalWorkspace.guide,
                 "Enter or Space activates what has focus. Up and Down move by the rotor unit; Control-Right and Control-Left, or ] and [, change the rotor setting.",
-                nil, [("👍", "Ada")]
+                nil, [("👍", "Robin")]
             ),
-            ("Ada", "How do I react to a message, or reply to it?", nil, []),
+            ("Robin", "How do I react to a message, or reply to it?", nil, []),
             (
                 LocalWorkspace.guide,
                 "Press A on a message for its actions: react, reply and more. Escape closes them, or goes back.", 3, []
             ),
-            ("Ada", "Got it. And when speech runs on?", 3, []),
+            ("Robin", "Got it. And when speech runs on?", 3, []),
             (
                 LocalWorkspace.guide,
                 "Control-Space or Control-X stops speech at once. Shift-Up and Shift-Down show more or fewer of a list of actions. Press F1 at any time for key help, or ? outside the message field.",
-                3, [("🎉", "Ada")]
+                3, [("🎉", "Robin")]
             ),
             (
                 LocalWorkspace.guide,

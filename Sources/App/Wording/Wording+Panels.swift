@@ -13,13 +13,16 @@ extension Wording {
         }
     }
 
-    /// "Message actions, 7 of 11 actions, then More actions"; "All 11 actions"; "Channels, a few
+    /// "Message actions, showing 7 of 11, then More actions"; "All 11 actions"; "Channels, a few
     /// shown"; "Nothing to go back to".
     static func sentence(panel fact: PanelFact) -> String {
         switch fact {
         case .sheetAppeared(let title, let shown, let total, let noun):
-            let count = counted(total, noun)
-            return shown < total ? "\(title), \(shown) of \(count), then More actions" : "\(title), \(count)"
+            // A sheet of mixed things (a field, then results) is not counted: its count is
+            // no news ("Search, 2 items" before anything is searched).
+            if noun.singular == "item" { return title }
+            return shown < total
+                ? "\(title), showing \(shown) of \(total), then More actions" : "\(title), \(counted(total, noun))"
         case .sheetExpanded(let total, let noun):
             return "All \(counted(total, noun))"
         case .sheetCompressed(let shown, let total):
@@ -35,12 +38,36 @@ extension Wording {
         }
     }
 
-    /// How much of the channel list shows, in the listener's words (not "drawer, expanded").
+    /// How much of the channel list shows, in the listener's words (not "drawer, expanded"):
+    /// "Channels, 5 of 12 shown", "Channels, all 12 shown", "Channels, search only".
     static func drawerState(_ state: Drawer.State) -> String {
         switch state {
         case .compressed: "search only"
         case .expanded: "a few shown"
         case .fullHeight: "all shown"
+        }
+    }
+
+    /// The channel list, counted: `shown` of the `total` that match its search.
+    static func drawer(_ state: Drawer.State, shown: Int, of total: Int) -> String {
+        if state == .compressed { return "Channels, search only" }
+        if total == 0 { return "Channels, none found" }
+        if shown >= total { return total == 1 ? "Channels, 1 shown" : "Channels, all \(total) shown" }
+        return "Channels, \(shown) of \(total) shown"
+    }
+
+    /// ``notification(_:)``, with the drawer's sentence counted from what it shows.
+    static func notification(
+        _ panel: PanelNotification, channels: (shown: Int, total: Int)
+    ) -> AccessibilityNotification {
+        func words(_ fact: PanelFact) -> String {
+            if case .drawer(_, let state) = fact { return drawer(state, shown: channels.shown, of: channels.total) }
+            return sentence(panel: fact)
+        }
+        switch panel {
+        case .screenChanged(let focus, let fact): return .screenChanged(focus: focus, announcing: fact.map(words))
+        case .layoutChanged(let focus, let fact): return .layoutChanged(focus: focus, announcing: fact.map(words))
+        case .announcement(let fact): return .announcement(words(fact), priority: .default)
         }
     }
 

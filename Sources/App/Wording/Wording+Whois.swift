@@ -12,11 +12,16 @@ extension Wording {
             switch fact {
             case .identity(let name, let host):
                 named = true
+                // A real name that is only the nick again says nothing ("kim is kim").
+                let plain = name.trimmingCharacters(in: .whitespaces)
+                if plain.isEmpty || plain.lowercased() == nick.lowercased() { return "\(nick), from \(host)" }
                 return "\(nick) is \(SpokenText.verbatim(name)), from \(host)"
             case .server(let server): return "on server \(server)"
             case .ircOperator: return "an IRC operator"
             case .away(let reason): return "away: " + SpokenText.verbatim(reason)
-            case .idle(let seconds): return seconds < 60 ? "idle \(seconds) seconds" : "idle \(seconds / 60) minutes"
+            case .idle(let seconds):
+                return seconds < 60
+                    ? "idle " + Plural.phrase(seconds, "second") : "idle " + Plural.phrase(seconds / 60, "minute")
             case .channels(let names): return "in " + andList(names)
             case .account(let account): return "signed in as \(account)"
             case .secure: return "on a secure connection"

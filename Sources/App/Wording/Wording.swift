@@ -30,6 +30,8 @@ public enum Wording {
             "Press Escape first"
         case .tryingAgain(let host, let seconds):
             "Still trying \(host): the next try in \(seconds) \(seconds == 1 ? "second" : "seconds"). Type /reconnect to try now"
+        case .retryFailed(let host, let seconds):
+            "\(host) did not answer. The next try in \(seconds) \(seconds == 1 ? "second" : "seconds")"
         case .tryingNow(let hosts):
             "Trying \(andList(hosts)) again now"
         case .nothingToReconnect:
@@ -75,8 +77,8 @@ public enum Wording {
             "Not quitting"
         case .leftChannel(let channel, let canRejoin):
             canRejoin
-                ? "Not sent: you left \(channel). The line is still in the field; Enter again rejoins and sends it"
-                : "Not sent: you left \(channel). The line is still in the field"
+                ? "Not sent: you are not in \(channel) now. The line is still in the field; Enter again joins and sends it"
+                : "Not sent: you are not in \(channel) now. The line is still in the field"
         }
     }
 }

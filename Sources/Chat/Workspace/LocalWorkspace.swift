@@ -107,7 +107,10 @@ public struct LocalWorkspace: Sendable {
         }
         _ = try store.insert(messages)
         try store.setTopic(lesson.topic, channel: welcome.id)
-        try store.setMembers([Self.guide, "Ada", nick], channel: welcome.id)
+        // Who is in #welcome: whoever speaks in the lesson, then the user.
+        var members: [String] = []
+        for line in lesson.lines where !members.contains(line.author) { members.append(line.author) }
+        try store.setMembers(members + [nick], channel: welcome.id)
         for (index, line) in lesson.lines.enumerated() {
             for (emoji, author) in line.reactions {
                 try store.addReaction(emoji, to: ids[index], by: author, channel: welcome.id)
