@@ -43,10 +43,12 @@ public struct IRCCapability: RawRepresentable, Hashable, Sendable, ExpressibleBy
     public static let sts: IRCCapability = "sts"
     /// ZNC: lines we sent from another client of the same bouncer user.
     public static let zncSelfMessage: IRCCapability = "znc.in/self-message"
+    /// History on request (`CHATHISTORY`): what was missed is fetched on joining.
+    public static let chathistory: IRCCapability = "draft/chathistory"
 
     /// What Earshot asks for when a server offers it, in this order (sasl only with an account).
     public static let wanted: [IRCCapability] = [
         .messageTags, .serverTime, .echoMessage, .batch, .labeledResponse, .multiPrefix, .sasl,
-        .awayNotify, .accountNotify, .extendedJoin, .chghost, .setname, .inviteNotify, .zncSelfMessage,
+        .awayNotify, .accountNotify, .extendedJoin, .chghost, .setname, .inviteNotify, .zncSelfMessage, .chathistory,
     ]
 }

@@ -108,6 +108,10 @@ public struct IRCConnection: Sendable {
         var nickAttempt = 0
         /// Open batches: reference → type.
         var batches: [String: String] = [:]
+        /// Open chathistory batches: reference → the channel (folded) and how many lines came.
+        var openHistory: [String: (channel: String, count: Int)] = [:]
+        /// History pages fetched per channel (folded) this connection, to stop paging.
+        var historyPages: [String: Int] = [:]
         /// Channels in a bouncer's playback without a batch (folded), between its markers.
         var playback: Set<String> = []
         /// NAMES being gathered until 366, by folded channel: nicks and their rank prefixes.
@@ -126,7 +130,7 @@ public struct IRCConnection: Sendable {
 
     public let configuration: Configuration
     private(set) var state: State = .disconnected
-    private var session: Session
+    var session: Session
     /// Channels to be in, in order, across connections (the configured ones and /join).
     private var wantedChannels: [String]
     /// How many times this connection has registered (the sync token counts on with it).
@@ -136,6 +140,9 @@ public struct IRCConnection: Sendable {
     /// What MONITOR last said of each followed nick (folded): online or not. Kept across
     /// connections, so a reconnect says only what changed.
     private var presence: [String: Bool] = [:]
+    /// The newest message known of each channel (folded), across connections: seeded from the
+    /// store by the shell, moved by every message. History is fetched after it.
+    public var historyAnchors: [String: HistoryAnchor] = [:]
 
     /// Our current nick.
     public var nick: String { session.nick }
@@ -322,10 +329,13 @@ public struct IRCConnection: Sendable {
             let id = String(reference.dropFirst())
             if reference.hasPrefix("+") {
                 session.batches[id] = message.parameter(1) ?? ""
-            } else {
-                session.batches.removeValue(forKey: id)
+                if Self.historyBatches.contains(message.parameter(1) ?? ""), let target = message.parameter(2) {
+                    session.openHistory[id] = (IRCCaseMapping.fold(target), 0)
+                }
+                return []
             }
-            return []
+            session.batches.removeValue(forKey: id)
+            return historyBatchEnded(id)
         case "PRIVMSG", "NOTICE": return receivedMessage(message, now: now)
         case "TAGMSG": return receivedTagMessage(message)
         case "ERROR":
@@ -377,7 +387,8 @@ public struct IRCConnection: Sendable {
         if !wantedChannels.contains(where: { IRCCaseMapping.equal($0, channel) }) {
             wantedChannels.append(channel)
         }
-        return state == .registered ? [.send(IRCMessage(command: "JOIN", [channel] + (key.map { [$0] } ?? [])))] : []
+        guard state == .registered else { return [] }
+        return [.send(IRCMessage(command: "JOIN", [channel] + (key.map { [$0] } ?? [])))] + historyRequest(channel)
     }
 
     /// Leave `channel` and stop rejoining it.
@@ -764,7 +775,11 @@ public struct IRCConnection: Sendable {
         if let given = message.parameter(0), !given.isEmpty { session.nick = given }
         registrations += 1
         var actions: [Action] = [.emit(.registered(nick: clean(session.nick), again: registrations > 1))]
-        for channel in wantedChannels { actions.append(.send(IRCMessage(command: "JOIN", [channel]))) }
+        for channel in wantedChannels {
+            actions.append(.send(IRCMessage(command: "JOIN", [channel])))
+            // Before the sync PING: what was missed comes before "synced", so it is summed up.
+            actions += historyRequest(channel)
+        }
         let token = "earshot-sync-\(registrations)"
         session.syncToken = token
         actions.append(.send(IRCMessage(command: "PING", [token])))
@@ -854,6 +869,13 @@ public struct IRCConnection: Sendable {
     private mutating func receivedMessage(_ message: IRCMessage, now: Date) -> [Action] {
         guard let target = message.parameter(0), var text = message.parameter(1) else { return [] }
         let author = message.sourceNick ?? ""
+        if let batch = message.tags["batch"], session.openHistory[batch] != nil {
+            // Counted for paging, whatever it is.
+            session.openHistory[batch]?.count += 1
+            // Ergo, to a client without event-playback, replays joins and quits as HistServ's
+            // lines ("kim joined the channel"): the server's words, not the conversation.
+            if author == "HistServ" { return [] }
+        }
         if author.isEmpty { return [] }
         if message.source?.contains("!") != true, message.command == "NOTICE" {
             // A server notice (no nick!user@host), to us or to a channel ("Replaying up to 50
@@ -877,6 +899,7 @@ public struct IRCConnection: Sendable {
         }
         let place = conversation(target: target, author: author)
         let time = message.tags["time"].flatMap(ServerTime.parse)
+        if !place.isDirect { noteNewest(in: place.channel, msgid: message.tags["msgid"], time: time) }
         let incoming = IRCIncomingMessage(
             channel: clean(place.channel), isDirect: place.isDirect, author: clean(author), text: clean(text),
             kind: kind, time: time, msgid: Sanitizer.identifier(message.tags["msgid"]),

@@ -133,6 +133,9 @@ public actor IRCClient {
     public func start() {
         guard runTask == nil else { return }
         stopped = false
+        // History from the server is fetched after what is stored (a store that cannot be read
+        // fetches the latest page).
+        connection.historyAnchors = (try? store.historyAnchors(network: network.id)) ?? [:]
         runTask = Task { await self.run() }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import IRC
 
 extension ChatStore {
     /// The network called `name`, created with these details if new (details of an existing
@@ -20,6 +21,28 @@ extension ChatStore {
                 throw ChatError(.store(.saveNetwork(name), .database("no row")))
             }
             return Self.network(row)
+        }
+    }
+
+    /// The newest message stored of each channel of `network` (by folded name), what history
+    /// from the server is fetched after.
+    public func historyAnchors(network: Int64) throws -> [String: HistoryAnchor] {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT c.folded AS folded, m.msgid AS msgid, m.time AS time FROM channel c
+                    JOIN message m ON m.id = (
+                        SELECT id FROM message WHERE channelID = c.id AND pending = 0 ORDER BY time DESC, id DESC LIMIT 1)
+                    WHERE c.networkID = ? AND c.isDirect = 0
+                    """, arguments: [network])
+            var anchors: [String: HistoryAnchor] = [:]
+            for row in rows {
+                let milliseconds: Int64 = row["time"]
+                anchors[row["folded"]] = HistoryAnchor(
+                    msgid: row["msgid"], time: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+            }
+            return anchors
         }
     }
 
