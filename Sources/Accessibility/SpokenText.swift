@@ -250,7 +250,7 @@ public enum SpokenText {
         "^": ("caret", .some), "<": ("less than", .some), ">": ("greater than", .some),
         "(": ("left paren", .most), ")": ("right paren", .most), "[": ("left bracket", .most),
         "]": ("right bracket", .most), "{": ("left brace", .most), "}": ("right brace", .most),
-        "\"": ("quote", .most), "_": ("underline", .most), "`": ("grave", .most),
+        "\"": ("quote", .most), "_": ("underscore", .most), "`": ("grave", .most),
         ":": ("colon", .most), ";": ("semicolon", .most),
         ".": ("dot", .all), ",": ("comma", .all), "?": ("question mark", .all), "!": ("bang", .all),
         "'": ("apostrophe", .all), "-": ("dash", .all),

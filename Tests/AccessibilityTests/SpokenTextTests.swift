@@ -25,7 +25,7 @@ import Testing
         ("alice: hi!", .most, "alice colon hi!"),
         ("alice: hi!", .all, "alice colon hi bang"),
         ("a_b (c)", .none, "a b c"),
-        ("a_b (c)", .most, "a underline b left paren c right paren"),
+        ("a_b (c)", .most, "a underscore b left paren c right paren"),
         ("50% off", .all, "50% off"),
         ("don't", .some, "don't"),
         ("don't", .all, "don apostrophe t"),

@@ -199,7 +199,7 @@ import Testing
                     nick: "kim", facts: [.identity(realName: "Kim Lee", host: "host"), .channels(["#a"]), .ircOperator])
             ),
             at: .seconds(2))
-        #expect(Self.printed(answer).contains("Whois kim: kim is Kim Lee, from host; in #a; an IRC operator"))
+        #expect(Self.printed(answer).contains("Whois kim: kim, real name Kim Lee, from host; in #a; an IRC operator"))
         #expect(
             AppCoreTests.spoken(answer).contains { $0.contains("Kim Lee") && $0.contains("in hash a") },
             "\(AppCoreTests.spoken(answer))")

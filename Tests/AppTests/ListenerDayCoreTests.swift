@@ -499,3 +499,25 @@ extension ListenerDayCoreTests {
         }
     }
 }
+
+extension ListenerDayCoreTests {
+    /// Your own new nick is said so each character is heard ("ada_" is not "ada"), and a line
+    /// /msg sent to someone gone comes back as the command it was.
+    @Test func yourNewNickIsSpelledAndARefusedMsgComesBack() {
+        #expect(SpokenText.unmarked(Wording.sentence(.people(.youAreNow("ada_")))) == "You are now ada underscore")
+        #expect(SpokenText.unmarked(Wording.sentence(.people(.youAreNow("ears2")))) == "You are now ears2")
+        var core = IRCEventsCoreTests.ircCore()
+        let kim = ChatChannel(id: 40, networkID: IRCEventsCoreTests.irc, name: "kim", isDirect: true)
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 20, purpose: .refresh),
+                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a, kim], messages: [])),
+            at: .seconds(1))
+        let line = ChatMessage(id: 901, channelID: 40, author: "you", text: "hi", time: Date())
+        let refusal = IRCRefusal(.noSuchNick, target: "kim", serverText: "kim No such nick", label: "L2")
+        let heard = AppCoreTests.spoken(core.handle(.chat(.lineRefused(refusal, line)), at: .seconds(2)))
+        #expect(core.state.composer == "/msg kim hi", "\(heard)")
+        #expect(heard.first?.hasSuffix("Your line is back in the field") == true, "\(heard)")
+    }
+}

@@ -153,7 +153,11 @@ import Testing
         let line = ChatMessage(id: 900, channelID: 20, author: "you", text: "can I talk here", time: Date())
         let refusal = IRCRefusal(.cannotSendToChannel, target: "#a", serverText: "#a Cannot send (+m)", label: "L1")
         let heard = AppCoreTests.spoken(core.handle(.chat(.lineRefused(refusal, line)), at: .seconds(1)))
-        #expect(heard == ["Not delivered: hash a is not taking your messages now. Your line is back in the field"])
+        // The mode the server names is said as what it means; its sentence is not.
+        #expect(
+            heard == [
+                "Not delivered: hash a is moderated, so only people with voice or a rank can write there now. Your line is back in the field"
+            ])
         #expect(core.state.composer == "can I talk here")
     }
 }

@@ -87,7 +87,10 @@ extension AppCore {
                 let back = ConnectionFact.backOn(host: host(of: network), channels: channels)
                 effects.append(.lines([Lines.plain(Wording.sentence(.connection(back)))]))
                 announce(.connection(back), .default)
-            } else if awaitingFirstChannel != nil, state.route == .main {
+            } else if awaitingFirstChannel != nil || state.channelID == configuration.welcomeChannelID,
+                state.route == .main
+            {
+                // The first channel is about to replace #welcome: said with its name.
                 connectedNews = .connection(.connectedAs(nick, network: networkName(network)))
             } else {
                 announce(.connection(.connectedAs(nick, network: networkName(network))), .default)
@@ -138,6 +141,11 @@ extension AppCore {
                     if state.joinRequests.remove(IRCCaseMapping.fold(channel)) != nil {
                         say(.people(.youJoined(channel)), .low, .announcer)
                     }
+                    // Kept for a channel that did not open after all: said now, not lost.
+                    if let news = connectedNews {
+                        connectedNews = nil
+                        announce(news, .default)
+                    }
                 } else {
                     membership(.joined(nick: nick, channel: channel), in: channelID, about: [nick])
                 }
@@ -171,6 +179,8 @@ extension AppCore {
                 answered(.nick)
                 if let network { state.nicks[network] = new }
                 if network == nil || network == state.channel?.networkID { state.nick = new }
+                effects.append(
+                    .lines([Lines.plain(SpokenText.unmarked(on) + Wording.sentence(.people(.youAreNowShown(new))))]))
                 say(on + Wording.sentence(.people(.youAreNow(new))), .default, .announcer)
             } else if state.channel?.members.contains(old) == true || state.channel?.members.contains(new) == true
                 || (state.channel?.isDirect == true && state.channel.map { IRCCaseMapping.equal($0.name, old) } == true)
@@ -299,6 +309,12 @@ extension AppCore {
             var back = false
             if line.channelID == state.channelID, state.composer.isEmpty {
                 state.composer = line.text
+                back = true
+            } else if state.composer.isEmpty,
+                let elsewhere = state.channels.first(where: { $0.id == line.channelID }), elsewhere.isDirect
+            {
+                // Sent with /msg from another channel: back as the command it was.
+                state.composer = "/msg \(elsewhere.name) \(line.text)"
                 back = true
             }
             refresh()

@@ -165,7 +165,7 @@ extension AppCore {
         playCue(.error, .high)
         // The reason is the sentence ("Unknown command /frob. Type /help for the commands.");
         // the error sound already says it was not done.
-        post(.announcement(reason.hasSuffix(".") ? reason : reason + ".", priority: .high))
+        post(.announcement(reason.last.map { ".?!".contains($0) } == true ? reason : reason + ".", priority: .high))
     }
 
     /// `/pronounce kpcyrd k p cyrd`: kept in `[speech.pronounce]`, and said the new way at once;

@@ -76,13 +76,15 @@ extension AppCore {
                 speak(action)
             }
         case .escape:
-            // In the conversation's message field, Escape leaves the field for the messages
-            // above it; in a sheet or a thread it goes on as Escape does.
+            // In the conversation's message field, or a thread's reply field, Escape leaves the
+            // field for the messages above it (as the lesson says); in a sheet it goes on as
+            // Escape does, and from the thread's messages it goes back.
             if behaviour?.edits == .composer, !state.sheets.hasSheet, state.route == .main,
                 state.drawer.state == .compressed
             {
                 return moved(navigator.previous())
             }
+            if behaviour?.edits == .threadComposer, !state.sheets.hasSheet { return moved(navigator.previous()) }
             escape()
         case .stopSpeech:
             effects.append(.stopSpeech)

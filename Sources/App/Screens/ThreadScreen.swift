@@ -16,7 +16,7 @@ enum ThreadScreen {
                 .threadComposer,
                 Element(
                     label: "Reply in thread", value: state.threadComposer, traits: .textField,
-                    hint: "Type a reply and press Enter to send it. Press Escape to go back."),
+                    hint: "Type a reply and press Enter to send it. Escape leaves the field."),
                 ElementBehaviour(activate: .sendReply, edits: .threadComposer)))
         return b.make(.threadScreen, Element(label: "Thread", children: children))
     }

@@ -12,6 +12,8 @@ enum PeopleFact: Hashable, Sendable {
     case quit(nick: String, reason: String)
     /// The listener's nick changed (the `on` prefix names the network when there are several).
     case youAreNow(String)
+    /// The same, as shown: the nick as written.
+    case youAreNowShown(String)
     /// Someone's nick changed; `status` is what moved after a bar ("kim|away").
     case renamed(from: String, to: String, status: NickStatus?)
     /// Only a status after a bar moved ("kim" became "kim|away"): said by the name heard.
@@ -49,7 +51,8 @@ extension Wording {
         case .joined(let nick, let channel): "\(nick) joined \(channel)"
         case .left(let nick, let channel, let reason): "\(nick) left \(channel)" + theirReason(reason)
         case .quit(let nick, let reason): "\(nick) quit" + theirReason(reason)
-        case .youAreNow(let nick): "You are now \(nick)"
+        case .youAreNow(let nick): "You are now " + spelledNick(nick)
+        case .youAreNowShown(let nick): "You are now \(nick)"
         case .renamed(let old, let new, let status):
             "\(SpokenText.verbatim(old)) is now \(SpokenText.verbatim(new))"
                 + (status.map {
@@ -74,6 +77,24 @@ extension Wording {
             "\(SpokenText.verbatim(by)) invites you to \(channel). To accept, type /join \(channel)"
         case .invited(let by, let nick): "\(by) invited \(nick)"
         }
+    }
+
+    /// A nick said so that each of its characters is heard: letters and digits as a word,
+    /// anything else by name ("ada underscore"), where "ada_" and "ada" must not sound alike.
+    static func spelledNick(_ nick: String) -> String {
+        var parts: [String] = []
+        var word = ""
+        for character in nick {
+            if character.isLetter || character.isNumber {
+                word.append(character)
+            } else {
+                if !word.isEmpty { parts.append(SpokenText.verbatim(word)) }
+                word = ""
+                parts.append(SpokenText.characterName(character))
+            }
+        }
+        if !word.isEmpty { parts.append(SpokenText.verbatim(word)) }
+        return parts.joined(separator: " ")
     }
 
     /// A server's note or warning as shown: "Note: …", "Warning: …".

@@ -12,6 +12,12 @@ extension Wording {
         case .noSuchServer: return "There is no server \(target) on this network"
         case .noSuchChannel: return "There is no channel \(target) on \(server)"
         case .cannotSendToChannel:
+            // Why, where the server names the mode (InspIRCd: "Cannot send to channel (+m)"):
+            // the mode is a code, not the server's sentence.
+            let text = refusal.serverText.lowercased()
+            if member, text.contains("(+m)") || text.contains("moderated") {
+                return "Not delivered: \(target) is moderated, so only people with voice or a rank can write there now"
+            }
             return member
                 ? "Not delivered: \(target) is not taking your messages now"
                 : "Not delivered: \(target) takes messages only from its members. Type /join \(target) to go in"

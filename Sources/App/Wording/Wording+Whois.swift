@@ -1,7 +1,7 @@
 import Accessibility
 import Chat
 
-/// A WHOIS answer in words: "kim is Kim Lee, from host.example; in #x and #y; on server
+/// A WHOIS answer in words: "kim, real name Kim Lee, from host.example; in #x and #y; on server
 /// irc.example; idle 5 minutes"; the IRC module reports each as a ``WhoisFact``.
 extension Wording {
     static func whois(_ nick: String, _ facts: [WhoisFact]) -> String {
@@ -15,7 +15,7 @@ extension Wording {
                 // A real name that is only the nick again says nothing ("kim is kim").
                 let plain = name.trimmingCharacters(in: .whitespaces)
                 if plain.isEmpty || plain.lowercased() == nick.lowercased() { return "\(nick), from \(host)" }
-                return "\(nick) is \(SpokenText.verbatim(name)), from \(host)"
+                return "\(nick), real name \(SpokenText.verbatim(name)), from \(host)"
             case .server(let server): return "on server \(server)"
             case .ircOperator: return "an IRC operator"
             case .away(let reason): return "away: " + SpokenText.verbatim(reason)
