@@ -23,7 +23,7 @@ extension AppCore {
         case .paste(let typed) where Self.isTypingRun(afterSheets):
             typedOutsideAField(typed)
         case _ where state.quitAsked:
-            // "Quit anyway? Enter quits, Escape stays": any key but Enter stays.
+            // "Quit now? Enter quits, Escape stays": any key but Enter stays.
             state.quitAsked = false
             if key == .enter { return quit(asking: false) }
             say(Wording.sentence(.notQuitting), .default, .announcer)

@@ -71,8 +71,8 @@ public enum Wording {
             "Goodbye"
         case .quitWithLinesWaiting(let count):
             count == 1
-                ? "1 line is still waiting to send. Quit anyway? Enter quits, Escape stays"
-                : "\(count) lines are still waiting to send. Quit anyway? Enter quits, Escape stays"
+                ? "1 line is waiting to send: it goes when you next connect. Quit now? Enter quits, Escape stays"
+                : "\(count) lines are waiting to send: they go when you next connect. Quit now? Enter quits, Escape stays"
         case .notQuitting:
             "Not quitting"
         case .leftChannel(let channel, let canRejoin):
