@@ -2,8 +2,9 @@ import Typography
 
 /// `[display]`: motion, contrast, colour, how larger text is drawn, and room for another screen reader.
 public struct DisplaySettings: Sendable, Equatable {
-    /// `color`: true, false, "auto" (colour on a TTY unless `NO_COLOR` is set) — all in the
-    /// terminal's own palette — or "truecolor" (the 24-bit themes, with their background).
+    /// `color`: true or "always", false or "never", "auto" (colour on a TTY unless `NO_COLOR`
+    /// is set) — all in the terminal's own palette — or "truecolor" (the 24-bit themes, with
+    /// their background).
     public enum ColorPreference: String, CaseIterable, Sendable, Equatable {
         case auto, always, never, truecolor
     }

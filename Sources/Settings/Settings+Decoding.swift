@@ -235,8 +235,10 @@ extension Settings {
                 switch value {
                 case .boolean(let on): return .ok(on ? .always : .never)
                 case .string("auto"): return .ok(.auto)
+                case .string("always"): return .ok(.always)
+                case .string("never"): return .ok(.never)
                 case .string("truecolor"): return .ok(.truecolor)
-                default: return .bad("expected true, false, \"auto\" or \"truecolor\"")
+                default: return .bad("expected true, false, \"auto\", \"always\", \"never\" or \"truecolor\"")
                 }
             })
         {

@@ -27,7 +27,7 @@ import Typography
 
     @Test(arguments: [
         ("true", DisplaySettings.ColorPreference.always), ("false", .never), ("\"auto\"", .auto),
-        ("\"truecolor\"", .truecolor),
+        ("\"always\"", .always), ("\"never\"", .never), ("\"truecolor\"", .truecolor),
     ])
     func colorTakesTruecolorForThe24BitThemes(literal: String, expected: DisplaySettings.ColorPreference) {
         let result = Settings.decode(text: "[display]\ncolor = \(literal)\n", file: "c.toml")
