@@ -626,12 +626,21 @@ public struct IRCConnection: Sendable {
                     actions.append(.emit(.securityPolicy(duration: duration)))
                 }
             }
-            if configuration.signsIn, !session.advertised.contains(.sasl) {
-                actions = signInFailed(.notOffered)
+            // The mechanism we sign in with must be one the server lists (`sasl=EXTERNAL`
+            // alone takes no password): else it is not asked for, and the failure said once.
+            let mechanism = configuration.certificateSignIn ? "EXTERNAL" : "PLAIN"
+            let listed = session.values[.sasl].map { $0.split(separator: ",").map(String.init) }
+            let usable = session.advertised.contains(.sasl) && (listed?.contains(mechanism) ?? true)
+            if configuration.signsIn, !usable {
+                let offered = session.values[.sasl] ?? ""
+                let reason: SignInFailure =
+                    !session.advertised.contains(.sasl) || offered.isEmpty || configuration.certificateSignIn
+                    ? .notOffered : .noPasswordSignIn(offered: offered)
+                actions += signInFailed(reason)
                 if state == .refused { return actions }
             }
             let wanted = IRCCapability.wanted.filter { cap in
-                session.advertised.contains(cap) && (cap != .sasl || configuration.signsIn)
+                session.advertised.contains(cap) && (cap != .sasl || (configuration.signsIn && usable))
             }
             if wanted.isEmpty { return actions + finishNegotiation() }
             return actions + [

@@ -126,6 +126,31 @@ import Testing
             ])
     }
 
+    /// A server that lists only other mechanisms (`sasl=EXTERNAL`) is never sent a password:
+    /// the failure names what it takes, once.
+    @Test func aMechanismTheServerDoesNotListIsNotTried() {
+        var required = IRCConnection(configuration: .init(nick: "ada", credentials: credentials))
+        _ = required.connectionOpened()
+        let refused = required.received(line(":s CAP * LS :sasl=EXTERNAL message-tags"), now: now)
+        #expect(!sent(refused).contains { $0.hasPrefix("AUTHENTICATE") || $0.contains("sasl") }, "\(sent(refused))")
+        #expect(sent(refused) == ["QUIT :Sign-in failed"])
+        #expect(
+            events(refused) == [
+                .authenticationFailed(account: "ada", reason: .noPasswordSignIn(offered: "EXTERNAL"), continuing: false)
+            ])
+
+        var optional = IRCConnection(
+            configuration: .init(nick: "ada", credentials: credentials, requiresAuthentication: false))
+        _ = optional.connectionOpened()
+        let goesOn = optional.received(line(":s CAP * LS :sasl=EXTERNAL message-tags"), now: now)
+        #expect(sent(goesOn) == ["CAP REQ message-tags"])
+        // A plain `sasl` (no list, CAP 301) is tried.
+        var unlisted = IRCConnection(configuration: .init(nick: "ada", credentials: credentials))
+        _ = unlisted.connectionOpened()
+        #expect(
+            sent(unlisted.received(line(":s CAP * LS :sasl message-tags"), now: now)) == ["CAP REQ :message-tags sasl"])
+    }
+
     @Test func aRefusedRequest() {
         var connection = IRCConnection(
             configuration: .init(nick: "ada", credentials: credentials, requiresAuthentication: false))
