@@ -117,11 +117,19 @@ extension EndToEndTests {
         var answer = try Self.whois("ada", port: server.port)
         #expect(answer.contains(" 671 "), "ada is not on a secure connection: \(answer)")
         #expect(!session.spoken().contains { $0.text.contains("Lost the connection") }, "\(Self.context(session))")
+        // The policy was heard by now; the clock passes into a later second before quitting, so
+        // a policy kept from when it was heard and one rescheduled at the close differ.
+        let heardBy = Int(Date().timeIntervalSince1970)
+        _ = try await TmuxSession.waitUntil(timeout: .seconds(5)) { Int(Date().timeIntervalSince1970) > heardBy }
+        let closing = Int(Date().timeIntervalSince1970)
         try session.send("C-c")
         _ = try await Self.waitForExit(sandbox, run: 1)
         session.kill()
         let database = sandbox.root + "/data/earshot/earshot.sqlite"
         #expect(try Self.sql(database, "SELECT port FROM sts_policy WHERE host = 'localhost'") == "\(tlsPort)")
+        // Rescheduled when the secure connection closed: 600 s from then, not from when heard.
+        let expires = Int(try Self.sql(database, "SELECT expires FROM sts_policy WHERE host = 'localhost'")) ?? 0
+        #expect(expires >= closing + 600, "the policy expires at \(expires), before \(closing) + 600")
 
         // Started again: straight to TLS.
         session = try sandbox.launch(run: 2)

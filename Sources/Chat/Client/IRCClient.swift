@@ -34,6 +34,9 @@ public actor IRCClient {
     private var endpoint: (port: Int, tls: Bool)
     /// The server asked this plain connection to move to TLS (STS): reconnect there at once.
     private var upgradeToTLS: Int?
+    /// The STS policy's duration this secure connection advertised: when it closes, the
+    /// policy runs that long again from then (the STS specification's rescheduling).
+    private var policyDuration: Int?
     /// The protocol (pure): every bit of IRC state lives in it and in the outbox.
     private var connection: IRCConnection
     private var outbox = IRCOutbox()
@@ -370,6 +373,12 @@ public actor IRCClient {
             flushBuffered()
             channel = nil
             connection.connectionClosed()
+            if endpoint.tls, let duration = policyDuration {
+                // A policy holds for its duration after the last secure connection, not after
+                // the first: a session longer than the policy must not fall back to plain text.
+                try? store.setSecurityPolicy(host: server.host, port: endpoint.port, duration: duration)
+            }
+            policyDuration = nil
             outbox.closed()
             if stopped || Task.isCancelled { break }
             if let port = upgradeToTLS {
@@ -552,6 +561,7 @@ public actor IRCClient {
                 upgradeToTLS = port
                 channel?.close(promise: nil)
             case .securityPolicy(let duration):
+                policyDuration = duration > 0 ? duration : nil
                 try store.setSecurityPolicy(host: server.host, port: endpoint.port, duration: duration)
             case .presence(let nick, let online, let change):
                 emit(.presence(nick: nick, online: online, change: change))
