@@ -247,7 +247,9 @@ public enum ClientCommand {
             requiresAuthentication: server.saslRequired,
             channels: server.channels, caFile: server.caFile,
             serverPassword: server.resolvedServerPassword(environment: environment), monitor: monitor,
-            clientCertificate: server.clientCertificate, clientKey: server.clientKey)
+            clientCertificate: server.clientCertificate, clientKey: server.clientKey,
+            saslMechanism: server.saslMechanism.flatMap(SASLMechanism.init(named:)),
+            tlsFingerprint: server.tlsFingerprint)
         return try IRCClient(server: configuration, store: store)
     }
 }

@@ -65,6 +65,31 @@ public final class ErgoFixture: ServerProcessFixture {
 
     public var configPath: String { directory.path + "/ircd.yaml" }
 
+    /// Listing SCRAM-SHA-256 in `sasl=` (Ergo takes it always, but lists it only when asked,
+    /// its `advertise-scram`): pass as `changes` to a fixture that should offer it.
+    public static let advertisingSCRAM = [
+        ("    authentication-enabled: true\n", "    authentication-enabled: true\n    advertise-scram: true\n")
+    ]
+
+    /// Registers `account` with NickServ from a raw connection (`REGISTER password`; Ergo's
+    /// default asks no e-mail), and quits once it says so.
+    public func register(account: String, password: String, timeout: Double = 30) throws {
+        let socket = try RawSocket(port: port)
+        defer { socket.close() }
+        socket.send("NICK \(account)\r\nUSER \(account) 0 * :Earshot test\r\n")
+        let welcome = AnopeFixture.read(
+            socket, until: { $0.contains(" 001 ") || $0.contains(" 433 ") }, seconds: timeout)
+        guard welcome.contains(" 001 ") else { throw Failure("cannot register \(account) on Ergo: \(welcome)") }
+        socket.send("PRIVMSG NickServ :REGISTER \(password)\r\n")
+        let answer = AnopeFixture.read(
+            socket, until: { $0.contains(":NickServ!") && $0.utf8.last == 0x0A }, seconds: timeout)
+        guard answer.contains("Account created") else {
+            throw Failure("Ergo's NickServ did not register \(account). It said:\n\(answer)")
+        }
+        socket.send("QUIT :registered\r\n")
+        _ = AnopeFixture.read(socket, until: { $0.contains("ERROR") }, seconds: timeout)
+    }
+
     /// `default.yaml`, changed as the type's documentation says.
     static func writeConfig(directory dir: String, source: String, port: Int, changes: [(String, String)]) throws {
         var text = try String(contentsOfFile: source + "/default.yaml", encoding: .utf8)

@@ -17,6 +17,14 @@ public struct TestCertificates: Sendable {
     public let certFile: String
     public let keyFile: String
 
+    /// A self-signed server certificate (its own authority), as small networks and home
+    /// bouncers have: trusted only by pinning its fingerprint.
+    public init(selfSigned certificate: ClientCertificate) {
+        caFile = certificate.certFile
+        certFile = certificate.certFile
+        keyFile = certificate.keyFile
+    }
+
     public init(in directory: String, names: String = "IP:127.0.0.1,DNS:localhost") throws {
         let openssl = "/usr/bin/openssl"
         guard FileManager.default.isExecutableFile(atPath: openssl) else {

@@ -3,7 +3,7 @@ import Foundation
 /// The IRC protocol state machine: events in, actions out, no I/O.
 ///
 /// Handles registration (a server password, CAP LS 302 with the ``IRCCapability/wanted``
-/// capabilities, SASL PLAIN, a new nick when ours is taken), PING/PONG, joins and names,
+/// capabilities, SASL (SCRAM-SHA-256, PLAIN or EXTERNAL), a new nick when ours is taken), PING/PONG, joins and names,
 /// messages, actions and notices, the client tags of ``IRCTags``, replayed history (a
 /// chathistory or bouncer playback batch, or a server-time before registration), and the sync
 /// point after (re)joining. The I/O shell (`IRCClient`) feeds it parsed lines and carries out
@@ -38,12 +38,17 @@ public struct IRCConnection: Sendable {
         public var monitor: [String]
         /// Sign in with the TLS client certificate (SASL EXTERNAL, CertFP) instead of a password.
         public var certificateSignIn: Bool
+        /// The mechanism to sign in with a password; nil: SCRAM-SHA-256 where the server lists
+        /// it, else PLAIN.
+        public var mechanism: SASLMechanism?
 
         public init(
             nick: String, user: String? = nil, realName: String = "Earshot user",
             credentials: SASLCredentials? = nil, requiresAuthentication: Bool = true, channels: [String] = [],
-            serverPassword: String? = nil, monitor: [String] = [], certificateSignIn: Bool = false
+            serverPassword: String? = nil, monitor: [String] = [], certificateSignIn: Bool = false,
+            mechanism: SASLMechanism? = nil
         ) {
+            self.mechanism = mechanism
             self.monitor = monitor
             self.certificateSignIn = certificateSignIn
             self.nick = nick
@@ -105,6 +110,12 @@ public struct IRCConnection: Sendable {
         var account: String?
         /// The mechanisms the server offers (RPL_SASLMECHS, 908), to explain a failure.
         var saslMechanisms: String?
+        /// The mechanism chosen for this connection, and a SCRAM exchange under way.
+        var mechanism: SASLMechanism = .plain
+        var scram: SCRAMExchange?
+        var signedIn = false
+        /// An AUTHENTICATE payload from the server arriving in 400-byte pieces.
+        var authenticateBuffer = ""
         var nickAttempt = 0
         /// Open batches: reference → type.
         var batches: [String: String] = [:]
@@ -154,6 +165,8 @@ public struct IRCConnection: Sendable {
     public var isSynced: Bool { session.isSynced }
     /// The account we are signed in to (RPL_LOGGEDIN, 900), if any.
     public var account: String? { session.account }
+    /// The mechanism that signed us in on this connection (903), if SASL did.
+    public var signedInWith: SASLMechanism? { session.signedIn ? session.mechanism : nil }
     /// Whether the server refused our password or account: the shell must not reconnect.
     public var isRefused: Bool { state == .refused }
 
@@ -628,14 +641,19 @@ public struct IRCConnection: Sendable {
             }
             // The mechanism we sign in with must be one the server lists (`sasl=EXTERNAL`
             // alone takes no password): else it is not asked for, and the failure said once.
-            let mechanism = configuration.certificateSignIn ? "EXTERNAL" : "PLAIN"
             let listed = session.values[.sasl].map { $0.split(separator: ",").map(String.init) }
-            let usable = session.advertised.contains(.sasl) && (listed?.contains(mechanism) ?? true)
+            session.mechanism = Self.mechanism(for: configuration, listed: listed)
+            let usable = session.advertised.contains(.sasl) && (listed?.contains(session.mechanism.rawValue) ?? true)
             if configuration.signsIn, !usable {
                 let offered = session.values[.sasl] ?? ""
                 let reason: SignInFailure =
-                    !session.advertised.contains(.sasl) || offered.isEmpty || configuration.certificateSignIn
-                    ? .notOffered : .noPasswordSignIn(offered: offered)
+                    if !session.advertised.contains(.sasl) || offered.isEmpty || configuration.certificateSignIn {
+                        .notOffered
+                    } else if configuration.mechanism != nil {
+                        .mechanismNotOffered(session.mechanism.rawValue, offered: offered)
+                    } else {
+                        .noPasswordSignIn(offered: offered)
+                    }
                 actions += signInFailed(reason)
                 if state == .refused { return actions }
             }
@@ -657,8 +675,7 @@ public struct IRCConnection: Sendable {
             guard state == .negotiating else { return [] }
             if session.capabilities.contains(.sasl), configuration.signsIn {
                 state = .authenticating
-                let mechanism = configuration.certificateSignIn ? "EXTERNAL" : "PLAIN"
-                return [.send(IRCMessage(command: "AUTHENTICATE", [mechanism]))]
+                return [.send(IRCMessage(command: "AUTHENTICATE", [session.mechanism.rawValue]))]
             }
             return finishNegotiation()
         case "NAK":
@@ -692,12 +709,75 @@ public struct IRCConnection: Sendable {
         }
     }
 
+    /// The mechanism for this connection: EXTERNAL with a certificate alone, else the one the
+    /// settings name, else SCRAM-SHA-256 where the server lists it, else PLAIN.
+    static func mechanism(for configuration: Configuration, listed: [String]?) -> SASLMechanism {
+        if configuration.certificateSignIn { return .external }
+        if let chosen = configuration.mechanism { return chosen }
+        return listed?.contains(SASLMechanism.scramSHA256.rawValue) == true ? .scramSHA256 : .plain
+    }
+
+    /// A challenge from the server: `+` (empty) or base64, in 400-byte pieces until a shorter one.
     private mutating func receivedAuthenticate(_ message: IRCMessage) -> [Action] {
-        guard state == .authenticating, message.parameter(0) == "+" else { return [] }
-        // EXTERNAL: the certificate is the proof, and an empty answer takes the account it names.
-        guard !configuration.certificateSignIn else { return [.send(IRCMessage(command: "AUTHENTICATE", ["+"]))] }
+        guard state == .authenticating, let piece = message.parameter(0) else { return [] }
+        if piece != "+" { session.authenticateBuffer += piece }
+        if piece.utf8.count == 400 { return [] }
+        let challenge = session.authenticateBuffer
+        session.authenticateBuffer = ""
+        switch session.mechanism {
+        case .external:
+            // The certificate is the proof, and an empty answer takes the account it names.
+            return [.send(IRCMessage(command: "AUTHENTICATE", ["+"]))]
+        case .plain:
+            guard challenge.isEmpty, let credentials = configuration.credentials else { return [] }
+            return authenticate(Array(credentials.plainPayload.utf8))
+        case .scramSHA256:
+            return scramStep(challenge: challenge)
+        }
+    }
+
+    /// SCRAM's three steps: our first message, our proof for the server's salt and nonce, and
+    /// the check of the server's proof (a server that cannot prove it knows the password is
+    /// left, whatever it says next).
+    private mutating func scramStep(challenge: String) -> [Action] {
         guard let credentials = configuration.credentials else { return [] }
-        let payload = Array(credentials.plainPayload.utf8)
+        guard !challenge.isEmpty else {
+            let exchange = SCRAMExchange(account: credentials.account, password: credentials.password)
+            session.scram = exchange
+            return authenticate(Array(exchange.clientFirst.utf8))
+        }
+        guard var exchange = session.scram, let decoded = Data(base64Encoded: challenge) else {
+            return abortSignIn(.aborted)
+        }
+        let text = String(decoding: decoded, as: UTF8.self)
+        do {
+            if text.hasPrefix("v=") || text.hasPrefix("e=") {
+                try exchange.verify(text)
+                session.scram = nil
+                return [.send(IRCMessage(command: "AUTHENTICATE", ["+"]))]
+            }
+            let final = try exchange.respond(to: text)
+            session.scram = exchange
+            return authenticate(Array(final.utf8))
+        } catch .serverNotProven {
+            return abortSignIn(.serverNotProven)
+        } catch .refused {
+            return abortSignIn(.credentialsRefused)
+        } catch {
+            return abortSignIn(.aborted)
+        }
+    }
+
+    /// Ends the exchange (`AUTHENTICATE *`) and says why.
+    private mutating func abortSignIn(_ reason: SignInFailure) -> [Action] {
+        session.scram = nil
+        let actions = [Action.send(IRCMessage(command: "AUTHENTICATE", ["*"]))] + signInFailed(reason)
+        return state == .refused ? actions : actions + finishNegotiation()
+    }
+
+    /// A payload as AUTHENTICATE lines: base64 in 400-byte pieces, and `+` after a full last one.
+    private func authenticate(_ bytes: [UInt8]) -> [Action] {
+        let payload = Array(Data(bytes).base64EncodedString().utf8)
         var actions: [Action] = []
         var start = 0
         while start < payload.count {
@@ -721,6 +801,7 @@ public struct IRCConnection: Sendable {
             session.account = nil
             return []
         case "903", "907":
+            session.signedIn = state == .authenticating
             return finishNegotiation()
         case "908":
             session.saslMechanisms = message.parameter(1).map(clean)
@@ -731,7 +812,9 @@ public struct IRCConnection: Sendable {
             if message.command == "904", configuration.certificateSignIn {
                 reason = .certificateRefused
             } else if message.command == "904" {
-                if let mechanisms = session.saslMechanisms, !mechanisms.split(separator: ",").contains("PLAIN") {
+                if let mechanisms = session.saslMechanisms,
+                    !mechanisms.split(separator: ",").contains(Substring(session.mechanism.rawValue))
+                {
                     reason = .noPasswordSignIn(offered: mechanisms)
                 } else {
                     reason = .credentialsRefused

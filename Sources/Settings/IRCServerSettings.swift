@@ -15,6 +15,11 @@
 /// sasl_required = true    # false: go on without the account when sign-in fails
 /// ```
 ///
+/// `sasl_mechanism` chooses how a password signs in: `"SCRAM-SHA-256"`, `"PLAIN"` or
+/// `"EXTERNAL"`; without it, SCRAM-SHA-256 where the server lists it, else PLAIN.
+/// `tls_fingerprint` pins the server's certificate by its SHA-256 (hex, colons allowed): a
+/// self-signed certificate is then taken when it matches, and any other refused.
+///
 /// `client_cert` (and `client_key`) sign in with a certificate instead (SASL EXTERNAL):
 ///
 /// ```toml
@@ -58,14 +63,25 @@ public struct IRCServerSettings: Sendable, Equatable {
     /// sign-in (SASL EXTERNAL, CertFP), as Libera.Chat and OFTC offer.
     public var clientCertificate: String?
     public var clientKey: String?
+    /// `sasl_mechanism`, upper case as IRC spells it ("SCRAM-SHA-256"); nil: chosen by what
+    /// the server lists.
+    public var saslMechanism: String?
+    /// `tls_fingerprint`: the SHA-256 of the server's certificate, 64 lower-case hex digits.
+    public var tlsFingerprint: String?
+
+    /// The mechanisms `sasl_mechanism` takes.
+    public static let saslMechanisms = ["SCRAM-SHA-256", "PLAIN", "EXTERNAL"]
 
     public init(
         host: String, port: Int? = nil, tls: Bool = true, nick: String = "earshot",
         channels: [String] = [], saslUser: String? = nil, caFile: String? = nil,
         passwordEnvironmentVariable: String? = nil,
         password: String? = nil, saslRequired: Bool = true, serverPasswordEnvironmentVariable: String? = nil,
-        serverPassword: String? = nil, clientCertificate: String? = nil, clientKey: String? = nil
+        serverPassword: String? = nil, clientCertificate: String? = nil, clientKey: String? = nil,
+        saslMechanism: String? = nil, tlsFingerprint: String? = nil
     ) {
+        self.saslMechanism = saslMechanism
+        self.tlsFingerprint = tlsFingerprint
         self.clientCertificate = clientCertificate
         self.clientKey = clientKey
         self.serverPasswordEnvironmentVariable = serverPasswordEnvironmentVariable
@@ -80,6 +96,14 @@ public struct IRCServerSettings: Sendable, Equatable {
         self.caFile = caFile
         self.passwordEnvironmentVariable = passwordEnvironmentVariable
         self.password = password
+    }
+
+    /// A fingerprint as people copy it ("AB:CD:…", "abcd…"): 64 lower-case hex digits, or nil
+    /// when it is not a SHA-256.
+    public static func normalisedFingerprint(_ text: String) -> String? {
+        let digits = text.lowercased().filter { $0 != ":" && $0 != " " }
+        guard digits.count == 64, digits.allSatisfy(\.isHexDigit) else { return nil }
+        return digits
     }
 
     /// The password: from the environment variable when set there, else from the file.

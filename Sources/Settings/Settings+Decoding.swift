@@ -20,7 +20,7 @@ extension Settings {
 
     static let serverKeys: Set<String> = [
         "host", "port", "tls", "nick", "channels", "sasl_user", "sasl_required", "password", "password_env", "ca_file",
-        "server_password", "server_password_env", "client_cert", "client_key",
+        "server_password", "server_password_env", "client_cert", "client_key", "sasl_mechanism", "tls_fingerprint",
     ]
 
     /// Reads settings from TOML text.

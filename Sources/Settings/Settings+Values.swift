@@ -83,6 +83,12 @@ extension Settings {
             if server.serverPassword != nil { entries.append(.init(key: "server_password", value: .string("(set)"))) }
             if let file = server.clientCertificate { entries.append(.init(key: "client_cert", value: .string(file))) }
             if let file = server.clientKey { entries.append(.init(key: "client_key", value: .string(file))) }
+            if let mechanism = server.saslMechanism {
+                entries.append(.init(key: "sasl_mechanism", value: .string(mechanism)))
+            }
+            if let fingerprint = server.tlsFingerprint {
+                entries.append(.init(key: "tls_fingerprint", value: .string(fingerprint)))
+            }
             result.append(("irc.servers[\(index)]", .table(TOMLTable(entries: entries))))
         }
         return result

@@ -122,11 +122,27 @@ struct SettingsReader {
                     key: "\(prefix).\(key)", atValue: false)
             }
         }
+        let mechanism = read("\(prefix).sasl_mechanism") { value -> Check<String> in
+            let allowed = IRCServerSettings.saslMechanisms.map { "\"\($0)\"" }.joined(separator: ", ")
+            guard let text = value.stringValue else {
+                return .bad("expected one of \(allowed), found a \(value.typeName)")
+            }
+            return IRCServerSettings.saslMechanisms.contains(text.uppercased())
+                ? .ok(text.uppercased()) : .bad("\"\(text)\" is out of range: use one of \(allowed)")
+        }
+        let fingerprint = read("\(prefix).tls_fingerprint") { value -> Check<String> in
+            guard let text = value.stringValue else {
+                return .bad("expected the certificate's SHA-256 as hex, found a \(value.typeName)")
+            }
+            return IRCServerSettings.normalisedFingerprint(text).map { .ok($0) }
+                ?? .bad("expected the certificate's SHA-256: 64 hex digits, colons allowed")
+        }
         return IRCServerSettings(
             host: host, port: port, tls: tls, nick: nick, channels: channels, saslUser: saslUser, caFile: caFile,
             passwordEnvironmentVariable: passwordEnv, password: passwords["password"], saslRequired: saslRequired,
             serverPasswordEnvironmentVariable: serverPasswordEnv, serverPassword: passwords["server_password"],
-            clientCertificate: string("client_cert"), clientKey: string("client_key"))
+            clientCertificate: string("client_cert"), clientKey: string("client_key"), saslMechanism: mechanism,
+            tlsFingerprint: fingerprint)
     }
 
     /// Adds a warning for every key and section Earshot does not know.

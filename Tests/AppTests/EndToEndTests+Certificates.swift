@@ -73,6 +73,43 @@ extension EndToEndTests {
         try refused.send("C-c")
     }
 
+    /// A self-signed server pinned by `tls_fingerprint` (colons and capitals as openssl prints
+    /// it) is joined with no `ca_file`; a pin that does not match is refused, and the sentence
+    /// names the fingerprint the server showed, so the user can compare it.
+    @Test func aPinnedSelfSignedServerIsJoinedAndAWrongPinSaysWhatItShowed() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let own = try ClientCertificate(in: directory.path, name: "selfsigned")
+        let server = try InspIRCdFixture(tls: TestCertificates(selfSigned: own))
+        defer { server.tearDown() }
+        let printed = stride(from: 0, to: 64, by: 2).map { offset -> String in
+            let start = own.fingerprint.index(own.fingerprint.startIndex, offsetBy: offset)
+            return own.fingerprint[start..<own.fingerprint.index(start, offsetBy: 2)].uppercased()
+        }.joined(separator: ":")
+        let sandbox = try Sandbox(
+            settings: Self.certificateSettings(
+                port: server.port, tls: true, caFile: nil, extra: "tls_fingerprint = \"\(printed)\""))
+        defer { sandbox.remove() }
+        let session = try sandbox.launch()
+        defer { session.kill() }
+        try await Self.waitForJoin("#signed", session)
+        try session.send("C-c")
+
+        let wrong = String(repeating: "0", count: 64)
+        let refusedSandbox = try Sandbox(
+            settings: Self.certificateSettings(
+                port: server.port, tls: true, caFile: nil, extra: "tls_fingerprint = \"\(wrong)\""))
+        defer { refusedSandbox.remove() }
+        let refused = try refusedSandbox.launch()
+        defer { refused.kill() }
+        let said = try await refused.waitForSpeech(after: 0, timeout: .seconds(60)) {
+            $0.text.contains("It showed")
+        }
+        #expect(said?.text.contains("It showed \(printed);") == true, "\(Self.context(refused))")
+        #expect(said?.text.contains("not the one tls fingerprint names") == true)
+        try refused.send("C-c")
+    }
+
     /// A key that others can read is refused before anything is sent, with how to fix it.
     @Test func aClientKeyOthersCanReadIsRefusedWithTheFix() async throws {
         let directory = try TemporaryDirectory()

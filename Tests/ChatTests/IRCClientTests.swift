@@ -464,4 +464,43 @@ import Testing
         #expect(reason == .certificateForAnotherName, "\(String(describing: reason))")
         await client.stop()
     }
+
+    /// A self-signed server certificate, pinned by its fingerprint (`tls_fingerprint`), is
+    /// taken with no authority behind it; a pin that does not match refuses it, and the reason
+    /// carries the fingerprint the server showed.
+    @Test func aPinnedSelfSignedCertificateIsTakenAndAnotherIsRefusedNamingWhatItShowed() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let own = try ClientCertificate(in: directory.path, name: "selfsigned")
+        let fixture = try InspIRCdFixture(tls: TestCertificates(selfSigned: own))
+        defer { fixture.tearDown() }
+        func client(_ nick: String, pin: String) throws -> (IRCClient, EventRecorder) {
+            let store = try ChatStore(path: directory.path + "/\(nick).sqlite")
+            let client = try IRCClient(
+                server: IRCServerConfiguration(
+                    name: "pinned", host: "127.0.0.1", port: fixture.port, usesTLS: true, nick: nick,
+                    channels: ["#pinned"],
+                    reconnect: ReconnectPolicy(initialDelay: .seconds(30), maximumDelay: .seconds(30), jitter: 0),
+                    tlsFingerprint: pin),
+                store: store)
+            return (client, EventRecorder(client))
+        }
+        let (ada, adaEvents) = try client("ada", pin: own.fingerprint)
+        await ada.start()
+        let synced = await adaEvents.wait { $0.contains(where: \.isSynced) }
+        let seen = await adaEvents.events
+        #expect(synced, "the pinned certificate was not taken: \(seen)")
+        await ada.stop()
+
+        let other = String(repeating: "ab", count: 32)
+        let (bob, bobEvents) = try client("bob", pin: other)
+        await bob.start()
+        #expect(await bobEvents.wait(timeout: 20) { $0.contains(where: \.isDisconnected) })
+        let reason = await bobEvents.events.compactMap {
+            if case .disconnected(let reason) = $0 { reason } else { nil }
+        }.first
+        #expect(reason == .certificateNotPinned(seen: own.fingerprint), "\(String(describing: reason))")
+        #expect(!(await bobEvents.events.contains(where: \.isSynced)))
+        await bob.stop()
+    }
 }

@@ -1,3 +1,4 @@
+import IRC
 import NIOSSL
 
 /// The TLS handler for a connection, with BoringSSL's own verification of the server's chain
@@ -10,11 +11,28 @@ import NIOSSL
 /// watching it; a replacement would have to verify the chain itself. The call goes through
 /// ``DeprecatedWatch``'s protocol so that the build stays free of warnings; it is the one
 /// place the deprecated initializer is used.
+///
+/// With a pinned fingerprint (`tls_fingerprint`), the certificate is the identity: the server's
+/// own certificate is taken when its SHA-256 matches, whoever signed it, and refused otherwise,
+/// with the fingerprint seen kept for the sentence that says so.
 enum CertificateWatch {
     static func handler(
-        context: NIOSSLContext, serverHostname: String?, failure: ConnectionFailure
+        context: NIOSSLContext, serverHostname: String?, pinned fingerprint: String? = nil,
+        failure: ConnectionFailure
     ) throws -> NIOSSLClientHandler {
-        try watched(DeprecatedWatch.self, context: context, serverHostname: serverHostname, failure: failure)
+        guard let fingerprint else {
+            return try watched(DeprecatedWatch.self, context: context, serverHostname: serverHostname, failure: failure)
+        }
+        return try NIOSSLClientHandler(context: context, serverHostname: serverHostname) { chain, promise in
+            guard let leaf = chain.first, let der = try? leaf.toDERBytes() else {
+                failure.record(.certificateNotPinned(seen: ""))
+                return promise.succeed(.failed)
+            }
+            let seen = SHA256.hash(der).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+            if seen == fingerprint { return promise.succeed(.certificateVerified) }
+            failure.record(.certificateNotPinned(seen: seen))
+            promise.succeed(.failed)
+        }
     }
 
     private static func watched<Maker: WatchingHandlerMaker>(
@@ -42,4 +60,8 @@ enum DeprecatedWatch: WatchingHandlerMaker {
     ) throws -> NIOSSLClientHandler {
         try NIOSSLClientHandler(context: context, serverHostname: serverHostname, verificationCallback: watch)
     }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -25,6 +25,9 @@ public enum DisconnectReason: Hashable, Sendable {
     case certificateNotTrusted
     /// The server's certificate is trusted but names another host than the one connected to.
     case certificateForAnotherName
+    /// The server's certificate is not the one `tls_fingerprint` pins; `seen` is the SHA-256 of
+    /// the one it showed (64 hex digits), for the user to check.
+    case certificateNotPinned(seen: String)
     /// The secure (TLS) connection could not be set up otherwise.
     case tlsFailed
     /// The connection was reset.

@@ -61,7 +61,8 @@ public actor IRCClient {
             configuration: .init(
                 nick: server.nick, user: server.user, realName: server.realName, credentials: server.credentials,
                 requiresAuthentication: server.requiresAuthentication, channels: server.channels,
-                serverPassword: server.serverPassword, monitor: server.monitor, certificateSignIn: certificateSignIn))
+                serverPassword: server.serverPassword, monitor: server.monitor, certificateSignIn: certificateSignIn,
+                mechanism: server.saslMechanism))
         self.tlsConfiguration = tlsConfiguration
         endpoint = (server.port, server.usesTLS)
         (events, eventContinuation) = AsyncStream.makeStream(of: ChatEvent.self)
@@ -79,6 +80,8 @@ public actor IRCClient {
             }
             configuration.trustRoots = .file(caFile)
         }
+        // A pinned certificate is the server's identity: the name it was made for does not matter.
+        if server.tlsFingerprint != nil { configuration.certificateVerification = .noHostnameVerification }
         if let certificate = server.clientCertificate {
             let key = server.clientKey ?? certificate
             guard FileManager.default.isReadableFile(atPath: certificate),
@@ -127,6 +130,8 @@ public actor IRCClient {
 
     /// The account we are signed in to with SASL, if any.
     public var account: String? { connection.account }
+    /// How it signed in (SCRAM-SHA-256, PLAIN, EXTERNAL), if it did on this connection.
+    public var signedInWith: SASLMechanism? { connection.signedInWith }
 
     /// Whether the client is connecting or connected, or will reconnect: false before
     /// ``start()``, after ``stop(reason:)``, and once a required sign-in has failed.
@@ -427,6 +432,7 @@ public actor IRCClient {
         let sslContext = endpoint.tls ? self.sslContext : nil
         let host = server.host
         let isAddress = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
+        let pinned = server.tlsFingerprint
         let bootstrap = ClientBootstrap(group: Self.eventLoops)
             .connectTimeout(.seconds(15))
             .channelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
@@ -434,7 +440,8 @@ public actor IRCClient {
                 channel.eventLoop.makeCompletedFuture {
                     if let sslContext {
                         let tls = try CertificateWatch.handler(
-                            context: sslContext, serverHostname: isAddress ? nil : host, failure: failure)
+                            context: sslContext, serverHostname: isAddress ? nil : host, pinned: pinned,
+                            failure: failure)
                         try channel.pipeline.syncOperations.addHandler(tls)
                     }
                     try channel.pipeline.syncOperations.addHandler(

@@ -36,14 +36,21 @@ public struct IRCServerConfiguration: Sendable, Hashable {
     /// sign-in (SASL EXTERNAL, CertFP) when there is no password.
     public var clientCertificate: String?
     public var clientKey: String?
+    /// How a password signs in; nil: SCRAM-SHA-256 where the server lists it, else PLAIN.
+    public var saslMechanism: SASLMechanism?
+    /// The SHA-256 of the server's certificate (64 lower-case hex digits): the certificate is
+    /// taken when it matches, self-signed or not, and refused otherwise.
+    public var tlsFingerprint: String?
 
     public init(
         name: String, host: String, port: Int = 6697, usesTLS: Bool = true, insecure: Bool = false, nick: String,
         user: String? = nil, realName: String = "Earshot user", credentials: SASLCredentials? = nil,
         requiresAuthentication: Bool = true, channels: [String] = [], reconnect: ReconnectPolicy = ReconnectPolicy(),
         caFile: String? = nil, serverPassword: String? = nil, monitor: [String] = [], clientCertificate: String? = nil,
-        clientKey: String? = nil
+        clientKey: String? = nil, saslMechanism: SASLMechanism? = nil, tlsFingerprint: String? = nil
     ) {
+        self.saslMechanism = saslMechanism
+        self.tlsFingerprint = tlsFingerprint
         self.clientCertificate = clientCertificate
         self.clientKey = clientKey
         self.serverPassword = serverPassword

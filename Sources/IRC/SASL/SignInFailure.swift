@@ -13,6 +13,10 @@ public enum SignInFailure: Hashable, Sendable {
     case certificateRefused
     /// The server takes no password sign-in; it offers these mechanisms.
     case noPasswordSignIn(offered: String)
+    /// The mechanism the settings name is not one the server lists.
+    case mechanismNotOffered(String, offered: String)
+    /// The server could not prove it knows the password (SCRAM's server signature was wrong).
+    case serverNotProven
     /// The account name or password was refused (904).
     case credentialsRefused
     /// The account is tied to nicks, and this is not one of them (902).

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Account name and password for SASL PLAIN.
+/// Account name and password for SASL (SCRAM-SHA-256 or PLAIN).
 ///
 /// The settings give the password (`password_env`, `password`, else `EARSHOT_IRC_PASSWORD`).
 ///
@@ -19,8 +19,6 @@ public struct SASLCredentials: Sendable, Hashable {
     /// The environment variable that holds the password.
     public static let environmentKey = "EARSHOT_IRC_PASSWORD"
 
-    /// The AUTHENTICATE payload for PLAIN: base64 of `authzid NUL authcid NUL password`.
-    public var plainPayload: String {
-        Data((account + "\0" + account + "\0" + password).utf8).base64EncodedString()
-    }
+    /// The PLAIN message, `authzid NUL authcid NUL password` (sent in base64).
+    public var plainPayload: String { account + "\0" + account + "\0" + password }
 }
