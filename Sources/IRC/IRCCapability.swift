@@ -46,9 +46,13 @@ public struct IRCCapability: RawRepresentable, Hashable, Sendable, ExpressibleBy
     /// History on request (`CHATHISTORY`): what was missed is fetched on joining.
     public static let chathistory: IRCCapability = "draft/chathistory"
 
+    /// Read state kept by the server (`MARKREAD`), shared by every client of the account.
+    public static let readMarker: IRCCapability = "draft/read-marker"
+
     /// What Earshot asks for when a server offers it, in this order (sasl only with an account).
     public static let wanted: [IRCCapability] = [
         .messageTags, .serverTime, .echoMessage, .batch, .labeledResponse, .multiPrefix, .sasl,
         .awayNotify, .accountNotify, .extendedJoin, .chghost, .setname, .inviteNotify, .zncSelfMessage, .chathistory,
+        .readMarker,
     ]
 }

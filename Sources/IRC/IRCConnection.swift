@@ -355,9 +355,13 @@ public struct IRCConnection: Sendable {
             // The server closes the connection after it ("Closing link: …"): the lost
             // connection is said once, in words, when it closes.
             return []
+        case "MARKREAD":
+            return receivedReadMarker(message)
         case "FAIL":
             // FAIL <command> <code> [<context>…] :<description>
             let command = message.parameter(0) ?? ""
+            // A read marker the server would not keep is nothing the listener asked for.
+            if command == "MARKREAD" { return [] }
             let code = message.parameter(1) ?? ""
             let context = message.parameters.count > 3 ? message.parameter(2).map(clean) : nil
             return [
@@ -1044,5 +1048,5 @@ public struct IRCConnection: Sendable {
         return []
     }
 
-    private func clean(_ text: String) -> String { Sanitizer.plainText(text) }
+    func clean(_ text: String) -> String { Sanitizer.plainText(text) }
 }

@@ -59,6 +59,9 @@ public enum IRCEvent: Sendable, Hashable {
     /// The server refused something the client asked (an error numeric or a standard reply),
     /// by kind; its own words are kept for a log only.
     case refused(IRCRefusal)
+    /// The server's read marker for a channel or conversation: read up to `at`, here or on
+    /// another client of the account (`draft/read-marker`).
+    case readMarker(target: String, at: Date)
     /// After (re)joining, everything the server replays on join has arrived: pending messages
     /// can be sent now without duplicating replayed ones.
     case synced

@@ -75,4 +75,74 @@ extension EndToEndTests {
         #expect(try count("note 5 while she is out") == "1")
         try session.send("C-c")
     }
+
+    /// Read state shared through Ergo (`draft/read-marker`), with a second device of the same
+    /// always-on account (a raw client signed in with SASL): what Earshot heard is marked read
+    /// on the server, and what the other device read clears Earshot's count, silently.
+    @Test func readOnOneDeviceIsReadOnTheOther() async throws {
+        let ergo = try ErgoFixture(changes: [("        always-on: \"opt-in\"", "        always-on: \"opt-out\"")])
+        defer { ergo.tearDown() }
+        try ergo.register(account: "ada", password: "correct-horse-7")
+        let bob = try Self.peer(nick: "bob", in: "#a", port: ergo.port)
+        defer { bob.close() }
+        bob.send("JOIN #b\r\n")
+        bob.read(until: " 366 ")
+        let settings =
+            Self.onboardedSettings + """
+                [[irc.servers]]
+                host = "127.0.0.1"
+                port = \(ergo.port)
+                tls = false
+                nick = "ada"
+                channels = ["#a", "#b"]
+                sasl_user = "ada"
+                password_env = "EARSHOT_TEST_SASL_PASSWORD"
+
+                """
+        let sandbox = try Sandbox(settings: settings)
+        defer { sandbox.remove() }
+        let session = try sandbox.launch(environment: ["EARSHOT_TEST_SASL_PASSWORD": "correct-horse-7"])
+        defer { session.kill() }
+        try await Self.waitForJoin("#a", session)
+
+        // The phone: the same account, asking for read markers.
+        let phone = try RawSocket(port: ergo.port)
+        defer { phone.close() }
+        let plain = Data("ada\0ada\0correct-horse-7".utf8).base64EncodedString()
+        phone.send("CAP LS 302\r\nNICK ada\r\nUSER ada 0 * :phone\r\nCAP REQ :sasl draft/read-marker\r\n")
+        phone.read(until: "ACK")
+        phone.send("AUTHENTICATE PLAIN\r\n")
+        phone.read(until: "AUTHENTICATE +")
+        phone.send("AUTHENTICATE \(plain)\r\nCAP END\r\n")
+        phone.read(until: " 001 ")
+
+        // Heard here: the server is told, and tells the phone.
+        bob.send("PRIVMSG #a :heard on the laptop\r\n")
+        let heard = try await session.waitForSpeech(after: 0, timeout: .seconds(30)) {
+            $0.text.contains("heard on the laptop")
+        }
+        try #require(heard != nil, "\(Self.context(session))")
+        let told = phone.read(until: "MARKREAD #a timestamp=")
+        #expect(told.contains("MARKREAD #a timestamp="), "the phone was not told what the laptop read: \(told)")
+
+        // Two lines in #b, unread here; read on the phone: the count clears, nothing is said.
+        bob.send("PRIVMSG #b :first in b\r\nPRIVMSG #b :second in b\r\n")
+        let database = sandbox.root + "/data/earshot/earshot.sqlite"
+        let unread = { try Self.sql(database, "SELECT unread FROM channel WHERE name = '#b'") }
+        #expect(try await waitUntil(timeout: .seconds(30)) { try unread() == "2" }, "\(Self.context(session))")
+        let before = session.spoken().count
+        let stamp = ISO8601DateFormatter()
+        stamp.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        phone.send("MARKREAD #b timestamp=\(stamp.string(from: Date().addingTimeInterval(1)))\r\n")
+        let cleared = try await waitUntil(timeout: .seconds(30)) { try unread() == "0" }
+        #expect(
+            cleared, "#b is still \((try? unread()) ?? "?") unread after the phone read it\n\(Self.context(session))")
+        try session.send("M-a")  // next unread: there is none now
+        let next = try await session.waitForSpeech(after: before, timeout: .seconds(30)) { _ in true }
+        #expect(next?.text.contains("hash b") != true, "said after the phone read #b: \(next?.text ?? "nothing")")
+        #expect(
+            !session.spoken()[before...].contains { $0.text.contains("read") && $0.text.contains("hash b") },
+            "the phone's reading was said: \(Self.context(session))")
+        try session.send("C-c")
+    }
 }

@@ -10,6 +10,7 @@ extension AppCore {
         switch event {
         case .messages(let messages): received(messages)
         case .history(let messages, let news): receivedHistory(messages, news: news, network: network)
+        case .readElsewhere(let channelID, let upTo, let unread): readElsewhere(channelID, upTo: upTo, unread: unread)
         case .delivered(let message):
             merge(message)
             if message.channelID == state.channelID { showLive(message) }

@@ -65,12 +65,29 @@ extension AppCore {
     /// Sets the open channel's read marker (forward when heard, back for Mark unread), in the
     /// store too, with what is still unread after it.
     mutating func moveReadMarker(to id: Int64) {
+        // Forward on IRC: the server keeps it for the account's other clients (read-marker).
+        if id > state.lastReadID, let channel = state.channel, onIRC(channel),
+            let message = state.messages.first(where: { $0.id == id })
+        {
+            transmit(.markRead(channel.name, at: message.time), on: channel.networkID)
+        }
         state.lastReadID = id
         effects.append(.store(.markRead(channelID: state.channelID, upTo: id, unread: state.unreadCount)))
         if let index = state.channels.firstIndex(where: { $0.id == state.channelID }) {
             state.channels[index].unread = state.unreadCount
             state.channels[index].lastReadMessageID = id
         }
+        rebuild()
+    }
+
+    /// Read on another client of the account (or before, here): the marker moves and the
+    /// counts clear, silently; nothing is sent back.
+    mutating func readElsewhere(_ channelID: Int64, upTo id: Int64, unread: Int) {
+        if let index = state.channels.firstIndex(where: { $0.id == channelID }) {
+            state.channels[index].unread = unread
+            state.channels[index].lastReadMessageID = max(state.channels[index].lastReadMessageID ?? 0, id)
+        }
+        if channelID == state.channelID, id > state.lastReadID { state.lastReadID = id }
         rebuild()
     }
 }

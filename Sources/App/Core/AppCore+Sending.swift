@@ -48,7 +48,7 @@ extension AppCore {
     ///
     /// A line the server could not be sent as it is was never stored, so it goes back to the
     /// composer (a reply the server cannot mark is said as such); a stored line waits in the
-    /// outbox. A typing notice or a quit that fails is not worth a word.
+    /// outbox. A typing notice, a read marker or a quit that fails is not worth a word.
     mutating func sendFailed(_ send: ChatSend, _ reason: FailureReason) {
         slowProgress = [:]
         switch (send, reason) {
@@ -62,7 +62,7 @@ extension AppCore {
         }
         switch send {
         case .monitor(let nicks, _): askedPresence.subtract(nicks.map(IRCCaseMapping.fold))
-        case .typing, .stoppedTyping, .quit, .reconnect: return
+        case .typing, .stoppedTyping, .quit, .reconnect, .markRead: return
         default: break
         }
         playCue(.error, .high)

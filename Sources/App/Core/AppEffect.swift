@@ -1,5 +1,6 @@
 import Braille
 import Chat
+import Foundation
 import Presentation
 import Settings
 import Speech
@@ -147,4 +148,6 @@ public enum ChatSend: Sendable, Hashable {
     case whois(String)
     /// Follow nicks with MONITOR, or stop.
     case monitor([String], follow: Bool)
+    /// Read up to `time` in a channel or conversation: for the account's other clients.
+    case markRead(String, at: Date)
 }

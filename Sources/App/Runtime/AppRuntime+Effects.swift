@@ -199,6 +199,7 @@ extension AppRuntime {
         case .names(let name): try await irc.requestNames(name)
         case .whois(let nick): try await irc.whois(nick)
         case .monitor(let nicks, let follow): try await follow ? irc.follow(nicks) : irc.unfollow(nicks)
+        case .markRead(let target, let time): try await irc.markRead(target, at: time)
         }
     }
 }

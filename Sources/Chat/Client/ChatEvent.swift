@@ -59,6 +59,9 @@ public enum ChatEvent: Sendable, Hashable {
     case refused(IRCRefusal)
     /// The server refused a line of ours: it is withdrawn from the outbox and the history.
     case lineRefused(IRCRefusal, ChatMessage)
+    /// The channel was read up to its message `upTo` on another client of the account (or
+    /// before, here): the marker has moved there in the store, `unread` is left after it.
+    case readElsewhere(channelID: Int64, upTo: Int64, unread: Int)
     /// `by` invites `nick` (us when `isSelf`) to the channel named `channel`.
     case invited(channel: String, nick: String, by: String, isSelf: Bool)
     /// Something the user should hear about.

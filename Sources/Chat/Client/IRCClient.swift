@@ -323,6 +323,12 @@ public actor IRCClient {
         try perform(connection.typed(in: target, now: Date()))
     }
 
+    /// The user has read `target` up to `time`: the server keeps it for the account's other
+    /// clients, where it keeps read markers.
+    public func markRead(_ target: String, at time: Date) throws(IRCSerializationError) {
+        try perform(connection.markRead(target, at: time))
+    }
+
     /// The user cleared the composer for `target`.
     public func stoppedTyping(in target: String) throws(IRCSerializationError) {
         try perform(connection.stoppedTyping(in: target))
@@ -574,6 +580,15 @@ public actor IRCClient {
                 emit(.presence(nick: nick, online: online, change: change))
             case .away(let nick, let reason):
                 emit(.away(nick: nick, reason: reason))
+            case .readMarker(let target, let time):
+                let id = try channelID(for: target, isDirect: !IRCConnection.isChannelName(target))
+                if let moved = try store.markReadElsewhere(channel: id, at: time, ownNick: connection.nick) {
+                    emit(.readElsewhere(channelID: id, upTo: moved.upTo, unread: moved.unread))
+                } else if let ours = try store.readMarkerTime(channel: id), ours > time {
+                    // Read here while the server did not know (offline, or before it kept
+                    // markers): it learns ours, so the other clients do too.
+                    try perform(connection.markRead(target, at: ours))
+                }
             case .invited(let channel, let nick, let by, let isSelf):
                 emit(.invited(channel: channel, nick: nick, by: by, isSelf: isSelf))
             case .refused(let refusal):

@@ -182,6 +182,53 @@ extension ChatStore {
         }
     }
 
+    /// The server says `channel` was read up to `time` (on this client or another of the
+    /// account): kept, so what history brings from before it is not news, and the read marker
+    /// moves forward to the newest stored message not after it. Returns where the marker now is
+    /// and what is still unread (others' lines after it), or nil when it did not move.
+    public func markReadElsewhere(
+        channel: Int64, at time: Date, ownNick: String
+    ) throws -> (upTo: Int64, unread: Int)? {
+        let milliseconds = Int64((time.timeIntervalSince1970 * 1000).rounded(.down))
+        return try write { db in
+            try db.execute(
+                sql: "UPDATE channel SET readElsewhere = max(coalesce(readElsewhere, 0), ?) WHERE id = ?",
+                arguments: [milliseconds, channel])
+            let current =
+                try Int64.fetchOne(
+                    db, sql: "SELECT coalesce(lastReadMessageID, 0) FROM channel WHERE id = ?", arguments: [channel])
+                ?? 0
+            guard
+                let newest = try Int64.fetchOne(
+                    db, sql: "SELECT max(id) FROM message WHERE channelID = ? AND time <= ?",
+                    arguments: [channel, milliseconds]),
+                newest > current
+            else { return nil }
+            let unread =
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT count(*) FROM message WHERE channelID = ? AND id > ? AND kind != ?
+                        AND lower(author) != lower(?)
+                        """,
+                    arguments: [channel, newest, MessageKind.system.rawValue, ownNick]) ?? 0
+            try db.execute(
+                sql: "UPDATE channel SET lastReadMessageID = ?, unread = ? WHERE id = ?",
+                arguments: [newest, unread, channel])
+            return (newest, unread)
+        }
+    }
+
+    /// When the message the channel's read marker is at was said, if it has one.
+    public func readMarkerTime(channel: Int64) throws -> Date? {
+        try read { db in
+            try Int64.fetchOne(
+                db, sql: "SELECT m.time FROM channel c JOIN message m ON m.id = c.lastReadMessageID WHERE c.id = ?",
+                arguments: [channel]
+            ).map { Date(timeIntervalSince1970: Double($0) / 1000) }
+        }
+    }
+
     static func network(_ row: Row) -> ChatNetwork {
         ChatNetwork(
             id: row["id"], name: row["name"], host: row["host"], port: row["port"], usesTLS: row["tls"],

@@ -36,6 +36,9 @@ extension ChatStore {
         // ("while you were away"), one before it, or with no marker yet, is history.
         let markerTime = try db.cachedStatement(
             sql: "SELECT m.time FROM channel c JOIN message m ON m.id = c.lastReadMessageID WHERE c.id = ?")
+        // Read elsewhere (the server's read marker): a replayed line up to then is read.
+        let readElsewhere = try db.cachedStatement(sql: "SELECT readElsewhere FROM channel WHERE id = ?")
+        var readUntil: [Int64: Int64?] = [:]
         let presence = try db.cachedStatement(sql: "SELECT presentSince, isDirect FROM channel WHERE id = ?")
         var markers: [Int64: Int64?] = [:]
         var present: [Int64: Int64?] = [:]
@@ -111,6 +114,12 @@ extension ChatStore {
                     }
                     counts = (present[message.channelID] ?? nil).map { time > $0 } ?? false
                 }
+            }
+            if message.isReplay, counts {
+                if readUntil[message.channelID] == nil {
+                    readUntil[message.channelID] = try Int64.fetchOne(readElsewhere, arguments: [message.channelID])
+                }
+                if let until = readUntil[message.channelID] ?? nil, time <= until { counts = false }
             }
             if counts {
                 unread[message.channelID, default: 0] += 1

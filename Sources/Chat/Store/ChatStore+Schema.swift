@@ -102,6 +102,11 @@ extension ChatStore {
             // marker (a bouncer's channel that was quiet until we left).
             try db.execute(sql: "ALTER TABLE channel ADD COLUMN presentSince INTEGER")
         }
+        migrator.registerMigration("v5: read elsewhere") { db in
+            // The server's read marker (`draft/read-marker`, in milliseconds): read up to then on
+            // some client of the account, even where those lines are not stored here yet.
+            try db.execute(sql: "ALTER TABLE channel ADD COLUMN readElsewhere INTEGER")
+        }
         return migrator
     }
 }
