@@ -55,6 +55,13 @@ public final class TmuxPane {
     /// Sends tmux key names (`"Right"`, `"S-Up"`, `"C-c"`, `"Enter"`) in one write.
     public func sendKeys(_ keys: [String]) throws { try run(["send-keys", "-t", name] + keys) }
 
+    /// Pastes `text` as a terminal does: bracketed (`ESC [200~ … ESC [201~`) when the program
+    /// asked for it, line ends as carriage returns.
+    public func paste(_ text: String) throws {
+        try run(["set-buffer", "-b", "earshot-paste", "--", text])
+        try run(["paste-buffer", "-p", "-d", "-b", "earshot-paste", "-t", name])
+    }
+
     /// Types `text` literally.
     public func type(_ text: String) throws { try run(["send-keys", "-t", name, "-l", text]) }
 

@@ -49,10 +49,13 @@ public struct IRCCapability: RawRepresentable, Hashable, Sendable, ExpressibleBy
     /// Read state kept by the server (`MARKREAD`), shared by every client of the account.
     public static let readMarker: IRCCapability = "draft/read-marker"
 
+    /// A message of several lines sent and received whole, as a batch.
+    public static let multiline: IRCCapability = "draft/multiline"
+
     /// What Earshot asks for when a server offers it, in this order (sasl only with an account).
     public static let wanted: [IRCCapability] = [
         .messageTags, .serverTime, .echoMessage, .batch, .labeledResponse, .multiPrefix, .sasl,
         .awayNotify, .accountNotify, .extendedJoin, .chghost, .setname, .inviteNotify, .zncSelfMessage, .chathistory,
-        .readMarker,
+        .readMarker, .multiline,
     ]
 }

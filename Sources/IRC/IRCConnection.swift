@@ -121,6 +121,9 @@ public struct IRCConnection: Sendable {
         var batches: [String: String] = [:]
         /// Open chathistory batches: reference → the channel (folded) and how many lines came.
         var openHistory: [String: (channel: String, count: Int)] = [:]
+        /// Multiline batches being received, by reference; and how many we have sent.
+        var multiline: [String: MultilineBatch] = [:]
+        var batchCount = 0
         /// History pages fetched per channel (folded) this connection, to stop paging.
         var historyPages: [String: Int] = [:]
         /// Channels in a bouncer's playback without a batch (folded), between its markers.
@@ -342,12 +345,17 @@ public struct IRCConnection: Sendable {
             let id = String(reference.dropFirst())
             if reference.hasPrefix("+") {
                 session.batches[id] = message.parameter(1) ?? ""
+                if message.parameter(1) == Self.multilineBatch, message.parameter(2) != nil {
+                    session.multiline[id] = MultilineBatch(open: message)
+                    return []
+                }
                 if Self.historyBatches.contains(message.parameter(1) ?? ""), let target = message.parameter(2) {
                     session.openHistory[id] = (IRCCaseMapping.fold(target), 0)
                 }
                 return []
             }
             session.batches.removeValue(forKey: id)
+            if session.multiline[id] != nil { return multilineEnded(id, now: now) }
             return historyBatchEnded(id)
         case "PRIVMSG", "NOTICE": return receivedMessage(message, now: now)
         case "TAGMSG": return receivedTagMessage(message)
@@ -526,6 +534,9 @@ public struct IRCConnection: Sendable {
         guard state == .registered else { return [] }
         // The message itself ends typing for the receiver; the next keystroke says active again.
         _ = session.typingThrottle.stopped(in: target)
+        if text.contains("\n") {
+            return lines(ofSeveral: text, to: target, kind: kind, replyTo: replyTo, label: label).map { .send($0) }
+        }
         return [.send(line(text, to: target, kind: kind, replyTo: replyTo, label: label))]
     }
 
@@ -962,7 +973,9 @@ public struct IRCConnection: Sendable {
         return time < registeredAt.addingTimeInterval(-2)
     }
 
-    private mutating func receivedMessage(_ message: IRCMessage, now: Date) -> [Action] {
+    /// A PRIVMSG or NOTICE; `lines`: a multiline message's lines, cleaned, kept as lines.
+    mutating func receivedMessage(_ message: IRCMessage, now: Date, lines: [String]? = nil) -> [Action] {
+        if lines == nil, keptForMultiline(message) { return [] }
         guard let target = message.parameter(0), var text = message.parameter(1) else { return [] }
         let author = message.sourceNick ?? ""
         if let batch = message.tags["batch"], session.openHistory[batch] != nil {
@@ -997,7 +1010,8 @@ public struct IRCConnection: Sendable {
         let time = message.tags["time"].flatMap(ServerTime.parse)
         if !place.isDirect { noteNewest(in: place.channel, msgid: message.tags["msgid"], time: time) }
         let incoming = IRCIncomingMessage(
-            channel: clean(place.channel), isDirect: place.isDirect, author: clean(author), text: clean(text),
+            channel: clean(place.channel), isDirect: place.isDirect, author: clean(author),
+            text: lines?.joined(separator: "\n") ?? clean(text),
             kind: kind, time: time, msgid: Sanitizer.identifier(message.tags["msgid"]),
             replyTo: IRCTags.replyTarget(in: message.tags), label: Sanitizer.identifier(message.tags["label"]),
             isEcho: place.isEcho,

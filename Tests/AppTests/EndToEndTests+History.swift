@@ -145,4 +145,66 @@ extension EndToEndTests {
             "the phone's reading was said: \(Self.context(session))")
         try session.send("C-c")
     }
+
+    /// Messages of several lines through Ergo (`draft/multiline`): a pasted block, confirmed,
+    /// goes as one batch and is "Sent" once; one that arrives as a batch is one message, said
+    /// once, on one row.
+    @Test func aPastedBlockGoesWholeAndOneThatArrivesIsOneMessage() async throws {
+        let ergo = try ErgoFixture()
+        defer { ergo.tearDown() }
+        let bob = try RawSocket(port: ergo.port)
+        defer { bob.close() }
+        bob.send("CAP LS 302\r\nCAP REQ :batch draft/multiline\r\nCAP END\r\nNICK bob\r\nUSER bob 0 * :bob\r\n")
+        bob.read(until: " 001 ")
+        bob.send("JOIN #a\r\n")
+        bob.read(until: " 366 ")
+        let settings =
+            Self.onboardedSettings + """
+                [[irc.servers]]
+                host = "127.0.0.1"
+                port = \(ergo.port)
+                tls = false
+                nick = "ada"
+                channels = ["#a"]
+
+                """
+        let sandbox = try Sandbox(settings: settings)
+        defer { sandbox.remove() }
+        let session = try sandbox.launch()
+        defer { session.kill() }
+        try await Self.waitForJoin("#a", session)
+
+        let before = session.spoken().count
+        try session.paste("first of three\nsecond of three\nthird of three")
+        let asked = try await session.waitForSpeech(after: before, timeout: .seconds(30)) {
+            $0.text.hasPrefix("Paste 3 lines?")
+        }
+        try #require(asked != nil, "\(Self.context(session))")
+        try session.send("Enter")
+        let batch = bob.read(until: "PRIVMSG #a :third of three")
+        #expect(batch.contains("draft/multiline"), "bob got no batch: \(batch)")
+        let sent = try await session.waitForSpeech(after: before, timeout: .seconds(30)) { $0.text == "Sent" }
+        #expect(sent != nil, "\(Self.context(session))")
+
+        let heardBefore = session.spoken().count
+        bob.send(
+            "BATCH +p draft/multiline #a\r\n@batch=p PRIVMSG #a :roses are red\r\n"
+                + "@batch=p PRIVMSG #a :violets are blue\r\nBATCH -p\r\n")
+        let poem = try await session.waitForSpeech(after: heardBefore, timeout: .seconds(30)) {
+            $0.text.contains("violets")
+        }
+        #expect(poem?.text.contains("roses are red violets are blue") == true, "\(Self.context(session))")
+        let said = session.spoken()[heardBefore...].filter { $0.text.contains("roses") || $0.text.contains("violets") }
+        #expect(said.count == 1, "said \(said.count) times: \(said.map(\.text))")
+        // The conversation's rows: the message is one, with both its lines.
+        func rows() throws -> [String] {
+            try session.screen().components(separatedBy: "\n").filter { $0.contains("bob:") }
+        }
+        let shown = try await TmuxSession.waitUntil(timeout: .seconds(30)) { try !rows().isEmpty }
+        let screen = try session.screen()
+        #expect(shown, "\(screen)")
+        let poemRows = try rows()
+        #expect(poemRows == ["» bob: roses are red violets are blue"], "\(screen)")
+        try session.send("C-c")
+    }
 }

@@ -59,6 +59,9 @@ final class TmuxSession {
         try pane.sendKeys(keys)
     }
 
+    /// Pastes text as a terminal does (bracketed).
+    func paste(_ text: String) throws { try pane.paste(text) }
+
     /// Types text literally, one key per character.
     func type(_ text: String) throws {
         try pane.type(text)

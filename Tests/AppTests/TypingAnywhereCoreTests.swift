@@ -32,6 +32,20 @@ import Testing
         #expect(heard.filter { $0.contains("Message field") }.count == 1, "\(heard)")
     }
 
+    /// A block pasted on a message goes to the message field and is offered once, the field
+    /// named in the same breath (the question is not cut off by the field's name).
+    @Test func aBlockPastedOnAMessageIsOfferedInTheMessageField() {
+        var (core, _) = AppCoreTests.openCore()
+        let effects = core.handle(.key(.paste("one\ntwo")), at: .seconds(1))
+        let heard = Self.spoken(effects)
+        #expect(
+            heard == ["Message field. Paste 2 lines? Enter sends them, Escape puts them in the field."], "\(heard)")
+        #expect(core.navigator.focusedElement?.identifier == ElementID.composer.identifier)
+        let sent = core.handle(.key(.key(.enter, [])), at: .seconds(2))
+        let posts = sent.compactMap { if case .store(.post(let text, _, _)) = $0 { text } else { nil } }
+        #expect(posts == ["one\ntwo"])
+    }
+
     /// "anyone there" typed on a message: `a` opened the actions, and `n` soon after makes it
     /// the first letter of the word. Nothing is reacted, nothing is dropped.
     @Test func aWordBeginningWithATakesBackTheActionsAndKeepsEveryLetter() {

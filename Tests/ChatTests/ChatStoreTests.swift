@@ -38,7 +38,10 @@ import Testing
         }
         let reopened = try ChatStore(path: path)
         let applied = try reopened.database.read { db in try ChatStore.migrator.appliedMigrations(db) }
-        #expect(applied == ["v1", "v2: reaction outbox", "v3: STS policies", "v4: presence in channels", "v5: read elsewhere"])
+        #expect(
+            applied == [
+                "v1", "v2: reaction outbox", "v3: STS policies", "v4: presence in channels", "v5: read elsewhere",
+            ])
         let network = try reopened.network(named: "local")
         #expect(try reopened.channels(network: network.id).map(\.name) == ["#Welcome"])
         #expect(try reopened.channel(named: "#welcome", network: network.id).name == "#Welcome")

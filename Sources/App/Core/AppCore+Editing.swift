@@ -186,7 +186,10 @@ extension AppCore {
             .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         guard lines.count > 1 else { return edit(field, .type(lines.first ?? "")) }
         state.pendingPaste = PendingPaste(field: field, lines: lines)
-        say(.edit(.pasteAsk(lines: lines.count)), .default, .reader)
+        // Pasted from elsewhere, the field it went to is named in the same breath.
+        let name = fieldToName.map { $0 + ". " } ?? ""
+        fieldToName = nil
+        say(name + Wording.sentence(.edit(.pasteAsk(lines: lines.count))), .default, .reader)
     }
 
     /// Enter on a waiting paste sends its lines in order; any other key puts them in the
@@ -203,9 +206,12 @@ extension AppCore {
         }
         var root: ChatMessage?
         if paste.field == .threadComposer, case .thread(let rootID) = state.route { root = state.message(id: rootID) }
-        for line in paste.lines {
-            // Pasted lines are text, even one that starts with a slash.
-            self.send(line, replyTo: root)
+        if let channel = state.channel, !state.leftChannels.contains(channel.id) {
+            // One message of several lines: whole where the server takes it (multiline), else
+            // its lines one by one. Pasted lines are text, even one that starts with a slash.
+            self.send(paste.lines.joined(separator: "\n"), replyTo: root)
+        } else {
+            for line in paste.lines { self.send(line, replyTo: root) }
         }
         say(.edit(.pasteSent(lines: paste.lines.count)), .default, .reader)
     }

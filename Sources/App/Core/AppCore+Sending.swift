@@ -33,8 +33,9 @@ extension AppCore {
             transmit(.stoppedTyping(in: channel.name))
             if isLost(channel.networkID) {
                 // Kept, and sent when the server is back: said now, and again when it goes.
-                state.waitingToSend.append(text)
-                let waiting = Fact.sending(.waiting(text, host: host(of: channel.networkID)))
+                // As the message will show it (a pasted message's lines on one line).
+                state.waitingToSend.append(ChatMessage.shown(text))
+                let waiting = Fact.sending(.waiting(ChatMessage.shown(text), host: host(of: channel.networkID)))
                 effects.append(.lines([Lines.plain(SpokenText.unmarked(Wording.sentence(waiting)))]))
                 announce(waiting, .default)
             }

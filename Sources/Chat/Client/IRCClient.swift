@@ -257,10 +257,22 @@ public actor IRCClient {
         let budget = IRCLineSplitter.textBudget(
             command: command, target: target, nick: connection.nick, isAction: kind == .action)
         try Self.checkTarget(target)
-        let chunks = IRCLineSplitter.split(text, maxBytes: budget)
+        var chunks = IRCLineSplitter.split(text, maxBytes: budget)
+        // Several lines, where the server takes them whole: as few messages as its limits allow.
+        if text.contains("\n"), kind != .action, let limits = connection.multilineLimits {
+            let lines = text.split(separator: "\n").map(String.init).filter {
+                !$0.trimmingCharacters(in: .whitespaces).isEmpty
+            }
+            chunks = IRCConnection.multilineGroups(lines, limits: limits, budget: budget).map {
+                $0.joined(separator: "\n")
+            }
+        }
         for chunk in chunks {
-            let line = connection.line(chunk, to: target, kind: kind, replyTo: replyTo, label: "x", allTags: true)
-            try Self.check(line, maximumBytes: .max)
+            for piece in chunk.split(separator: "\n") {
+                let line = connection.line(
+                    String(piece), to: target, kind: kind, replyTo: replyTo, label: "x", allTags: true)
+                try Self.check(line, maximumBytes: .max)
+            }
         }
         let channelID = try self.channelID(for: target, isDirect: !IRCConnection.isChannelName(target))
         var pending: [PendingMessage] = []

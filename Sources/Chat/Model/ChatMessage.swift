@@ -19,7 +19,8 @@ public struct ChatMessage: Sendable, Hashable, Identifiable {
     public var msgid: String?
     /// Nick of the author.
     public var author: String
-    /// Sanitised text.
+    /// Sanitised text, on one line: a message of several lines (IRCv3 multiline) is stored with
+    /// its lines and shown and said as one, its lines joined by spaces (``shown(_:)``).
     public var text: String
     /// Server time, or arrival time when the server gave none.
     public var time: Date
@@ -50,5 +51,10 @@ public struct ChatMessage: Sendable, Hashable, Identifiable {
         self.reactions = reactions
         self.edited = edited
         self.pending = pending
+    }
+
+    /// Stored text as a message shows it: the lines of a message of several lines on one line.
+    public static func shown(_ stored: String) -> String {
+        stored.contains("\n") ? stored.replacingOccurrences(of: "\n", with: " ") : stored
     }
 }

@@ -135,7 +135,8 @@ extension ChatStore {
                     arguments: [id, message.channelID])
             }
             let stored = ChatMessage(
-                id: id, channelID: message.channelID, msgid: message.msgid, author: message.author, text: message.text,
+                id: id, channelID: message.channelID, msgid: message.msgid, author: message.author,
+                text: ChatMessage.shown(message.text),
                 time: Date(timeIntervalSince1970: Double(time) / 1000), kind: message.kind, replyTo: message.replyTo)
             if message.isReplay { result.replayed.append(stored) } else { result.inserted.append(stored) }
         }
@@ -304,7 +305,7 @@ extension ChatStore {
         var messages = rows.map { row in
             ChatMessage(
                 id: row["id"], channelID: row["channelID"], msgid: row["msgid"], author: row["author"],
-                text: row["text"],
+                text: ChatMessage.shown(row["text"]),
                 time: Date(timeIntervalSince1970: Double(row["time"] as Int64) / 1000),
                 kind: MessageKind(rawValue: row["kind"]) ?? .message, replyTo: row["replyTo"], edited: row["edited"],
                 pending: row["pending"])

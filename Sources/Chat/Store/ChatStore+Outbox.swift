@@ -23,10 +23,10 @@ extension ChatStore {
                 try String.fetchOne(db, sql: "SELECT name FROM channel WHERE id = ?", arguments: [channel]) ?? ""
             return PendingMessage(
                 message: ChatMessage(
-                    id: id, channelID: channel, author: author, text: text,
+                    id: id, channelID: channel, author: author, text: ChatMessage.shown(text),
                     time: Date(timeIntervalSince1970: Double(milliseconds) / 1000), kind: kind, replyTo: replyTo,
                     pending: true),
-                label: label, target: target, attempts: 0)
+                label: label, target: target, attempts: 0, text: text)
         }
     }
 
@@ -82,7 +82,8 @@ extension ChatStore {
             return try rows.map { row in
                 let message = try Self.messages([row], channel: row["channelID"], db: db)[0]
                 return PendingMessage(
-                    message: message, label: row["label"] ?? "", target: row["target"], attempts: row["attempts"])
+                    message: message, label: row["label"] ?? "", target: row["target"], attempts: row["attempts"],
+                    text: row["text"])
             }
         }
     }

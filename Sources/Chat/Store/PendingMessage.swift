@@ -7,11 +7,13 @@ public struct PendingMessage: Sendable, Hashable {
     public var target: String
     /// How many times it has been written to a connection.
     public var attempts: Int
+    /// Its text as sent: the lines of a message of several lines apart.
+    public var text: String
 
     /// It as the outbox machine sees it.
     public var outboxLine: IRCOutbox.Line {
         IRCOutbox.Line(
-            id: message.id, label: label, target: target, text: message.text, kind: message.kind,
+            id: message.id, label: label, target: target, text: text, kind: message.kind,
             replyTo: message.replyTo)
     }
 }
