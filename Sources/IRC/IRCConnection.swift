@@ -123,6 +123,11 @@ public struct IRCConnection: Sendable {
         var openHistory: [String: (channel: String, count: Int)] = [:]
         /// Multiline batches being received, by reference; and how many we have sent.
         var multiline: [String: MultilineBatch] = [:]
+        /// Older pages asked for (folded targets), and the batches that answer them.
+        /// (Each with the time of the message it is before: a line of the page said in the same
+        /// millisecond is put just before it, so the page reads in the server's order.)
+        var olderRequests: [String: Date] = [:]
+        var olderBatches: [String: Date] = [:]
         var batchCount = 0
         /// History pages fetched per channel (folded) this connection, to stop paging.
         var historyPages: [String: Int] = [:]
@@ -351,6 +356,9 @@ public struct IRCConnection: Sendable {
                 }
                 if Self.historyBatches.contains(message.parameter(1) ?? ""), let target = message.parameter(2) {
                     session.openHistory[id] = (IRCCaseMapping.fold(target), 0)
+                    if let before = session.olderRequests[IRCCaseMapping.fold(target)] {
+                        session.olderBatches[id] = before
+                    }
                 }
                 return []
             }
@@ -365,6 +373,8 @@ public struct IRCConnection: Sendable {
             return []
         case "MARKREAD":
             return receivedReadMarker(message)
+        case "CHATHISTORY":
+            return receivedTarget(message)
         case "FAIL":
             // FAIL <command> <code> [<context>…] :<description>
             let command = message.parameter(0) ?? ""
@@ -887,6 +897,9 @@ public struct IRCConnection: Sendable {
             // Before the sync PING: what was missed comes before "synced", so it is summed up.
             actions += historyRequest(channel)
         }
+        // Direct conversations since the newest message known (a day back on a first visit).
+        let newest = historyAnchors.values.compactMap(\.time).max() ?? now.addingTimeInterval(-86_400)
+        actions += targetsRequest(since: newest, now: now)
         let token = "earshot-sync-\(registrations)"
         session.syncToken = token
         actions.append(.send(IRCMessage(command: "PING", [token])))
@@ -1007,7 +1020,11 @@ public struct IRCConnection: Sendable {
             kind = .action
         }
         let place = conversation(target: target, author: author)
-        let time = message.tags["time"].flatMap(ServerTime.parse)
+        var time = message.tags["time"].flatMap(ServerTime.parse)
+        if let batch = message.tags["batch"], let before = session.olderBatches[batch], let said = time, said >= before
+        {
+            time = before.addingTimeInterval(-0.001)
+        }
         if !place.isDirect { noteNewest(in: place.channel, msgid: message.tags["msgid"], time: time) }
         let incoming = IRCIncomingMessage(
             channel: clean(place.channel), isDirect: place.isDirect, author: clean(author),

@@ -62,6 +62,9 @@ public enum IRCEvent: Sendable, Hashable {
     /// The server's read marker for a channel or conversation: read up to `at`, here or on
     /// another client of the account (`draft/read-marker`).
     case readMarker(target: String, at: Date)
+    /// The page before the oldest stored message of `target` (folded) came: `count` lines,
+    /// none when the server keeps nothing older.
+    case olderHistory(target: String, count: Int)
     /// After (re)joining, everything the server replays on join has arrived: pending messages
     /// can be sent now without duplicating replayed ones.
     case synced

@@ -130,6 +130,11 @@ extension EndToEndTests {
         let database = sandbox.root + "/data/earshot/earshot.sqlite"
         let unread = { try Self.sql(database, "SELECT unread FROM channel WHERE name = '#b'") }
         #expect(try await waitUntil(timeout: .seconds(30)) { try unread() == "2" }, "\(Self.context(session))")
+        // Their arrival is said (politely, with the channel's name) before the phone reads them.
+        let arrived = try await session.waitForSpeech(after: 0, timeout: .seconds(30)) {
+            $0.text.contains("second in b")
+        }
+        #expect(arrived != nil, "\(Self.context(session))")
         let before = session.spoken().count
         let stamp = ISO8601DateFormatter()
         stamp.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -137,9 +142,12 @@ extension EndToEndTests {
         let cleared = try await waitUntil(timeout: .seconds(30)) { try unread() == "0" }
         #expect(
             cleared, "#b is still \((try? unread()) ?? "?") unread after the phone read it\n\(Self.context(session))")
-        try session.send("M-a")  // next unread: there is none now
+        try session.send("M-a")  // the next channel with news: not #b now
         let next = try await session.waitForSpeech(after: before, timeout: .seconds(30)) { _ in true }
-        #expect(next?.text.contains("hash b") != true, "said after the phone read #b: \(next?.text ?? "nothing")")
+        // It goes past #b (to the local workspace's lesson, unread from the start).
+        #expect(
+            next != nil && next?.text.hasPrefix("hash b") != true, "after the phone read #b: \(next?.text ?? "nothing")"
+        )
         #expect(
             !session.spoken()[before...].contains { $0.text.contains("read") && $0.text.contains("hash b") },
             "the phone's reading was said: \(Self.context(session))")
@@ -205,6 +213,91 @@ extension EndToEndTests {
         #expect(shown, "\(screen)")
         let poemRows = try rows()
         #expect(poemRows == ["» bob: roses are red violets are blue"], "\(screen)")
+        try session.send("C-c")
+    }
+
+    /// Reviewing back past what is stored (Alt-Up at the top) asks the server for the page
+    /// before (`CHATHISTORY BEFORE`): said at once that it is asked, then how many came, read on
+    /// into them; at the server's first line, "nothing older".
+    @Test func reviewingPastTheOldestStoredMessageFetchesOlderFromTheServer() async throws {
+        let ergo = try ErgoFixture()
+        defer { ergo.tearDown() }
+        let bob = try Self.peer(nick: "bob", in: "#a", port: ergo.port)
+        defer { bob.close() }
+        // 130 lines before ada ever comes: her first join fetches the latest 100.
+        // Two milliseconds apart: the server's times order them (a burst can share a millisecond).
+        for index in 1...130 {
+            bob.send("PRIVMSG #a :line \(index) of the backlog\r\n")
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        bob.send("PING :kept\r\n")
+        bob.read(until: "kept")
+        let settings =
+            Self.onboardedSettings + """
+                [[irc.servers]]
+                host = "127.0.0.1"
+                port = \(ergo.port)
+                tls = false
+                nick = "ada"
+                channels = ["#a"]
+
+                """
+        let sandbox = try Sandbox(settings: settings)
+        defer { sandbox.remove() }
+        let database = sandbox.root + "/data/earshot/earshot.sqlite"
+        let session = try sandbox.launch()
+        defer { session.kill() }
+        try await Self.waitForJoin("#a", session)
+        // The latest page: HistServ's line for bob's join takes one of its 100 places.
+        let stored = Int(try Self.sql(database, "SELECT count(*) FROM message WHERE text LIKE '% of the backlog'")) ?? 0
+        #expect((90...100).contains(stored), "the first join stored \(stored)")
+        let oldest = 130 - stored + 1
+
+        // Back through what is stored (the page held, then the store's page before it).
+        try session.send(Array(repeating: "M-Up", count: stored))
+        let last = try await session.waitForSpeech(after: 0, timeout: .seconds(60)) {
+            $0.text.hasSuffix(": line \(oldest) of the backlog")
+        }
+        try #require(last != nil, "\(Self.context(session))")
+        let beforeAsking = session.spoken().count
+        try session.send("M-Up")
+        let asked = try await session.waitForSpeech(after: beforeAsking, timeout: .seconds(30)) { _ in true }
+        #expect(asked?.text == "Top. Asking the server for older messages", "\(Self.context(session))")
+        let came = try await session.waitForSpeech(after: beforeAsking, timeout: .seconds(30)) {
+            $0.text.contains("older messages.")
+        }
+        let dump =
+            (try? Self.sql(
+                database, "SELECT id, time, text FROM message WHERE text LIKE '% of the backlog' ORDER BY time LIMIT 40"
+            ))
+            ?? ""
+        #expect(
+            came?.text.hasPrefix("\(oldest - 1) older messages. ") == true
+                && came?.text.hasSuffix(": line \(oldest - 1) of the backlog") == true,
+            "stored \(stored), said: \(came?.text ?? "nothing")\n\(dump)")
+        let storedAll = try Self.sql(database, "SELECT count(*) FROM message WHERE text LIKE '% of the backlog'")
+        #expect(storedAll == "130", "stored \(storedAll)")
+
+        // On to the first line, then past it: the server has nothing older; asked once only.
+        try session.send(Array(repeating: "M-Up", count: oldest - 2))
+        let first = try await session.waitForSpeech(after: beforeAsking, timeout: .seconds(60)) {
+            $0.text.hasSuffix(": line 1 of the backlog")
+        }
+        #expect(first != nil, "\(Self.context(session))")
+        let atFirst = session.spoken().count
+        try session.send("M-Up")
+        let nothing = try await session.waitForSpeech(after: atFirst, timeout: .seconds(30)) { _ in true }
+        #expect(
+            ["Top. Asking the server for older messages", "Top. The server keeps nothing older", "top"].contains(
+                nothing?.text ?? ""), "\(Self.context(session))")
+        let end = try await session.waitForSpeech(after: atFirst, timeout: .seconds(30)) {
+            $0.text == "Top. The server keeps nothing older"
+        }
+        #expect(end != nil, "\(Self.context(session))")
+        let againAt = session.spoken().count
+        try session.send("M-Up")
+        let again = try await session.waitForSpeech(after: againAt, timeout: .seconds(30)) { _ in true }
+        #expect(again?.text == "top", "not asked again: \(again?.text ?? "nothing")")
         try session.send("C-c")
     }
 }

@@ -150,4 +150,41 @@ import TestThreads
         let stored = try laptopStore.channel(named: "#a", network: back.network.id)
         #expect(stored.unread == 2)
     }
+
+    /// A direct message sent while no device was connected (the account always on) is found
+    /// on coming back: `CHATHISTORY TARGETS` names the conversation, its history is fetched,
+    /// stored once as a direct conversation, and counted as news.
+    @Test func aDirectMessageSentWhileAwayIsFoundWithTargets() async throws {
+        let ergo = try ErgoFixture(changes: Self.alwaysOn)
+        defer { ergo.tearDown() }
+        try ergo.register(account: "ada", password: Self.password)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (laptop, laptopEvents, store) = try device("laptop", ergo, directory)
+        #expect(await started(laptop, laptopEvents))
+        await laptop.stop()
+
+        let kim = try RawSocket(port: ergo.port)
+        defer { kim.close() }
+        kim.send("NICK kim\r\nUSER kim 0 * :kim\r\n")
+        kim.read(until: " 001 ")
+        kim.send("PRIVMSG ada :are you there, ada?\r\nPING :sent\r\n")
+        let answer = kim.read(until: "sent")
+        #expect(!answer.contains(" 401 "), "ada is not kept on the server: \(answer)")
+
+        let back = try IRCClient(server: laptop.server, store: store)
+        let events = EventRecorder(back)
+        await back.start()
+        defer { Task { await back.stop() } }
+        let found = try await waitUntil(timeout: .seconds(30)) { try store.search("are you there").count == 1 }
+        let seen = await events.events
+        #expect(found, "the direct message was not fetched: \(seen)")
+        let conversation = try store.channel(named: "kim", network: back.network.id, isDirect: true)
+        #expect(conversation.isDirect)
+        // The event follows the store's write.
+        let counted = await events.wait {
+            $0.contains { if case .history(_, let news) = $0 { news[conversation.id] == 1 } else { false } }
+        }
+        #expect(counted, "the direct message is news")
+    }
 }

@@ -22,12 +22,45 @@ import Testing
     }
 
     @Test func joiningAsksForWhatWasMissedBeforeTheSyncPing() {
-        let (_, sent) = connection(anchors: ["#a": HistoryAnchor(msgid: "m41", time: nil)])
+        let (_, sent) = connection(anchors: [
+            "#a": HistoryAnchor(msgid: "m41", time: ServerTime.parse("1970-01-12T13:40:00.000Z"))
+        ])
         #expect(
             sent == [
                 "JOIN #a", "CHATHISTORY AFTER #a msgid=m41 100", "JOIN #b", "CHATHISTORY LATEST #b * 100",
+                // Direct conversations since the newest message known.
+                "CHATHISTORY TARGETS timestamp=1970-01-12T13:40:00.000Z timestamp=1970-01-12T13:47:40.000Z 50",
                 "PING earshot-sync-1",
             ], "\(sent)")
+    }
+
+    @Test func aDirectConversationNamedByTargetsIsFetchedOnce() {
+        var (connection, _) = connection(anchors: ["kim": HistoryAnchor(msgid: "d7", time: nil)])
+        let lines = [
+            ":s BATCH +t draft/chathistory-targets",
+            "@batch=t :s CHATHISTORY TARGETS #a timestamp=1970-01-12T13:40:00.000Z",
+            "@batch=t :s CHATHISTORY TARGETS kim timestamp=1970-01-12T13:40:00.000Z",
+            "@batch=t :s CHATHISTORY TARGETS kim timestamp=1970-01-12T13:41:00.000Z",
+            ":s BATCH -t",
+        ]
+        let sent = lines.flatMap { helper.sent(connection.received(helper.line($0), now: now)) }
+        #expect(sent == ["CHATHISTORY AFTER kim msgid=d7 100"], "\(sent)")
+    }
+
+    @Test func reviewingBackAsksForThePageBeforeAndSaysHowManyCame() {
+        var (connection, _) = connection()
+        let asked = helper.sent(connection.fetchOlder("#a", before: HistoryAnchor(msgid: "m1", time: nil)))
+        #expect(asked == ["CHATHISTORY BEFORE #a msgid=m1 50"])
+        // Asked once while it is on its way.
+        #expect(connection.fetchOlder("#a", before: HistoryAnchor(msgid: "m1", time: nil)).isEmpty)
+        var events: [IRCEvent] = []
+        for text in [
+            ":s BATCH +o chathistory #a", "@batch=o;msgid=m0 :kim!k@h PRIVMSG #a :older", ":s BATCH -o",
+        ] {
+            for case .emit(let event) in connection.received(helper.line(text), now: now) { events.append(event) }
+        }
+        #expect(events.last == .olderHistory(target: "#a", count: 1), "\(events)")
+        #expect(events.contains { if case .message(let m) = $0 { m.isHistory && m.text == "older" } else { false } })
     }
 
     @Test func withoutTheCapabilityNothingIsAskedFor() {

@@ -79,6 +79,7 @@ extension AppCore {
     /// What the store read: the page is shown; an opened channel says its heading and focuses
     /// its first unread message; an opened thread is pushed.
     mutating func loaded(_ snapshot: ChatSnapshot) {
+        if case .older = snapshot.load.purpose { return olderLoaded(snapshot) }
         state.channels = snapshot.channels
         if !snapshot.networks.isEmpty { state.networks = snapshot.networks }
         if snapshot.load.purpose == .open, snapshot.load.channelID != state.channelID {
@@ -120,7 +121,7 @@ extension AppCore {
             received(messages)
             learningChannels = false
         case .open:
-            reviewIndex = nil
+            reviewer.reset(channel: state.channelID)
             state.mentionedChannelIDs.remove(state.channelID)
             state.lastReadID = state.channel?.lastReadMessageID ?? 0
             state.firstUnreadID = state.messages.first(where: state.isUnread)?.id
@@ -154,6 +155,8 @@ extension AppCore {
             } else {
                 rebuild()
             }
+        case .older:
+            break  // handled before the page is touched
         }
     }
 

@@ -11,6 +11,7 @@ extension AppCore {
         case .messages(let messages): received(messages)
         case .history(let messages, let news): receivedHistory(messages, news: news, network: network)
         case .readElsewhere(let channelID, let upTo, let unread): readElsewhere(channelID, upTo: upTo, unread: unread)
+        case .olderHistory(let channelID, let count): olderArrived(channelID, count: count)
         case .delivered(let message):
             merge(message)
             if message.channelID == state.channelID { showLive(message) }

@@ -6,6 +6,8 @@ import Terminal
 /// New messages: said, merged into bursts, counted elsewhere; replayed history and what came
 /// while away.
 extension AppCore {
+    /// Messages of the open channel held and shown: its newest page.
+    static let pageSize = 50
     /// New messages: the open channel's are shown and spoken politely, others' are spoken with
     /// the channel's name first and coalesce ("3 new messages in #b"); a mention is assertive.
     mutating func received(_ messages: [ChatMessage]) {
@@ -124,7 +126,12 @@ extension AppCore {
         let markerTime = state.message(id: state.lastReadID).map {
             Date(timeIntervalSince1970: ($0.time.timeIntervalSince1970).rounded(.down))
         }
-        let here = messages.filter { $0.channelID == state.channelID }
+        // A page from before the oldest message shown (fetched for a review back) is not shown
+        // or held in the page: the review reads it from the store.
+        let oldestShown = state.messages.first?.time
+        let here = messages.filter { message in
+            message.channelID == state.channelID && oldestShown.map { message.time >= $0 } ?? true
+        }
         for message in here {
             merge(message)
             show(Lines.message(message, in: state.localTime, emoji: state.emoji.catalog))
@@ -238,6 +245,7 @@ extension AppCore {
     /// Puts a message of the open channel into the page: a reply counts, a new one is added,
     /// a known one replaced; the page keeps its newest 50.
     mutating func merge(_ message: ChatMessage) {
+        // (The page holds the newest ``pageSize``; a review reaches older ones through ``Review``.)
         guard message.channelID == state.channelID else { return }
         if let parent = message.replyTo {
             // A reply to a reply belongs to the same thread: counted on its root, shown in it.
@@ -255,7 +263,7 @@ extension AppCore {
             state.messages[index] = message
         } else {
             state.messages.append(message)
-            if state.messages.count > 50 { state.messages.removeFirst(state.messages.count - 50) }
+            if state.messages.count > Self.pageSize { state.messages.removeFirst(state.messages.count - Self.pageSize) }
         }
     }
 

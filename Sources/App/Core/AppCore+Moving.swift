@@ -35,7 +35,7 @@ extension AppCore {
     mutating func open(channel id: Int64) {
         if state.sheets.hasSheet { return say(.closeThisFirst, .default, .reader) }
         state.mentionedChannelIDs.remove(id)
-        reviewIndex = nil
+        reviewer.reset(channel: id)
         carryOut(.selectChannel(id))
     }
 
@@ -44,7 +44,8 @@ extension AppCore {
     /// Alt-T: when the reviewed message (after Alt-Up or Alt-Down), else the focused one, was
     /// written ("kim, 10:42, 3 minutes ago" is not said on focus unless `speech.times` is on).
     mutating func sayTime() {
-        let reviewed = reviewIndex.flatMap { state.messages.indices.contains($0) ? state.messages[$0] : nil }
+        let messages = reviewer.messages(state.messages, channel: state.channelID)
+        let reviewed = reviewer.index.flatMap { messages.indices.contains($0) ? messages[$0] : nil }
         let focused = navigator.focusedElement?.identifier.flatMap { identifier in
             state.messages.first { ElementID.message($0.id).identifier == identifier }
         }
@@ -56,17 +57,18 @@ extension AppCore {
                 + Format.time(message.time, in: state.localTime), .default, .reader)
     }
 
-    mutating func review(by step: Int) {
-        let messages = state.messages
+    mutating func review(by step: Int, after lead: String = "") {
+        let messages = reviewer.messages(state.messages, channel: state.channelID)
         guard !messages.isEmpty else { return say(.reading(.noMessages), .default, .reader) }
-        let previous = reviewIndex.flatMap { messages.indices.contains($0) ? messages[$0] : nil }
-        let current = reviewIndex ?? messages.count
+        let previous = reviewer.index.flatMap { messages.indices.contains($0) ? messages[$0] : nil }
+        let current = reviewer.index ?? messages.count
         let target = current + step
         guard messages.indices.contains(target) else {
-            reviewIndex = min(max(current, 0), messages.count - 1)
-            return say(step < 0 ? "top" : "bottom", .default, .reader)
+            reviewer.index = min(max(current, 0), messages.count - 1)
+            if step < 0 { return reviewPastTheTop(messages[0]) }
+            return say(.reading(.bottom), .default, .reader)
         }
-        reviewIndex = target
+        reviewer.index = target
         let message = messages[target]
         // Crossing into another day (or starting on a day that is not today) names it first.
         let local = state.localTime
@@ -74,12 +76,82 @@ extension AppCore {
         let newDay = previous.map { local.dayNumber($0.time) != day } ?? (day != state.today)
         let dayCue = newDay ? Format.day(message.time, today: state.today, in: local) + ". " : ""
         let said =
-            dayCue
+            lead + dayCue
             + (message.kind == .action
                 ? SpokenText.verbatim("\(message.author) \(message.text)")
                 : SpokenText.verbatim(message.author) + ", " + Format.time(message.time, in: state.localTime) + ": "
                     + SpokenText.verbatim(message.text))
         say(said, .default, .reader)
         hearing = Hearing(messageID: message.id)
+    }
+
+    /// Alt-Up before the oldest message held: the store's page before it, else the server's
+    /// (said at once that it is asked), else "top".
+    mutating func reviewPastTheTop(_ oldest: ChatMessage) {
+        if reviewer.channelID != state.channelID { reviewer.reset(channel: state.channelID) }
+        switch reviewer.fetch {
+        case .exhausted: say(.reading(.top), .default, .reader)
+        case .server: say(.reading(.askingForOlder(again: true)), .default, .reader)
+        case .store: break  // answered in a moment, when the store's page comes
+        case .idle where reviewer.older.isEmpty && state.messages.count < Self.pageSize:
+            // The page is the whole channel as stored: the server, at once, or the top.
+            askServerForOlder(before: oldest)
+        case .idle:
+            reviewer.fetch = .store
+            effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .older(before: oldest))))
+        }
+    }
+
+    /// The store's page before the oldest held: read on into it; when the store has none, the
+    /// server is asked (on IRC, once), else this is the top.
+    mutating func olderLoaded(_ snapshot: ChatSnapshot) {
+        guard snapshot.load.channelID == state.channelID, reviewer.channelID == state.channelID,
+            case .older(let before) = snapshot.load.purpose
+        else { return }
+        let page = snapshot.messages.filter { $0.replyTo == nil }
+        if !page.isEmpty {
+            reviewer.fetch = .idle
+            reviewer.prepend(page)
+            let lead = reviewer.fromServer ? Wording.sentence(.reading(.olderCame(page.count))) + ". " : ""
+            reviewer.fromServer = false
+            return review(by: -1, after: lead)
+        }
+        guard !reviewer.fromServer else {
+            // The server's page held nothing to read (its own notices only): nothing older.
+            reviewer.fetch = .exhausted
+            reviewer.fromServer = false
+            return say(.reading(.nothingOlder), .default, .reader)
+        }
+        askServerForOlder(before: before)
+    }
+
+    /// Nothing older stored: the server is asked (on IRC), said at once; else this is the top.
+    mutating func askServerForOlder(before oldest: ChatMessage) {
+        guard let channel = state.channel, onIRC(channel) else {
+            reviewer.fetch = .exhausted
+            return say(.reading(.top), .default, .reader)
+        }
+        reviewer.fetch = .server
+        transmit(.fetchOlder(channel.name, before: oldest), on: channel.networkID)
+        say(.reading(.askingForOlder(again: false)), .default, .reader)
+    }
+
+    /// The server's page came (stored already): read from the store, and said with its count.
+    mutating func olderArrived(_ channelID: Int64, count: Int) {
+        guard channelID == state.channelID, reviewer.channelID == channelID, reviewer.fetch == .server else { return }
+        guard count > 0, let oldest = reviewer.messages(state.messages, channel: channelID).first else {
+            reviewer.fetch = .exhausted
+            return say(.reading(.nothingOlder), .default, .reader)
+        }
+        reviewer.fetch = .store
+        reviewer.fromServer = true
+        effects.append(.load(ChatLoad(channelID: channelID, purpose: .older(before: oldest))))
+    }
+
+    /// The server could not be asked (not connected): the top for now; asked again next time.
+    mutating func olderUnavailable() {
+        guard reviewer.fetch == .server else { return }
+        reviewer.fetch = .idle
+        say(.reading(.top), .default, .reader)
     }
 }

@@ -64,6 +64,7 @@ extension AppCore {
         switch send {
         case .monitor(let nicks, _): askedPresence.subtract(nicks.map(IRCCaseMapping.fold))
         case .typing, .stoppedTyping, .quit, .reconnect, .markRead: return
+        case .fetchOlder: return olderUnavailable()
         default: break
         }
         playCue(.error, .high)

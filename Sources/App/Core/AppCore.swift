@@ -112,8 +112,8 @@ public struct AppCore: Sendable {
     var drag: Drag?
     /// The last Tab completion in the composer, to cycle through its candidates.
     var completion: Completion?
-    /// The message Alt-Up and Alt-Down last reviewed, in the open channel's page.
-    var reviewIndex: Int?
+    /// The message Alt-Up and Alt-Down last reviewed, and the older pages they reached.
+    var reviewer = Review()
     /// The decorated nicks the lexicon was made with (nil: make it again).
     var lexiconNicks: Set<String>?
     var lexiconSignature: [Int64] = []

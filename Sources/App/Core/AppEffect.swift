@@ -73,6 +73,8 @@ public struct ChatLoad: Sendable, Hashable {
         case received([ChatMessage])
         /// Open the thread of a message (and say so when `announce`).
         case thread(rootID: Int64, announce: Bool)
+        /// The stored page before `message`, for a review past the oldest message held.
+        case older(before: ChatMessage)
     }
 
     public var channelID: Int64
@@ -150,4 +152,7 @@ public enum ChatSend: Sendable, Hashable {
     case monitor([String], follow: Bool)
     /// Read up to `time` in a channel or conversation: for the account's other clients.
     case markRead(String, at: Date)
+    /// The page before `message` from the server's history (or, where it keeps none, word
+    /// that there is nothing older).
+    case fetchOlder(String, before: ChatMessage)
 }

@@ -142,7 +142,12 @@ extension AppRuntime {
             networks.append(network)
             channels += reading { try store.channels(network: network.id) }
         }
-        let messages = reading { try store.newestPage(in: load.channelID, limit: 50) }
+        let messages: [ChatMessage]
+        if case .older(let before) = load.purpose {
+            messages = reading { try store.page(in: load.channelID, before: before, limit: AppCore.pageSize) }
+        } else {
+            messages = reading { try store.newestPage(in: load.channelID, limit: AppCore.pageSize) }
+        }
         var thread: [ChatMessage] = []
         if let root = load.root {
             thread = [root]
@@ -200,6 +205,7 @@ extension AppRuntime {
         case .whois(let nick): try await irc.whois(nick)
         case .monitor(let nicks, let follow): try await follow ? irc.follow(nicks) : irc.unfollow(nicks)
         case .markRead(let target, let time): try await irc.markRead(target, at: time)
+        case .fetchOlder(let target, let message): try await irc.fetchOlder(target, before: message)
         }
     }
 }

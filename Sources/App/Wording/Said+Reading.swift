@@ -23,6 +23,15 @@ enum ReadingFact: Hashable, Sendable {
     case copied
     /// A channel's language at an end of its list: nil is "each message by its script".
     case channelLanguage(String?)
+    /// Alt-Up or Alt-Down at an end of the channel.
+    case top
+    case bottom
+    /// Alt-Up past the oldest stored message: the server is asked for the page before it.
+    case askingForOlder(again: Bool)
+    /// The server sent `count` older messages (said before the first of them).
+    case olderCame(Int)
+    /// The server keeps nothing older than the oldest message here.
+    case nothingOlder
 }
 
 extension Wording {
@@ -45,6 +54,12 @@ extension Wording {
         case .markedUnread: "Marked unread"
         case .copied: "Copied"
         case .channelLanguage(let name): name ?? "by their script"
+        case .top: "top"
+        case .bottom: "bottom"
+        case .askingForOlder(let again):
+            again ? "Still asking the server for older messages" : "Top. Asking the server for older messages"
+        case .olderCame(let count): count == 1 ? "1 older message" : "\(count) older messages"
+        case .nothingOlder: "Top. The server keeps nothing older"
         }
     }
 }

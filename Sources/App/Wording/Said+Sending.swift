@@ -59,7 +59,8 @@ extension Wording {
         case .whois(let nick): "Could not ask who \(nick) is: \(why)"
         case .monitor(let nicks, let follow):
             "Could not \(follow ? "follow" : "stop following") \(andList(nicks)): \(why)"
-        case .typing, .stoppedTyping, .quit, .reconnect, .markRead: "Could not reach the server: \(why)"
+        case .typing, .stoppedTyping, .quit, .reconnect, .markRead, .fetchOlder:
+            "Could not reach the server: \(why)"
         }
     }
 }

@@ -62,6 +62,9 @@ public enum ChatEvent: Sendable, Hashable {
     /// The channel was read up to its message `upTo` on another client of the account (or
     /// before, here): the marker has moved there in the store, `unread` is left after it.
     case readElsewhere(channelID: Int64, upTo: Int64, unread: Int)
+    /// The page before the oldest stored message came from the server (stored already):
+    /// `count` messages, none when it keeps nothing older.
+    case olderHistory(channelID: Int64, count: Int)
     /// `by` invites `nick` (us when `isSelf`) to the channel named `channel`.
     case invited(channel: String, nick: String, by: String, isSelf: Bool)
     /// Something the user should hear about.

@@ -341,6 +341,17 @@ public actor IRCClient {
         try perform(connection.markRead(target, at: time))
     }
 
+    /// Asks the server for the page before `message` in `target` (a review went past the oldest
+    /// stored message). The answer, also where it keeps no history (none came), is
+    /// ``ChatEvent/olderHistory(channelID:count:)``, after the messages themselves.
+    public func fetchOlder(_ target: String, before message: ChatMessage) throws {
+        guard connection.fetchesHistory else {
+            // Nothing will come: said at once as nothing older.
+            return emit(.olderHistory(channelID: message.channelID, count: 0))
+        }
+        try perform(connection.fetchOlder(target, before: HistoryAnchor(msgid: message.msgid, time: message.time)))
+    }
+
     /// The user cleared the composer for `target`.
     public func stoppedTyping(in target: String) throws(IRCSerializationError) {
         try perform(connection.stoppedTyping(in: target))
@@ -592,6 +603,9 @@ public actor IRCClient {
                 emit(.presence(nick: nick, online: online, change: change))
             case .away(let nick, let reason):
                 emit(.away(nick: nick, reason: reason))
+            case .olderHistory(let target, let count):
+                let id = try channelID(for: target, isDirect: !IRCConnection.isChannelName(target))
+                emit(.olderHistory(channelID: id, count: count))
             case .readMarker(let target, let time):
                 let id = try channelID(for: target, isDirect: !IRCConnection.isChannelName(target))
                 if let moved = try store.markReadElsewhere(channel: id, at: time, ownNick: connection.nick) {

@@ -24,8 +24,8 @@ extension ChatStore {
         }
     }
 
-    /// The newest message stored of each channel of `network` (by folded name), what history
-    /// from the server is fetched after.
+    /// The newest message stored of each channel and direct conversation of `network` (by
+    /// folded name), what history from the server is fetched after.
     public func historyAnchors(network: Int64) throws -> [String: HistoryAnchor] {
         try read { db in
             let rows = try Row.fetchAll(
@@ -34,7 +34,7 @@ extension ChatStore {
                     SELECT c.folded AS folded, m.msgid AS msgid, m.time AS time FROM channel c
                     JOIN message m ON m.id = (
                         SELECT id FROM message WHERE channelID = c.id AND pending = 0 ORDER BY time DESC, id DESC LIMIT 1)
-                    WHERE c.networkID = ? AND c.isDirect = 0
+                    WHERE c.networkID = ?
                     """, arguments: [network])
             var anchors: [String: HistoryAnchor] = [:]
             for row in rows {
