@@ -223,10 +223,21 @@ public struct AppState: Sendable {
         if isSelf { ownFormerNicks.insert(old) } else { ownFormerNicks.remove(new) }
     }
 
+    /// Whether ``messages`` is the whole channel as stored (its page was not full).
+    public var pageHoldsAll = true
+
     public func isUnread(_ message: ChatMessage) -> Bool { message.id > lastReadID && !isOwn(message) }
 
-    /// Messages newer than the read marker, not counting the user's own.
-    public var unreadCount: Int { messages.filter(isUnread).count }
+    /// Messages newer than the read marker, not counting the user's own. The page holds only the
+    /// newest: when its first message is unread too, more may be before it, and the store's
+    /// count for the channel (kept as they arrived) is the whole ("200 unread", not "50").
+    public var unreadCount: Int {
+        let here = messages.filter(isUnread).count
+        guard !pageHoldsAll, let first = messages.first, isUnread(first), let stored = channel?.unread else {
+            return here
+        }
+        return max(here, stored)
+    }
 
     /// The heading of the open channel: "#welcome, 8 unread".
     public var channelHeading: String {

@@ -10,7 +10,8 @@ import Foundation
 /// 10,000 messages from a real InspIRCd on loopback, and key-to-sound while joining 50
 /// channels of 500 nicks under 1,000 messages a second (`--join-only` runs just that;
 /// `--join-members N` and `--join-rate N` change the load), and a ZNC playback of 50 channels
-/// of 50 lines while keys are pressed (`--playback-only`).
+/// of 50 lines while keys are pressed (`--playback-only`), and history fetched from Ergo, 20
+/// channels of 200 lines missed, while keys are pressed (`--history-only`).
 ///
 ///     swift run -c release earshot-bench chat --json
 func runChatBench(arguments: [String]) async throws {
@@ -23,6 +24,22 @@ func runChatBench(arguments: [String]) async throws {
     func value(_ flag: String, _ fallback: Int) -> Int {
         arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
             ?? fallback
+    }
+    func measureHistory() async throws -> [(String, Double)] {
+        let history = try await measureHistoryFetch(directory: directory + "/history")
+        return [
+            ("history_fetch_usable_ms", history.usable.median),
+            ("history_fetch_usable_p99_ms", history.usable(99)),
+            ("history_fetch_key_p50_ms", history.latencies.median),
+            ("history_fetch_key_p99_ms", history.latencies(99)),
+            ("history_fetch_keys", Double(history.keys)),
+            ("history_fetch_spoken", Double(history.spoken)),
+            ("history_fetch_channels_with_news", Double(history.channelsWithNews)),
+            ("history_fetch_stored", Double(history.fetched)),
+        ]
+    }
+    if arguments.contains("--history-only") {
+        return report(try await measureHistory(), json: json, title: "chat (history from Ergo, 20 x 200, only)")
     }
     let join = try await measureJoinFlood(
         directory: directory + "/join", members: value("--join-members", 500),
@@ -53,6 +70,8 @@ func runChatBench(arguments: [String]) async throws {
         return report(playbackFigures, json: json, title: "chat (bouncer playback 50 x 50 only)")
     }
 
+    let historyFigures = try await measureHistory()
+
     let insert = try measureInserts(path: directory + "/insert.sqlite")
     let open = try measureOpenMillion(path: directory + "/million.sqlite")
     let search = try measureSearchMillion(path: directory + "/million.sqlite")
@@ -69,7 +88,7 @@ func runChatBench(arguments: [String]) async throws {
             ("search_1m_p99_ms", search(99)),
             ("burst_10k_received", Double(burst.received)),
             ("burst_10k_s", burst.seconds),
-        ] + joinFigures + playbackFigures, json: json, title: "chat")
+        ] + joinFigures + playbackFigures + historyFigures, json: json, title: "chat")
 }
 
 private let burstSenders = 20

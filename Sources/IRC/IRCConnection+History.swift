@@ -27,9 +27,10 @@ extension IRCConnection {
     public static let historyPagesAtMost = 10
 
     /// The request for what `channel` missed, when the server keeps history.
-    func historyRequest(_ channel: String) -> [Action] {
+    mutating func historyRequest(_ channel: String) -> [Action] {
         guard session.capabilities.contains(.chathistory) else { return [] }
         let key = IRCCaseMapping.fold(channel)
+        session.historyOutstanding.insert(key)
         let page = String(Self.historyPage)
         if let anchor = historyAnchors[key] {
             if let msgid = anchor.msgid {
@@ -73,8 +74,9 @@ extension IRCConnection {
     /// The conversations with something said since `since` (`CHATHISTORY TARGETS`): each
     /// direct one's history is then fetched as a channel's is, so a message sent while away
     /// to the user alone is found.
-    func targetsRequest(since: Date, now: Date) -> [Action] {
+    mutating func targetsRequest(since: Date, now: Date) -> [Action] {
         guard session.capabilities.contains(.chathistory) else { return [] }
+        session.historyOutstanding.insert(Self.targetsKey)
         return [
             .send(
                 IRCMessage(
@@ -116,9 +118,33 @@ extension IRCConnection {
         session.historyPages[channel] = pages
         guard count >= Self.historyPage, pages < Self.historyPagesAtMost,
             let name = wantedChannelName(channel)
-        else { return [] }
+        else {
+            session.historyOutstanding.remove(channel)
+            return releaseSync()
+        }
         return historyRequest(name)
     }
+
+    /// What stands for the TARGETS request among the outstanding ones.
+    static let targetsKey = "\u{0}targets"
+
+    /// The sync point waits for every page of history asked for (a page asked for after the
+    /// sync PING would come after it, and be summed up apart, its count partial): "synced"
+    /// once the last one has come. A server that never answers one is not waited for past
+    /// ``syncWaitAtMost``.
+    mutating func releaseSync(now: Date? = nil) -> [Action] {
+        guard session.syncHeld != nil else { return [] }
+        if let now, let held = session.syncHeld, now.timeIntervalSince(held) > Self.syncWaitAtMost {
+            session.historyOutstanding.removeAll()
+        }
+        guard session.historyOutstanding.isEmpty else { return [] }
+        session.syncHeld = nil
+        session.isSynced = true
+        return [.emit(.synced)]
+    }
+
+    /// How long the sync point waits for history asked for.
+    static let syncWaitAtMost: TimeInterval = 15
 
     /// The channel's name as it was asked for, from its folded form.
     func wantedChannelName(_ folded: String) -> String? {

@@ -127,6 +127,10 @@ public struct IRCConnection: Sendable {
         /// (Each with the time of the message it is before: a line of the page said in the same
         /// millisecond is put just before it, so the page reads in the server's order.)
         var olderRequests: [String: Date] = [:]
+        /// History asked for and not all come yet (folded targets, and TARGETS); and when the
+        /// sync PING's answer came while it was (the sync point waits for it).
+        var historyOutstanding: Set<String> = []
+        var syncHeld: Date?
         var olderBatches: [String: Date] = [:]
         var batchCount = 0
         /// History pages fetched per channel (folded) this connection, to stop paging.
@@ -218,14 +222,17 @@ public struct IRCConnection: Sendable {
     /// A line arrived.
     public mutating func received(_ message: IRCMessage, now: Date) -> [Action] {
         if state == .refused { return [] }
+        // History that never comes does not hold the sync point for ever.
+        let released = session.syncHeld != nil && message.command != "PONG" ? releaseSync(now: now) : []
+        if !released.isEmpty { return released + received(message, now: now) }
         switch message.command {
         case "PING":
             return [.send(IRCMessage(command: "PONG", message.parameters.isEmpty ? [""] : [message.parameters[0]]))]
         case "PONG":
             if let token = session.syncToken, message.parameters.last == token {
                 session.syncToken = nil
-                session.isSynced = true
-                return [.emit(.synced)]
+                session.syncHeld = now
+                return releaseSync()
             }
             return []
         case "464":
@@ -362,8 +369,12 @@ public struct IRCConnection: Sendable {
                 }
                 return []
             }
-            session.batches.removeValue(forKey: id)
+            let type = session.batches.removeValue(forKey: id)
             if session.multiline[id] != nil { return multilineEnded(id, now: now) }
+            if type == "draft/chathistory-targets" {
+                session.historyOutstanding.remove(Self.targetsKey)
+                return releaseSync()
+            }
             return historyBatchEnded(id)
         case "PRIVMSG", "NOTICE": return receivedMessage(message, now: now)
         case "TAGMSG": return receivedTagMessage(message)
@@ -380,9 +391,16 @@ public struct IRCConnection: Sendable {
             let command = message.parameter(0) ?? ""
             // A read marker the server would not keep is nothing the listener asked for.
             if command == "MARKREAD" { return [] }
+            // History it would not give: the sync point does not wait for it.
+            var released: [Action] = []
+            if command == "CHATHISTORY" {
+                session.historyOutstanding.removeAll()
+                session.olderRequests.removeAll()
+                released = releaseSync()
+            }
             let code = message.parameter(1) ?? ""
             let context = message.parameters.count > 3 ? message.parameter(2).map(clean) : nil
-            return [
+            return released + [
                 .emit(
                     .refused(
                         IRCRefusal(

@@ -90,6 +90,7 @@ extension AppCore {
         }
         if snapshot.load.channelID == state.channelID {
             state.messages = snapshot.messages.filter { $0.replyTo == nil }
+            state.pageHoldsAll = snapshot.messages.count < Self.pageSize
             // Replies count on their thread's root, a reply to a reply too.
             var parents: [String: String] = [:]
             for message in snapshot.messages {

@@ -326,6 +326,9 @@ extension AppCore {
             playCue(.error, .high)
             post(.announcement(on + Wording.sentence(.lineBack(sentence, inField: back)), priority: .high))
         case .refused(let refusal):
+            // History asked for on the listener's behalf (on joining) is not theirs to hear of;
+            // a page asked for by Alt-Up is answered, as the top for now.
+            if case .standardReply(_, "CHATHISTORY", _) = refusal.reason { return olderUnavailable() }
             // A refusal answers what was waiting ("Joining #b" is not said after it).
             slowProgress = [:]
             if let target = refusal.target, Wording.answersJoin(refusal.reason) {

@@ -263,7 +263,10 @@ extension AppCore {
             state.messages[index] = message
         } else {
             state.messages.append(message)
-            if state.messages.count > Self.pageSize { state.messages.removeFirst(state.messages.count - Self.pageSize) }
+            if state.messages.count > Self.pageSize {
+                state.messages.removeFirst(state.messages.count - Self.pageSize)
+                state.pageHoldsAll = false
+            }
         }
     }
 

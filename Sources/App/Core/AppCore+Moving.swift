@@ -93,7 +93,7 @@ extension AppCore {
         case .exhausted: say(.reading(.top), .default, .reader)
         case .server: say(.reading(.askingForOlder(again: true)), .default, .reader)
         case .store: break  // answered in a moment, when the store's page comes
-        case .idle where reviewer.older.isEmpty && state.messages.count < Self.pageSize:
+        case .idle where reviewer.older.isEmpty && state.pageHoldsAll:
             // The page is the whole channel as stored: the server, at once, or the top.
             askServerForOlder(before: oldest)
         case .idle:
