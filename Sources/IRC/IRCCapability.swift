@@ -52,10 +52,16 @@ public struct IRCCapability: RawRepresentable, Hashable, Sendable, ExpressibleBy
     /// A message of several lines sent and received whole, as a batch.
     public static let multiline: IRCCapability = "draft/multiline"
 
+    /// NAMES gives each member as `nick!user@host`.
+    public static let userhostInNames: IRCCapability = "userhost-in-names"
+    /// MONITOR also tells of a followed nick going away or back, signing in or out (AWAY,
+    /// ACCOUNT), as for someone in a shared channel.
+    public static let extendedMonitor: IRCCapability = "extended-monitor"
+
     /// What Earshot asks for when a server offers it, in this order (sasl only with an account).
     public static let wanted: [IRCCapability] = [
         .messageTags, .serverTime, .echoMessage, .batch, .labeledResponse, .multiPrefix, .sasl,
         .awayNotify, .accountNotify, .extendedJoin, .chghost, .setname, .inviteNotify, .zncSelfMessage, .chathistory,
-        .readMarker, .multiline,
+        .readMarker, .multiline, .userhostInNames, .extendedMonitor,
     ]
 }

@@ -338,7 +338,8 @@ public struct IRCConnection: Sendable {
             let key = IRCCaseMapping.fold(message.parameters[2])
             for entry in message.parameters[3].split(separator: " ") {
                 let prefix = String(entry.prefix(while: { session.memberPrefixes.contains($0) }))
-                let nick = clean(String(entry.dropFirst(prefix.count)))
+                // userhost-in-names: `@kim!k@host`; the nick is what comes before `!`.
+                let nick = clean(String(entry.dropFirst(prefix.count).prefix { $0 != "!" }))
                 session.pendingNames[key, default: []].append(nick)
                 if !prefix.isEmpty { session.pendingRanks[key, default: [:]][nick] = prefix }
             }
@@ -577,6 +578,12 @@ public struct IRCConnection: Sendable {
     public func react(_ emoji: String, to msgid: String, in target: String) -> [Action] {
         guard state == .registered, session.capabilities.contains(.messageTags) else { return [] }
         return [.send(Self.reactionLine(emoji, to: msgid, in: target))]
+    }
+
+    /// Take back our reaction `emoji` to `msgid` in `target` (only where message-tags is on).
+    public func unreact(_ emoji: String, to msgid: String, in target: String) -> [Action] {
+        guard state == .registered, session.capabilities.contains(.messageTags) else { return [] }
+        return [.send(IRCMessage(command: "TAGMSG", [target], tags: IRCTags.unreaction(emoji, to: msgid)))]
     }
 
     /// The user typed in the composer for `target`; sends `+typing=active` at most every 3 s.
@@ -1065,6 +1072,14 @@ public struct IRCConnection: Sendable {
                         IRCReaction(
                             channel: clean(place.channel), isDirect: place.isDirect, author: clean(author),
                             emoji: clean(emoji), target: reacted, isEcho: place.isEcho))))
+        }
+        if let emoji = IRCTags.unreactionEmoji(in: message.tags), let reacted = IRCTags.replyTarget(in: message.tags) {
+            actions.append(
+                .emit(
+                    .reaction(
+                        IRCReaction(
+                            channel: clean(place.channel), isDirect: place.isDirect, author: clean(author),
+                            emoji: clean(emoji), target: reacted, isEcho: place.isEcho, isRemoval: true))))
         }
         if let typing = IRCTags.typingState(in: message.tags), !place.isEcho {
             actions.append(.emit(.typing(channel: clean(place.channel), nick: clean(author), state: typing)))

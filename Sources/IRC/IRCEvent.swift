@@ -120,10 +120,14 @@ public struct IRCReaction: Sendable, Hashable {
     /// The `msgid` reacted to.
     public var target: String
     public var isEcho: Bool
+    /// The reaction is taken back (`+draft/unreact`).
+    public var isRemoval: Bool
 
     public init(
-        channel: String, isDirect: Bool = false, author: String, emoji: String, target: String, isEcho: Bool = false
+        channel: String, isDirect: Bool = false, author: String, emoji: String, target: String, isEcho: Bool = false,
+        isRemoval: Bool = false
     ) {
+        self.isRemoval = isRemoval
         self.channel = channel
         self.isDirect = isDirect
         self.author = author

@@ -14,6 +14,18 @@ public enum IRCTags {
         reply(to: msgid).merging(["+draft/react": emoji]) { _, new in new }
     }
 
+    /// The tags of a TAGMSG that takes back our reaction `emoji` to the message `msgid`
+    /// (`+draft/unreact`).
+    public static func unreaction(_ emoji: String, to msgid: String) -> [String: String] {
+        reply(to: msgid).merging(["+draft/unreact": emoji]) { _, new in new }
+    }
+
+    /// The emoji a TAGMSG takes back, if any.
+    public static func unreactionEmoji(in tags: [String: String]) -> String? {
+        guard let emoji = tags["+draft/unreact"], !emoji.isEmpty else { return nil }
+        return emoji
+    }
+
     /// The tags of a TAGMSG that says we are typing (or stopped).
     public static func typing(_ state: TypingState) -> [String: String] {
         ["+typing": state.rawValue]

@@ -279,6 +279,18 @@ import Testing
         #expect(sent(connection.received(line(":s 001 ada :Welcome"), now: now)) == ["PING earshot-sync-3"])
     }
 
+    /// userhost-in-names: each member comes as `nick!user@host`; the nick is the name.
+    @Test func namesWithUserAndHostGiveTheNicks() {
+        var connection = registered(channels: [])
+        _ = connection.join("#y")
+        _ = connection.received(line(":s 353 ada = #y :@ada!a@h.example +bob!b@10.0.0.2 carol!c@h"), now: now)
+        #expect(
+            events(connection.received(line(":s 366 ada #y :End"), now: now)) == [
+                .memberRanks(channel: "#y", ranks: ["ada": "@", "bob": "+"]),
+                .members(channel: "#y", nicks: ["ada", "bob", "carol"]),
+            ])
+    }
+
     /// Kicks, channel modes, WHOIS answers and WARN/NOTE become events with words in them; a
     /// WHOIS nobody asked for is not news, and our own user modes are not either.
     @Test func kicksModesWhoisAndStandardRepliesAreEvents() {

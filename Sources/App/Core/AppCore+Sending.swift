@@ -101,11 +101,15 @@ extension AppCore {
         guard let message = state.message(id: id), let channel = state.channel else { return }
         let me = nick(inChannel: channel.id)
         if message.reactions[emoji.storedForm]?.contains(where: { IRCCaseMapping.equal($0, me) }) == true {
-            // The same reaction again takes it back, as in Slack.
-            guard !onIRC else {
-                return announce(.sending(.reactedAlready(emoji.name)), .default)
+            // The same reaction again takes it back, as in Slack (on IRC, `+draft/unreact`).
+            if onIRC {
+                guard let msgid = message.msgid else {
+                    return announce(.sending(.reactedAlready(emoji.name)), .default)
+                }
+                transmit(.unreact(emoji.storedForm, msgid: msgid, in: channel.name))
+            } else {
+                effects.append(.store(.removeReaction(emoji.storedForm, from: message)))
             }
-            effects.append(.store(.removeReaction(emoji.storedForm, from: message)))
             refreshAfterReaction()
             return announce(.sending(.reactionRemoved(emoji.name)), .default)
         }

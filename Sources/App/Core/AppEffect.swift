@@ -131,6 +131,8 @@ public enum StoreWrite: Sendable, Hashable {
 public enum ChatSend: Sendable, Hashable {
     case message(String, to: String, replyTo: String?)
     case react(String, msgid: String, in: String)
+    /// Take back our reaction (`+draft/unreact`).
+    case unreact(String, msgid: String, in: String)
     case typing(in: String)
     case stoppedTyping(in: String)
     case action(String, to: String)

@@ -190,6 +190,7 @@ extension AppRuntime {
         switch send {
         case .message(let text, let target, let replyTo): try await irc.send(text, to: target, replyTo: replyTo)
         case .react(let emoji, let msgid, let target): try await irc.react(emoji, to: msgid, in: target)
+        case .unreact(let emoji, let msgid, let target): try await irc.unreact(emoji, to: msgid, in: target)
         case .typing(let target): try await irc.typed(in: target)
         case .stoppedTyping(let target): try await irc.stoppedTyping(in: target)
         case .action(let text, let target): try await irc.send(text, to: target, kind: .action)

@@ -50,6 +50,7 @@ extension Wording {
         switch send {
         case .message, .action: "Not sent yet: \(why). It stays in the outbox and goes out when the server is back"
         case .react: "Not reacted: \(why)"
+        case .unreact: "The reaction stays: \(why)"
         case .join(let name), .joinWithKey(let name, _): "Could not join \(name): \(why)"
         case .part(let name, _): "Could not leave \(name): \(why)"
         case .nick(let nick): "Could not change the nick to \(nick): \(why)"

@@ -39,6 +39,7 @@ extension Wording {
         case .notSendable(let code): notSendable(code)
         case .store(let action, let fault): store(action) + ": " + storeFault(fault)
         case .cannotTakeReactions: "that message cannot take reactions"
+        case .offline: "the server is not connected"
         }
     }
 

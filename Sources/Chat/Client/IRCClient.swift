@@ -286,6 +286,18 @@ public actor IRCClient {
         return pending
     }
 
+    /// Takes back our reaction `emoji` to `msgid` in `target` (`+draft/unreact`): where the
+    /// server carries client tags and is connected; the store forgets it once sent.
+    public func unreact(_ emoji: String, to msgid: String, in target: String) throws {
+        guard connection.isSynced else { throw ChatError(.offline) }
+        guard connection.capabilities.contains(.messageTags) else { throw Self.noMessageTags(.reactions) }
+        let channelID = try self.channelID(for: target, isDirect: !IRCConnection.isChannelName(target))
+        try perform(connection.unreact(emoji, to: msgid, in: target))
+        try store.removeReaction(emoji, from: msgid, by: connection.nick, channel: channelID)
+        // What shows it reads the store again.
+        emit(.reaction(channelID: channelID, target: msgid, emoji: emoji, author: connection.nick))
+    }
+
     /// Reacts to the message `msgid` in `target` (stored at once, sent if connected).
     public func react(_ emoji: String, to msgid: String, in target: String) throws {
         let channelID = try self.channelID(for: target, isDirect: !IRCConnection.isChannelName(target))
@@ -579,6 +591,10 @@ public actor IRCClient {
                 emit(.whois(nick: nick, facts: facts))
             case .note(let text, let isWarning):
                 emit(.note(text, isWarning: isWarning))
+            case .reaction(let reaction) where reaction.isRemoval:
+                let id = try channelID(for: reaction.channel, isDirect: reaction.isDirect)
+                try store.removeReaction(reaction.emoji, from: reaction.target, by: reaction.author, channel: id)
+                emit(.reaction(channelID: id, target: reaction.target, emoji: reaction.emoji, author: reaction.author))
             case .reaction(let reaction):
                 let id = try channelID(for: reaction.channel, isDirect: reaction.isDirect)
                 if try store.addReaction(reaction.emoji, to: reaction.target, by: reaction.author, channel: id) {

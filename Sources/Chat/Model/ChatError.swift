@@ -75,6 +75,8 @@ public enum ChatProblem: Hashable, Sendable {
     case store(StoreAction, StoreFault)
     /// A message without a msgid cannot take reactions.
     case cannotTakeReactions
+    /// It needs the server, which is not connected now.
+    case offline
 
     /// What a server without message-tags cannot carry.
     public enum Feature: String, Hashable, Sendable {
@@ -108,7 +110,7 @@ public enum ChatProblem: Hashable, Sendable {
         case .store: .storage
         case .cannotTakeReactions: .notFound
         case .caFileUnreadable, .clientCertificateUnreadable, .clientCertificateNotPEM, .noCertificateAuthorities,
-            .tlsFilesUnusable, .cannotRegister, .notSendable:
+            .tlsFilesUnusable, .cannotRegister, .notSendable, .offline:
             .connection
         }
     }

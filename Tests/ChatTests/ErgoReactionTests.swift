@@ -1,0 +1,58 @@
+import ChatTesting
+import Foundation
+import IRC
+import Testing
+import TestThreads
+
+@testable import Chat
+
+/// Taking a reaction back (`+draft/unreact`) through Ergo, which relays client tags: ours goes
+/// to the others and leaves the store; someone else's taken back leaves ours.
+@Suite(.ownThreads) struct ErgoReactionTests {
+    @Test func aReactionIsTakenBackBothWays() async throws {
+        let ergo = try ErgoFixture()
+        defer { ergo.tearDown() }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let bob = try RawSocket(port: ergo.port)
+        defer { bob.close() }
+        bob.send("CAP LS 302\r\nCAP REQ :message-tags\r\nCAP END\r\nNICK bob\r\nUSER bob 0 * :bob\r\n")
+        bob.read(until: " 001 ")
+        bob.send("JOIN #a\r\n")
+        bob.read(until: " 366 ")
+
+        let store = try ChatStore(path: directory.path + "/ada.sqlite")
+        let ada = try IRCClient(
+            server: IRCServerConfiguration(
+                name: "ergo", host: "127.0.0.1", port: ergo.port, usesTLS: false, nick: "ada", channels: ["#a"]),
+            store: store)
+        let events = EventRecorder(ada)
+        await ada.start()
+        defer { Task { await ada.stop() } }
+        #expect(await events.wait(timeout: 60) { $0.contains(where: \.isSynced) })
+        bob.send("@msgid=ignored PRIVMSG #a :react to this\r\n")
+        #expect(try await waitUntil(timeout: .seconds(30)) { try store.search("react to this").count == 1 })
+        let message = try #require(try store.search("react to this").first)
+        let msgid = try #require(message.msgid)
+
+        try await ada.react("👍", to: msgid, in: "#a")
+        _ = bob.read(until: "+draft/react=")
+        try await ada.unreact("👍", to: msgid, in: "#a")
+        let taken = bob.read(until: "+draft/unreact=")
+        #expect(taken.contains("+draft/unreact=👍") && taken.contains(msgid), "bob saw: \(taken)")
+        let after = try #require(try store.search("react to this").first)
+        #expect(after.reactions["👍"] == nil, "\(after.reactions)")
+
+        // bob reacts, then takes it back.
+        bob.send("@+draft/react=🎉;+draft/reply=\(msgid) TAGMSG #a\r\n")
+        #expect(
+            try await waitUntil(timeout: .seconds(30)) {
+                try store.search("react to this").first?.reactions["🎉"] == ["bob"]
+            })
+        bob.send("@+draft/unreact=🎉;+draft/reply=\(msgid) TAGMSG #a\r\n")
+        #expect(
+            try await waitUntil(timeout: .seconds(30)) {
+                try store.search("react to this").first?.reactions["🎉"] == nil
+            }, "bob's reaction was not taken back")
+    }
+}
