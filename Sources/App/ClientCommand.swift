@@ -155,6 +155,7 @@ public enum ClientCommand {
             rawMode = mode
             let reader = TerminalInput(
                 pending: probe.unrelated, onEvent: { key in runtime.post(.key(key)) },
+                onEvents: { keys in runtime.post(keys.map { AppEvent.key($0) }) },
                 onEnd: { runtime.stop() })
             try reader.start()
             input = reader

@@ -40,6 +40,9 @@ public final class TerminalInput: Sendable {
     /// Bytes read before the reader started (keys typed while ``TerminalProbe`` asked), decoded first.
     public let pending: [UInt8]
     private let onEvent: @Sendable (KeyEvent) -> Void
+    /// With it, the keys of one read are handed over together (a word typed or pasted at once
+    /// is one run, never split by the receiver waking between its keys).
+    private let onEvents: (@Sendable ([KeyEvent]) -> Void)?
     private let onEnd: @Sendable () -> Void
 
     private struct Running {
@@ -60,8 +63,9 @@ public final class TerminalInput: Sendable {
     public init(
         input: Int32 = STDIN_FILENO, sizeSource: Int32 = STDOUT_FILENO, escapeTimeout: Duration = .milliseconds(25),
         pending: [UInt8] = [], onEvent: @escaping @Sendable (KeyEvent) -> Void,
-        onEnd: @escaping @Sendable () -> Void = {}
+        onEvents: (@Sendable ([KeyEvent]) -> Void)? = nil, onEnd: @escaping @Sendable () -> Void = {}
     ) {
+        self.onEvents = onEvents
         self.pending = pending
         self.input = input
         self.sizeSource = sizeSource
@@ -92,7 +96,7 @@ public final class TerminalInput: Sendable {
                 escapeTimeoutMilliseconds: Int32(
                     clamping: escapeTimeout.components.seconds * 1000
                         + escapeTimeout.components.attoseconds / 1_000_000_000_000_000),
-                pending: pending, onEvent: onEvent, onEnd: onEnd)
+                pending: pending, onEvent: onEvent, onEvents: onEvents, onEnd: onEnd)
             let context = Unmanaged.passRetained(loop).toOpaque()
             var thread = pthread_t()
             let status = pthread_create(
@@ -143,12 +147,15 @@ private final class ReaderLoop {
     let escapeTimeoutMilliseconds: Int32
     let pending: [UInt8]
     let onEvent: @Sendable (KeyEvent) -> Void
+    let onEvents: (@Sendable ([KeyEvent]) -> Void)?
     let onEnd: @Sendable () -> Void
 
     init(
         input: Int32, wake: Int32, sizeSource: Int32, escapeTimeoutMilliseconds: Int32, pending: [UInt8],
-        onEvent: @escaping @Sendable (KeyEvent) -> Void, onEnd: @escaping @Sendable () -> Void
+        onEvent: @escaping @Sendable (KeyEvent) -> Void, onEvents: (@Sendable ([KeyEvent]) -> Void)?,
+        onEnd: @escaping @Sendable () -> Void
     ) {
+        self.onEvents = onEvents
         self.input = input
         self.wake = wake
         self.sizeSource = sizeSource
@@ -158,10 +165,16 @@ private final class ReaderLoop {
         self.onEnd = onEnd
     }
 
+    /// The keys of one read, together when the owner takes them so.
+    func deliver(_ events: [KeyEvent]) {
+        guard !events.isEmpty else { return }
+        if let onEvents { onEvents(events) } else { events.forEach(onEvent) }
+    }
+
     func run() {
         defer { close(wake) }
         var decoder = KeyDecoder()
-        decoder.feed(pending).forEach(onEvent)
+        deliver(decoder.feed(pending))
         var inputOpen = true
         var buffer = [UInt8](repeating: 0, count: 4096)
         var descriptors = [
@@ -179,7 +192,7 @@ private final class ReaderLoop {
                 return
             }
             if ready == 0 {
-                decoder.flushPendingEscape().forEach(onEvent)
+                deliver(decoder.flushPendingEscape())
                 continue
             }
             if descriptors[1].revents != 0 {
@@ -197,9 +210,9 @@ private final class ReaderLoop {
             if inputOpen, descriptors[0].revents != 0 {
                 let count = read(input, &buffer, buffer.count)
                 if count > 0 {
-                    decoder.feed(Array(buffer[..<count])).forEach(onEvent)
+                    deliver(decoder.feed(Array(buffer[..<count])))
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                    decoder.flushPendingEscape().forEach(onEvent)
+                    deliver(decoder.flushPendingEscape())
                     inputOpen = false
                     onEnd()
                 }

@@ -72,6 +72,25 @@ private final class Pipe {
         #expect(recorder.received == expected)
     }
 
+    /// With `onEvents`, the keys of one read come in one call: a word typed at once is one
+    /// run for the receiver, never split by it waking between two of its keys.
+    @Test func theKeysOfOneReadArriveTogether() async throws {
+        let pipe = Pipe()
+        let batches = Mutex<[[KeyEvent]]>([])
+        let input = TerminalInput(
+            input: pipe.read, onEvent: { _ in Issue.record("each key alone") },
+            onEvents: { keys in batches.withLock { $0.append(keys) } })
+        try input.start()
+        defer { input.stop() }
+        pipe.send("anyone")
+        let deadline = ContinuousClock.now + .seconds(10)
+        while batches.withLock({ $0.flatMap { $0 }.count }) < 6, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        let received = batches.withLock { $0 }
+        #expect(received == [Array("anyone").map { KeyEvent.character($0) }], "\(received)")
+    }
+
     @Test func loneEscapeArrivesAfterTheTimeout() async throws {
         let pipe = Pipe()
         let recorder = Recorder()

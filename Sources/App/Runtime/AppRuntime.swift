@@ -81,10 +81,13 @@ public final class AppRuntime: Sendable {
             handledSome.unlock()
         }
 
-        func post(_ event: AppEvent) {
+        func post(_ event: AppEvent) { post([event]) }
+
+        func post(_ events: [AppEvent]) {
+            guard !events.isEmpty else { return }
             contents.withLock {
-                $0.events.append(event)
-                $0.posted += 1
+                $0.events.append(contentsOf: events)
+                $0.posted += events.count
             }
             signal.signal()
         }
@@ -130,6 +133,9 @@ public final class AppRuntime: Sendable {
 
     /// Queues an event; callable from any thread.
     public func post(_ event: AppEvent) { mailbox.post(event) }
+
+    /// Several events at once: the loop takes them together (the keys of one read).
+    public func post(_ events: [AppEvent]) { mailbox.post(events) }
 
     /// Ends ``run()`` after the event being handled.
     public func stop() {
