@@ -134,7 +134,12 @@ private func measureHistoryFetchRound(
         if stored >= expected {
             usable = Double(first - begin) / 1e6
         } else if stored > before {
-            latencies.append(Double(first - pressed) / 1e6)
+            let latency = Double(first - pressed) / 1e6
+            latencies.append(latency)
+            if latency > 2, ProcessInfo.processInfo.environment["EARSHOT_BENCH_SAY"] != nil {
+                FileHandle.standardError.write(
+                    Data("slow key at \(Double(pressed - begin) / 1e6) ms: \(latency) ms, stored \(stored)\n".utf8))
+            }
         }
         usleep(20_000)
     }

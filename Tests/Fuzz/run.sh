@@ -38,7 +38,7 @@ sources() {
     key-decoder) echo Sources/Terminal/KeyDecoder*.swift Sources/Terminal/KeyEvent*.swift ;;
     line-wrapper) echo Sources/Terminal/LineWrapper.swift Sources/Terminal/DisplayWidth*.swift ;;
     sanitizer) echo Sources/IRC/Sanitizer.swift ;;
-    irc-round-trip|irc-connection) echo Sources/IRC/*.swift ;;
+    irc-round-trip|irc-connection) echo Sources/IRC/*.swift Sources/IRC/*/*.swift ;;
     toml-settings) echo "$(find Sources/Settings -name '*.swift' | sort | tr '\n' ' ')" ;;
     *) echo "unknown target $1" >&2; return 1 ;;
   esac

@@ -219,15 +219,21 @@ public final class AppRuntime: Sendable {
     static func coalesced(_ events: [AppEvent]) -> [AppEvent] {
         var result: [AppEvent] = []
         result.reserveCapacity(events.count)
+        // The batch being gathered is taken out of the list while it grows, so each append adds
+        // to the one array in place (joining copies of it would cost the square of the burst).
         for event in events {
-            if case .chat(.messages(let new), _) = event, case .chat(.messages(let old), _)? = result.last {
-                result[result.count - 1] = .chat(.messages(old + new))
+            if case .chat(.messages(let new), _) = event, case .chat(.messages(var old), _)? = result.last {
+                result.removeLast()
+                old.append(contentsOf: new)
+                result.append(.chat(.messages(old)))
             } else if case .chat(.history(let new, let newNews), let network) = event,
-                case .chat(.history(let old, let oldNews), let previous)? = result.last, network == previous
+                case .chat(.history(var old, let oldNews), let previous)? = result.last, network == previous
             {
                 // A bouncer's playback comes a channel at a time: one history, one rebuild.
-                result[result.count - 1] = .chat(
-                    .history(old + new, news: oldNews.merging(newNews, uniquingKeysWith: +)), network: network)
+                result.removeLast()
+                old.append(contentsOf: new)
+                result.append(
+                    .chat(.history(old, news: oldNews.merging(newNews, uniquingKeysWith: +)), network: network))
             } else {
                 result.append(event)
             }

@@ -85,17 +85,21 @@ func texts(of event: IRCEvent) -> [String] {
             }
     case .note(let text, _): [text]
     case .message(let message):
-        [message.channel, message.author, message.text]
+        // A message of several lines (multiline) keeps its lines apart with "\n": each is checked.
+        [message.channel, message.author] + message.text.split(separator: "\n").map(String.init)
             + [message.msgid, message.replyTo, message.label].compactMap { $0 }
     case .reaction(let reaction): [reaction.channel, reaction.author, reaction.emoji, reaction.target]
     case .typing(let channel, let nick, _): [channel, nick]
     case .authenticationFailed(let account, .noPasswordSignIn(let offered), _): [account, offered]
+    case .authenticationFailed(let account, .mechanismNotOffered(let mechanism, let offered), _):
+        [account, mechanism, offered]
     case .authenticationFailed(let account, _, _): [account]
     case .passwordRefused, .secureConnectionRequired, .securityPolicy: []
     case .presence(let nick, _, _): [nick]
     case .away(let nick, let reason): [nick] + (reason.map { [$0] } ?? [])
     case .invited(let channel, let nick, let by, _): [channel, nick, by]
     case .refused(let refusal): [refusal.target ?? "", refusal.serverText]
+    case .readMarker(let target, _), .olderHistory(let target, _): [target]
     case .synced: []
     }
 }
