@@ -99,9 +99,18 @@ extension IRCConnection {
         return messages
     }
 
+    /// What one message of several lines may hold, whatever a server sends: lines past it are
+    /// dropped (a batch never closed cannot grow without end).
+    static let multilineLinesAtMost = 1_000
+    static let multilineBytesAtMost = 65_536
+    /// Multiline batches open at once, at most; the oldest is given up for a new one.
+    static let multilineBatchesAtMost = 16
+
     /// A line inside an open multiline batch: kept for the batch's end. True when it was one.
     mutating func keptForMultiline(_ message: IRCMessage) -> Bool {
-        guard let reference = message.tags["batch"], session.multiline[reference] != nil else { return false }
+        guard let reference = message.tags["batch"], let batch = session.multiline[reference] else { return false }
+        let bytes = batch.lines.reduce(0) { $0 + $1.text.utf8.count }
+        guard batch.lines.count < Self.multilineLinesAtMost, bytes < Self.multilineBytesAtMost else { return true }
         session.multiline[reference]?.lines.append(
             (text: message.parameter(1) ?? "", joinsPrevious: message.tags[Self.concatTag] != nil))
         if session.multiline[reference]?.command == nil { session.multiline[reference]?.command = message.command }
@@ -129,6 +138,8 @@ extension IRCConnection {
 struct MultilineBatch: Sendable {
     /// `BATCH +ref draft/multiline target`, with the message's tags.
     var open: IRCMessage
+    /// When it opened, among the batches counted (the oldest is given up first).
+    var order: Int
     var lines: [(text: String, joinsPrevious: Bool)] = []
     var command: String?
 }

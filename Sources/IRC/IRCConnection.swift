@@ -359,7 +359,13 @@ public struct IRCConnection: Sendable {
             if reference.hasPrefix("+") {
                 session.batches[id] = message.parameter(1) ?? ""
                 if message.parameter(1) == Self.multilineBatch, message.parameter(2) != nil {
-                    session.multiline[id] = MultilineBatch(open: message)
+                    if session.multiline.count >= Self.multilineBatchesAtMost,
+                        let oldest = session.multiline.min(by: { $0.value.order < $1.value.order })?.key
+                    {
+                        session.multiline.removeValue(forKey: oldest)
+                    }
+                    session.batchCount += 1
+                    session.multiline[id] = MultilineBatch(open: message, order: session.batchCount)
                     return []
                 }
                 if Self.historyBatches.contains(message.parameter(1) ?? ""), let target = message.parameter(2) {

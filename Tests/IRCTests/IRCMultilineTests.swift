@@ -57,6 +57,24 @@ import Testing
         #expect(ended.first?.time == ServerTime.parse("2026-11-29T07:00:00.000Z"))
     }
 
+    /// A server that floods a batch, or never closes batches, cannot make one grow without end.
+    @Test func aFloodedBatchIsKeptWithinBounds() {
+        var connection = connected()
+        _ = connection.received(line(":kim!k@h BATCH +big draft/multiline #a"), now: now)
+        for index in 0..<(IRCConnection.multilineLinesAtMost + 500) {
+            _ = connection.received(line("@batch=big :kim!k@h PRIVMSG #a :line \(index)"), now: now)
+        }
+        let ended = messages(connection.received(line(":kim!k@h BATCH -big"), now: now))
+        #expect(ended.first?.text.split(separator: "\n").count == IRCConnection.multilineLinesAtMost)
+        for index in 0..<40 {
+            _ = connection.received(line(":kim!k@h BATCH +open\(index) draft/multiline #a"), now: now)
+        }
+        // The newest open batch still ends as a message; the oldest were given up.
+        _ = connection.received(line("@batch=open39 :kim!k@h PRIVMSG #a :last"), now: now)
+        #expect(messages(connection.received(line(":kim!k@h BATCH -open39"), now: now)).first?.text == "last")
+        #expect(messages(connection.received(line(":kim!k@h BATCH -open0"), now: now)).isEmpty)
+    }
+
     @Test func aBatchInsideHistoryIsHistory() {
         var connection = connected("batch draft/multiline draft/chathistory")
         _ = connection.received(line(":s BATCH +h1 chathistory #a"), now: now)
