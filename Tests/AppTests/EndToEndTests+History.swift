@@ -204,6 +204,9 @@ extension EndToEndTests {
         #expect(poem?.text.contains("roses are red violets are blue") == true, "\(Self.context(session))")
         let said = session.spoken()[heardBefore...].filter { $0.text.contains("roses") || $0.text.contains("violets") }
         #expect(said.count == 1, "said \(said.count) times: \(said.map(\.text))")
+        // The paste was answered once, by its delivery: "Sent", not "Sent 3 lines" as well.
+        let sentSaid = session.spoken()[before..<heardBefore].filter { $0.text.hasPrefix("Sent") }
+        #expect(sentSaid.map(\.text) == ["Sent"], "\(sentSaid.map(\.text))")
         // The conversation's rows: the message is one, with both its lines.
         func rows() throws -> [String] {
             try session.screen().components(separatedBy: "\n").filter { $0.contains("bob:") }

@@ -84,6 +84,8 @@ import Testing
         #expect(offered == ["Paste 3 lines? Enter sends them, Escape puts them in the field."])
         let sent = core.handle(.key(.enter), at: .seconds(3))
         let posts = sent.compactMap { if case .store(.post(let text, _, _)) = $0 { text } else { nil } }
+        // Not "Sent 3 lines" now and "Sent" when it is delivered: the delivery alone answers.
+        #expect(AppCoreTests.spoken(sent).isEmpty, "\(AppCoreTests.spoken(sent))")
         // One message of three lines (IRC sends it whole where the server takes multiline).
         #expect(posts == ["one\ntwo\nthree"])
         _ = core.handle(.key(.paste("a\nb")), at: .seconds(4))

@@ -213,6 +213,6 @@ extension AppCore {
         } else {
             for line in paste.lines { self.send(line, replyTo: root) }
         }
-        say(.edit(.pasteSent(lines: paste.lines.count)), .default, .reader)
+        // Nothing said here: the delivery says "Sent", once, as for a typed line.
     }
 }

@@ -22,7 +22,6 @@ enum EditFact: Hashable, Sendable {
     /// The paste went into the field as one line.
     case pastedIntoField(lines: Int)
     /// The paste was sent, line by line.
-    case pasteSent(lines: Int)
 }
 
 extension Wording {
@@ -40,7 +39,6 @@ extension Wording {
         case .nothingToSend: "Nothing to send"
         case .pasteAsk(let lines): "Paste \(lines) lines? Enter sends them, Escape puts them in the field."
         case .pastedIntoField(let lines): "\(lines) lines in the field, joined by spaces"
-        case .pasteSent(let lines): "Sent \(lines) lines"
         }
     }
 }
