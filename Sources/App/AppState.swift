@@ -57,6 +57,9 @@ public struct AppState: Sendable {
     /// The user's nick on each IRC network, as the server gave it; ``nick`` is the open
     /// channel's network's.
     public var nicks: [Int64: String] = [:]
+    /// The account each person is signed in to, per network, by folded nick (WHOX and
+    /// `account-notify`); someone signed in to none is not listed.
+    public var accounts: [Int64: [String: String]] = [:]
     /// The prefix of each member who has one ("@" operator, "+" voice), per channel, from NAMES.
     public var memberRanks: [Int64: [String: String]] = [:]
     public var channelID: Int64 = 0
@@ -200,24 +203,40 @@ public struct AppState: Sendable {
         return nicks[network] ?? nick
     }
 
+    /// How the network of `channelID` compares names: RFC 1459's until its server names another.
+    public func names(inChannel channelID: Int64) -> IRCCaseMapping {
+        names(onNetwork: channels.first { $0.id == channelID }?.networkID)
+    }
+
+    /// How `network` compares names (the open channel's network when nil).
+    public func names(onNetwork network: Int64?) -> IRCCaseMapping {
+        guard let network = network ?? channel?.networkID else { return .rfc1459 }
+        return networks.first { $0.id == network }?.caseMapping ?? .rfc1459
+    }
+
+    /// How the open channel's network compares names.
+    public var names: IRCCaseMapping { names(onNetwork: nil) }
+
     /// Whether `message` mentions the user: their nick on its network, or one of their
     /// highlight words, as a word of its own; never their own message.
     public func mentions(_ message: ChatMessage) -> Bool {
         let nick = nick(inChannel: message.channelID)
         guard !isOwn(message) else { return false }
-        return IRCHighlight.matches(message.text, words: [nick] + settings.highlights)
+        return IRCHighlight.matches(
+            message.text, words: [nick] + settings.highlights, names: names(inChannel: message.channelID))
     }
 
     /// Whether the user wrote `message`: under their nick on its network, or one they gave up
     /// this session.
     public func isOwn(_ message: ChatMessage) -> Bool {
-        message.author == nick(inChannel: message.channelID) || message.author == nick
-            || (!ownFormerNicks.isEmpty && ownFormerNicks.contains(IRCCaseMapping.fold(message.author)))
+        let names = names(inChannel: message.channelID)
+        return names.equal(message.author, nick(inChannel: message.channelID)) || message.author == nick
+            || (!ownFormerNicks.isEmpty && ownFormerNicks.contains(names.fold(message.author)))
     }
 
     /// `old` is now `new`: the old nick is given up, and the new one taken.
-    mutating func nickChanged(from old: String, to new: String, isSelf: Bool) {
-        let (old, new) = (IRCCaseMapping.fold(old), IRCCaseMapping.fold(new))
+    mutating func nickChanged(from old: String, to new: String, isSelf: Bool, names: IRCCaseMapping) {
+        let (old, new) = (names.fold(old), names.fold(new))
         formerNicks.insert(old)
         formerNicks.remove(new)
         if isSelf { ownFormerNicks.insert(old) } else { ownFormerNicks.remove(new) }

@@ -29,7 +29,7 @@ extension IRCConnection {
     /// The request for what `channel` missed, when the server keeps history.
     mutating func historyRequest(_ channel: String) -> [Action] {
         guard session.capabilities.contains(.chathistory) else { return [] }
-        let key = IRCCaseMapping.fold(channel)
+        let key = caseMapping.fold(channel)
         session.historyOutstanding.insert(key)
         let page = String(Self.historyPage)
         if let anchor = historyAnchors[key] {
@@ -57,7 +57,7 @@ extension IRCConnection {
     /// message; answered by ``IRCEvent/olderHistory(target:count:)``. Nothing where the server
     /// keeps no history, or while the same page is being fetched.
     public mutating func fetchOlder(_ target: String, before anchor: HistoryAnchor) -> [Action] {
-        let key = IRCCaseMapping.fold(target)
+        let key = caseMapping.fold(target)
         guard fetchesHistory, session.olderRequests[key] == nil else { return [] }
         let bound: String
         if let msgid = anchor.msgid {
@@ -91,9 +91,9 @@ extension IRCConnection {
     /// `CHATHISTORY TARGETS <target> <timestamp>`: a direct conversation's history is asked for.
     mutating func receivedTarget(_ message: IRCMessage) -> [Action] {
         guard message.parameter(0) == "TARGETS", let target = message.parameter(1), !Self.isChannelName(target),
-            Sanitizer.identifier(target) == target, !IRCCaseMapping.equal(target, session.nick)
+            Sanitizer.identifier(target) == target, !caseMapping.equal(target, session.nick)
         else { return [] }
-        let key = IRCCaseMapping.fold(target)
+        let key = caseMapping.fold(target)
         guard session.historyPages[key] == nil else { return [] }
         session.historyPages[key] = 0
         return historyRequest(target)
@@ -102,7 +102,7 @@ extension IRCConnection {
     /// A message of `channel` went by: the newest known moves to it, if it is newer.
     mutating func noteNewest(in channel: String, msgid: String?, time: Date?) {
         guard msgid != nil || time != nil else { return }
-        let key = IRCCaseMapping.fold(channel)
+        let key = caseMapping.fold(channel)
         if let known = historyAnchors[key]?.time, let time, time < known { return }
         historyAnchors[key] = HistoryAnchor(msgid: Sanitizer.identifier(msgid), time: time)
     }
@@ -148,6 +148,6 @@ extension IRCConnection {
 
     /// The channel's name as it was asked for, from its folded form.
     func wantedChannelName(_ folded: String) -> String? {
-        channels.first { IRCCaseMapping.fold($0) == folded }
+        channels.first { caseMapping.fold($0) == folded }
     }
 }

@@ -146,6 +146,10 @@ public struct IRCConnection: Sendable {
         var memberPrefixes: Set<Character> = ["~", "&", "@", "%", "+"]
         /// Whether the server takes MONITOR (ISUPPORT MONITOR), and how many nicks.
         var monitorLimit: Int?
+        /// Whether the server answers WHO with the fields asked for (ISUPPORT WHOX), and the
+        /// accounts its answer has given so far (nick → account, empty for none).
+        var whox = false
+        var pendingAccounts: [String: String] = [:]
         var typingThrottle = TypingThrottle()
 
         init(nick: String) { self.nick = nick }
@@ -166,6 +170,10 @@ public struct IRCConnection: Sendable {
     /// The newest message known of each channel (folded), across connections: seeded from the
     /// store by the shell, moved by every message. History is fetched after it.
     public var historyAnchors: [String: HistoryAnchor] = [:]
+
+    /// How this server compares nicks and channel names (ISUPPORT `CASEMAPPING`), kept across
+    /// connections: RFC 1459's until the server names another.
+    public private(set) var caseMapping: IRCCaseMapping = .rfc1459
 
     /// Our current nick.
     public var nick: String { session.nick }
@@ -251,6 +259,13 @@ public struct IRCConnection: Sendable {
             {
                 session.monitorLimit = Int(token.dropFirst("MONITOR=".count)) ?? 100
             }
+            if message.parameters.dropFirst().contains("WHOX") { session.whox = true }
+            if let token = message.parameters.dropFirst().first(where: { $0.hasPrefix("CASEMAPPING=") }),
+                let named = IRCCaseMapping(isupport: String(token.dropFirst("CASEMAPPING=".count))),
+                named != caseMapping
+            {
+                return compareNames(by: named)
+            }
             return []
         case "376", "422":
             // The end of the MOTD (or none): ISUPPORT is known, so follow who is wanted.
@@ -271,18 +286,18 @@ public struct IRCConnection: Sendable {
                 .emit(
                     .invited(
                         channel: clean(channel), nick: clean(invited), by: clean(by),
-                        isSelf: IRCCaseMapping.equal(invited, session.nick)))
+                        isSelf: caseMapping.equal(invited, session.nick)))
             ]
         case "432", "433", "436": return receivedNickInUse(message)
         case "JOIN": return receivedJoin(message)
         case "PART": return receivedPart(message)
         case "KICK":
             guard let channel = message.parameter(0), let kicked = message.parameter(1) else { return [] }
-            let isSelf = IRCCaseMapping.equal(kicked, session.nick)
+            let isSelf = caseMapping.equal(kicked, session.nick)
             if isSelf {
-                session.joinedChannels.remove(IRCCaseMapping.fold(channel))
+                session.joinedChannels.remove(caseMapping.fold(channel))
                 // Thrown out is not to be walked back into on the next connection: /join goes back.
-                wantedChannels.removeAll { IRCCaseMapping.equal($0, channel) }
+                wantedChannels.removeAll { caseMapping.equal($0, channel) }
             }
             return [
                 .emit(
@@ -305,13 +320,13 @@ public struct IRCConnection: Sendable {
             return receivedWhoisLine(message)
         case "318":
             guard let who = message.parameter(1) else { return [] }
-            let key = IRCCaseMapping.fold(who)
+            let key = caseMapping.fold(who)
             guard let facts = session.pendingWhois.removeValue(forKey: key) else { return [] }
             return [.emit(.whois(nick: clean(who), facts: facts))]
         case "401", "402":
             // No such nick or server: an answer to WHOIS, or to a message that went nowhere.
             guard let who = message.parameter(1) else { return [] }
-            if session.pendingWhois.removeValue(forKey: IRCCaseMapping.fold(who)) != nil {
+            if session.pendingWhois.removeValue(forKey: caseMapping.fold(who)) != nil {
                 return [.emit(.whois(nick: clean(who), facts: [.notOnServer]))]
             }
             refusedTyping(to: who)
@@ -335,7 +350,7 @@ public struct IRCConnection: Sendable {
             return [.emit(.topic(channel: clean(channel), topic: clean(message.parameter(2) ?? ""), setBy: nil))]
         case "353":
             guard message.parameters.count >= 4 else { return [] }
-            let key = IRCCaseMapping.fold(message.parameters[2])
+            let key = caseMapping.fold(message.parameters[2])
             for entry in message.parameters[3].split(separator: " ") {
                 let prefix = String(entry.prefix(while: { session.memberPrefixes.contains($0) }))
                 // userhost-in-names: `@kim!k@host`; the nick is what comes before `!`.
@@ -346,13 +361,15 @@ public struct IRCConnection: Sendable {
             return []
         case "366":
             guard let channel = message.parameter(1) else { return [] }
-            let key = IRCCaseMapping.fold(channel)
+            let key = caseMapping.fold(channel)
             let nicks = session.pendingNames.removeValue(forKey: key) ?? []
             let ranks = session.pendingRanks.removeValue(forKey: key) ?? [:]
             return [
                 .emit(.memberRanks(channel: clean(channel), ranks: ranks)),
                 .emit(.members(channel: clean(channel), nicks: nicks)),
-            ]
+            ] + accountsRequest(channel)
+        case "354", "315": return receivedWho(message)
+        case "ACCOUNT": return receivedAccount(message)
         case "BATCH":
             guard let reference = message.parameter(0), reference.count > 1 else { return [] }
             let id = String(reference.dropFirst())
@@ -369,8 +386,8 @@ public struct IRCConnection: Sendable {
                     return []
                 }
                 if Self.historyBatches.contains(message.parameter(1) ?? ""), let target = message.parameter(2) {
-                    session.openHistory[id] = (IRCCaseMapping.fold(target), 0)
-                    if let before = session.olderRequests[IRCCaseMapping.fold(target)] {
+                    session.openHistory[id] = (caseMapping.fold(target), 0)
+                    if let before = session.olderRequests[caseMapping.fold(target)] {
                         session.olderBatches[id] = before
                     }
                 }
@@ -444,7 +461,7 @@ public struct IRCConnection: Sendable {
     /// Join `channel` now (if registered) and after every reconnect.
     /// Joins `channel` now (with its `key`, if it has one) and after every reconnect.
     public mutating func join(_ channel: String, key: String? = nil) -> [Action] {
-        if !wantedChannels.contains(where: { IRCCaseMapping.equal($0, channel) }) {
+        if !wantedChannels.contains(where: { caseMapping.equal($0, channel) }) {
             wantedChannels.append(channel)
         }
         guard state == .registered else { return [] }
@@ -453,7 +470,7 @@ public struct IRCConnection: Sendable {
 
     /// Leave `channel` and stop rejoining it.
     public mutating func part(_ channel: String, reason: String = "") -> [Action] {
-        wantedChannels.removeAll { IRCCaseMapping.equal($0, channel) }
+        wantedChannels.removeAll { caseMapping.equal($0, channel) }
         guard state == .registered else { return [] }
         return [.send(IRCMessage(command: "PART", reason.isEmpty ? [channel] : [channel, reason]))]
     }
@@ -472,23 +489,23 @@ public struct IRCConnection: Sendable {
     public mutating func whois(_ nick: String) -> [Action] {
         guard state == .registered else { return [] }
         if session.pendingWhois.count >= 8 { session.pendingWhois.removeAll() }
-        session.pendingWhois[IRCCaseMapping.fold(nick)] = []
+        session.pendingWhois[caseMapping.fold(nick)] = []
         return [.send(IRCMessage(command: "WHOIS", [nick]))]
     }
 
     /// Follow `nicks` with MONITOR now (where the server takes it) and after every reconnect.
     public mutating func follow(_ nicks: [String]) -> [Action] {
-        let new = nicks.filter { nick in !followed.contains { IRCCaseMapping.equal($0, nick) } }
+        let new = nicks.filter { nick in !followed.contains { caseMapping.equal($0, nick) } }
         followed += new
         // A nick asked for again is answered again.
-        for nick in nicks { presence.removeValue(forKey: IRCCaseMapping.fold(nick)) }
+        for nick in nicks { presence.removeValue(forKey: caseMapping.fold(nick)) }
         return state == .registered ? monitorLines(adding: nicks) : []
     }
 
     /// Stop following `nicks`.
     public mutating func unfollow(_ nicks: [String]) -> [Action] {
-        followed.removeAll { nick in nicks.contains { IRCCaseMapping.equal($0, nick) } }
-        for nick in nicks { presence.removeValue(forKey: IRCCaseMapping.fold(nick)) }
+        followed.removeAll { nick in nicks.contains { caseMapping.equal($0, nick) } }
+        for nick in nicks { presence.removeValue(forKey: caseMapping.fold(nick)) }
         guard state == .registered, supportsMonitor, !nicks.isEmpty else { return [] }
         return [.send(IRCMessage(command: "MONITOR", ["-", nicks.joined(separator: ",")]))]
     }
@@ -517,7 +534,7 @@ public struct IRCConnection: Sendable {
         for target in (message.parameters.last ?? "").split(separator: ",") {
             let nick = String(target.prefix { $0 != "!" })
             guard !nick.isEmpty else { continue }
-            let key = IRCCaseMapping.fold(nick)
+            let key = caseMapping.fold(nick)
             let before = presence[key]
             presence[key] = online
             if before != online {
@@ -568,7 +585,7 @@ public struct IRCConnection: Sendable {
     ) -> [Action] {
         guard state == .registered else { return [] }
         // The message itself ends typing for the receiver; the next keystroke says active again.
-        _ = session.typingThrottle.stopped(in: target)
+        _ = session.typingThrottle.stopped(in: target, names: caseMapping)
         if text.contains("\n") {
             return lines(ofSeveral: text, to: target, kind: kind, replyTo: replyTo, label: label).map { .send($0) }
         }
@@ -595,7 +612,7 @@ public struct IRCConnection: Sendable {
     /// The user typed in the composer for `target`; sends `+typing=active` at most every 3 s.
     public mutating func typed(in target: String, now: Date) -> [Action] {
         guard state == .registered, session.capabilities.contains(.messageTags), mayTellTyping(to: target),
-            let typing = session.typingThrottle.typed(in: target, now: now)
+            let typing = session.typingThrottle.typed(in: target, now: now, names: caseMapping)
         else { return [] }
         return [.send(IRCMessage(command: "TAGMSG", [target], tags: typingTags(typing)))]
     }
@@ -613,7 +630,7 @@ public struct IRCConnection: Sendable {
     /// The user cleared the composer for `target`: `+typing=done` if we had said active.
     public mutating func stoppedTyping(in target: String) -> [Action] {
         guard state == .registered, session.capabilities.contains(.messageTags),
-            let typing = session.typingThrottle.stopped(in: target)
+            let typing = session.typingThrottle.stopped(in: target, names: caseMapping)
         else { return [] }
         return [.send(IRCMessage(command: "TAGMSG", [target], tags: typingTags(typing)))]
     }
@@ -639,14 +656,14 @@ public struct IRCConnection: Sendable {
 
     /// A refusal for `target`: typing notices stop there, and one said active is forgotten.
     mutating func refusedTyping(to target: String) {
-        session.typingRefused.insert(IRCCaseMapping.fold(target))
-        _ = session.typingThrottle.stopped(in: target)
+        session.typingRefused.insert(caseMapping.fold(target))
+        _ = session.typingThrottle.stopped(in: target, names: caseMapping)
     }
 
     /// Whether typing notices may go to `target`: a channel we are in that has not refused us,
     /// or a nick that has not.
     func mayTellTyping(to target: String) -> Bool {
-        let key = IRCCaseMapping.fold(target)
+        let key = caseMapping.fold(target)
         guard !session.typingRefused.contains(key) else { return false }
         return !Self.isChannel(target) || session.joinedChannels.contains(key)
     }
@@ -951,20 +968,20 @@ public struct IRCConnection: Sendable {
 
     private mutating func receivedJoin(_ message: IRCMessage) -> [Action] {
         guard let channel = message.parameter(0), let who = message.sourceNick else { return [] }
-        let isSelf = IRCCaseMapping.equal(who, session.nick)
+        let isSelf = caseMapping.equal(who, session.nick)
         if isSelf {
-            session.joinedChannels.insert(IRCCaseMapping.fold(channel))
-            session.typingRefused.remove(IRCCaseMapping.fold(channel))
+            session.joinedChannels.insert(caseMapping.fold(channel))
+            session.typingRefused.remove(caseMapping.fold(channel))
         }
-        return [.emit(.joined(channel: clean(channel), nick: clean(who), isSelf: isSelf))]
+        return [.emit(.joined(channel: clean(channel), nick: clean(who), isSelf: isSelf))] + joinedAccount(message)
     }
 
     private mutating func receivedPart(_ message: IRCMessage) -> [Action] {
         guard let channel = message.parameter(0), let who = message.sourceNick else { return [] }
-        let isSelf = IRCCaseMapping.equal(who, session.nick)
+        let isSelf = caseMapping.equal(who, session.nick)
         if isSelf {
-            session.joinedChannels.remove(IRCCaseMapping.fold(channel))
-            _ = session.typingThrottle.stopped(in: channel)
+            session.joinedChannels.remove(caseMapping.fold(channel))
+            _ = session.typingThrottle.stopped(in: channel, names: caseMapping)
         }
         return [
             .emit(
@@ -976,7 +993,7 @@ public struct IRCConnection: Sendable {
 
     private mutating func receivedNick(_ message: IRCMessage) -> [Action] {
         guard let who = message.sourceNick, let newNick = message.parameter(0) else { return [] }
-        let isSelf = IRCCaseMapping.equal(who, session.nick)
+        let isSelf = caseMapping.equal(who, session.nick)
         if isSelf { session.nick = newNick }
         return [.emit(.nickChanged(from: clean(who), to: clean(newNick), isSelf: isSelf))]
     }
@@ -994,7 +1011,7 @@ public struct IRCConnection: Sendable {
         {
             target = target.dropFirst()
         }
-        let isEcho = IRCCaseMapping.equal(author, session.nick)
+        let isEcho = caseMapping.equal(author, session.nick)
         if Self.isChannelName(String(target)) { return (String(target), false, isEcho) }
         return (isEcho ? rawTarget : author, true, isEcho)
     }
@@ -1038,7 +1055,7 @@ public struct IRCConnection: Sendable {
         if author == "***", let marker = Self.playbackMarkers[text] {
             // ZNC's playback without a batch: "Buffer Playback..." … "Playback Complete."
             // around a channel's buffer. The markers are not conversation; what is between them is history.
-            let key = IRCCaseMapping.fold(target)
+            let key = caseMapping.fold(target)
             if marker { session.playback.insert(key) } else { session.playback.remove(key) }
             return []
         }
@@ -1063,7 +1080,7 @@ public struct IRCConnection: Sendable {
             kind: kind, time: time, msgid: Sanitizer.identifier(message.tags["msgid"]),
             replyTo: IRCTags.replyTarget(in: message.tags), label: Sanitizer.identifier(message.tags["label"]),
             isEcho: place.isEcho,
-            isHistory: isHistory(message, time: time) || session.playback.contains(IRCCaseMapping.fold(target)))
+            isHistory: isHistory(message, time: time) || session.playback.contains(caseMapping.fold(target)))
         return [.emit(.message(incoming))]
     }
 
@@ -1096,7 +1113,7 @@ public struct IRCConnection: Sendable {
     /// One line of a WHOIS answer we asked for, in words.
     private mutating func receivedWhoisLine(_ message: IRCMessage) -> [Action] {
         guard let who = message.parameter(1) else { return [] }
-        let key = IRCCaseMapping.fold(who)
+        let key = caseMapping.fold(who)
         guard var facts = session.pendingWhois[key], facts.count < 20 else { return [] }
         let p = message.parameters.map(clean)
         let last = p.last ?? ""
@@ -1119,4 +1136,17 @@ public struct IRCConnection: Sendable {
     }
 
     func clean(_ text: String) -> String { Sanitizer.plainText(text) }
+}
+
+extension IRCConnection {
+    /// The server named how it compares names: what is kept by folded name is kept by the new
+    /// fold (the session's tables are still empty this early), and the shell is told.
+    mutating func compareNames(by mapping: IRCCaseMapping) -> [Action] {
+        caseMapping = mapping
+        presence = Dictionary(presence.map { (mapping.fold($0.key), $0.value) }) { first, _ in first }
+        historyAnchors = Dictionary(historyAnchors.map { (mapping.fold($0.key), $0.value) }) { first, second in
+            (first.time ?? .distantPast) >= (second.time ?? .distantPast) ? first : second
+        }
+        return [.emit(.caseMapping(mapping))]
+    }
 }

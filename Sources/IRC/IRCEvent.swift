@@ -65,6 +65,12 @@ public enum IRCEvent: Sendable, Hashable {
     /// The page before the oldest stored message of `target` (folded) came: `count` lines,
     /// none when the server keeps nothing older.
     case olderHistory(target: String, count: Int)
+    /// Who is signed in to which account (WHOX, `account-notify`, `extended-join`): nick →
+    /// account, empty for someone signed in to none.
+    case accounts([String: String])
+    /// The server named how it compares nicks and channel names (ISUPPORT `CASEMAPPING`), one
+    /// other than RFC 1459's assumed until then.
+    case caseMapping(IRCCaseMapping)
     /// After (re)joining, everything the server replays on join has arrived: pending messages
     /// can be sent now without duplicating replayed ones.
     case synced

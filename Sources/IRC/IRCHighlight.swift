@@ -1,38 +1,36 @@
 /// Whether a line names someone, as irssi and weechat match highlights: a word matches only
-/// at word boundaries, compared with IRC's case mapping (rfc1459: `[]\~` are the capitals of
-/// `{}|^`), so the nick "me" is in "me: hi" and "hi @me!" but not in "some", "time" or "comet".
+/// at word boundaries, compared with the server's case mapping (rfc1459: `[]\~` are the capitals
+/// of `{}|^`; ascii: letters only), so the nick "me" is in "me: hi" and "hi @me!" but not in "some", "time" or "comet".
 ///
 /// ```swift
-/// IRCHighlight.matches("Kim[away]: look", words: ["kim{away}"])  // true
-/// IRCHighlight.matches("welcome home", words: ["me"])            // false
+/// IRCHighlight.matches("Kim[away]: look", words: ["kim{away}"], names: .rfc1459)  // true
+/// IRCHighlight.matches("Kim[away]: look", words: ["kim{away}"], names: .ascii)    // false
+/// IRCHighlight.matches("welcome home", words: ["me"], names: .rfc1459)            // false
 /// ```
 public enum IRCHighlight {
     /// Whether any of `words` (a nick, `irc.highlights`) occurs in `text` as a whole word.
-    public static func matches(_ text: String, words: [String]) -> Bool {
+    public static func matches(_ text: String, words: [String], names: IRCCaseMapping) -> Bool {
         // ASCII text and words (most lines of most channels) are compared as bytes.
         if isASCII(text) && words.allSatisfy(isASCII) {
-            let folded = text.utf8.map(IRCCaseMapping.foldASCII)
+            let folded = text.utf8.map(names.fold)
             return words.contains { word in
-                let needle = word.utf8.map(IRCCaseMapping.foldASCII)
+                let needle = word.utf8.map(names.fold)
                 return !needle.isEmpty && occurs(needle, in: folded, isWord: isWordByte)
             }
         }
-        return matchesByScalar(text, words: words)
+        return matchesByScalar(text, words: words, names: names)
     }
 
     /// ``matches(_:words:)`` scalar by scalar, for text beyond ASCII.
-    static func matchesByScalar(_ text: String, words: [String]) -> Bool {
-        let folded = Array(fold(text).unicodeScalars)
+    static func matchesByScalar(_ text: String, words: [String], names: IRCCaseMapping) -> Bool {
+        let folded = Array(names.fold(text).lowercased().unicodeScalars)
         return words.contains { word in
-            let needle = Array(fold(word).unicodeScalars)
+            let needle = Array(names.fold(word).lowercased().unicodeScalars)
             return !needle.isEmpty && occurs(needle, in: folded, isWord: isWordScalar)
         }
     }
 
     private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
-
-    /// IRC's case mapping, then Unicode lower case for letters beyond ASCII.
-    static func fold(_ text: String) -> String { IRCCaseMapping.fold(text).lowercased() }
 
     private static func occurs<Unit: Equatable>(_ needle: [Unit], in text: [Unit], isWord: (Unit) -> Bool) -> Bool {
         guard needle.count <= text.count else { return false }

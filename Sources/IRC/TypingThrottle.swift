@@ -7,9 +7,9 @@ import Foundation
 ///
 /// ```swift
 /// var throttle = TypingThrottle()
-/// throttle.typed(in: "#x", now: t)         // .active
-/// throttle.typed(in: "#x", now: t + 1)     // nil
-/// throttle.stopped(in: "#x")               // .done
+/// throttle.typed(in: "#x", now: t, names: .ascii)      // .active
+/// throttle.typed(in: "#x", now: t + 1, names: .ascii)  // nil
+/// throttle.stopped(in: "#x", names: .ascii)            // .done
 /// ```
 public struct TypingThrottle: Sendable {
     /// Minimum interval between two `active` notifications to one target.
@@ -20,15 +20,15 @@ public struct TypingThrottle: Sendable {
     public init() {}
 
     /// The user typed a key in `target`: the state to send, or nil to send nothing.
-    public mutating func typed(in target: String, now: Date) -> TypingState? {
-        let key = IRCCaseMapping.fold(target)
+    public mutating func typed(in target: String, now: Date, names: IRCCaseMapping) -> TypingState? {
+        let key = names.fold(target)
         if let last = lastActive[key], now.timeIntervalSince(last) < Self.interval { return nil }
         lastActive[key] = now
         return .active
     }
 
     /// The user cleared the composer or sent the message: `.done` if `active` went out.
-    public mutating func stopped(in target: String) -> TypingState? {
-        lastActive.removeValue(forKey: IRCCaseMapping.fold(target)) == nil ? nil : .done
+    public mutating func stopped(in target: String, names: IRCCaseMapping) -> TypingState? {
+        lastActive.removeValue(forKey: names.fold(target)) == nil ? nil : .done
     }
 }

@@ -7,9 +7,9 @@ import Foundation
 ///
 /// ```swift
 /// var tracker = TypingTracker()
-/// tracker.received(.active, from: "ada", in: "#x", now: t)
-/// tracker.typing(in: "#x", now: t + 5)  // ["ada"]
-/// tracker.typing(in: "#x", now: t + 7)  // []
+/// tracker.received(.active, from: "ada", in: "#x", now: t, names: .rfc1459)
+/// tracker.typing(in: "#x", now: t + 5, names: .rfc1459)  // ["ada"]
+/// tracker.typing(in: "#x", now: t + 7, names: .rfc1459)  // []
 /// ```
 public struct TypingTracker: Sendable {
     /// How long `active` lasts without a refresh.
@@ -27,8 +27,10 @@ public struct TypingTracker: Sendable {
     public init() {}
 
     /// Records a notification.
-    public mutating func received(_ state: TypingState, from nick: String, in channel: String, now: Date) {
-        let key = Key(channel: IRCCaseMapping.fold(channel), nick: IRCCaseMapping.fold(nick))
+    public mutating func received(
+        _ state: TypingState, from nick: String, in channel: String, now: Date, names: IRCCaseMapping
+    ) {
+        let key = Key(channel: names.fold(channel), nick: names.fold(nick))
         switch state {
         case .active: entries[key] = (nick, now.addingTimeInterval(Self.activeExpiry))
         case .paused: entries[key] = (nick, now.addingTimeInterval(Self.pausedExpiry))
@@ -37,13 +39,13 @@ public struct TypingTracker: Sendable {
     }
 
     /// A message from `nick` ends their typing.
-    public mutating func messageReceived(from nick: String, in channel: String) {
-        received(.done, from: nick, in: channel, now: Date(timeIntervalSince1970: 0))
+    public mutating func messageReceived(from nick: String, in channel: String, names: IRCCaseMapping) {
+        received(.done, from: nick, in: channel, now: Date(timeIntervalSince1970: 0), names: names)
     }
 
     /// Nicks typing in `channel` at `now`, sorted.
-    public func typing(in channel: String, now: Date) -> [String] {
-        let folded = IRCCaseMapping.fold(channel)
+    public func typing(in channel: String, now: Date, names: IRCCaseMapping) -> [String] {
+        let folded = names.fold(channel)
         return entries.filter { $0.key.channel == folded && $0.value.expires > now }.map(\.value.nick).sorted()
     }
 }

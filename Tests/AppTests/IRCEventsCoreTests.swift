@@ -169,6 +169,51 @@ import Testing
         #expect(opened.contains(.store(.openDirect(nick: "kim", network: Self.irc))), "\(opened)")
     }
 
+    /// The people list says who is signed in to which account (WHOX, account-notify): "signed
+    /// in as kimberly", "signed in" under one's own name, nothing for someone signed in to none.
+    @Test func peopleSaySignedInAsTheirAccount() throws {
+        var core = Self.ircCore()
+        _ = core.handle(
+            .chat(.accounts(["kim": "kimberly", "BOB": "bob", "ada": ""]), network: Self.irc), at: .seconds(1))
+        _ = Self.enter("/names", &core, at: 2)
+        _ = Self.finishTransitions(&core, at: 3)
+        // The values as shown (the account is marked to be said as written).
+        func values() -> [String: String] {
+            var values: [String: String] = [:]
+            core.tree.root.walk { element, _ in
+                if element.identifier?.hasPrefix("member.") == true {
+                    values[element.label] = String(
+                        String.UnicodeScalarView(
+                            element.value.unicodeScalars.filter { !(0xE000...0xF8FF).contains($0.value) }))
+                }
+                return true
+            }
+            return values
+        }
+        #expect(values()["kim"] == "signed in as kimberly", "\(values())")
+        #expect(values()["bob"] == "signed in", "\(values())")
+        #expect(values()["ada"] == "", "\(values())")
+        // kim signs out (account-notify `*`): the words go from the list open.
+        _ = core.handle(.chat(.accounts(["kim": ""]), network: Self.irc), at: .seconds(4))
+        #expect(values()["kim"] == "", "\(values())")
+    }
+
+    /// On a server that compares names by ASCII only (Ergo), "you{1}" is someone else: their
+    /// line is news, not the listener's own.
+    @Test func onAnASCIIServerBracesAreNotBrackets() {
+        var core = Self.ircCore()
+        core.state.networks = [
+            ChatNetwork(id: Self.irc, name: "ergo", host: "127.0.0.1", port: 6667, usesTLS: false, nick: "you[1]")
+        ]
+        core.state.nicks[Self.irc] = "you[1]"
+        let other = ChatMessage(id: 900, channelID: 20, author: "you{1}", text: "not you", time: Date())
+        #expect(core.state.isOwn(other), "RFC 1459 folds {} to []: the same nick")
+        _ = core.handle(.chat(.caseMapping(.ascii), network: Self.irc), at: .seconds(1))
+        #expect(!core.state.isOwn(other), "under ascii, you{1} is not you[1]")
+        let said = AppCoreTests.spoken(core.handle(.chat(.messages([other]), network: Self.irc), at: .seconds(2)))
+        #expect(said.contains { $0.contains("not you") }, "\(said)")
+    }
+
     @Test func namesOfAChannelWeAreNotInIsRefusedAloud() {
         var core = Self.ircCore()
         let effects = Self.enter("/names #elsewhere", &core, at: 1)

@@ -41,10 +41,26 @@ import Testing
         #expect(
             applied == [
                 "v1", "v2: reaction outbox", "v3: STS policies", "v4: presence in channels", "v5: read elsewhere",
+                "v6: case mapping",
             ])
         let network = try reopened.network(named: "local")
         #expect(try reopened.channels(network: network.id).map(\.name) == ["#Welcome"])
         #expect(try reopened.channel(named: "#welcome", network: network.id).name == "#Welcome")
+    }
+
+    /// A server that names another case mapping: channels are found by its fold from then on,
+    /// and it is kept for the next start.
+    @Test func aNamedCaseMappingFoldsTheChannelsAgain() throws {
+        try withStore { store in
+            let network = try store.network(named: "ergo", host: "127.0.0.1", port: 6667, nick: "ada")
+            #expect(network.caseMapping == .rfc1459)
+            let brackets = try store.channel(named: "#A[b]", network: network.id)
+            #expect(try store.channel(named: "#a{b}", network: network.id).id == brackets.id, "RFC 1459: one channel")
+            try store.setCaseMapping(.ascii, network: network.id)
+            #expect(try store.channel(named: "#a[b]", network: network.id).id == brackets.id)
+            #expect(try store.channel(named: "#a{b}", network: network.id).id != brackets.id, "ascii: two channels")
+            #expect(try store.networks().first { $0.id == network.id }?.caseMapping == .ascii)
+        }
     }
 
     @Test func channelStateDraftsAndUnread() throws {

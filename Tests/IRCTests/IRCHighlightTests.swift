@@ -22,7 +22,14 @@ import Testing
         ("ÜBER alles", ["über"], true),
     ])
     func matchesWholeWords(text: String, words: [String], expected: Bool) {
-        #expect(IRCHighlight.matches(text, words: words) == expected)
+        #expect(IRCHighlight.matches(text, words: words, names: .rfc1459) == expected)
+    }
+
+    @Test func anASCIIServerTellsBracketsFromBraces() {
+        #expect(!IRCHighlight.matches("Kim[away]: look", words: ["kim{away}"], names: .ascii))
+        #expect(IRCHighlight.matches("KIM[away]: look", words: ["kim[away]"], names: .ascii))
+        #expect(!IRCHighlight.matches("ping KIM^", words: ["kim~"], names: .strictRFC1459))
+        #expect(IRCHighlight.matches("ping KIM|", words: ["kim\\"], names: .strictRFC1459))
     }
 
     @Test func asciiAgreesWithTheScalarWay() async {
@@ -32,20 +39,37 @@ import Testing
         await propertyCheck(count: 1000, input: text, word) { text, word in
             let line = String(decoding: text.map { alphabet[Int($0)] }, as: UTF8.self)
             let nick = String(decoding: word.map { alphabet[Int($0)] }, as: UTF8.self)
-            #expect(IRCHighlight.matches(line, words: [nick]) == IRCHighlight.matchesByScalar(line, words: [nick]))
+            for names in IRCCaseMapping.allCases {
+                #expect(
+                    IRCHighlight.matches(line, words: [nick], names: names)
+                        == IRCHighlight.matchesByScalar(line, words: [nick], names: names))
+            }
         }
     }
 
     @Test func foldAndEqualFollowRFC1459() {
-        #expect(IRCCaseMapping.fold("Nick[Away]\\~") == "nick{away}|^")
-        #expect(IRCCaseMapping.fold("ÄBé") == "Äbé")
+        let names = IRCCaseMapping.rfc1459
+        #expect(names.fold("Nick[Away]\\~") == "nick{away}|^")
+        #expect(names.fold("ÄBé") == "Äbé")
         let folded = "kim"
-        #expect(IRCCaseMapping.fold(folded) == folded)
-        #expect(IRCCaseMapping.equal("Kim[A]", "kim{a}"))
-        #expect(!IRCCaseMapping.equal("kim", "kimé"))
-        #expect(!IRCCaseMapping.equal("kim", "kin"))
-        #expect(IRCCaseMapping.equal("Ünï", "Ünï"))
-        #expect(!IRCCaseMapping.equal("Ünï", "ünï"))
+        #expect(names.fold(folded) == folded)
+        #expect(names.equal("Kim[A]", "kim{a}"))
+        #expect(!names.equal("kim", "kimé"))
+        #expect(!names.equal("kim", "kin"))
+        #expect(names.equal("Ünï", "Ünï"))
+        #expect(!names.equal("Ünï", "ünï"))
+    }
+
+    @Test func strictAndASCIIFoldLessAndTheServerNamesWhich() {
+        #expect(IRCCaseMapping.strictRFC1459.fold("Nick[Away]\\~") == "nick{away}|~")
+        #expect(IRCCaseMapping.ascii.fold("Nick[Away]\\~") == "nick[away]\\~")
+        #expect(!IRCCaseMapping.ascii.equal("kim[m]", "kim{m}"))
+        #expect(IRCCaseMapping.ascii.equal("KIM[m]", "kim[m]"))
+        #expect(IRCCaseMapping(isupport: "ascii") == .ascii)
+        #expect(IRCCaseMapping(isupport: "strict-rfc1459") == .strictRFC1459)
+        #expect(IRCCaseMapping(isupport: "RFC1459") == .rfc1459)
+        #expect(IRCCaseMapping(isupport: "rfc8265") == .ascii)
+        #expect(IRCCaseMapping(isupport: "klingon") == nil)
     }
 
     @Test func equalAgreesWithFolding() async {
@@ -54,7 +78,9 @@ import Testing
         await propertyCheck(count: 1000, input: name, name) { a, b in
             let left = String(decoding: a.map { alphabet[Int($0)] }, as: UTF8.self)
             let right = String(decoding: b.map { alphabet[Int($0)] }, as: UTF8.self)
-            #expect(IRCCaseMapping.equal(left, right) == (IRCCaseMapping.fold(left) == IRCCaseMapping.fold(right)))
+            for names in IRCCaseMapping.allCases {
+                #expect(names.equal(left, right) == (names.fold(left) == names.fold(right)))
+            }
         }
     }
 }

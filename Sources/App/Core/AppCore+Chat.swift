@@ -126,7 +126,7 @@ extension AppCore {
             state.mentionedChannelIDs.remove(state.channelID)
             state.lastReadID = state.channel?.lastReadMessageID ?? 0
             state.firstUnreadID = state.messages.first(where: state.isUnread)?.id
-            state.typing = typingTracker.typing(in: state.channelName, now: date)
+            state.typing = typingTracker.typing(in: state.channelName, now: date, names: state.names)
             // The drawer closes behind the channel it opened.
             _ = state.drawer.collapse()
             if state.route == .main {
@@ -175,7 +175,7 @@ extension AppCore {
 
     /// Who is typing in the open channel, from the tracker (active 6 s, paused 30 s).
     mutating func refreshTyping() {
-        let typing = typingTracker.typing(in: state.channelName, now: date)
+        let typing = typingTracker.typing(in: state.channelName, now: date, names: state.names)
         guard typing != state.typing else { return }
         state.typing = typing
         rebuild()

@@ -7,11 +7,24 @@ extension AppCore {
     /// and remembered as the open screen needs.
     mutating func handle(chat event: ChatEvent, network: Int64? = nil) {
         let on = networkPrefix(network)
+        let names = state.names(onNetwork: network)
         switch event {
         case .messages(let messages): received(messages)
         case .history(let messages, let news): receivedHistory(messages, news: news, network: network)
         case .readElsewhere(let channelID, let upTo, let unread): readElsewhere(channelID, upTo: upTo, unread: unread)
         case .olderHistory(let channelID, let count): olderArrived(channelID, count: count)
+        case .accounts(let accounts):
+            // Shown beside each name in the people list; nothing to say.
+            let key = network ?? 0
+            for (nick, account) in accounts {
+                state.accounts[key, default: [:]][names.fold(nick)] = account.isEmpty ? nil : account
+            }
+            if state.shownSheets.contains(where: { if case .names = $0.payload { true } else { false } }) { rebuild() }
+        case .caseMapping(let mapping):
+            // Names on this network are compared as its server compares them; nothing to say.
+            if let index = state.networks.firstIndex(where: { $0.id == network }) {
+                state.networks[index].caseMapping = mapping
+            }
         case .delivered(let message):
             merge(message)
             if message.channelID == state.channelID { showLive(message) }
@@ -31,7 +44,7 @@ extension AppCore {
             }
         case .typing(let channelID, let nick, let typingState):
             guard let name = state.channels.first(where: { $0.id == channelID })?.name else { break }
-            typingTracker.received(typingState, from: nick, in: name, now: date)
+            typingTracker.received(typingState, from: nick, in: name, now: date, names: names)
             refreshTyping()
         case .disconnected(let reason):
             stillConnectingAt = nil
@@ -109,7 +122,7 @@ extension AppCore {
                                 text: Wording.sentence(
                                     .people(
                                         .topicSet(
-                                            by: IRCCaseMapping.equal(setBy, nick(inChannel: channelID)) ? nil : setBy,
+                                            by: names.equal(setBy, nick(inChannel: channelID)) ? nil : setBy,
                                             topic: topic))), noun: "event"),
                             at: now))
                 }
@@ -118,7 +131,7 @@ extension AppCore {
         case .joined(let channelID, let channel, let nick, let isSelf):
             if isSelf {
                 state.leftChannels.remove(channelID)
-                answered(.join(IRCCaseMapping.fold(channel)))
+                answered(.join(names.fold(channel)))
                 // A line that waited for this join (the offer after a refusal) goes now.
                 if let lines = state.afterRejoin.removeValue(forKey: channelID),
                     let joined = state.channels.first(where: { $0.id == channelID })
@@ -140,7 +153,7 @@ extension AppCore {
                     // Said for a /join; the channels of the settings, and rejoins after "Back on …",
                     // are where the listener already expects to be.
                     // Not opened: the open would clear, or take focus from, a line being typed.
-                    if state.joinRequests.remove(IRCCaseMapping.fold(channel)) != nil {
+                    if state.joinRequests.remove(names.fold(channel)) != nil {
                         say(.people(.youJoined(channel)), .low, .announcer)
                     }
                     // Kept for a channel that did not open after all: said now, not lost.
@@ -157,7 +170,7 @@ extension AppCore {
             // Left: its history stays, and it is no longer one the listener is "back in".
             if isSelf {
                 state.leftChannels.insert(channelID)
-                answered(.part(IRCCaseMapping.fold(channel)))
+                answered(.part(names.fold(channel)))
             }
             if isSelf {
                 say(.people(.youLeft(channel)), .low, .announcer)
@@ -176,7 +189,7 @@ extension AppCore {
             }
             refresh(ifShowing: [nick])
         case .nickChanged(let old, let new, let isSelf):
-            state.nickChanged(from: old, to: new, isSelf: isSelf)
+            state.nickChanged(from: old, to: new, isSelf: isSelf, names: names)
             if isSelf {
                 answered(.nick)
                 if let network { state.nicks[network] = new }
@@ -185,7 +198,7 @@ extension AppCore {
                     .lines([Lines.plain(SpokenText.unmarked(on) + Wording.sentence(.people(.youAreNowShown(new))))]))
                 say(on + Wording.sentence(.people(.youAreNow(new))), .default, .announcer)
             } else if state.channel?.members.contains(old) == true || state.channel?.members.contains(new) == true
-                || (state.channel?.isDirect == true && state.channel.map { IRCCaseMapping.equal($0.name, old) } == true)
+                || (state.channel?.isDirect == true && state.channel.map { names.equal($0.name, old) } == true)
             {
                 // Said by the names the listener hears: a decoration put on or taken off
                 // ("kim" is now "kim|away") is shown, and not said as news.
@@ -204,10 +217,10 @@ extension AppCore {
                 } else {
                     effects.append(.lines([Lines.plain(Wording.sentence(.people(.renamedShown(from: old, to: new))))]))
                 }
-                if let spoke = lastSpoke[IRCCaseMapping.fold(old)] { lastSpoke[IRCCaseMapping.fold(new)] = spoke }
+                if let spoke = lastSpoke[names.fold(old)] { lastSpoke[names.fold(new)] = spoke }
             }
             // A conversation with them now has their new name, in the drawer too.
-            let conversation = state.channels.contains { $0.isDirect && IRCCaseMapping.equal($0.name, old) }
+            let conversation = state.channels.contains { $0.isDirect && names.equal($0.name, old) }
             isSelf || conversation ? refresh() : refresh(ifShowing: [old, new])
         case .memberRanks(let channelID, let ranks):
             state.memberRanks[channelID] = ranks
@@ -229,7 +242,9 @@ extension AppCore {
             isSelf ? refresh() : refresh(showing: channelID)
         case .modeChanged(let channelID, let change, let by):
             let name = state.channels.first { $0.id == channelID }?.name ?? state.channelName
-            membership(Wording.modeChange(change, by: by, in: name, me: nick(inChannel: channelID)), in: channelID)
+            membership(
+                Wording.modeChange(change, by: by, in: name, me: nick(inChannel: channelID), names: names),
+                in: channelID)
             // A rank given or taken ("+o kim"): ask for the member list again.
             if change.split(separator: " ").first?.contains(where: { "qaohv".contains($0) }) == true,
                 let channel = state.channels.first(where: { $0.id == channelID })
@@ -285,7 +300,7 @@ extension AppCore {
             post(.announcement(sentence, priority: .high))
             openWelcomeInstead()
         case .presence(let nick, let online, let change):
-            let asked = askedPresence.remove(IRCCaseMapping.fold(nick)) != nil
+            let asked = askedPresence.remove(names.fold(nick)) != nil
             guard online || change || asked else { break }
             let sentence = Wording.sentence(
                 .people(online ? .online(nick) : change ? .wentOffline(nick) : .offline(nick)))
@@ -293,7 +308,7 @@ extension AppCore {
             post(.announcement(on + sentence, priority: .default))
         case .away(let nick, let reason):
             // Only where the listener is with them: the open channel.
-            guard state.channel?.members.contains(where: { IRCCaseMapping.equal($0, nick) }) == true else { break }
+            guard state.channel?.members.contains(where: { names.equal($0, nick) }) == true else { break }
             membership(.away(nick, reason: reason), in: state.channelID)
         case .invited(let channel, let nick, let by, let isSelf):
             if isSelf {
@@ -301,7 +316,7 @@ extension AppCore {
                 effects.append(.lines([Lines.plain(SpokenText.unmarked(on + sentence))]))
                 playCue(.mention, .high)
                 post(.announcement(on + sentence, priority: .high))
-            } else if let id = state.channels.first(where: { !$0.isDirect && IRCCaseMapping.equal($0.name, channel) })?
+            } else if let id = state.channels.first(where: { !$0.isDirect && names.equal($0.name, channel) })?
                 .id
             {
                 membership(.invited(by: by, nick: nick), in: id)
@@ -332,11 +347,11 @@ extension AppCore {
             // A refusal answers what was waiting ("Joining #b" is not said after it).
             slowProgress = [:]
             if let target = refusal.target, Wording.answersJoin(refusal.reason) {
-                state.joinRequests.remove(IRCCaseMapping.fold(target))
+                state.joinRequests.remove(names.fold(target))
             }
             let member = refusal.target.map { target in
                 state.channels.contains {
-                    !$0.isDirect && IRCCaseMapping.equal($0.name, target) && !state.leftChannels.contains($0.id)
+                    !$0.isDirect && names.equal($0.name, target) && !state.leftChannels.contains($0.id)
                 }
             }
             // With several servers the sentence starts with the server's name: it is not said again.

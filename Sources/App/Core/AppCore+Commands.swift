@@ -32,28 +32,28 @@ extension AppCore {
         switch command {
         case .join(let name), .joinWithKey(let name, _):
             let here = state.channels.contains {
-                !$0.isDirect && $0.networkID == channel.networkID && IRCCaseMapping.equal($0.name, name)
+                !$0.isDirect && $0.networkID == channel.networkID && state.names.equal($0.name, name)
                     && !state.leftChannels.contains($0.id)
             }
             // The server says nothing to a join of a channel one is in: the client says it.
             if here { return say(.command(.alreadyIn(name)), .default, .announcer) }
-            state.joinRequests.insert(IRCCaseMapping.fold(name))
+            state.joinRequests.insert(state.names.fold(name))
             if case .joinWithKey(_, let key) = command {
                 transmit(.joinWithKey(name, key: key))
             } else {
                 transmit(.join(name))
             }
-            expectSlowly(.join(IRCCaseMapping.fold(name)), .command(.joining(name)))
+            expectSlowly(.join(state.names.fold(name)), .command(.joining(name)))
         case .part(let name, let reason):
             // A channel of this network the user is in (or left already): else nothing to leave.
             let known = state.channels.contains {
-                !$0.isDirect && $0.networkID == channel.networkID && IRCCaseMapping.equal($0.name, name)
+                !$0.isDirect && $0.networkID == channel.networkID && state.names.equal($0.name, name)
                     && !state.leftChannels.contains($0.id)
             }
             guard known else { return refuse(line, .command(.notIn(name))) }
             transmit(.part(name, reason: reason))
             // "Left #a" answers it; "Leaving #a" only if the server is slow to.
-            expectSlowly(.part(IRCCaseMapping.fold(name)), .command(.leaving(name)))
+            expectSlowly(.part(state.names.fold(name)), .command(.leaving(name)))
         case .message(let target, let text):
             transmit(.message(text, to: target, replyTo: nil))
         case .query(let nick, let text):
@@ -61,7 +61,7 @@ extension AppCore {
             if let text { transmit(.message(text, to: nick, replyTo: nil)) }
         case .names(let name):
             let named = name.flatMap { name in
-                state.channels.first { IRCCaseMapping.equal($0.name, name) && !$0.isDirect }
+                state.channels.first { state.names.equal($0.name, name) && !$0.isDirect }
             }
             if let name, named == nil { return refuse(line, .command(.notIn(name))) }
             let target = named ?? channel
@@ -74,7 +74,7 @@ extension AppCore {
             transmit(.monitor(nicks, follow: follow), on: channel.networkID)
             if follow {
                 // The first answer is said even when it is "offline": it was asked for.
-                askedPresence.formUnion(nicks.map(IRCCaseMapping.fold))
+                askedPresence.formUnion(nicks.map(state.names.fold))
                 say(.command(.following(nicks)), .default, .announcer)
             } else {
                 say(.command(.notFollowing(nicks)), .default, .announcer)

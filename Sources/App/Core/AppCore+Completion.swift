@@ -73,10 +73,10 @@ extension AppCore {
         let members = state.channel?.members ?? []
         // Recent authors too, but not a nick its owner has since given up (kim is now kimmy).
         let authors = state.messages.reversed().map(\.author).filter {
-            !state.formerNicks.contains(IRCCaseMapping.fold($0)) || members.contains($0)
+            !state.formerNicks.contains(state.names.fold($0)) || members.contains($0)
         }
         for nick in members + authors
-        where nick != state.nick && !state.ownFormerNicks.contains(IRCCaseMapping.fold(nick))
+        where nick != state.nick && !state.ownFormerNicks.contains(state.names.fold(nick))
             && nick.lowercased().hasPrefix(lower) && !nicks.contains(nick)
         {
             nicks.append(nick)

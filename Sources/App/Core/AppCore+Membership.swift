@@ -24,7 +24,7 @@ extension AppCore {
             case .none: return
             case .recent:
                 let recent = nicks.contains { nick in
-                    lastSpoke[IRCCaseMapping.fold(nick)].map { now - $0 < Self.recentSpan } ?? false
+                    lastSpoke[state.names.fold(nick)].map { now - $0 < Self.recentSpan } ?? false
                 }
                 guard recent else { return }
             }

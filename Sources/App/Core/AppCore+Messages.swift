@@ -19,10 +19,11 @@ extension AppCore {
         for message in messages {
             let channel = state.channels.first { $0.id == message.channelID }
             let name = channel?.name ?? "another channel"
-            typingTracker.messageReceived(from: message.author, in: name)
-            lastSpoke[IRCCaseMapping.fold(message.author)] = now
+            let names = state.names(inChannel: message.channelID)
+            typingTracker.messageReceived(from: message.author, in: name, names: names)
+            lastSpoke[names.fold(message.author)] = now
             if lastSpoke.count > 5000 { lastSpoke = lastSpoke.filter { now - $0.value < Self.recentSpan } }
-            let mine = message.author == nick(inChannel: message.channelID)
+            let mine = names.equal(message.author, nick(inChannel: message.channelID))
             if message.channelID == state.channelID {
                 merge(message)
                 if !message.pending { showLive(message) }
@@ -87,7 +88,8 @@ extension AppCore {
                 playCue(.mention, .high)
                 if !here { state.mentionedChannelIDs.insert(message.channelID) }
                 let said = SpokenText.verbatim(
-                    Self.withoutAddress(message.text, to: nick(inChannel: message.channelID)), language: language)
+                    Self.withoutAddress(message.text, to: nick(inChannel: message.channelID), names: names),
+                    language: language)
                 // Mentions coalesce under a flood too ("12 new mentions in #a. Newest, kim: …"),
                 // the channel named once.
                 change = LiveRegionChange(
@@ -101,7 +103,7 @@ extension AppCore {
                 change = LiveRegionChange(
                     region: name, politeness: .polite,
                     text: here ? words : Wording.sentence(.message(.elsewhere(channel: name, said: words))),
-                    speaker: here ? IRCCaseMapping.fold(message.author) : nil, continuation: body,
+                    speaker: here ? state.names.fold(message.author) : nil, continuation: body,
                     waitsForMore: here && busy(name))
             }
             // Said in full as it arrives in the open channel, it is heard (see AppCore+Reading).
@@ -199,11 +201,11 @@ extension AppCore {
 
     /// A message without the address to the user at its start ("me: can you look?" is "can
     /// you look?" after "kim mentioned you"), which the sentence says already.
-    static func withoutAddress(_ text: String, to nick: String) -> String {
+    static func withoutAddress(_ text: String, to nick: String, names: IRCCaseMapping) -> String {
         for mark in [": ", ", ", " "] {
             for prefix in [nick, "@" + nick] where text.count > prefix.count + mark.count {
                 let head = text.prefix(prefix.count + mark.count)
-                if IRCCaseMapping.equal(String(head.prefix(prefix.count)), prefix), head.hasSuffix(mark),
+                if names.equal(String(head.prefix(prefix.count)), prefix), head.hasSuffix(mark),
                     mark != " " || prefix.hasPrefix("@")
                 {
                     return String(text.dropFirst(prefix.count + mark.count))

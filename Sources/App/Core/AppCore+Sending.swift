@@ -20,9 +20,9 @@ extension AppCore {
             if onIRC(channel), state.rejoinOffer == RejoinOffer(channelID: channel.id, text: text) {
                 state.rejoinOffer = nil
                 state.afterRejoin[channel.id, default: []].append(text)
-                state.joinRequests.insert(IRCCaseMapping.fold(channel.name))
+                state.joinRequests.insert(state.names.fold(channel.name))
                 transmit(.join(channel.name))
-                expectSlowly(.join(IRCCaseMapping.fold(channel.name)), .command(.joining(channel.name)))
+                expectSlowly(.join(state.names.fold(channel.name)), .command(.joining(channel.name)))
                 return
             }
             state.rejoinOffer = onIRC(channel) ? RejoinOffer(channelID: channel.id, text: text) : nil
@@ -62,7 +62,7 @@ extension AppCore {
             break
         }
         switch send {
-        case .monitor(let nicks, _): askedPresence.subtract(nicks.map(IRCCaseMapping.fold))
+        case .monitor(let nicks, _): askedPresence.subtract(nicks.map(state.names.fold))
         case .typing, .stoppedTyping, .quit, .reconnect, .markRead: return
         case .fetchOlder: return olderUnavailable()
         default: break
@@ -100,7 +100,7 @@ extension AppCore {
     mutating func react(_ emoji: Emoji, to id: Int64) {
         guard let message = state.message(id: id), let channel = state.channel else { return }
         let me = nick(inChannel: channel.id)
-        if message.reactions[emoji.storedForm]?.contains(where: { IRCCaseMapping.equal($0, me) }) == true {
+        if message.reactions[emoji.storedForm]?.contains(where: { state.names.equal($0, me) }) == true {
             // The same reaction again takes it back, as in Slack (on IRC, `+draft/unreact`).
             if onIRC {
                 guard let msgid = message.msgid else {

@@ -22,7 +22,7 @@ enum MessageActionsSheet {
             ? []
             : Emoji.mostUsed.map { emoji in
                 // A reaction of the user's is selected, and Enter takes it back.
-                let mine = reacted[emoji.storedForm]?.contains { IRCCaseMapping.equal($0, state.nick) } ?? false
+                let mine = reacted[emoji.storedForm]?.contains { state.names.equal($0, state.nick) } ?? false
                 return b.make(
                     .react(emoji.name),
                     Element(

@@ -19,8 +19,10 @@ enum NamesSheet {
                 .member(person.nick),
                 Element(
                     label: person.nick,
-                    value: [person.nick == state.nick ? "you" : nil, rank(of: person.prefix)].compactMap { $0 }.joined(
-                        separator: ", "),
+                    value: [
+                        person.nick == state.nick ? "you" : nil, rank(of: person.prefix),
+                        signedIn(person.nick, state, network: network),
+                    ].compactMap { $0 }.joined(separator: ", "),
                     traits: messageable ? .button : .staticText,
                     hint: messageable
                         ? "Press Enter to send a direct message, or A for more."
@@ -50,6 +52,14 @@ enum NamesSheet {
             let (a, b) = (order(left.1), order(right.1))
             return a != b ? a < b : left.0.lowercased() < right.0.lowercased()
         }
+    }
+
+    /// The account someone is signed in to, where the server says (WHOX): "signed in as
+    /// kimberly", or "signed in" under their own name; nil when signed in to none or not known.
+    static func signedIn(_ nick: String, _ state: AppState, network: Int64?) -> String? {
+        let names = state.names(onNetwork: network)
+        guard let account = state.accounts[network ?? 0]?[names.fold(nick)] else { return nil }
+        return Wording.signedIn(nick, as: account, names: names)
     }
 
     /// What a prefix means, in words; nil for no rank.

@@ -8,9 +8,11 @@ import Chat
 /// known (which letters take one depends on the server, so an unknown letter leaves them in
 /// doubt), and a mask or a key is never read out.
 extension Wording {
-    static func modeChange(_ change: String, by: String, in channel: String, me: String? = nil) -> String {
+    static func modeChange(
+        _ change: String, by: String, in channel: String, me: String? = nil, names: IRCCaseMapping = .rfc1459
+    ) -> String {
         // The listener's own rank is theirs: "kim made you an operator".
-        func who(_ nick: String) -> String { me.map { IRCCaseMapping.equal($0, nick) } == true ? "you" : nick }
+        func who(_ nick: String) -> String { me.map { names.equal($0, nick) } == true ? "you" : nick }
         let words = change.split(separator: " ").map(String.init)
         guard let modes = words.first else { return "\(by) changed the modes of \(channel)" }
         var parameters = Array(words.dropFirst())

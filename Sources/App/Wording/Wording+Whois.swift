@@ -1,5 +1,6 @@
 import Accessibility
 import Chat
+import IRC
 
 /// A WHOIS answer in words: "kim, real name Kim Lee, from host.example; in #x and #y; on server
 /// irc.example; idle 5 minutes"; the IRC module reports each as a ``WhoisFact``.
@@ -23,7 +24,7 @@ extension Wording {
                 return seconds < 60
                     ? "idle " + Plural.phrase(seconds, "second") : "idle " + Plural.phrase(seconds / 60, "minute")
             case .channels(let names): return "in " + andList(names)
-            case .account(let account): return "signed in as \(account)"
+            case .account(let account): return signedIn(nick, as: account)
             case .secure: return "on a secure connection"
             case .notOnServer:
                 named = true
@@ -31,5 +32,11 @@ extension Wording {
             }
         }
         return named ? parts.joined(separator: "; ") : "\(nick): " + parts.joined(separator: "; ")
+    }
+
+    /// The account someone is signed in to: "signed in as kimberly", or "signed in" when it is
+    /// their nick again (under the server's case mapping).
+    static func signedIn(_ nick: String, as account: String, names: IRCCaseMapping = .rfc1459) -> String {
+        names.equal(account, nick) ? "signed in" : "signed in as \(SpokenText.verbatim(account))"
     }
 }

@@ -65,6 +65,10 @@ public enum ChatEvent: Sendable, Hashable {
     /// The page before the oldest stored message came from the server (stored already):
     /// `count` messages, none when it keeps nothing older.
     case olderHistory(channelID: Int64, count: Int)
+    /// Who is signed in to which account: nick → account, empty for none.
+    case accounts([String: String])
+    /// The server named how it compares nicks and channel names (ISUPPORT `CASEMAPPING`).
+    case caseMapping(IRCCaseMapping)
     /// `by` invites `nick` (us when `isSelf`) to the channel named `channel`.
     case invited(channel: String, nick: String, by: String, isSelf: Bool)
     /// Something the user should hear about.

@@ -567,8 +567,8 @@ public actor IRCClient {
                 emit(.quit(nick: nick, reason: reason))
             case .nickChanged(let from, let to, let isSelf):
                 if let renamed = try store.renameNick(from, to: to, network: network.id) {
-                    channelIDs[IRCCaseMapping.fold(from)] = nil
-                    channelIDs[IRCCaseMapping.fold(to)] = renamed.id
+                    channelIDs[connection.caseMapping.fold(from)] = nil
+                    channelIDs[connection.caseMapping.fold(to)] = renamed.id
                 }
                 emit(.nickChanged(from: from, to: to, isSelf: isSelf))
             case .topic(let name, let topic, let setBy):
@@ -619,6 +619,15 @@ public actor IRCClient {
                 emit(.presence(nick: nick, online: online, change: change))
             case .away(let nick, let reason):
                 emit(.away(nick: nick, reason: reason))
+            case .accounts(let accounts):
+                emit(.accounts(accounts))
+            case .caseMapping(let mapping):
+                // Names are compared as this server compares them from now on: the store's
+                // channels are found by the new fold, and what was found by the old is asked again.
+                try store.setCaseMapping(mapping, network: network.id)
+                channelIDs = [:]
+                connection.historyAnchors = try store.historyAnchors(network: network.id)
+                emit(.caseMapping(mapping))
             case .olderHistory(let target, let count):
                 let id = try channelID(for: target, isDirect: !IRCConnection.isChannelName(target))
                 emit(.olderHistory(channelID: id, count: count))
@@ -728,7 +737,7 @@ public actor IRCClient {
     // MARK: Helpers
 
     private func channelID(for name: String, isDirect: Bool) throws -> Int64 {
-        let key = IRCCaseMapping.fold(name)
+        let key = connection.caseMapping.fold(name)
         if let id = channelIDs[key] { return id }
         let id = try store.channel(named: name, network: network.id, isDirect: isDirect).id
         channelIDs[key] = id

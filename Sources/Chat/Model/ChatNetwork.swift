@@ -1,3 +1,5 @@
+import IRC
+
 /// A chat network: an IRC server the user is on, or the local workspace.
 ///
 /// Networks are rows of the store; channels and direct messages belong to one.
@@ -18,6 +20,8 @@ public struct ChatNetwork: Sendable, Hashable, Identifiable {
     public var usesTLS: Bool
     /// The nick the user asked for on this network.
     public var nick: String
+    /// How its server compares nicks and channel names (RFC 1459's until it names another).
+    public var caseMapping: IRCCaseMapping = .rfc1459
 
     /// Whether this network is the embedded local workspace.
     public var isLocal: Bool { host.isEmpty }

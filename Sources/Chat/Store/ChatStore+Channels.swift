@@ -57,7 +57,7 @@ extension ChatStore {
     }
 
     static func channel(named name: String, network: Int64, isDirect: Bool, db: Database) throws -> ChatChannel {
-        let folded = IRCCaseMapping.fold(name)
+        let folded = try caseMapping(network: network, db: db).fold(name)
         if let row = try Row.fetchOne(
             db, sql: "SELECT * FROM channel WHERE networkID = ? AND folded = ?", arguments: [network, folded])
         {
@@ -105,7 +105,8 @@ extension ChatStore {
         try write { db in
             let current =
                 try String.fetchOne(db, sql: "SELECT members FROM channel WHERE id = ?", arguments: [channel]) ?? ""
-            var members = current.split(separator: " ").map(String.init).filter { !IRCCaseMapping.equal($0, nick) }
+            let names = try Self.caseMapping(channel: channel, db: db)
+            var members = current.split(separator: " ").map(String.init).filter { !names.equal($0, nick) }
             if present { members.append(nick) }
             try db.execute(
                 sql: "UPDATE channel SET members = ? WHERE id = ?",
@@ -120,19 +121,18 @@ extension ChatStore {
     @discardableResult
     public func renameNick(_ old: String, to new: String, network: Int64) throws -> ChatChannel? {
         try write { db in
+            let names = try Self.caseMapping(network: network, db: db)
             let rows = try Row.fetchAll(
                 db, sql: "SELECT id, members FROM channel WHERE networkID = ?", arguments: [network])
             for row in rows {
                 let members = (row["members"] as String? ?? "").split(separator: " ").map(String.init)
-                guard members.contains(where: { IRCCaseMapping.equal($0, old) }) else { continue }
-                let renamed = members.filter { !IRCCaseMapping.equal($0, new) }.map {
-                    IRCCaseMapping.equal($0, old) ? new : $0
-                }
+                guard members.contains(where: { names.equal($0, old) }) else { continue }
+                let renamed = members.filter { !names.equal($0, new) }.map { names.equal($0, old) ? new : $0 }
                 try db.execute(
                     sql: "UPDATE channel SET members = ? WHERE id = ?",
                     arguments: [renamed.joined(separator: " "), row["id"] as Int64])
             }
-            let (oldFolded, newFolded) = (IRCCaseMapping.fold(old), IRCCaseMapping.fold(new))
+            let (oldFolded, newFolded) = (names.fold(old), names.fold(new))
             guard
                 let direct = try Row.fetchOne(
                     db, sql: "SELECT * FROM channel WHERE networkID = ? AND folded = ? AND isDirect",
@@ -230,9 +230,11 @@ extension ChatStore {
     }
 
     static func network(_ row: Row) -> ChatNetwork {
-        ChatNetwork(
+        var network = ChatNetwork(
             id: row["id"], name: row["name"], host: row["host"], port: row["port"], usesTLS: row["tls"],
             nick: row["nick"])
+        network.caseMapping = (row["caseMapping"] as String?).flatMap(IRCCaseMapping.init(rawValue:)) ?? .rfc1459
+        return network
     }
 
     static func channel(_ row: Row) -> ChatChannel {
@@ -244,5 +246,41 @@ extension ChatStore {
             unread: row["unread"],
             lastReadMessageID: row["lastReadMessageID"], muted: row["muted"], isDirect: row["isDirect"],
             draft: row["draft"])
+    }
+}
+
+extension ChatStore {
+    /// How `network` compares names (RFC 1459's until its server names another).
+    public func caseMapping(network: Int64) throws -> IRCCaseMapping {
+        try read { db in try Self.caseMapping(network: network, db: db) }
+    }
+
+    /// The server of `network` named how it compares names: kept, and every channel and
+    /// conversation folded again by it, so each is found by the name the server means. (Where
+    /// two stored names become one, the older keeps the name; the other keeps its old key.)
+    public func setCaseMapping(_ mapping: IRCCaseMapping, network: Int64) throws {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE network SET caseMapping = ? WHERE id = ?", arguments: [mapping.rawValue, network])
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT id, name FROM channel WHERE networkID = ? ORDER BY id", arguments: [network])
+            for row in rows {
+                try db.execute(
+                    sql: "UPDATE OR IGNORE channel SET folded = ? WHERE id = ?",
+                    arguments: [mapping.fold(row["name"] as String), row["id"] as Int64])
+            }
+        }
+    }
+
+    static func caseMapping(network: Int64, db: Database) throws -> IRCCaseMapping {
+        let named = try String.fetchOne(db, sql: "SELECT caseMapping FROM network WHERE id = ?", arguments: [network])
+        return named.flatMap(IRCCaseMapping.init(rawValue:)) ?? .rfc1459
+    }
+
+    static func caseMapping(channel: Int64, db: Database) throws -> IRCCaseMapping {
+        let named = try String.fetchOne(
+            db, sql: "SELECT n.caseMapping FROM channel c JOIN network n ON n.id = c.networkID WHERE c.id = ?",
+            arguments: [channel])
+        return named.flatMap(IRCCaseMapping.init(rawValue:)) ?? .rfc1459
     }
 }

@@ -32,6 +32,8 @@ extension ChatStore {
         // How many of each (channel, second, author, text) this replay has carried so far.
         var replayed: [String: Int] = [:]
         var insertedHere: [String: Int] = [:]
+        // How each channel's network compares names (asked once per channel of the batch).
+        var names: [Int64: IRCCaseMapping] = [:]
         // The time of each channel's read marker: a replayed line after it is unread news
         // ("while you were away"), one before it, or with no marker yet, is history.
         let markerTime = try db.cachedStatement(
@@ -46,7 +48,10 @@ extension ChatStore {
             sql: "SELECT max(time) FROM message WHERE channelID = ? AND time BETWEEN ? AND ?")
         for message in messages {
             var time = milliseconds(message.time)
-            let isOwn = ownNick.map { IRCCaseMapping.equal($0, message.author) } ?? false
+            if ownNick != nil, names[message.channelID] == nil {
+                names[message.channelID] = try caseMapping(channel: message.channelID, db: db)
+            }
+            let isOwn = ownNick.map { (names[message.channelID] ?? .rfc1459).equal($0, message.author) } ?? false
             if let msgid = message.msgid {
                 // Others' messages rely on the unique (channel, msgid) index below; ours are checked
                 // first because they may stand for a pending message.

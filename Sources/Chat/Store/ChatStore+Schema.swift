@@ -107,6 +107,11 @@ extension ChatStore {
             // some client of the account, even where those lines are not stored here yet.
             try db.execute(sql: "ALTER TABLE channel ADD COLUMN readElsewhere INTEGER")
         }
+        migrator.registerMigration("v6: case mapping") { db in
+            // How the network compares names (ISUPPORT CASEMAPPING): channels are found by
+            // their name folded this way. RFC 1459's until the server names another.
+            try db.execute(sql: "ALTER TABLE network ADD COLUMN caseMapping TEXT NOT NULL DEFAULT 'rfc1459'")
+        }
         return migrator
     }
 }

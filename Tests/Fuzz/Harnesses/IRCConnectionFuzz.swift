@@ -100,6 +100,7 @@ func texts(of event: IRCEvent) -> [String] {
     case .invited(let channel, let nick, let by, _): [channel, nick, by]
     case .refused(let refusal): [refusal.target ?? "", refusal.serverText]
     case .readMarker(let target, _), .olderHistory(let target, _): [target]
-    case .synced: []
+    case .accounts(let accounts): Array(accounts.keys) + accounts.values
+    case .synced, .caseMapping: []
     }
 }
