@@ -407,3 +407,26 @@ public final class RawSocket: Sendable {
 
     deinit { close() }
 }
+
+extension RawSocket {
+    /// A raw client registered as `nick` on the server at `port`: the capabilities given asked
+    /// for first (where any are), then in `channel` once the server has listed its names.
+    ///
+    /// ```swift
+    /// let bob = try RawSocket.registered("bob", port: ergo.port, capabilities: ["message-tags"], in: "#a")
+    /// ```
+    public static func registered(
+        _ nick: String, port: Int, capabilities: [String] = [], in channel: String? = nil
+    ) throws -> RawSocket {
+        let peer = try RawSocket(port: port)
+        let asking =
+            capabilities.isEmpty ? "" : "CAP LS 302\r\nCAP REQ :\(capabilities.joined(separator: " "))\r\nCAP END\r\n"
+        peer.send(asking + "NICK \(nick)\r\nUSER \(nick) 0 * :\(nick)\r\n")
+        peer.read(until: " 001 ")
+        if let channel {
+            peer.send("JOIN \(channel)\r\n")
+            peer.read(until: " 366 ")
+        }
+        return peer
+    }
+}

@@ -1,12 +1,7 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import App
 import Chat
 import ChatTesting
 import Foundation
-import Speech
-import Terminal
 
 /// History from the server: Ergo (`draft/chathistory`) holds 200 lines the client missed in
 /// each of 20 channels; the whole client (core, runtime, libespeak-ng into a probe sink, a real
@@ -54,9 +49,7 @@ func measureHistoryFetch(
 private func measureHistoryFetchRound(
     directory: String, channels: Int, lines: Int
 ) async throws -> (usable: Double, latencies: [Double], spoken: Int, fetched: Int) {
-    try FileManager.default.createDirectory(atPath: directory + "/config/earshot", withIntermediateDirectories: true)
-    let configPath = directory + "/config/earshot/config.toml"
-    try "[speech]\nhints = false\n".write(toFile: configPath, atomically: true, encoding: .utf8)
+    let configPath = try CatchUpMeasure.configPath(in: directory)
     let names = (0..<channels).map { "#h\($0)" }
     let ergo = try ErgoFixture()
     defer { ergo.tearDown() }
@@ -77,24 +70,8 @@ private func measureHistoryFetchRound(
     for name in names { peer.send("PRIVMSG \(name) :before you went\r\n") }
     peer.send("PING :primed\r\n")
     peer.read(until: "primed")
-    let primer = try IRCClient(server: server, store: store)
-    let networkID = primer.network.id
-    func storedCount() -> Int { (try? store.messageCount(network: networkID)) ?? 0 }
-    await primer.start()
-    let primed = Task {
-        for await event in primer.events { if case .synced = event { return true } }
-        return false
-    }
-    _ = await primed.value
-    let primeDeadline = Date() + 60
-    while storedCount() < channels, Date() < primeDeadline { usleep(10_000) }
-    for channel in try store.channels(network: networkID) {
-        if let newest = try store.newestPage(in: channel.id, limit: 1).last {
-            try store.setReadMarker(channel: channel.id, at: newest.id, unread: 0)
-        }
-    }
-    await primer.stop()
-    let before = storedCount()
+    let networkID = try await CatchUpMeasure.primeAndRead(server: server, store: store, lines: channels)
+    let before = try store.messageCount(network: networkID)
     // Away: the server keeps what each channel says.
     for index in 0..<lines {
         for name in names {
@@ -103,60 +80,10 @@ private func measureHistoryFetchRound(
     }
     peer.send("PING :said\r\n")
     peer.read(until: "said")
-    let expected = before + channels * lines
 
     // The client under measurement.
-    let client = try IRCClient(server: server, store: store)
-    let announcements = AnnouncementCounter()
-    let bench = try BenchClient(
-        workspace: workspace, configPath: configPath, nick: "ada", irc: client, alsoTo: announcements.sink)
-    defer { bench.stop() }
-    let (probe, runtime) = (bench.probe, bench.runtime)
-    let chat = Task {
-        for await event in client.events { runtime.post(.chat(event)) }
-    }
-    var decoder = KeyDecoder()
-    var latencies: [Double] = []
-    let right: [UInt8] = [0x1B, 0x5B, 0x43]
-    let left: [UInt8] = [0x1B, 0x5B, 0x44]
-    let begin = monotonicNanoseconds()
-    await client.start()
-    var usable: Double?
-    var index = 0
-    while usable == nil, monotonicNanoseconds() - begin < 120_000_000_000 {
-        let stored = storedCount()
-        let bytes = index % 2 == 0 ? left : right
-        index += 1
-        let mark = probe.mark()
-        let pressed = SpeechClock.now()
-        for key in decoder.feed(bytes) { runtime.post(.key(key)) }
-        guard let first = probe.waitForReaderSample(after: mark, timeoutSeconds: 2) else { continue }
-        if stored >= expected {
-            usable = Double(first - begin) / 1e6
-        } else if stored > before {
-            let latency = Double(first - pressed) / 1e6
-            latencies.append(latency)
-            if latency > 2, ProcessInfo.processInfo.environment["EARSHOT_BENCH_SAY"] != nil {
-                FileHandle.standardError.write(
-                    Data("slow key at \(Double(pressed - begin) / 1e6) ms: \(latency) ms, stored \(stored)\n".utf8))
-            }
-        }
-        usleep(20_000)
-    }
-    // Polite announcements wait for a pause in the keys: until the announcer has had nothing
-    // new to say for two seconds.
-    var last = (count: announcements.count { _ in true }, at: monotonicNanoseconds())
-    while monotonicNanoseconds() - last.at < 2_000_000_000, monotonicNanoseconds() - begin < 180_000_000_000 {
-        usleep(50_000)
-        let now = announcements.count { _ in true }
-        if now != last.count { last = (now, monotonicNanoseconds()) }
-    }
-    _ = bench.engine.waitUntilIdle(timeoutSeconds: 120)
-    if ProcessInfo.processInfo.environment["EARSHOT_BENCH_SAY"] != nil {
-        FileHandle.standardError.write(Data(announcements.said.map { "said: \($0)\n" }.joined().utf8))
-    }
-    let fetched = storedCount() - before
-    await client.stop()
-    chat.cancel()
-    return (usable ?? .nan, latencies, announcements.count { !$0.hasPrefix("Connect") }, fetched)
+    let round = try await CatchUpMeasure.round(
+        client: try IRCClient(server: server, store: store), store: store, workspace: workspace,
+        configPath: configPath, before: before, expected: before + channels * lines)
+    return (round.usable, round.latencies, round.spoken, round.stored - before)
 }

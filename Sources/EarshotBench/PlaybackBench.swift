@@ -1,12 +1,8 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import App
 import Chat
 import ChatTesting
 import Foundation
 import Speech
-import Terminal
 
 /// A bouncer's playback: ZNC 1.8 (Debian's) in front of a real InspIRCd replays 50 channels of
 /// 50 lines to the whole client (core, runtime, libespeak-ng into a probe sink, a real
@@ -52,9 +48,7 @@ private func measurePlaybackRound(
 ) async throws
     -> (usable: Double, latencies: [Double], spoken: Int, stored: Int)
 {
-    try FileManager.default.createDirectory(atPath: directory + "/config/earshot", withIntermediateDirectories: true)
-    let configPath = directory + "/config/earshot/config.toml"
-    try "[speech]\nhints = false\n".write(toFile: configPath, atomically: true, encoding: .utf8)
+    let configPath = try CatchUpMeasure.configPath(in: directory)
     let names = (0..<channels).map { "#p\($0)" }
     let ircd = try InspIRCdFixture()
     defer { ircd.tearDown() }
@@ -86,89 +80,14 @@ private func measurePlaybackRound(
 
     // Once before: one line per channel, stored and read, so what follows is news.
     try say({ "before \($0)" }, times: 1)
-    let primer = try IRCClient(server: server, store: store)
-    let networkID = primer.network.id
-    func storedCount() -> Int { (try? store.messageCount(network: networkID)) ?? 0 }
-    await primer.start()
-    let primed = Task {
-        for await event in primer.events { if case .synced = event { return true } }
-        return false
-    }
-    _ = await primed.value
-    let primeDeadline = Date() + 60
-    while storedCount() < channels + 1, Date() < primeDeadline { usleep(10_000) }
-    for channel in try store.channels(network: primer.network.id) {
-        if let newest = try store.newestPage(in: channel.id, limit: 1).last {
-            try store.setReadMarker(channel: channel.id, at: newest.id, unread: 0)
-        }
-    }
-    await primer.stop()
+    let networkID = try await CatchUpMeasure.primeAndRead(server: server, store: store, lines: channels + 1)
+    let before = try store.messageCount(network: networkID)
     try say({ _ in "while away, a line of about eighty characters to replay in the bouncer buffer" }, times: lines)
 
     // The client under measurement.
-    let client = try IRCClient(server: server, store: store)
-    let announcements = AnnouncementCounter()
-    let bench = try BenchClient(
-        workspace: workspace, configPath: configPath, nick: "ada", irc: client, alsoTo: announcements.sink)
-    defer { bench.stop() }
-    let (probe, runtime) = (bench.probe, bench.runtime)
-    let chat = Task {
-        for await event in client.events { runtime.post(.chat(event)) }
-    }
-    let expected = channels * (lines + 1) + 2
-    var decoder = KeyDecoder()
-    var latencies: [Double] = []
-    let right: [UInt8] = [0x1B, 0x5B, 0x43]
-    let left: [UInt8] = [0x1B, 0x5B, 0x44]
-    let begin = monotonicNanoseconds()
-    await client.start()
-    var usable: Double?
-    var index = 0
-    let before = storedCount()
-    while usable == nil, monotonicNanoseconds() - begin < 120_000_000_000 {
-        let stored = storedCount()
-        let allStored = stored >= expected
-        let bytes = index % 2 == 0 ? left : right
-        index += 1
-        let mark = probe.mark()
-        let pressed = SpeechClock.now()
-        for key in decoder.feed(bytes) { runtime.post(.key(key)) }
-        guard let first = probe.waitForReaderSample(after: mark, timeoutSeconds: 2) else { continue }
-        if allStored {
-            usable = Double(first - begin) / 1e6
-        } else if stored > before {
-            // During the playback: from its first stored line.
-            let latency = Double(first - pressed) / 1e6
-            latencies.append(latency)
-            if latency > 2, ProcessInfo.processInfo.environment["EARSHOT_BENCH_SAY"] != nil {
-                let said = announcements.said.suffix(2).joined(separator: " | ")
-                FileHandle.standardError.write(
-                    Data(
-                        "slow key at \(Double(pressed - begin) / 1e6) ms: \(latency) ms, stored \(storedCount()), announced so far: \(said)\n"
-                            .utf8))
-            }
-        }
-        usleep(20_000)
-    }
-    // Polite announcements wait for a pause in the keys: wait until the announcer has had
-    // nothing new to say for two seconds (a minute at most).
-    var last = (count: announcements.count { _ in true }, at: monotonicNanoseconds())
-    while monotonicNanoseconds() - last.at < 2_000_000_000, monotonicNanoseconds() - begin < 180_000_000_000 {
-        usleep(50_000)
-        let now = announcements.count { _ in true }
-        if now != last.count { last = (now, monotonicNanoseconds()) }
-    }
-    _ = bench.engine.waitUntilIdle(timeoutSeconds: 120)
-    // EARSHOT_BENCH_SAY=1: what the announcer said, and the slowest keys, on stderr.
-    if ProcessInfo.processInfo.environment["EARSHOT_BENCH_SAY"] != nil {
-        FileHandle.standardError.write(Data(announcements.said.map { "said: \($0)\n" }.joined().utf8))
-        FileHandle.standardError.write(Data("keys: \(latencies.sorted().suffix(5))\n".utf8))
-
-    }
-    let stored = storedCount()
-    await client.stop()
-    chat.cancel()
-    return (usable ?? .nan, latencies, announcements.count { !$0.hasPrefix("Connect") }, stored)
+    return try await CatchUpMeasure.round(
+        client: try IRCClient(server: server, store: store), store: store, workspace: workspace,
+        configPath: configPath, before: before, expected: channels * (lines + 1) + 2)
 }
 
 /// Counts the announcer's utterances (spoken or dropped before they sounded), by text.

@@ -22,10 +22,8 @@ extension EndToEndTests {
 
     /// Who `nick` is signed in as, and whether on TLS, from WHOIS as a raw peer on `port`.
     static func whois(_ nick: String, port: Int) throws -> String {
-        let peer = try RawSocket(port: port)
+        let peer = try RawSocket.registered("whoasks", port: port)
         defer { peer.close() }
-        peer.send("NICK whoasks\r\nUSER whoasks 0 * :whoasks\r\n")
-        peer.read(until: " 001 ")
         peer.send("WHOIS \(nick)\r\n")
         return peer.read(until: " 318 ")
     }

@@ -110,12 +110,7 @@ extension EndToEndTests {
 
     /// A raw client registered as `nick` and joined to `channel`, to send and read lines.
     static func peer(nick: String, in channel: String, on server: InspIRCdFixture) throws -> RawSocket {
-        let peer = try RawSocket(port: server.port)
-        peer.send("NICK \(nick)\r\nUSER \(nick) 0 * :\(nick)\r\n")
-        peer.read(until: " 001 ")
-        peer.send("JOIN \(channel)\r\n")
-        peer.read(until: " 366 ")
-        return peer
+        try RawSocket.registered(nick, port: server.port, in: channel)
     }
 
     /// Waits until the client has joined `channel` and opened it: its heading is spoken.

@@ -40,12 +40,7 @@ enum MatrixKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 extension EndToEndTests {
     /// A raw client registered as `nick` on the server at `port`, in `channel`.
     static func peer(nick: String, in channel: String, port: Int) throws -> RawSocket {
-        let peer = try RawSocket(port: port)
-        peer.send("NICK \(nick)\r\nUSER \(nick) 0 * :\(nick)\r\n")
-        peer.read(until: " 001 ")
-        peer.send("JOIN \(channel)\r\n")
-        peer.read(until: " 366 ")
-        return peer
+        try RawSocket.registered(nick, port: port, in: channel)
     }
 
     /// The same day on every server: connect, join, messages both ways, a direct message each

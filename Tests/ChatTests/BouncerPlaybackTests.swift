@@ -14,10 +14,8 @@ import Testing
         let names = (0..<50).map { "#p\($0)" }
         let znc = try ZNCFixture(upstreamPort: server.port, channels: names)
         defer { znc.tearDown() }
-        let peer = try RawSocket(port: server.port)
+        let peer = try RawSocket.registered("bob", port: server.port)
         defer { peer.close() }
-        peer.send("NICK bob\r\nUSER bob 0 * :bob\r\n")
-        peer.read(until: " 001 ")
         peer.send("JOIN \(names.joined(separator: ","))\r\n")
         peer.read(until: "#p49 :End of")
         let directory = try TemporaryDirectory()

@@ -15,17 +15,11 @@ import TestThreads
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         // bob takes multiline; carol does not, and gets the lines one by one from the server.
-        let bob = try RawSocket(port: ergo.port)
+        let bob = try RawSocket.registered(
+            "bob", port: ergo.port, capabilities: ["batch", "draft/multiline", "message-tags"], in: "#a")
         defer { bob.close() }
-        bob.send(
-            "CAP LS 302\r\nCAP REQ :batch draft/multiline message-tags\r\nCAP END\r\nNICK bob\r\nUSER bob 0 * :bob\r\n")
-        bob.read(until: " 001 ")
-        bob.send("JOIN #a\r\n")
-        bob.read(until: " 366 ")
-        let carol = try RawSocket(port: ergo.port)
+        let carol = try RawSocket.registered("carol", port: ergo.port, in: "#a")
         defer { carol.close() }
-        carol.send("NICK carol\r\nUSER carol 0 * :carol\r\nJOIN #a\r\n")
-        carol.read(until: " 366 ")
 
         let store = try ChatStore(path: directory.path + "/ada.sqlite")
         let ada = try IRCClient(

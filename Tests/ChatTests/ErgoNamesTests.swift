@@ -36,10 +36,8 @@ import TestThreads
         #expect(try store.caseMapping(network: kim.network.id) == .ascii)
 
         // Under RFC 1459 this is the same nick, and its line would be taken for our own echo.
-        let other = try RawSocket(port: ergo.port)
+        let other = try RawSocket.registered("kim{m}", port: ergo.port)
         defer { other.close() }
-        other.send("NICK kim{m}\r\nUSER k 0 * :k\r\n")
-        other.read(until: " 001 ")
         other.send("JOIN #a\r\nPRIVMSG #a :hello from braces\r\n")
         #expect(try await waitUntil(timeout: .seconds(30)) { try store.search("hello from braces").count == 1 })
         let joined = await events.wait(timeout: 30) { events in
@@ -63,10 +61,8 @@ import TestThreads
         try ergo.register(account: "bobby", password: "bobs-secret-9")
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let bob = try RawSocket(port: ergo.port)
+        let bob = try RawSocket.registered("bob", port: ergo.port)
         defer { bob.close() }
-        bob.send("NICK bob\r\nUSER bob 0 * :bob\r\n")
-        bob.read(until: " 001 ")
         bob.send("PRIVMSG NickServ :IDENTIFY bobby bobs-secret-9\r\n")
         bob.read(until: " 900 ")
         bob.send("JOIN #a\r\n")
@@ -87,10 +83,8 @@ import TestThreads
 
         // carol comes signed in to none (extended-join says so), then signs in (account-notify).
         try ergo.register(account: "caroline", password: "carols-secret-9")
-        let carol = try RawSocket(port: ergo.port)
+        let carol = try RawSocket.registered("carol", port: ergo.port, in: "#a")
         defer { carol.close() }
-        carol.send("NICK carol\r\nUSER carol 0 * :carol\r\nJOIN #a\r\n")
-        carol.read(until: " 366 ")
         let anonymous = await events.wait(timeout: 30) { events in events.contains { $0 == .accounts(["carol": ""]) } }
         #expect(anonymous, "extended-join: carol is signed in to no account")
         carol.send("PRIVMSG NickServ :IDENTIFY caroline carols-secret-9\r\n")

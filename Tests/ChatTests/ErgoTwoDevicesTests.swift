@@ -52,12 +52,8 @@ import TestThreads
         try ergo.register(account: "ada", password: Self.password)
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let bob = try RawSocket(port: ergo.port)
+        let bob = try RawSocket.registered("bob", port: ergo.port, in: "#a")
         defer { bob.close() }
-        bob.send("NICK bob\r\nUSER bob 0 * :bob\r\n")
-        bob.read(until: " 001 ")
-        bob.send("JOIN #a\r\n")
-        bob.read(until: " 366 ")
 
         let (laptop, laptopEvents, laptopStore) = try device("laptop", ergo, directory)
         let (phone, phoneEvents, phoneStore) = try device("phone", ergo, directory)
@@ -109,12 +105,8 @@ import TestThreads
         try ergo.register(account: "ada", password: Self.password)
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let bob = try RawSocket(port: ergo.port)
+        let bob = try RawSocket.registered("bob", port: ergo.port, in: "#a")
         defer { bob.close() }
-        bob.send("NICK bob\r\nUSER bob 0 * :bob\r\n")
-        bob.read(until: " 001 ")
-        bob.send("JOIN #a\r\n")
-        bob.read(until: " 366 ")
 
         let (laptop, laptopEvents, laptopStore) = try device("laptop", ergo, directory)
         #expect(await started(laptop, laptopEvents))
@@ -164,10 +156,8 @@ import TestThreads
         #expect(await started(laptop, laptopEvents))
         await laptop.stop()
 
-        let kim = try RawSocket(port: ergo.port)
+        let kim = try RawSocket.registered("kim", port: ergo.port)
         defer { kim.close() }
-        kim.send("NICK kim\r\nUSER kim 0 * :kim\r\n")
-        kim.read(until: " 001 ")
         kim.send("PRIVMSG ada :are you there, ada?\r\nPING :sent\r\n")
         let answer = kim.read(until: "sent")
         #expect(!answer.contains(" 401 "), "ada is not kept on the server: \(answer)")

@@ -15,12 +15,8 @@ import TestThreads
         defer { ergo.tearDown() }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let bob = try RawSocket(port: ergo.port)
+        let bob = try RawSocket.registered("bob", port: ergo.port, in: "#a")
         defer { bob.close() }
-        bob.send("NICK bob\r\nUSER bob 0 * :bob\r\n")
-        bob.read(until: " 001 ")
-        bob.send("JOIN #a\r\n")
-        bob.read(until: " 366 ")
 
         let store = try ChatStore(path: directory.path + "/ada.sqlite")
         let configuration = IRCServerConfiguration(
