@@ -216,6 +216,8 @@ public enum ClientCommand {
     /// The IRC clients: the one `--server` names, or one for each `[[irc.servers]]` entry. Each
     /// is its own network in the store, named by its host (and port, when two share a host).
     static func ircClients(options: Options, settings: Settings, store: ChatStore) throws -> [IRCClient] {
+        // What comes from the servers gives way to the keys.
+        IRCClient.workInBackground()
         if let server = options.server {
             let parts = server.split(separator: ":", maxSplits: 1)
             let host = String(parts[0])
@@ -251,6 +253,7 @@ public enum ClientCommand {
             clientCertificate: server.clientCertificate, clientKey: server.clientKey,
             saslMechanism: server.saslMechanism.flatMap(SASLMechanism.init(named:)),
             tlsFingerprint: server.tlsFingerprint)
+        IRCClient.workInBackground()
         return try IRCClient(server: configuration, store: store)
     }
 }

@@ -195,6 +195,8 @@ struct BenchClient {
         workspace: LocalWorkspace, configPath: String, nick: String, irc: IRCClient? = nil,
         alsoTo extra: SpeechSink? = nil
     ) throws {
+        // As the app does before its clients start.
+        if irc != nil { IRCClient.workInBackground() }
         let probeSink = probe.sink
         engine = try SpeechEngine(
             configuration: .init(voices: .discover()), sink: extra.map { .combine([probeSink, $0]) } ?? probeSink)

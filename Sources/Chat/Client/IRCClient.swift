@@ -464,8 +464,21 @@ public actor IRCClient {
 
     /// One event loop thread for every connection: a chat client's few sockets need no more,
     /// and NIO's shared group has a thread (with its stack, malloc arena and task queue) for
-    /// every core of the machine.
+    /// every core of the machine. The clients themselves run on it too (their executor).
     static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+
+    /// The connections' thread gives way to the keys' path (``BackgroundThread``): the app
+    /// asks for it before its clients start. (A test process of many clients at once does not:
+    /// on a loaded machine, one low-priority thread for all of them would starve.)
+    public static func workInBackground() {
+        eventLoops.next().execute { BackgroundThread.lowerCallingThread() }
+    }
+
+    /// The client's work (the protocol, the store's writes) is done on the connections' thread,
+    /// beside the socket it reads, and at its priority.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        Self.eventLoops.next().executor.asUnownedSerialExecutor()
+    }
 
     private func connect() async throws -> (any Channel, AsyncStream<[[UInt8]]>, ConnectionFailure) {
         let failure = ConnectionFailure()
