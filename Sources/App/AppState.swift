@@ -245,7 +245,9 @@ public struct AppState: Sendable {
     /// Whether ``messages`` is the whole channel as stored (its page was not full).
     public var pageHoldsAll = true
 
-    public func isUnread(_ message: ChatMessage) -> Bool { message.id > lastReadID && !isOwn(message) }
+    public func isUnread(_ message: ChatMessage) -> Bool {
+        message.id > lastReadID && !message.heard && !isOwn(message)
+    }
 
     /// Messages newer than the read marker, not counting the user's own. The page holds only the
     /// newest: when its first message is unread too, more may be before it, and the store's

@@ -40,6 +40,39 @@ import UnicodeData
         let done = core.handle(.utterance(.done, .reader), at: .seconds(4))
         #expect(Self.readMarks(done).isEmpty, "102 is still unheard, so the marker stays")
         #expect(core.state.lastReadID == 101)
+        // 103 itself is read: not "Unread" when met again, and not counted.
+        #expect(done.contains(.store(.markHeard(channelID: 10, messageID: 103, unread: 1))), "\(done)")
+        #expect(core.state.channelHeading == "#welcome, 1 unread")
+        // Hearing 102 then moves the marker on over 103, heard already.
+        _ = core.navigator.focus(identifier: ElementID.message(102).identifier)
+        core.hearingFocus()
+        _ = core.handle(.utterance(.speak, .reader), at: .seconds(5))
+        let older = core.handle(.utterance(.done, .reader), at: .seconds(6))
+        #expect(Self.readMarks(older) == [103])
+        #expect(core.state.channelHeading == "#welcome")
+    }
+
+    /// A line said in full as it came, while an older one was cut off by a key, is read: the
+    /// listener heard it (the marker waits before the one cut off).
+    @Test func aLineHeardAsItArrivesIsReadThoughOneBeforeItWasCutOff() {
+        var (core, _) = AppCoreTests.openCore()
+        // Said as it comes (at once, or when the announcer's wait for more from kim is over).
+        func arrive(_ id: Int64, at second: Int) {
+            let message = ChatMessage(id: id, channelID: 10, author: "kim", text: "line \(id)", time: Date())
+            var said = core.handle(.chat(.messages([message])), at: .seconds(second))
+            said += core.handle(.tick, at: .seconds(second) + .milliseconds(1500))
+            #expect(Self.spoken(said).contains { $0.contains("line \(id)") }, "\(Self.spoken(said))")
+            _ = core.handle(.utterance(.speak, .announcer), at: .seconds(second) + .milliseconds(1600))
+        }
+        arrive(104, at: 1)
+        _ = core.handle(.utterance(.cancel, .announcer), at: .seconds(3))
+        arrive(105, at: 4)
+        let done = core.handle(.utterance(.done, .announcer), at: .seconds(7))
+        #expect(Self.readMarks(done).isEmpty)
+        let heard = core.state.messages.first { $0.id == 105 }
+        #expect(heard.map(core.state.isUnread) == false, "heard in full as it came")
+        #expect(core.state.messages.first { $0.id == 104 }.map(core.state.isUnread) == true, "cut off: still unread")
+        #expect(core.state.channelHeading == "#welcome, 3 unread", "102, 103 and 104; not 105")
     }
 
     @Test func aMessageSaidInFullAsItArrivesInTheOpenChannelIsRead() {

@@ -53,13 +53,26 @@ extension AppCore {
         announcingMessages = utterance.ids
     }
 
-    /// A message of the open channel was heard in full: it is read, and the marker moves to it
-    /// when nothing unread comes before it.
+    /// A message of the open channel was heard in full: it is read. The marker moves to it
+    /// when nothing unread comes before it (and on over what was heard ahead of it); else it is
+    /// read where it is, the marker staying before the older unread one.
     mutating func heard(_ id: Int64) {
-        guard id > state.lastReadID, state.messages.contains(where: { $0.id == id }),
-            !state.messages.contains(where: { state.isUnread($0) && $0.id < id })
+        guard id > state.lastReadID, let index = state.messages.firstIndex(where: { $0.id == id }),
+            !state.messages[index].heard
         else { return }
-        moveReadMarker(to: id)
+        guard !state.messages[..<index].contains(where: state.isUnread) else {
+            state.messages[index].heard = true
+            effects.append(
+                .store(.markHeard(channelID: state.channelID, messageID: id, unread: state.unreadCount)))
+            if let channel = state.channels.firstIndex(where: { $0.id == state.channelID }) {
+                state.channels[channel].unread = state.unreadCount
+            }
+            rebuild()
+            return
+        }
+        // On over the messages after it that are read already (heard ahead, or one's own).
+        let end = state.messages[(index + 1)...].firstIndex(where: state.isUnread) ?? state.messages.endIndex
+        moveReadMarker(to: state.messages[end - 1].id)
     }
 
     /// Sets the open channel's read marker (forward when heard, back for Mark unread), in the

@@ -122,6 +122,8 @@ public enum StoreWrite: Sendable, Hashable {
     case removeReaction(String, from: ChatMessage)
     /// Set the read marker (forward, or back for Mark unread) and the count still unread after it.
     case markRead(channelID: Int64, upTo: Int64, unread: Int)
+    /// A message heard in full ahead of the read marker is read, with the count still unread.
+    case markHeard(channelID: Int64, messageID: Int64, unread: Int)
     /// Open the direct-message conversation with a nick on the IRC network, made if it is new
     /// (/query); it comes back as an opened channel.
     case openDirect(nick: String, network: Int64)

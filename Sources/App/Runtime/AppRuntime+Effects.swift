@@ -175,6 +175,8 @@ extension AppRuntime {
                 try workspace.removeReaction(emoji, from: message)
             case .markRead(let channelID, let upTo, let unread):
                 try workspace.store.setReadMarker(channel: channelID, at: upTo, unread: unread)
+            case .markHeard(let channelID, let messageID, let unread):
+                try workspace.store.markHeard(messageID, channel: channelID, unread: unread)
             case .openDirect(let nick, let network):
                 guard parts.client(for: network) != nil else { return [.needsServer(command: "/query")] }
                 let channel = try workspace.store.channel(named: nick, network: network, isDirect: true)

@@ -34,6 +34,9 @@ public struct ChatMessage: Sendable, Hashable, Identifiable {
     public var edited: Bool
     /// Whether the message is waiting for the server's echo.
     public var pending: Bool
+    /// Whether it was heard in full ahead of the read marker (said as it arrived while an
+    /// older message was still unread): read, though the marker cannot pass the older one.
+    public var heard = false
 
     public init(
         id: Int64, channelID: Int64, msgid: String? = nil, author: String, text: String,

@@ -182,6 +182,15 @@ extension ChatStore {
         }
     }
 
+    /// `messageID` was heard in full ahead of the read marker: read, with the count still
+    /// unread in its channel.
+    public func markHeard(_ messageID: Int64, channel: Int64, unread: Int) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE message SET heard = 1 WHERE id = ?", arguments: [messageID])
+            try db.execute(sql: "UPDATE channel SET unread = ? WHERE id = ?", arguments: [max(0, unread), channel])
+        }
+    }
+
     /// The server says `channel` was read up to `time` (on this client or another of the
     /// account): kept, so what history brings from before it is not news, and the read marker
     /// moves forward to the newest stored message not after it. Returns where the marker now is

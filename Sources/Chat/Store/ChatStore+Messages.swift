@@ -308,12 +308,14 @@ extension ChatStore {
 
     static func messages(_ rows: [Row], channel: Int64, db: Database) throws -> [ChatMessage] {
         var messages = rows.map { row in
-            ChatMessage(
+            var message = ChatMessage(
                 id: row["id"], channelID: row["channelID"], msgid: row["msgid"], author: row["author"],
                 text: ChatMessage.shown(row["text"]),
                 time: Date(timeIntervalSince1970: Double(row["time"] as Int64) / 1000),
                 kind: MessageKind(rawValue: row["kind"]) ?? .message, replyTo: row["replyTo"], edited: row["edited"],
                 pending: row["pending"])
+            message.heard = row["heard"] ?? false
+            return message
         }
         let targets = messages.compactMap(\.msgid)
         guard !targets.isEmpty else { return messages }

@@ -112,6 +112,11 @@ extension ChatStore {
             // their name folded this way. RFC 1459's until the server names another.
             try db.execute(sql: "ALTER TABLE network ADD COLUMN caseMapping TEXT NOT NULL DEFAULT 'rfc1459'")
         }
+        migrator.registerMigration("v7: heard ahead") { db in
+            // A message heard in full while an older one was still unread: read, though the
+            // channel's marker stays before the older one.
+            try db.execute(sql: "ALTER TABLE message ADD COLUMN heard INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 }
