@@ -442,6 +442,9 @@ import Testing
                 "kim is away: lunch"))
         // Someone not in this channel going away is nobody's news here.
         #expect(Self.printed(core.handle(.chat(.away(nick: "stranger", reason: "x")), at: .seconds(13))).isEmpty)
+        // Our own away, told back by the server (Ergo), was answered already ("You are away").
+        let own = core.handle(.chat(.away(nick: "YOU", reason: "lunch"), network: Self.irc), at: .seconds(14))
+        #expect(Self.printed(own).isEmpty && AppCoreTests.spoken(own).isEmpty, "\(AppCoreTests.spoken(own))")
     }
 
     @Test func aBouncersPlaybackOfManyChannelsIsOneSentenceAtTheSyncPoint() {

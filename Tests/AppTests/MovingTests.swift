@@ -162,4 +162,24 @@ extension AppSuites {
             #expect(!host.state.sheets.hasSheet)
         }
     }
+
+    /// Alt-T says when the reviewed message was written while focus stays where the review
+    /// began; focus moved since names the message to time. One's own lines are "You" in review.
+    @Test func altTFollowsFocusMovedAfterAReviewAndOwnLinesAreYou() {
+        var core = MovingCoreTests.core()
+        let early = Date(timeIntervalSince1970: 1_700_000_000)
+        let mine = ChatMessage(id: 104, channelID: 10, author: "you", text: "my own line", time: early)
+        _ = core.handle(.chat(.messages([mine])), at: .seconds(1))
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        let up = AppCoreTests.spoken(core.handle(.key(.key(.up, [.alt])), at: .seconds(2)))
+        #expect(up.first?.contains(". You, ") == true, "\(up)")
+        let reviewedTime = AppCoreTests.spoken(core.handle(.key(.alt("t")), at: .seconds(3)))
+        _ = core.navigator.focus(identifier: ElementID.message(103).identifier)
+        let focusedTime = AppCoreTests.spoken(core.handle(.key(.alt("t")), at: .seconds(4)))
+        #expect(reviewedTime != focusedTime, "Alt-T still timed the reviewed message: \(focusedTime)")
+        let message103 = core.state.messages.first { $0.id == 103 }!
+        #expect(
+            focusedTime.first?.hasSuffix(Format.time(message103.time, in: core.state.localTime)) == true,
+            "\(focusedTime)")
+    }
 }

@@ -307,8 +307,12 @@ extension AppCore {
             effects.append(.lines([Lines.plain(SpokenText.unmarked(on + sentence))]))
             post(.announcement(on + sentence, priority: .default))
         case .away(let nick, let reason):
-            // Only where the listener is with them: the open channel.
-            guard state.channel?.members.contains(where: { names.equal($0, nick) }) == true else { break }
+            // Only where the listener is with them: the open channel. One's own (a server that
+            // tells us of us) was answered already: "You are away".
+            let me = network.flatMap { state.nicks[$0] } ?? state.nick
+            guard !names.equal(nick, me),
+                state.channel?.members.contains(where: { names.equal($0, nick) }) == true
+            else { break }
             membership(.away(nick, reason: reason), in: state.channelID)
         case .invited(let channel, let nick, let by, let isSelf):
             if isSelf {

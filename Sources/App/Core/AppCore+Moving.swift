@@ -45,7 +45,12 @@ extension AppCore {
     /// written ("kim, 10:42, 3 minutes ago" is not said on focus unless `speech.times` is on).
     mutating func sayTime() {
         let messages = reviewer.messages(state.messages, channel: state.channelID)
-        let reviewed = reviewer.index.flatMap { messages.indices.contains($0) ? messages[$0] : nil }
+        // The reviewed message while focus stays where the review began; focus moved since is
+        // the listener choosing another.
+        let reviewed = reviewer.index.flatMap { index in
+            messages.indices.contains(index) && reviewer.focus == navigator.focusedElement?.identifier
+                ? messages[index] : nil
+        }
         let focused = navigator.focusedElement?.identifier.flatMap { identifier in
             state.messages.first { ElementID.message($0.id).identifier == identifier }
         }
@@ -69,6 +74,7 @@ extension AppCore {
             return say(.reading(.bottom), .default, .reader)
         }
         reviewer.index = target
+        reviewer.focus = navigator.focusedElement?.identifier
         let message = messages[target]
         // Crossing into another day (or starting on a day that is not today) names it first.
         let local = state.localTime
@@ -79,8 +85,9 @@ extension AppCore {
             lead + dayCue
             + (message.kind == .action
                 ? SpokenText.verbatim("\(message.author) \(message.text)")
-                : SpokenText.verbatim(message.author) + ", " + Format.time(message.time, in: state.localTime) + ": "
-                    + SpokenText.verbatim(message.text))
+                // One's own lines are "You", as on the screen.
+                : (state.isOwn(message) ? "You" : SpokenText.verbatim(message.author)) + ", "
+                    + Format.time(message.time, in: state.localTime) + ": " + SpokenText.verbatim(message.text))
         say(said, .default, .reader)
         hearing = Hearing(messageID: message.id)
     }

@@ -21,8 +21,9 @@ struct Review: Sendable {
         case exhausted
     }
 
-    /// The message last said, in ``messages(_:channel:)``.
+    /// The message last said, in ``messages(_:channel:)``, and the element focused then.
     var index: Int?
+    var focus: String?
     /// The channel the older pages are of.
     var channelID: Int64 = 0
     /// Messages before the channel's page, oldest first.
