@@ -29,6 +29,8 @@ public enum Intent: Hashable, Sendable {
     case openSettings
     /// Open a search result in its channel, focused.
     case openMessage(id: Int64, channelID: Int64)
+    /// Enter in the search field: to the first result (the newest), said.
+    case firstSearchResult
     /// Say an entry of the speech history again (its index, oldest first).
     case repeatSpoken(Int)
     /// Open the direct-message conversation with a nick (/query).

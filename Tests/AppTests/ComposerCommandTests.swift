@@ -59,13 +59,16 @@ import Testing
         #expect(core.navigator.focusedElement?.identifier != ElementID.composer.identifier)
     }
 
-    @Test func inTheLocalWorkspaceACommandIsRefusedAloudAndKeptAndHelpWorks() {
+    @Test func inTheLocalWorkspaceACommandIsRefusedAloudAndRecalledWithUpAndHelpWorks() {
         var (core, _) = AppCoreTests.openCore()
         _ = core.navigator.focus(identifier: ElementID.composer.identifier)
         _ = core.handle(.key(.paste("/join #b")), at: .seconds(1))
         let refused = core.handle(.key(.enter), at: .seconds(2))
         #expect(!refused.contains { if case .send = $0 { true } else { false } })
         #expect(AppCoreTests.spoken(refused).contains { $0.hasPrefix("No IRC server is connected") })
+        // Nothing in it to correct: out of the field, and Up brings it back.
+        #expect(core.state.composer.isEmpty)
+        _ = core.handle(.key(.key(.up, [])), at: .seconds(2) + .milliseconds(500))
         #expect(core.state.composer == "/join #b")
         core.state.composer = "/help"
         let help = core.handle(.key(.enter), at: .seconds(3))

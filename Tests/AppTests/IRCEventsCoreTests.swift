@@ -214,6 +214,18 @@ import Testing
         #expect(said.contains { $0.contains("not you") }, "\(said)")
     }
 
+    /// In the local workspace an IRC command cannot work: said, and not put back in the field
+    /// (nothing in it to correct, and the next words typed would join it); Up recalls it.
+    @Test func anIRCCommandWithoutAServerIsSaidAndNotPutBack() {
+        var (core, _) = AppCoreTests.openCore()
+        let said = AppCoreTests.spoken(Self.enter("/names", &core, at: 1))
+        #expect(
+            said.contains { $0.hasPrefix("No IRC server is connected, so slash names cannot work here") }, "\(said)")
+        #expect(core.state.composer.isEmpty)
+        _ = core.handle(.key(.key(.up, [])), at: .seconds(2))
+        #expect(core.state.composer == "/names")
+    }
+
     @Test func namesOfAChannelWeAreNotInIsRefusedAloud() {
         var core = Self.ircCore()
         let effects = Self.enter("/names #elsewhere", &core, at: 1)

@@ -26,7 +26,10 @@ extension AppCore {
             return quit(reason: reason, asking: true)
         }
         guard onIRC else {
-            return refuse(line, .connection(.needsServer(command: String(line.split(separator: " ").first ?? ""))))
+            // Nothing in the line to correct: it is not put back (Up recalls it).
+            return refuse(
+                line, .connection(.needsServer(command: String(line.split(separator: " ").first ?? ""))),
+                keepingLine: false)
         }
         guard let channel = state.channel else { return refuse(line, .sending(.noChannelOpen)) }
         switch command {
@@ -158,9 +161,9 @@ extension AppCore {
     }
 
     /// A command line that was not carried out goes back to the composer, and why is said.
-    mutating func refuse(_ line: String, _ fact: Fact) {
+    mutating func refuse(_ line: String, _ fact: Fact, keepingLine: Bool = true) {
         let reason = Wording.sentence(fact)
-        if state.composer.isEmpty { state.composer = line }
+        if keepingLine, state.composer.isEmpty { state.composer = line }
         rebuild()
         playCue(.error, .high)
         // The reason is the sentence ("Unknown command /frob. Type /help for the commands.");

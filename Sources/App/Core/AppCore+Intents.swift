@@ -140,6 +140,11 @@ extension AppCore {
             announce(.reading(.copied), .default)
         case .expandSheet:
             perform(state.sheets.expand())
+        case .firstSearchResult:
+            guard let first = state.searchResults.first else {
+                return say(.command(.found(0)), .default, .reader)
+            }
+            speakFocus(navigator.focus(identifier: ElementID.searchResult(first.id).identifier), queued: false)
         case .setText(let field, let text):
             setText(field, text)
         case .send:

@@ -74,7 +74,8 @@ extension AppCore {
                 // A direct message is to the user already: no "mentioned you", and its
                 // conversation's name is the author's, said once. Alt-A goes there first.
                 if !here {
-                    playCue(.mention, .low)
+                    // Before its words, as a mention's sound is (at low priority it came after).
+                    playCue(.mention, .high)
                     state.mentionedChannelIDs.insert(message.channelID)
                 }
                 // A notice is the server's or a bot's word, not a conversation.

@@ -19,7 +19,8 @@ extension AppCore {
             post(.announcement(sentence, priority: .high))
         }
         let host = text(.host)
-        guard !host.isEmpty, !host.contains(" ") else { return refuse(.serverNeeds(.host), at: .serverField(.host)) }
+        guard !host.isEmpty else { return refuse(.serverNeeds(.host), at: .serverField(.host)) }
+        guard !host.contains(" ") else { return refuse(.serverBadHost, at: .serverField(.host)) }
         guard let port = Int(text(.port)), (1...65535).contains(port) else {
             return refuse(.serverBadPort, at: .serverField(.port))
         }

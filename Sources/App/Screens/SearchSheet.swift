@@ -11,8 +11,8 @@ enum SearchSheet {
                 .searchField,
                 Element(
                     label: "Search messages", value: state.searchQuery, traits: .searchField,
-                    hint: "Type words to find; the results follow."),
-                ElementBehaviour(edits: .searchQuery))
+                    hint: "Type words to find; Enter goes to the results."),
+                ElementBehaviour(activate: .firstSearchResult, edits: .searchQuery))
         ]
         let results = state.searchResults
         if results.isEmpty {

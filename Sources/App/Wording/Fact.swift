@@ -59,6 +59,8 @@ enum Fact: Hashable, Sendable {
     case serverSecure(Bool, port: Int?)
     /// A field the new server needs is empty.
     case serverNeeds(ServerField)
+    /// The host typed has a space in it: not a host name.
+    case serverBadHost
     /// The port typed is not a port.
     case serverBadPort
     /// A channel typed does not start as a channel does.

@@ -66,7 +66,10 @@ extension Wording {
         case .notFollowing(let nicks): "No longer following \(andList(nicks))"
         case .away(let reason): "You are away: " + SpokenText.verbatim(reason)
         case .back: "You are back"
-        case .found(let count): count == 30 ? "30 or more messages found" : Plural.phrase(count, "message") + " found"
+        case .found(let count):
+            count == 30
+                ? "30 or more messages found"
+                : count == 0 ? "No messages found" : Plural.phrase(count, "message") + " found"
         case .searchShown(let query, let count): "Search for \"\(query)\": " + sentence(.found(count))
         case .noPronunciation(let word):
             "\(SpokenText.verbatim(word)) has no pronunciation of its own. To give it one, type /pronounce, the word, and how it is said"

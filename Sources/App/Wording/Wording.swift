@@ -45,6 +45,8 @@ public enum Wording {
             }
         case .serverSecure(let on, let port):
             (on ? "on" : "off") + (port.map { ", port \($0)" } ?? "")
+        case .serverBadHost:
+            "A host name has no spaces, such as irc.libera.chat"
         case .serverBadPort:
             "The port is a number from 1 to 65535"
         case .serverBadChannel(let name):
