@@ -67,7 +67,9 @@ extension AppCore {
             if let channel = state.channels.firstIndex(where: { $0.id == state.channelID }) {
                 state.channels[channel].unread = state.unreadCount
             }
-            rebuild()
+            // The focused line is left as it was just said (a screen reader reading the cursor
+            // line would say it again); the next drawing shows it read.
+            if navigator.focusedElement?.identifier != ElementID.message(id).identifier { rebuild() }
             return
         }
         // On over the messages after it that are read already (heard ahead, or one's own).
