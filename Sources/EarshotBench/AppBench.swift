@@ -3,6 +3,7 @@
 #endif
 import App
 import Chat
+import ChatTesting
 import Foundation
 import Settings
 import Speech
@@ -122,9 +123,11 @@ func runAppBench(arguments: [String]) async throws {
         for run in 0..<5 {
             let log = directory + "/cold-\(run).jsonl"
             let begin = SpeechClock.now()
-            let pid = spawn(
-                [earshot, "--speech", "off", "--speech-log", log],
-                environment: ["XDG_CONFIG_HOME=\(directory)/config", "XDG_DATA_HOME=\(directory)/cold-data"])
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_CONFIG_HOME"] = directory + "/config"
+            environment["XDG_DATA_HOME"] = directory + "/cold-data"
+            let child = try? ChildProcess(
+                earshot, ["--speech", "off", "--speech-log", log], environment: environment)
             var spokeAt: UInt64?
             while SpeechClock.now() - begin < 10_000_000_000 {
                 if let text = try? String(contentsOfFile: log, encoding: .utf8), text.contains("\"event\": \"speak\"") {
@@ -133,11 +136,7 @@ func runAppBench(arguments: [String]) async throws {
                 }
                 usleep(500)
             }
-            if let pid {
-                kill(pid, SIGTERM)
-                var status: Int32 = 0
-                waitpid(pid, &status, 0)
-            }
+            child?.terminate()
             if let spokeAt { coldStarts.append(Double(spokeAt - begin) / 1e6) }
         }
     }
@@ -277,25 +276,4 @@ private func siblingExecutable(_ name: String) -> String? {
     guard let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
     let path = (me as NSString).deletingLastPathComponent + "/" + name
     return FileManager.default.isExecutableFile(atPath: path) ? path : nil
-}
-
-/// Starts `arguments` with extra environment variables, stdin from /dev/null.
-private func spawn(_ arguments: [String], environment: [String]) -> pid_t? {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var variables = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
-    variables += environment
-    var cEnvironment = variables.map { strdup($0) } + [nil]
-    var cArguments = arguments.map { strdup($0) } + [nil]
-    defer {
-        for pointer in cArguments { free(pointer) }
-        for pointer in cEnvironment { free(pointer) }
-    }
-    var pid = pid_t()
-    guard posix_spawn(&pid, arguments[0], &actions, nil, &cArguments, &cEnvironment) == 0 else { return nil }
-    return pid
 }

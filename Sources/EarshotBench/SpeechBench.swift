@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import ChatTesting
+import Foundation
 import Speech
 import Synchronization
 
@@ -123,28 +124,21 @@ private final class LatencyProbe: Sendable {
     func reset() { state.withLock { $0 = State() } }
 }
 
-/// Spawns `arguments` with stdout on a pipe; returns the time its first byte arrived.
+/// Runs `arguments` (the first found on PATH) with stdout on a pipe; returns the time its
+/// first byte arrived.
 private func spawnAndReadFirstByte(_ arguments: [String]) -> UInt64? {
-    var fds: [Int32] = [0, 0]
-    guard pipe(&fds) == 0 else { return nil }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-    posix_spawn_file_actions_addclose(&actions, fds[0])
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var cArguments = arguments.map { strdup($0) } + [nil]
-    defer { for pointer in cArguments { free(pointer) } }
-    var pid = pid_t()
-    guard posix_spawnp(&pid, arguments[0], &actions, nil, &cArguments, environ) == 0 else { return nil }
-    close(fds[1])
+    let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        .map { "\($0)/\(arguments[0])" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    guard let path,
+        let child = try? ChildProcess(
+            path, Array(arguments.dropFirst()), environment: ProcessInfo.processInfo.environment, stdout: .pipe)
+    else { return nil }
     var byte: UInt8 = 0
-    let got = read(fds[0], &byte, 1)
+    let got = read(child.output, &byte, 1)
     let time = monotonicNanoseconds()
     var buffer = [UInt8](repeating: 0, count: 65536)
-    while read(fds[0], &buffer, buffer.count) > 0 {}
-    close(fds[0])
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
+    while read(child.output, &buffer, buffer.count) > 0 {}
+    child.closePipes()
+    _ = child.wait()
     return got == 1 ? time : nil
 }
