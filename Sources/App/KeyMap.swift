@@ -2,6 +2,9 @@ import Terminal
 
 /// What each key does, VoiceOver-style (DESIGN.md, "Keys"), and the help list built from it.
 public enum KeyMap {
+    /// What Shift makes of 1 … 9 and 0 on a US keyboard, as a terminal sends them with Alt.
+    static let recentSymbols: [Character] = ["!", "@", "#", "$", "%", "^", "&", "*", "(", ")"]
+
     /// A command the key map produces.
     public enum Command: Hashable, Sendable {
         case next, previous, first, last
@@ -19,6 +22,8 @@ public enum KeyMap {
         case search
         case nextActivity
         case channelNumber(Int)
+        /// Alt-Shift-1 … Alt-Shift-0: the Nth most recent message (1 … 10), focus unmoved.
+        case recentMessage(Int)
         case reviewPrevious, reviewNext
         case cyclePunctuation
         case actions
@@ -111,6 +116,10 @@ public enum KeyMap {
         case .alt("="), .alt("+"): return .textSize(larger: true)
         case .alt("-"), .alt("_"): return .textSize(larger: false)
         case .alt(let digit) where ("1"..."9").contains(digit): return .channelNumber(Int(String(digit)) ?? 1)
+        // Shift with the digit (the symbols of the digit row): Alt-digit is the channel, and
+        // Ctrl-digit reaches no program through most terminals.
+        case .alt(let symbol) where recentSymbols.contains(symbol):
+            return .recentMessage((recentSymbols.firstIndex(of: symbol) ?? 0) + 1)
         // Outside a text field, what is typed is still typing: the core takes it to the
         // conversation's message field, or says it cannot be typed here.
         case .paste(let text): return .type(text)

@@ -75,6 +75,16 @@ import Testing
         #expect(Core.spoken(said).contains { $0.contains("hello") }, "still spoken: \(Core.spoken(said))")
         #expect(Self.messages(quiet.handle(.key(.alt("p")), at: .seconds(2))) == ["Punctuation: most"])
     }
+
+    /// The Nth recent message is shown as it is said, from the message field too.
+    @Test func aRecentMessageByNumberIsShownAsSaid() {
+        var (core, _) = Core.openCore(braille: true)
+        let shown = Self.messages(core.handle(.key(.alt("!")), at: .seconds(1)))
+        #expect(shown.count == 1 && shown[0].hasPrefix("ada, ") && shown[0].hasSuffix(": message 103"), "\(shown)")
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        let fromField = Self.messages(core.handle(.key(.alt("@")), at: .seconds(2)))
+        #expect(fromField.count == 1 && fromField[0].hasSuffix(": message 102"), "\(fromField)")
+    }
 }
 
 extension BrailleCoreTests {

@@ -79,6 +79,29 @@ import Testing
         #expect(back == ["Today. kim, 0:00: still up"], "\(back)")
     }
 
+    /// Alt-Shift-1 … Alt-Shift-0 (the terminal sends Alt with the digit row's symbols): the
+    /// Nth most recent message, focus unmoved; the same key again within two seconds copies it.
+    @Test func altShiftDigitSaysTheNthRecentMessageAndTwiceCopiesIt() {
+        var core = Self.core()
+        let focus = core.navigator.focusedElement?.identifier
+        let newest = Core.spoken(core.handle(.key(.alt("!")), at: .seconds(1)))
+        #expect(newest.count == 1 && newest[0].hasPrefix("ada, ") && newest[0].hasSuffix(": message 103"), "\(newest)")
+        let third = Core.spoken(core.handle(.key(.alt("#")), at: .seconds(2)))
+        #expect(third.first?.hasSuffix(": message 101") == true, "\(third)")
+        #expect(core.navigator.focusedElement?.identifier == focus)
+        #expect(
+            Core.spoken(core.handle(.key(.alt("$")), at: .seconds(3))) == ["No message 4: this channel has 3 messages"])
+        // The same key again soon: copied (the text alone); later, said again.
+        _ = core.handle(.key(.alt("@")), at: .seconds(4))
+        let twice = core.handle(.key(.alt("@")), at: .seconds(5))
+        #expect(twice.contains(.copy("message 102")), "\(twice)")
+        #expect(Core.spoken(twice) == ["Copied"])
+        let again = Core.spoken(core.handle(.key(.alt("@")), at: .seconds(9)))
+        #expect(again.first?.hasSuffix(": message 102") == true, "\(again)")
+        #expect(KeyMap.command(for: .alt(")"), editing: false) == .recentMessage(10))
+        #expect(KeyMap.command(for: .alt("!"), editing: true) == .recentMessage(1), "from the message field too")
+    }
+
     @Test func altUpAndDownReviewWithoutMovingFocusAndSayTheEnds() {
         var core = Self.core()
         _ = core.navigator.focus(identifier: ElementID.composer.identifier)

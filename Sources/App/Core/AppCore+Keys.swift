@@ -97,6 +97,7 @@ extension AppCore {
         case .search:
             state.sheets.hasSheet ? say(Wording.sentence(.closeThisFirst), .default, .reader) : openSearch("")
         case .channelNumber(let number): goToChannel(number: number)
+        case .recentMessage(let number): sayRecent(number)
         case .reviewPrevious: review(by: -1)
         case .reviewNext: review(by: 1)
         case .cyclePunctuation: cyclePunctuation()

@@ -81,14 +81,40 @@ extension AppCore {
         let day = local.dayNumber(message.time)
         let newDay = previous.map { local.dayNumber($0.time) != day } ?? (day != state.today)
         let dayCue = newDay ? Format.day(message.time, today: state.today, in: local) + ". " : ""
-        let said =
-            lead + dayCue
-            + (message.kind == .action
-                ? SpokenText.verbatim("\(message.author) \(message.text)")
-                // One's own lines are "You", as on the screen.
-                : (state.isOwn(message) ? "You" : SpokenText.verbatim(message.author)) + ", "
-                    + Format.time(message.time, in: state.localTime) + ": " + SpokenText.verbatim(message.text))
+        say(lead + dayCue + reviewed(message), .default, .reader)
+        hearing = Hearing(messageID: message.id)
+    }
+
+    /// A message as review says it: "kim, 10:42: deploy is done" ("You" for one's own, as on
+    /// the screen), an action as it reads.
+    func reviewed(_ message: ChatMessage) -> String {
+        message.kind == .action
+            ? SpokenText.verbatim("\(message.author) \(message.text)")
+            : (state.isOwn(message) ? "You" : SpokenText.verbatim(message.author)) + ", "
+                + Format.time(message.time, in: state.localTime) + ": " + SpokenText.verbatim(message.text)
+    }
+
+    /// Alt-Shift-1 … Alt-Shift-0: the Nth most recent message of the open channel (1 the newest),
+    /// said without moving focus, as NVDA's chat add-ons and Orca do; the same key again within
+    /// two seconds copies its text.
+    mutating func sayRecent(_ number: Int) {
+        let messages = state.messages.filter { $0.replyTo == nil }
+        guard number <= messages.count else {
+            return say(.reading(.noRecent(number, held: messages.count)), .default, .reader)
+        }
+        let message = messages[messages.count - number]
+        if let last = reviewer.recent, last.number == number, last.messageID == message.id,
+            now - last.at < .seconds(2)
+        {
+            reviewer.recent = nil
+            effects.append(.copy(message.text))
+            return announce(.reading(.copied), .default)
+        }
+        reviewer.recent = (number, message.id, now)
+        let said = reviewed(message)
         say(said, .default, .reader)
+        // On the display as well, from the message field too (where the field is what it shows).
+        if configuration.braille, focusIsEditable { brailleMessage(SpokenText.unmarked(said)) }
         hearing = Hearing(messageID: message.id)
     }
 

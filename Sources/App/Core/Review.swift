@@ -24,6 +24,9 @@ struct Review: Sendable {
     /// The message last said, in ``messages(_:channel:)``, and the element focused then.
     var index: Int?
     var focus: String?
+    /// The recent message last said by number (Alt-Shift-digit), and when: the same key again
+    /// soon after copies it.
+    var recent: (number: Int, messageID: Int64, at: Duration)?
     /// The channel the older pages are of.
     var channelID: Int64 = 0
     /// Messages before the channel's page, oldest first.

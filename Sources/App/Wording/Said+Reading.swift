@@ -17,6 +17,8 @@ enum ReadingFact: Hashable, Sendable {
     case noMessageHere
     /// Alt-Up or Alt-Down in an empty channel.
     case noMessages
+    /// Alt-Shift-digit past the oldest message of the channel, which holds `held`.
+    case noRecent(Int, held: Int)
     /// Alt-L before anything was said.
     case nothingSaidYet
     case markedUnread
@@ -50,6 +52,8 @@ extension Wording {
         case .noChannel(let number): "No channel \(number)"
         case .noMessageHere: "No message here: Alt-T says when the focused message was written"
         case .noMessages: "No messages"
+        case .noRecent(let number, let held):
+            held == 0 ? "No messages" : "No message \(number): this channel has " + Plural.phrase(held, "message")
         case .nothingSaidYet: "Nothing has been said yet"
         case .markedUnread: "Marked unread"
         case .copied: "Copied"

@@ -20,6 +20,7 @@ extension Wording {
         ("Alt-A", "next channel with new messages, mentions first"),
         ("Alt-1 to Alt-9", "the channel with that number in the drawer"),
         ("Alt-Up or Alt-Down", "the previous or next message of this channel, without moving focus"),
+        ("Alt-Shift-1 to Alt-Shift-0", "the newest to the tenth newest message, without moving focus; twice copies it"),
         ("Alt-P", "next punctuation level: none, some, most, all"),
         ("Alt-Equals or Alt-Minus", "larger or smaller text"),
         ("A", "actions for the focused message"),
