@@ -99,13 +99,14 @@ public enum ClientCommand {
                 onStatus: { runtimeBox.post(.brailleStatus($0)) })
             : nil
 
-        let core = AppCore(
-            .init(
-                settings: settings, onboarded: onboarded, terminalRows: size.rows,
-                localNetworkID: workspace.network.id, welcomeChannelID: workspace.welcome.id,
-                nick: irc == nil ? workspace.nick : (options.nick ?? settings.ircServers.first?.nick ?? workspace.nick),
-                localTime: .system(), emoji: .installed, expectsIRC: irc != nil, braille: braille != nil,
-                screenReader: options.screenReader))
+        var configuration = AppCore.Configuration(
+            settings: settings, onboarded: onboarded, terminalRows: size.rows,
+            localNetworkID: workspace.network.id, welcomeChannelID: workspace.welcome.id,
+            nick: irc == nil ? workspace.nick : (options.nick ?? settings.ircServers.first?.nick ?? workspace.nick),
+            localTime: .system(), emoji: .installed, expectsIRC: irc != nil, braille: braille != nil,
+            screenReader: options.screenReader)
+        configuration.desktop = LinkOpener.desktop(ProcessInfo.processInfo.environment)
+        let core = AppCore(configuration)
         let runtime = AppRuntime(
             core: core,
             parts: .init(

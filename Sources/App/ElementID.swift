@@ -20,7 +20,9 @@ public enum ElementID: Hashable, Sendable {
     case threadScreen, threadHeader, threadComposer
     case sheet, sheetTitle, moreActions
     case react(String)
-    case addReaction, reply, markUnread, copy, edit, delete, pin, share, viewReactions
+    case addReaction, reply, markUnread, copy, edit, delete, viewReactions
+    case openLink(String)
+    case copyLink(String)
     case pickerSearch, pickerClear, pickerNone, pickerMore
     case pickerEmoji(String)
     case textSize, sample, rate, voice, hints, echo, punctuation, capitals, reduceMotion, contrast
@@ -81,8 +83,8 @@ public enum ElementID: Hashable, Sendable {
         case .copy: "actions.copy"
         case .edit: "actions.edit"
         case .delete: "actions.delete"
-        case .pin: "actions.pin"
-        case .share: "actions.share"
+        case .openLink(let link): "actions.openLink.\(link)"
+        case .copyLink(let link): "actions.copyLink.\(link)"
         case .viewReactions: "actions.viewReactions"
         case .pickerSearch: "picker.search"
         case .pickerClear: "picker.clear"

@@ -21,6 +21,9 @@ public enum Intent: Hashable, Sendable {
     case openThread(messageID: Int64)
     case markUnread(messageID: Int64)
     case copyText(messageID: Int64)
+    /// A link of a message: opened where a desktop can open it (else copied, said so), or copied.
+    case openLink(String)
+    case copyLink(String)
     case expandSheet
     case setText(TextField, String)
     case send

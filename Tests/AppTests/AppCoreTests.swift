@@ -16,16 +16,18 @@ import Testing
 
     /// A core on Main with #welcome open: three messages, the last two unread.
     static func openCore(
-        reduceMotion: Bool = false, braille: Bool = false, _ configure: (inout Settings) -> Void = { _ in }
+        reduceMotion: Bool = false, braille: Bool = false, desktop: Bool = false,
+        _ configure: (inout Settings) -> Void = { _ in }
     ) -> (AppCore, [AppEffect]) {
         var settings = Settings()
         settings.display.reduceMotion = reduceMotion
         configure(&settings)
-        var core = AppCore(
-            .init(
-                settings: settings, onboarded: true, terminalRows: 24, localNetworkID: local, welcomeChannelID: 10,
-                nick: "you", localTime: .fixed(origin: Date()), emoji: .installed,
-                braille: braille))
+        var configuration = AppCore.Configuration(
+            settings: settings, onboarded: true, terminalRows: 24, localNetworkID: local, welcomeChannelID: 10,
+            nick: "you", localTime: .fixed(origin: Date()), emoji: .installed,
+            braille: braille)
+        configuration.desktop = desktop
+        var core = AppCore(configuration)
         let start = core.handle(.start(problems: []), at: .zero)
         let load = ChatLoad(channelID: 10, purpose: .open)
         #expect(start.contains(.load(load)))

@@ -30,7 +30,7 @@ extension AppSuites {
             mouse(host, .drag, row: 8)
             mouse(host, .release, row: 8)
             try await tester.waitForElement(label: "View reactions", traits: .button)
-            try await tester.expectSpoken("All 11 actions")
+            try await tester.expectSpoken("All 9 actions")
         }
 
         @Test func aFastDragDownDismissesTheSheetAndFocusReturns() async throws {

@@ -138,6 +138,17 @@ extension AppCore {
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
             if let message = state.message(id: id) { effects.append(.copy(message.text)) }
             announce(.reading(.copied), .default)
+        case .copyLink(let link):
+            effects.append(.copy(link))
+            announce(.reading(.copied), .default)
+        case .openLink(let link):
+            // Over SSH, or with no desktop, nothing here can show a web page: copied instead.
+            guard configuration.desktop else {
+                effects.append(.copy(link))
+                return announce(.reading(.copiedNotOpened), .default)
+            }
+            effects.append(.openLink(Links.address(link)))
+            announce(.reading(.opening), .default)
         case .expandSheet:
             perform(state.sheets.expand())
         case .firstSearchResult:

@@ -41,6 +41,8 @@ public struct AppCore: Sendable {
         public var localTime: LocalTime
         /// Unicode's emoji names and keywords (``EmojiData/installed`` in the client).
         public var emoji: EmojiData
+        /// Whether a desktop here can open a link (a display, and not over SSH).
+        public var desktop = false
 
         public init(
             settings: Settings, onboarded: Bool, terminalRows: Int, localNetworkID: Int64, welcomeChannelID: Int64,

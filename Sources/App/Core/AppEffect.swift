@@ -43,6 +43,8 @@ public enum AppEffect: Sendable, Equatable {
     case resize(columns: Int)
     /// Put text on the clipboard.
     case copy(String)
+    /// Open a web address with the desktop's opener (`xdg-open`).
+    case openLink(String)
     /// Read channels and messages from the store; the answer comes back as ``AppEvent/loaded(_:)``.
     case load(ChatLoad)
     /// Full-text search of the history; the answer comes back as ``AppEvent/searched(_:_:)``.

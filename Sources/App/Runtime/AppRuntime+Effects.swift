@@ -36,6 +36,8 @@ extension AppRuntime {
             parts.output.resize(columns: columns)
         case .copy(let text):
             parts.output.copyToClipboard(text)
+        case .openLink(let address):
+            LinkOpener.open(address)
         case .load(let load):
             return loaded(load)
         case .search(let query):

@@ -10,10 +10,6 @@ enum MessageActionsSheet {
             b.make(element, Element(label: label, traits: .button, hint: hint), ElementBehaviour(activate: intent))
         }
         let reacted = state.message(id: id)?.reactions ?? [:]
-        // On IRC a reaction cannot be taken back (there is no tag for it).
-        let onIRC =
-            state.channel.flatMap { channel in state.networks.first { $0.id == channel.networkID } }.map { !$0.isLocal }
-            ?? false
         // A message without an id (from a server or bouncer that gives none) cannot be reacted or
         // replied to: those actions are not offered, rather than offered and refused.
         let taggable = state.message(id: id)?.msgid != nil
@@ -27,9 +23,7 @@ enum MessageActionsSheet {
                     .react(emoji.name),
                     Element(
                         label: "React with \(emoji.name)", traits: mine ? [.button, .selected] : .button,
-                        hint: !mine
-                            ? "Press Enter to add this reaction."
-                            : onIRC ? "You reacted with this already." : "Press Enter to take your reaction back."),
+                        hint: mine ? "Press Enter to take your reaction back." : "Press Enter to add this reaction."),
                     ElementBehaviour(activate: .react(messageID: id, emoji: emoji)))
             }
         if taggable {
@@ -45,6 +39,14 @@ enum MessageActionsSheet {
             button(.copy, "Copy text", "Press Enter to copy the message text.", .copyText(messageID: id)),
         ]
         let message = state.message(id: id)
+        // Each link of the message, to open or to copy on its own.
+        for link in Links.find(in: message?.text ?? "") {
+            actions += [
+                button(
+                    .openLink(link), "Open link \(link)", "Press Enter to open it in the browser.", .openLink(link)),
+                button(.copyLink(link), "Copy link \(link)", "Press Enter to copy the link.", .copyLink(link)),
+            ]
+        }
         if message?.author == state.nick {
             actions += [
                 button(
@@ -62,10 +64,6 @@ enum MessageActionsSheet {
                     .pronounce, "Set how \(name) is said", "Press Enter to type how this name is said.",
                     .pronounceNick(author)))
         }
-        actions += [
-            button(.pin, "Pin", "Press Enter to pin the message.", .unavailable("Pinning is not supported on IRC.")),
-            button(.share, "Share link", "Press Enter to copy a link to the message.", .copyText(messageID: id)),
-        ]
         if taggable {
             actions.append(
                 button(

@@ -23,6 +23,10 @@ enum ReadingFact: Hashable, Sendable {
     case nothingSaidYet
     case markedUnread
     case copied
+    /// Open link with no desktop to open it (over SSH): copied instead.
+    case copiedNotOpened
+    /// Open link: the desktop's browser is asked.
+    case opening
     /// A channel's language at an end of its list: nil is "each message by its script".
     case channelLanguage(String?)
     /// Alt-Up or Alt-Down at an end of the channel.
@@ -57,6 +61,8 @@ extension Wording {
         case .nothingSaidYet: "Nothing has been said yet"
         case .markedUnread: "Marked unread"
         case .copied: "Copied"
+        case .copiedNotOpened: "Copied: nothing here can open a link (no desktop, or over SSH)"
+        case .opening: "Opening it in the browser"
         case .channelLanguage(let name): name ?? "by their script"
         case .top: "top"
         case .bottom: "bottom"
