@@ -32,7 +32,9 @@ import Testing
         _ = core.handle(.key(.key(.up, [.shift])), at: .seconds(second))  // all the actions shown
         _ = IRCEventsCoreTests.finishTransitions(&core, at: second)
         _ = core.navigator.focus(identifier: id.identifier)
+        // The actions close first, as for Copy text; then it is done.
         return core.handle(.key(.enter), at: .seconds(second + 1))
+            + IRCEventsCoreTests.finishTransitions(&core, at: second + 2)
     }
 
     @Test func aLinkIsCopiedOnItsOwnAndOpenedOnlyWhereADesktopCan() {

@@ -139,9 +139,12 @@ extension AppCore {
             if let message = state.message(id: id) { effects.append(.copy(message.text)) }
             announce(.reading(.copied), .default)
         case .copyLink(let link):
+            // As Copy text: the actions close, then it is copied.
+            guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
             effects.append(.copy(link))
             announce(.reading(.copied), .default)
         case .openLink(let link):
+            guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
             // Over SSH, or with no desktop, nothing here can show a web page: copied instead.
             guard configuration.desktop else {
                 effects.append(.copy(link))
