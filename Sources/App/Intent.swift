@@ -36,6 +36,8 @@ public enum Intent: Hashable, Sendable {
     case firstSearchResult
     /// Say an entry of the speech history again (its index, oldest first).
     case repeatSpoken(Int)
+    /// Copy an entry of the speech history, as it was said (its index, oldest first).
+    case copySpoken(Int)
     /// Open the direct-message conversation with a nick (/query).
     case query(String)
     /// Step which new messages of a channel are spoken (`speech.channels`).

@@ -63,6 +63,12 @@ import Testing
         effects = core.handle(.key(.key(.enter, [])), at: .seconds(304))
         #expect(Core.spoken(effects) == [newest].compactMap { $0 })
         #expect(core.state.speechHistory.count == count, "browsing the history does not change it")
+        // Its action copies it, as it was said (issue 35: copy from the speech history).
+        let focused = core.tree.behaviour(core.navigator.focusedElement?.identifier)
+        let copy = focused?.actions.first { $0.name == "Copy" }?.intent
+        #expect(copy == .copySpoken(count - 1), "\(String(describing: focused?.actions))")
+        if let copy { core.carryOut(copy) }
+        #expect(core.effects.contains(.copy("hash b, kim: note 119")), "\(core.effects)")
     }
 
     @Test func altRReadsFromTheFirstUnreadToTheComposerAndAnyKeyStopsIt() {

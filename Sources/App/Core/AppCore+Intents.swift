@@ -99,6 +99,10 @@ extension AppCore {
             if settings.sounds.enabled { playCue(.sent, .default) }
         case .adjustBraille(let setting, let delta):
             adjustBraille(setting, by: delta)
+        case .copySpoken(let index):
+            guard state.speechHistory.indices.contains(index) else { break }
+            effects.append(.copy(SpokenText.unmarked(state.speechHistory[index].text)))
+            announce(.reading(.copied), .default)
         case .repeatSpoken(let index):
             guard state.speechHistory.indices.contains(index) else { break }
             let entry = state.speechHistory[index]

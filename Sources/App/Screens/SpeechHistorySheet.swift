@@ -1,7 +1,7 @@
 import Accessibility
 
-/// The speech history, newest first: each thing said is an element, and Enter says it again
-/// (NVDA's speech history, Orca's message history).
+/// The speech history, newest first: each thing said is an element, Enter says it again and its
+/// action copies it (NVDA's speech history, Orca's message history).
 enum SpeechHistorySheet {
     static func build(_ state: AppState, into b: inout ScreenTree.Builder) -> [Element] {
         let history = state.speechHistory
@@ -22,9 +22,10 @@ enum SpeechHistorySheet {
                 .spoken(index),
                 Element(
                     label: said, traits: .staticText,
-                    hint: "Press Enter to hear it again.",
+                    hint: "Press Enter to hear it again, or A for more.",
                     positionInSet: SetPosition(position + 1, of: history.count)),
-                ElementBehaviour(activate: .repeatSpoken(index)))
+                ElementBehaviour(
+                    activate: .repeatSpoken(index), actions: [.init(name: "Copy", intent: .copySpoken(index))]))
         }
     }
 }
