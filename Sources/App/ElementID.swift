@@ -1,3 +1,5 @@
+import Settings
+
 /// The name of every element Earshot shows, typed: what tests find, focus targets and
 /// notifications address. ``identifier`` is the string the element carries; the core never
 /// reads an identifier back into an `ElementID`, it looks up what an element does in the
@@ -25,10 +27,9 @@ public enum ElementID: Hashable, Sendable {
     case copyLink(String)
     case pickerSearch, pickerClear, pickerNone, pickerMore
     case pickerEmoji(String)
-    case textSize, sample, rate, voice, hints, echo, punctuation, capitals, reduceMotion, contrast
-    case typingInterrupts, sounds, soundVolume
-    case engine, speechEvents, speechTimes, mergeBursts
-    case braille, brailleTable, brailleTimeout, brailleMessages
+    /// A setting's control in the settings sheet.
+    case setting(SettingKey)
+    case sample
     case help(Int)
     case spoken(Int)
     case searchField, searchNone
@@ -91,27 +92,8 @@ public enum ElementID: Hashable, Sendable {
         case .pickerNone: "picker.none"
         case .pickerMore: "picker.more"
         case .pickerEmoji(let name): "picker.\(name)"
-        case .textSize: "settings.textSize"
+        case .setting(let key): "settings.\(key.dotted)"
         case .sample: "settings.sample"
-        case .rate: "settings.rate"
-        case .voice: "settings.voice"
-        case .hints: "settings.hints"
-        case .echo: "settings.echo"
-        case .punctuation: "settings.punctuation"
-        case .capitals: "settings.capitals"
-        case .reduceMotion: "settings.reduceMotion"
-        case .contrast: "settings.contrast"
-        case .typingInterrupts: "settings.typingInterrupts"
-        case .engine: "settings.engine"
-        case .speechEvents: "settings.events"
-        case .speechTimes: "settings.times"
-        case .mergeBursts: "settings.mergeBursts"
-        case .sounds: "settings.sounds"
-        case .soundVolume: "settings.soundVolume"
-        case .braille: "settings.braille"
-        case .brailleTable: "settings.brailleTable"
-        case .brailleTimeout: "settings.brailleTimeout"
-        case .brailleMessages: "settings.brailleMessages"
         case .help(let index): "help.\(index)"
         case .spoken(let index): "spoken.\(index)"
         case .searchField: "search.field"

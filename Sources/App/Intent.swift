@@ -1,4 +1,5 @@
 import Chat
+import Settings
 import UnicodeData
 
 /// What operating an element asks the core to do. Screens attach intents to elements as data
@@ -6,15 +7,9 @@ import UnicodeData
 public enum Intent: Hashable, Sendable {
     case onboardingContinue
     case chooseLocalWorkspace
-    case adjustTextSize(by: Int)
-    case adjustRate(by: Int)
-    case adjustVoice(by: Int)
-    case adjustEcho(by: Int)
-    case adjustPunctuation(by: Int)
-    case adjustCapitals(by: Int)
-    case toggleHints
-    case toggleReduceMotion
-    case toggleContrast
+    /// One step of a setting of the table (``Settings/table``): up (positive) or down; a toggle
+    /// switches. Written to the settings file.
+    case adjust(SettingKey, by: Int)
     case openActions(messageID: Int64)
     case openPicker(messageID: Int64)
     case react(messageID: Int64, emoji: Emoji)
@@ -51,14 +46,6 @@ public enum Intent: Hashable, Sendable {
     case showNames(channelID: Int64)
     /// A channel's actions (Enter on its heading, or A on it in the drawer).
     case openChannelActions(Int64)
-    case toggleSounds
-    case adjustSoundVolume(by: Int)
-    case toggleTypingInterrupts
-    /// Step a speech setting of issue-free listening: the engine, which joins and quits are
-    /// spoken, whether times are said, whether bursts are merged.
-    case adjustSpeech(SpeechChoice, by: Int)
-    /// Step a `[braille]` setting (on/off/auto, table, message time, which messages).
-    case adjustBraille(BrailleSetting, by: Int)
     case unavailable(String)
     /// Move to the conversation's message field and type there (characters typed on a message).
     case typeInMessageField(String)
@@ -68,11 +55,6 @@ public enum Intent: Hashable, Sendable {
     case toggleServerTLS
     /// Check the new server, save it to the settings file and connect.
     case connectServer
-}
-
-/// The `[braille]` settings the settings sheet steps through.
-public enum BrailleSetting: Hashable, Sendable {
-    case enabled, table, timeout, messages
 }
 
 /// The text fields an element can edit.
@@ -89,9 +71,4 @@ public enum TextField: Hashable, Sendable {
 /// The fields of a server being added by voice.
 public enum ServerField: String, Hashable, Sendable, CaseIterable {
     case host, port, nick, channels, account, passwordVariable
-}
-
-/// The speech settings the settings sheet steps through ``Intent/adjustSpeech(_:by:)``.
-public enum SpeechChoice: Hashable, Sendable {
-    case engine, events, times, bursts
 }

@@ -1,65 +1,13 @@
 extension Settings {
     /// Every effective setting as a dotted key and a TOML value, in the order of
-    /// ``knownKeys``; each IRC server is one inline table (`irc.servers[0]`), its password
+    /// ``table``; each IRC server is one inline table (`irc.servers[0]`), its password
     /// shown as "(set)" and never printed.
     ///
     /// ```swift
     /// Settings().values.first  // ("text.size", .string("large"))
     /// ```
     public var values: [(key: String, value: TOMLValue)] {
-        var result: [(key: String, value: TOMLValue)] = [
-            ("text.size", .string(text.size.rawValue)),
-            ("speech.voice", .string(speech.voice)),
-            ("speech.rate", .integer(Int64(speech.rate))),
-            ("speech.pitch", .integer(Int64(speech.pitch))),
-            ("speech.volume", .integer(Int64(speech.volume))),
-            ("speech.punctuation", .string(speech.punctuation.rawValue)),
-            ("speech.capitals", .string(speech.capitals.rawValue)),
-            ("speech.hints", .boolean(speech.hints)),
-            ("speech.echo", .string(speech.echo.rawValue)),
-            ("speech.typing_interrupts", .boolean(speech.typingInterrupts)),
-            ("speech.messages", .string(speech.messages.rawValue)),
-            (
-                "speech.channels",
-                .table(
-                    TOMLTable(
-                        entries: speech.channels.sorted { $0.key < $1.key }.map {
-                            TOMLTable.Entry(key: $0.key, value: $0.value.tomlValue)
-                        }))
-            ),
-            ("speech.engine", .string(speech.engine.rawValue)),
-            ("speech.events", .string(speech.events.rawValue)),
-            ("speech.times", .boolean(speech.times)),
-            ("speech.merge_bursts", .boolean(speech.mergeBursts)),
-            (
-                "speech.pronounce",
-                .table(
-                    TOMLTable(
-                        entries: speech.pronounce.sorted { $0.key < $1.key }.map {
-                            TOMLTable.Entry(key: $0.key, value: .string($0.value))
-                        }))
-            ),
-            ("sounds.enabled", .boolean(sounds.enabled)),
-            ("sounds.volume", .integer(Int64(sounds.volume))),
-            (
-                "braille.enabled",
-                braille.enabled == .auto ? .string("auto") : .boolean(braille.enabled == .on)
-            ),
-            ("braille.table", .string(braille.table)),
-            ("braille.message_timeout", .integer(Int64(braille.messageTimeout))),
-            ("braille.messages", .string(braille.messages.rawValue)),
-            ("display.reduce_motion", .boolean(display.reduceMotion)),
-            ("display.contrast", .string(display.contrast.rawValue)),
-            (
-                "display.color",
-                display.color == .auto || display.color == .truecolor
-                    ? .string(display.color.rawValue) : .boolean(display.color == .always)
-            ),
-            ("display.text_sizing", .string(display.textSizing.rawValue)),
-            ("display.screen_reader", .boolean(display.screenReader)),
-            ("irc.highlights", .array(highlights.map(TOMLValue.string))),
-            ("irc.monitor", .array(monitor.map(TOMLValue.string))),
-        ]
+        var result = Settings.table.filter { $0.key != .ircServers }.map { (key: $0.dotted, value: $0.value(in: self)) }
         for (index, server) in ircServers.enumerated() {
             var entries: [TOMLTable.Entry] = [
                 .init(key: "host", value: .string(server.host)),

@@ -70,12 +70,17 @@ import Testing
 @Suite struct RateStepCoreTests {
     @Test func theRateStepsOnItsGridAndSaysItsEnds() {
         var (core, _) = AppCoreTests.openCore { $0.speech.rate = 80 }
-        core.carryOut(.adjustRate(by: 25))
+        core.carryOut(.adjust(.speechRate, by: 1))
         #expect(core.state.settings.speech.rate == 100)
-        for _ in 0..<3 { core.carryOut(.adjustRate(by: 25)) }
+        for _ in 0..<3 { core.carryOut(.adjust(.speechRate, by: 1)) }
         #expect(core.state.settings.speech.rate == 175, "the default is reachable again")
-        #expect(Wording.rateValue(80) == "80 words per minute, the slowest")
-        #expect(Wording.rateValue(450) == "450 words per minute, the fastest")
-        #expect(Wording.rateValue(175) == "175 words per minute")
+        func said(_ value: Int) -> String {
+            var settings = Settings()
+            settings.speech.rate = value
+            return Wording.settingValue(.speechRate, in: settings)
+        }
+        #expect(said(80) == "80 words per minute, the slowest")
+        #expect(said(450) == "450 words per minute, the fastest")
+        #expect(said(175) == "175 words per minute")
     }
 }

@@ -103,7 +103,7 @@ extension BrailleCoreTests {
         var (core, _) = Core.openCore(braille: true)
         core.carryOut(.openSettings)
         _ = core.handle(.transitionFinished, at: .seconds(1))
-        _ = core.navigator.focus(identifier: ElementID.brailleTable.identifier)
+        _ = core.navigator.focus(identifier: ElementID.setting(.brailleTable).identifier)
         #expect(core.navigator.focusedElement?.label == "Braille table")
         let stepped = core.handle(.key(.key(.up, [])), at: .seconds(2))
         #expect(AppCoreTests.written(stepped)[["braille", "table"]] == .string("en-ueb-g2.ctb"), "\(stepped)")

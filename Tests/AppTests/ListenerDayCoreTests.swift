@@ -485,7 +485,7 @@ extension ListenerDayCoreTests {
     @Test func aSettingThatCannotBeSavedGoesBack() {
         var (core, _) = AppCoreTests.openCore()
         let saved = core.state.settings
-        core.carryOut(.adjustTextSize(by: 1))
+        core.carryOut(.adjust(.textSize, by: 1))
         #expect(core.state.settings.text.size == .extraLarge)
         let refused = Self.spoken(
             core.handle(.settingNotSaved(reason: "the settings folder is read-only", saved: saved), at: .seconds(1)))

@@ -13,13 +13,13 @@ extension AppSuites {
             let host = try await AppHost()
             let tester = UITester(host: host)
             try await tester.tap(label: "Settings")
-            host.focus(identifier: ElementID.hints.identifier)
+            host.focus(identifier: ElementID.setting(.speechHints).identifier)
             #expect(host.spokenTexts.last { $0.hasPrefix("Hints") } == "Hints, toggle, on.")
             #expect(!host.spokenTexts.contains { $0.contains("on, toggle") || $0.contains("off, toggle") })
             let before = host.spoken.count
             host.press(Keys.enter)
             #expect(host.spokenTexts.dropFirst(before).contains("off"))
-            host.focus(identifier: ElementID.reduceMotion.identifier)
+            host.focus(identifier: ElementID.setting(.displayReduceMotion).identifier)
             #expect(host.spokenTexts.last { $0.hasPrefix("Reduce motion") } == "Reduce motion, toggle, off.")
         }
 

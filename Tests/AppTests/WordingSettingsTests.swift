@@ -29,7 +29,8 @@ import Typography
         new.display.contrast = .increased
         new.display.reduceMotion = true
         let update = SettingsUpdate(kind: .reload, old: Settings(), new: new, problems: [], applied: true)
-        #expect(Wording.announcements(for: update).map(\.text) == ["Contrast: increased", "Reduce motion: on"])
+        // One sentence, in the settings sheet's order and words.
+        #expect(Wording.announcements(for: update).map(\.text) == ["Reduce motion: on, increase contrast: on"])
     }
 
     @Test func errorsAtStartUseDefaults() {
@@ -102,5 +103,15 @@ import Typography
         for key in ["Tab", "Home", "Enter", "rotor", "Escape", "Control-X", "?"] { #expect(text.contains(key)) }
         #expect(Wording.lesson.lines.contains { !$0.reactions.isEmpty })
         #expect(Wording.lesson.lines.filter { $0.replyTo != nil }.count == 3)
+    }
+}
+
+/// Every control of the settings table is named and hinted by the phrase book.
+@Suite struct SettingWordsTests {
+    @Test func everyControlOfTheTableHasItsWords() {
+        for descriptor in Settings.table where descriptor.control != .fileOnly {
+            #expect(Wording.settingWords[descriptor.key] != nil, "\(descriptor.dotted) has no words")
+            #expect(Wording.settingHint(descriptor.key).hasPrefix("Press"), "\(descriptor.dotted)")
+        }
     }
 }

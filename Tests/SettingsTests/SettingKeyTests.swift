@@ -10,7 +10,6 @@ import Testing
         var settings = Settings()
         settings.text.size = .extraLarge
         settings.speech.rate = 231
-        settings.speech.explicit = ["rate"]  // the file names it, so speech-dispatcher gets it
         settings.speech.voice = "announcer"
         settings.speech.echo = .both
         settings.speech.punctuation = .all
@@ -31,15 +30,22 @@ import Testing
         settings.braille.table = "en-ueb-g2.ctb"
         settings.braille.messageTimeout = 9
         settings.braille.messages = .mentions
+        settings.speech.pitch = 70
+        settings.speech.volume = 80
+        settings.speech.explicit = ["rate", "pitch", "volume"]
+        settings.speech.messages = .active
+        settings.display.color = .truecolor
+        settings.display.textSizing = .kitty
+        settings.display.screenReader = true
+        settings.highlights = ["deploy"]
+        settings.monitor = ["kim"]
         return settings
     }
 
-    static let keys: [SettingKey] = [
-        .textSize, .speechRate, .speechVoice, .speechEcho, .speechPunctuation, .speechCapitals, .speechHints,
-        .speechTypingInterrupts, .speechEngine, .speechEvents, .speechTimes, .speechMergeBursts, .soundsEnabled,
-        .soundsVolume, .displayReduceMotion, .displayContrast, .brailleEnabled, .brailleTable,
-        .brailleMessageTimeout, .brailleMessages, .pronounce("kpcyrd"), .channelSpeech("#de"),
-    ]
+    /// Every key of the table (servers are written whole, by Add a server), and one of each
+    /// kind made per name.
+    static let keys: [SettingKey] =
+        Settings.table.map(\.key).filter { $0 != .ircServers } + [.pronounce("kpcyrd"), .channelSpeech("#de")]
 
     @Test func everyWrittenKeyIsReadBackAsTheSameSetting() throws {
         let changed = Self.changed
@@ -56,5 +62,48 @@ import Testing
             #expect(alone.problems.isEmpty, "\(key): \(alone.problems)")
             #expect(alone.settings != Settings(), "\(key) was not read back: \(one.text)")
         }
+    }
+}
+
+/// The table drives the known keys, the listing and the steps: what it says is what the file
+/// takes.
+@Suite struct SettingTableTests {
+    @Test func everyKeyOfTheTableIsKnownOnceAndListedInItsOrder() {
+        let dotted = Settings.table.map(\.dotted)
+        #expect(Set(dotted).count == dotted.count, "a key twice in the table")
+        let known = Settings.knownKeys.flatMap { section in section.keys.map { "\(section.section).\($0)" } }
+        #expect(known == dotted)
+        #expect(Settings().values.map(\.key) == dotted.filter { $0 != "irc.servers" })
+        let decoded = Settings.decode(text: "[speech]\ntimes = true\nshout = 1\n", file: "config.toml")
+        #expect(decoded.settings.speech.times)
+        #expect(decoded.problems.map(\.key) == ["speech.shout"])
+    }
+
+    @Test func everyControlStepsToAValueTheFileTakes() throws {
+        for descriptor in Settings.table where descriptor.control != .fileOnly {
+            #expect(descriptor.isAdjustable, "\(descriptor.dotted) has a control but no step")
+            for delta in [1, -1] {
+                let stepped = descriptor.adjusted(Settings(), by: delta)
+                var document = try TOMLDocument(parsing: "")
+                try document.set(descriptor.value(in: stepped), at: descriptor.key.keyPath)
+                let read = Settings.decode(text: document.text, file: "config.toml")
+                #expect(read.problems.isEmpty, "\(descriptor.dotted): \(read.problems)")
+                #expect(descriptor.value(in: read.settings) == descriptor.value(in: stepped), "\(descriptor.dotted)")
+            }
+        }
+    }
+
+    @Test func choicesGoRoundOrStopAtTheirEnds() {
+        let punctuation = Settings.descriptor(.speechPunctuation)!
+        var settings = Settings()
+        settings.speech.punctuation = .all
+        #expect(punctuation.adjusted(settings, by: 1).speech.punctuation == .none, "punctuation goes round")
+        let events = Settings.descriptor(.speechEvents)!
+        settings.speech.events = .all
+        #expect(events.adjusted(settings, by: 1) == settings, "events stop at everyone")
+        let volume = Settings.descriptor(.soundsVolume)!
+        settings.sounds.volume = 37
+        #expect(volume.adjusted(settings, by: 1).sounds.volume == 40, "a step lands on the grid")
+        #expect(volume.adjusted(settings, by: -1).sounds.volume == 30)
     }
 }

@@ -19,86 +19,8 @@ extension AppCore {
                 effects.append(.writeSetting(.speechRate, from: state.settings))
             }
             effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .open)))
-        case .adjustTextSize(let delta):
-            let next = Self.step(ContentSizeCategory.allCases, from: state.settings.text.size, by: delta)
-            guard next != state.settings.text.size else { return say(Wording.sizeValue(next), .default, .reader) }
-            var settings = state.settings
-            settings.text.size = next
-            change(settings, .textSize)
-            effects.append(.lines(Lines.sample()))
-        case .adjustRate(let delta):
-            var settings = state.settings
-            let range = SpeechParameters.rateRange
-            // Steps land on multiples of the step (175 is reachable again from 80), within the range.
-            let step = max(1, abs(delta))
-            let current = settings.speech.rate
-            let landed =
-                delta > 0 ? (current / step + 1) * step : ((current + step - 1) / step - 1) * step
-            settings.speech.rate = max(range.lowerBound, min(range.upperBound, landed))
-            settings.speech.explicit.insert("rate")
-            change(settings, .speechRate)
-        case .adjustVoice(let delta):
-            var settings = state.settings
-            settings.speech.voice = Self.cycle(
-                VoiceRole.builtIn.map(\.rawValue), from: settings.speech.voice, by: delta)
-            change(settings, .speechVoice)
-        case .adjustEcho(let delta):
-            var settings = state.settings
-            settings.speech.echo = Self.cycle(SpeechSettings.Echo.allCases, from: settings.speech.echo, by: delta)
-            change(settings, .speechEcho)
-        case .adjustPunctuation(let delta):
-            var settings = state.settings
-            settings.speech.punctuation = Self.cycle(
-                PunctuationLevel.allCases, from: settings.speech.punctuation, by: delta)
-            change(settings, .speechPunctuation)
-        case .adjustCapitals(let delta):
-            var settings = state.settings
-            settings.speech.capitals = Self.cycle(CapitalMarking.allCases, from: settings.speech.capitals, by: delta)
-            change(settings, .speechCapitals)
-        case .toggleHints:
-            var settings = state.settings
-            settings.speech.hints.toggle()
-            change(settings, .speechHints)
-        case .toggleTypingInterrupts:
-            var settings = state.settings
-            settings.speech.typingInterrupts.toggle()
-            change(settings, .speechTypingInterrupts)
-        case .adjustSpeech(let choice, let delta):
-            var settings = state.settings
-            switch choice {
-            case .engine:
-                settings.speech.engine = Self.step(
-                    SpeechSettings.Engine.allCases, from: settings.speech.engine, by: delta)
-                guard settings.speech.engine != state.settings.speech.engine else {
-                    return say(SettingsSheet.describe(settings.speech.engine), .default, .reader)
-                }
-                change(settings, .speechEngine)
-            case .events:
-                settings.speech.events = Self.step(
-                    SpeechSettings.EventPolicy.allCases, from: settings.speech.events, by: delta)
-                guard settings.speech.events != state.settings.speech.events else {
-                    return say(SettingsSheet.describe(settings.speech.events), .default, .reader)
-                }
-                change(settings, .speechEvents)
-            case .times:
-                settings.speech.times.toggle()
-                change(settings, .speechTimes)
-            case .bursts:
-                settings.speech.mergeBursts.toggle()
-                change(settings, .speechMergeBursts)
-            }
-        case .toggleSounds:
-            var settings = state.settings
-            settings.sounds.enabled.toggle()
-            change(settings, .soundsEnabled)
-        case .adjustSoundVolume(let delta):
-            var settings = state.settings
-            let range = SoundSettings.volumeRange
-            settings.sounds.volume = max(range.lowerBound, min(range.upperBound, settings.sounds.volume + delta))
-            change(settings, .soundsVolume)
-            if settings.sounds.enabled { playCue(.sent, .default) }
-        case .adjustBraille(let setting, let delta):
-            adjustBraille(setting, by: delta)
+        case .adjust(let key, let delta):
+            adjust(key, by: delta)
         case .copySpoken(let index):
             guard state.speechHistory.indices.contains(index) else { break }
             effects.append(.copy(SpokenText.unmarked(state.speechHistory[index].text)))
@@ -107,14 +29,6 @@ extension AppCore {
             guard state.speechHistory.indices.contains(index) else { break }
             let entry = state.speechHistory[index]
             utter(entry.text, .default, entry.voice == .announcer ? .announcer : .reader, remember: false)
-        case .toggleReduceMotion:
-            var settings = state.settings
-            settings.display.reduceMotion.toggle()
-            change(settings, .displayReduceMotion)
-        case .toggleContrast:
-            var settings = state.settings
-            settings.display.contrast = settings.display.contrast == .increased ? .standard : .increased
-            change(settings, .displayContrast)
         case .openActions(let id):
             guard state.message(id: id) != nil else { break }
             present(.messageActions(messageID: id))
@@ -216,15 +130,18 @@ extension AppCore {
             }
         case .adjustChannelSpeech(let channelID, let delta):
             guard let name = state.channels.first(where: { $0.id == channelID })?.name else { break }
-            let policy = Self.cycle(
-                SpeechSettings.MessagePolicy.allCases, from: state.settings.speech.messagePolicy(in: name), by: delta)
+            let policy = SettingDescriptor.next(
+                in: SpeechSettings.MessagePolicy.allCases, from: state.settings.speech.messagePolicy(in: name),
+                by: delta,
+                wraps: true)
             var settings = state.settings
             settings.speech.setChannel(name) { $0.messages = policy }
             writeChannelSpeech(name, settings)
         case .adjustChannelLanguage(let channelID, let delta):
             guard let name = state.channels.first(where: { $0.id == channelID })?.name else { break }
             let all: [String?] = [nil] + ChannelActionsSheet.languages.map(\.code)
-            let chosen = Self.step(all, from: state.settings.speech.language(in: name), by: delta)
+            let chosen = SettingDescriptor.next(
+                in: all, from: state.settings.speech.language(in: name), by: delta, wraps: false)
             guard chosen != state.settings.speech.language(in: name) else {
                 return say(.reading(.channelLanguage(chosen.map(ChannelActionsSheet.languageName))), .default, .reader)
             }
@@ -268,19 +185,6 @@ extension AppCore {
         case .connectServer:
             connectServer()
         }
-    }
-
-    /// The choice `delta` steps from `current`, kept at the ends (an adjustable's Up or Down).
-    static func step<T: Equatable>(_ all: [T], from current: T, by delta: Int) -> T {
-        let index = all.firstIndex(of: current) ?? 0
-        return all[max(0, min(all.count - 1, index + delta))]
-    }
-
-    /// `delta` places on from `current` in `all`, round from the last to the first (the
-    /// choices with no order: voices, echo, punctuation, capitals).
-    static func cycle<T: Equatable>(_ all: [T], from current: T, by delta: Int) -> T {
-        let index = all.firstIndex(of: current) ?? 0
-        return all[((index + delta) % all.count + all.count) % all.count]
     }
 
     /// Writes `name`'s entry of `speech.channels` (a policy alone, or a table with its language).

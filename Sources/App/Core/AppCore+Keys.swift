@@ -152,7 +152,7 @@ extension AppCore {
                 // At the end of the range: said so.
                 return say(Wording.textSize(before), .default, .reader)
             }
-            carryOut(.adjustTextSize(by: larger ? 1 : -1))
+            carryOut(.adjust(.textSize, by: larger ? 1 : -1))
             say(Wording.textSize(state.settings.text.size), .default, .reader)
         case .quit: quit(asking: true)
         }

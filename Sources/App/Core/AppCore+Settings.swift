@@ -23,7 +23,7 @@ extension AppCore {
     /// Alt-P: the next punctuation level (none, some, most, all, then none again), said and
     /// written to the settings file, as NVDA's NVDA+P does.
     mutating func cyclePunctuation() {
-        carryOut(.adjustPunctuation(by: 1))
+        carryOut(.adjust(.speechPunctuation, by: 1))
         rebuild()
         post(.announcement(Self.punctuationPhrase(state.settings.speech.punctuation), priority: .default))
     }
@@ -69,6 +69,20 @@ extension AppCore {
         if settings.sounds != old.sounds { effects.append(.configureSounds(settings.sounds)) }
         if settings.braille != old.braille { effects.append(.configureBraille(settings.braille)) }
         if settings.display != old.display || settings.text != old.text { effects.append(.display(settings)) }
+    }
+
+    /// One step of a setting (Up, Down or Enter in the settings sheet, Control-plus and -minus
+    /// for the text size): applied and written. At an end the value is said again, so the key
+    /// is not met by silence.
+    mutating func adjust(_ key: SettingKey, by delta: Int) {
+        guard let descriptor = Settings.descriptor(key), descriptor.isAdjustable else { return }
+        let settings = descriptor.adjusted(state.settings, by: delta)
+        guard settings != state.settings else {
+            return say(Wording.settingValue(key, in: settings), .default, .reader)
+        }
+        change(settings, key)
+        if key == .textSize { effects.append(.lines(Lines.sample())) }
+        if key == .soundsVolume, settings.sounds.enabled { playCue(.sent, .default) }
     }
 
     /// Applies changed settings at once and writes the one key to the file.

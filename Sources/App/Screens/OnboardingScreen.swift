@@ -35,11 +35,13 @@ enum OnboardingScreen {
         case 2:
             items = [
                 heading("Text size"),
-                Controls.textSize(state.settings.text.size, id: .onboardingTextSize, into: &b),
+                Controls.setting(.textSize, state.settings, id: .onboardingTextSize, into: &b),
                 Controls.sample(id: .onboardingSample, into: &b),
             ]
         case 3:
-            items = [heading("Speech rate"), Controls.rate(state.settings.speech.rate, id: .onboardingRate, into: &b)]
+            items = [
+                heading("Speech rate"), Controls.setting(.speechRate, state.settings, id: .onboardingRate, into: &b),
+            ]
         default:
             items = [
                 heading("Connect"),

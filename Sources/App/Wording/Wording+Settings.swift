@@ -51,20 +51,7 @@ extension Wording {
         }
         if old.text.size != new.text.size { result.append(Announcement(textSize(new.text.size), .default)) }
         if update.kind == .reload {
-            if old.display.contrast != new.display.contrast {
-                result.append(
-                    Announcement("Contrast: \(new.display.contrast == .increased ? "increased" : "standard")", .default)
-                )
-            }
-            if old.display.reduceMotion != new.display.reduceMotion {
-                result.append(Announcement("Reduce motion: \(new.display.reduceMotion ? "on" : "off")", .default))
-            }
-            if let speech = speechChange(old: old.speech, new: new.speech) {
-                result.append(Announcement(speech, .default))
-            }
-            if let braille = brailleChange(old: old.braille, new: new.braille) {
-                result.append(Announcement(braille, .default))
-            }
+            if let change = settingsChange(old: old, new: new) { result.append(Announcement(change, .default)) }
         }
         let oldWarnings = Set(update.previousProblems.filter { $0.severity == .warning }.compactMap(\.key))
         let newWarnings = update.problems.filter { $0.severity == .warning && !oldWarnings.contains($0.key ?? "") }
@@ -79,75 +66,32 @@ extension Wording {
     /// "Text size: Accessibility Large, 194 percent".
     public static func textSize(_ category: ContentSizeCategory) -> String { "Text size: " + sizeValue(category) }
 
-    /// "Extra Large, 112 percent": the text-size control's value; at an end of the range it
-    /// says so at once ("…, 312 percent, the largest"), not on a further, useless press.
-    public static func sizeValue(_ category: ContentSizeCategory) -> String {
-        let edge =
-            category == ContentSizeCategory.allCases.last
-            ? ", the largest" : category == ContentSizeCategory.allCases.first ? ", the smallest" : ""
-        return "\(category.spokenName), \(category.percent) percent" + edge
-    }
-
-    /// "175 words per minute"; at an end of the range it says so ("80 words per minute, the
-    /// slowest"), rather than nothing on a further press.
-    static func rateValue(_ rate: Int) -> String {
-        let range = SpeechParameters.rateRange
-        let edge = rate <= range.lowerBound ? ", the slowest" : rate >= range.upperBound ? ", the fastest" : ""
-        return "\(rate) words per minute" + edge
-    }
-
-    /// Whose joins and quits are spoken, in words: the settings sheet's and an edit's.
-    static func events(_ policy: SpeechSettings.EventPolicy) -> String {
-        switch policy {
-        case .all: "everyone"
-        case .recent: "people who wrote in the last 10 minutes"
-        case .none: "nobody"
-        }
-    }
-
     /// A channel's entry in words ("sound", "all, in de").
     static func channelSpeech(_ channel: SpeechSettings.ChannelSpeech) -> String {
         [channel.messages?.rawValue, channel.language.map { "in \($0)" }].compactMap { $0 }.joined(separator: ", ")
     }
 
-    /// What changed in `[braille]`, in one sentence ("Braille table: en-ueb-g2.ctb, braille
-    /// message time: 3 seconds"), or nil.
-    static func brailleChange(old: BrailleSettings, new: BrailleSettings) -> String? {
+    /// What changed in the table's settings and in `speech.channels` and `speech.pronounce`, in
+    /// one sentence ("Joins and quits spoken: everyone, message times: on"), or nil. The voice,
+    /// rate, pitch and volume are heard in the voice itself.
+    static func settingsChange(old: Settings, new: Settings) -> String? {
         var parts: [String] = []
-        if old.enabled != new.enabled {
-            let word = new.enabled == .auto ? "automatic" : new.enabled.rawValue
-            parts.append("braille: \(word), from the next start")
-        }
-        if old.table != new.table {
-            parts.append("braille table: " + (new.table.isEmpty ? "computer braille" : new.table))
-        }
-        if old.messageTimeout != new.messageTimeout {
+        for descriptor in Settings.table
+        where descriptor.announced && descriptor.value(in: old) != descriptor.value(in: new) {
+            let label = settingLabel(descriptor.key)
+            let name = label.prefix(1).lowercased() + label.dropFirst()
             parts.append(
-                "braille message time: \(new.messageTimeout) \(new.messageTimeout == 1 ? "second" : "seconds")")
+                "\(name): \(settingValue(descriptor.key, in: new))"
+                    + (descriptor.atNextStart ? ", from the next start" : ""))
         }
-        if old.messages != new.messages { parts.append("braille messages: \(new.messages.rawValue)") }
-        return sentence(parts)
-    }
-
-    /// What changed in how much is spoken, in one sentence ("Joins and quits spoken: everyone,
-    /// message times: on"), or nil. Rate, voice and the rest are heard in the voice itself.
-    static func speechChange(old: SpeechSettings, new: SpeechSettings) -> String? {
-        var parts: [String] = []
-        if old.engine != new.engine { parts.append("speech engine: \(new.engine.rawValue), when Earshot starts again") }
-        if old.events != new.events { parts.append("joins and quits spoken: \(events(new.events))") }
-        if old.times != new.times { parts.append("message times: \(new.times ? "on" : "off")") }
-        if old.mergeBursts != new.mergeBursts {
-            parts.append("quick messages together: \(new.mergeBursts ? "on" : "off")")
-        }
-        if old.messages != new.messages { parts.append("messages spoken: \(new.messages.rawValue)") }
-        if old.channels != new.channels {
-            for name in Set(old.channels.keys).union(new.channels.keys).sorted()
-            where old.channels[name] != new.channels[name] {
-                parts.append(name + ": " + (new.channels[name].map(channelSpeech) ?? "like the others"))
+        if old.speech.channels != new.speech.channels {
+            for name in Set(old.speech.channels.keys).union(new.speech.channels.keys).sorted()
+            where old.speech.channels[name] != new.speech.channels[name] {
+                parts.append(name + ": " + (new.speech.channels[name].map(channelSpeech) ?? "like the others"))
             }
         }
-        if old.pronounce != new.pronounce {
-            let count = new.pronounce.count
+        if old.speech.pronounce != new.speech.pronounce {
+            let count = new.speech.pronounce.count
             parts.append("\(count) \(count == 1 ? "pronunciation" : "pronunciations")")
         }
         return sentence(parts)
