@@ -103,11 +103,11 @@ extension Navigator {
             return text.map { SpokenText.characterName($0) }
         case .words:
             return text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).map {
-                SpokenText.prepare(String($0), punctuation: options.punctuation)
+                SpokenText.prepare(String($0), punctuation: options.punctuation, emoji: options.emoji)
             }.filter { !$0.isEmpty }
         default:
             return text.split(whereSeparator: \.isNewline).map {
-                SpokenText.prepare(String($0), punctuation: options.punctuation)
+                SpokenText.prepare(String($0), punctuation: options.punctuation, emoji: options.emoji)
             }.map { $0.isEmpty ? "blank" : $0 }
         }
     }

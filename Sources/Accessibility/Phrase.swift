@@ -36,14 +36,15 @@ public struct Phrase: Hashable, Sendable, CustomStringConvertible {
     public init(_ element: Element, options: PhraseOptions = .standard) {
         var parts: [String] = []
         parts.reserveCapacity(6)
-        let label = SpokenText.prepare(options.lexicon.apply(element.label), punctuation: options.punctuation)
+        let label = SpokenText.prepare(
+            options.lexicon.apply(element.label), punctuation: options.punctuation, emoji: options.emoji)
         if !label.isEmpty { parts.append(label) }
         if !element.traits.contains(.toggleButton) {
             // A text field's value is read as typed: the listener's own pronunciations are not
             // applied to what they are writing.
             let written =
                 element.traits.isDisjoint(with: .editable) ? options.lexicon.apply(element.value) : element.value
-            let value = SpokenText.prepare(written, punctuation: options.punctuation)
+            let value = SpokenText.prepare(written, punctuation: options.punctuation, emoji: options.emoji)
             if !value.isEmpty {
                 parts.append(element.language.map { SpokenLanguage.mark(value, language: $0) } ?? value)
             }
@@ -58,7 +59,7 @@ public struct Phrase: Hashable, Sendable, CustomStringConvertible {
         if element.traits.contains(.toggleButton) {
             return element.traits.contains(.selected) ? "on" : "off"
         }
-        let value = SpokenText.prepare(element.value, punctuation: options.punctuation)
+        let value = SpokenText.prepare(element.value, punctuation: options.punctuation, emoji: options.emoji)
         if !value.isEmpty { return value }
         return element.traits.contains(.selected) ? "selected" : "not selected"
     }

@@ -53,14 +53,17 @@ extension SpokenText {
     /// ``verbatim(_:)`` parts, ", ", ": ", "; " and ". " (and a final full stop) are pauses;
     /// everything between them, and every verbatim part, is prepared as ``prepare(_:punctuation:)``
     /// does.
-    public static func prepareOwn(_ text: String, punctuation: PunctuationLevel) -> String {
-        if punctuation < .most && !text.contains(verbatimStart) { return prepare(text, punctuation: punctuation) }
+    public static func prepareOwn(_ text: String, punctuation: PunctuationLevel, emoji: EmojiSpeech = .names) -> String
+    {
+        if punctuation < .most && !text.contains(verbatimStart) {
+            return prepare(text, punctuation: punctuation, emoji: emoji)
+        }
         var result = ""
         var own = ""
         var theirs = ""
         var inside = false
         func flushOwn() {
-            append(ownPrepared(own, punctuation: punctuation), to: &result)
+            append(ownPrepared(own, punctuation: punctuation, emoji: emoji), to: &result)
             own = ""
         }
         for character in text {
@@ -69,24 +72,24 @@ extension SpokenText {
                 flushOwn()
                 inside = true
             case verbatimEnd where inside:
-                append(prepared(theirs, punctuation), to: &result)
+                append(prepared(theirs, punctuation, emoji), to: &result)
                 theirs = ""
                 inside = false
             default:
                 if inside { theirs.append(character) } else { own.append(character) }
             }
         }
-        if inside { append(prepared(theirs, punctuation), to: &result) }
+        if inside { append(prepared(theirs, punctuation, emoji), to: &result) }
         flushOwn()
         return result.trimmingCharacters(in: .whitespaces)
     }
 
     /// `text` prepared, keeping a space it had at either end (``prepare(_:punctuation:)`` trims
     /// them, but between a verbatim part and the client's words they are needed).
-    private static func prepared(_ text: String, _ punctuation: PunctuationLevel) -> String {
+    private static func prepared(_ text: String, _ punctuation: PunctuationLevel, _ emoji: EmojiSpeech) -> String {
         let leading = text.first?.isWhitespace ?? false
         let trailing = text.last?.isWhitespace ?? false
-        let core = prepare(text, punctuation: punctuation)
+        let core = prepare(text, punctuation: punctuation, emoji: emoji)
         if core.isEmpty { return leading || trailing ? " " : "" }
         return (leading ? " " : "") + core + (trailing ? " " : "")
     }
@@ -98,7 +101,7 @@ extension SpokenText {
 
     /// The client's words: split at its separators, each piece prepared, the separators kept
     /// as they are (the voice pauses at them; nothing names them).
-    private static func ownPrepared(_ text: String, punctuation: PunctuationLevel) -> String {
+    private static func ownPrepared(_ text: String, punctuation: PunctuationLevel, emoji: EmojiSpeech) -> String {
         guard !text.isEmpty else { return "" }
         var result = ""
         var piece = ""
@@ -109,7 +112,7 @@ extension SpokenText {
             let next = index + 1 < characters.count ? characters[index + 1] : nil
             let separates = ",:;.".contains(character) && (next == " " || (character == "." && next == nil))
             if separates {
-                append(prepared(piece, punctuation), to: &result)
+                append(prepared(piece, punctuation, emoji), to: &result)
                 while result.last == " " { result.removeLast() }
                 piece = ""
                 result.append(character)
@@ -122,7 +125,7 @@ extension SpokenText {
             }
             index += 1
         }
-        append(prepared(piece, punctuation), to: &result)
+        append(prepared(piece, punctuation, emoji), to: &result)
         return result
     }
 }

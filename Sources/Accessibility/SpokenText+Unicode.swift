@@ -6,16 +6,30 @@ extension SpokenText {
     /// a private-use character, removed from the input first.
     static let emojiMarker: Unicode.Scalar = "\u{E000}"
 
-    /// `text` with emoji replaced by ``emojiMarker`` (their spoken names apart, in order),
-    /// invisible characters removed and styled letters made plain (NFKC, but for
+    /// `text` with emoji replaced by ``emojiMarker`` (their spoken names apart, in order, as
+    /// `emoji` says them; a run of one emoji, spaces between or not, is one marker and its name
+    /// with a count), invisible characters removed and styled letters made plain (NFKC, but for
     /// ``keptFromCompatibility(_:)``). ASCII text is returned as it is; the emoji data is read
     /// only for text that may hold an emoji, so typographic quotes or accents at start cost
     /// nothing.
-    static func normalized(_ text: String, punctuation: PunctuationLevel) -> (text: String, names: [String]) {
+    static func normalized(
+        _ text: String, punctuation: PunctuationLevel, emoji: EmojiSpeech = .names
+    ) -> (text: String, names: [String]) {
         guard text.utf8.contains(where: { $0 >= 0x80 }) else { return (text, []) }
         let scalars = Array(text.unicodeScalars)
         let catalog: EmojiCatalog? = mayHoldEmoji(scalars) ? EmojiCatalog.shared : nil
         var names: [String] = []
+        // The run of one emoji being counted: its catalog name and how many; spaces after it are
+        // held back until it is known whether the same emoji follows.
+        var last: (name: String, count: Int)?
+        var held = String.UnicodeScalarView()
+        func endRun() {
+            guard let run = last else { return }
+            // The count's comma is a pause, but a named comma at `all`: a space there.
+            let count = run.count > 1 && emoji != .none ? (punctuation == .all ? " " : ", ") + "\(run.count) times" : ""
+            names.append(spokenEmoji(run.name, punctuation: punctuation, emoji: emoji) + count)
+            last = nil
+        }
         var result = String.UnicodeScalarView()
         // Scalars waiting for compatibility normalisation, and whether any of them may change.
         var run = String.UnicodeScalarView()
@@ -38,15 +52,32 @@ extension SpokenText {
                 !scalar.isASCII || (index + 1 < scalars.count && !scalars[index + 1].isASCII),
                 let match = catalog.longestMatch(in: scalars, at: index)
             {
-                flush()
-                result.append(emojiMarker)
-                names.append(spokenEmojiName(match.entry.name, punctuation: punctuation))
                 index = match.scalars.upperBound
+                if last?.name == match.entry.name {
+                    last?.count += 1
+                    held.removeAll()
+                    continue
+                }
+                endRun()
+                flush()
+                result.append(contentsOf: held)
+                held.removeAll()
+                result.append(emojiMarker)
+                last = (match.entry.name, 1)
                 continue
             }
             index += 1
             if isInvisible(scalar) || scalar == emojiMarker || EmojiCatalog.isPresentationSelector(scalar) {
                 continue
+            }
+            if last != nil {
+                if scalar == " " {
+                    held.append(scalar)
+                    continue
+                }
+                endRun()
+                run.append(contentsOf: held)
+                held.removeAll()
             }
             if keptFromCompatibility(scalar) {
                 flush()
@@ -56,6 +87,8 @@ extension SpokenText {
                 if scalar.value >= 0xA0 { runMayChange = true }
             }
         }
+        endRun()
+        run.append(contentsOf: held)
         flush()
         return (String(result), names)
     }
@@ -91,6 +124,20 @@ extension SpokenText {
             true
         default:
             false
+        }
+    }
+
+    /// An emoji's CLDR name said as `emoji` asks: whole, without what follows its colon (skin
+    /// tone, hair; a flag and a keycap keep theirs, which is what they are), or not at all.
+    static func spokenEmoji(_ name: String, punctuation: PunctuationLevel, emoji: EmojiSpeech) -> String {
+        switch emoji {
+        case .names: return spokenEmojiName(name, punctuation: punctuation)
+        case .none: return ""
+        case .short:
+            guard let colon = name.firstIndex(of: ":"), !name.hasPrefix("flag"), !name.hasPrefix("keycap") else {
+                return spokenEmojiName(name, punctuation: punctuation)
+            }
+            return spokenEmojiName(String(name[..<colon]), punctuation: punctuation)
         }
     }
 

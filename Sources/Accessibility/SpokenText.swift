@@ -40,11 +40,11 @@ import UnicodeData
 /// // "Ctrl-Right and Ctrl-Left, or right bracket and left bracket, change the rotor setting"
 /// ```
 public enum SpokenText {
-    /// `text` made ready for the voice at `punctuation`.
-    public static func prepare(_ text: String, punctuation: PunctuationLevel) -> String {
+    /// `text` made ready for the voice at `punctuation`, its emoji said as `emoji` asks.
+    public static func prepare(_ text: String, punctuation: PunctuationLevel, emoji: EmojiSpeech = .names) -> String {
         if isPlain(text) { return text }
-        let (normal, emoji) = normalized(text, punctuation: punctuation)
-        var names = emoji.makeIterator()
+        let (normal, emojiNames) = normalized(text, punctuation: punctuation, emoji: emoji)
+        var names = emojiNames.makeIterator()
         let characters = Array(replacingShortcodes(in: replacingChatForms(in: normal), punctuation: punctuation))
         var result = ""
         result.reserveCapacity(characters.count + 8)
@@ -87,7 +87,10 @@ public enum SpokenText {
             endsWithName = named
             endsWithDropped = dropped
         }
-        return result.foldingWhitespace()
+        let spoken = result.foldingWhitespace()
+        // Emoji not said, and nothing else: the listener still hears that something came.
+        if spoken.isEmpty, emoji == .none, !emojiNames.isEmpty { return "emoji" }
+        return spoken
     }
 
     /// The name of one character for review by character and typing echo: letters as

@@ -10,6 +10,8 @@ extension SettingKey {
     public static let speechPunctuation = SettingKey("speech.punctuation")
     public static let speechCapitals = SettingKey("speech.capitals")
     public static let speechTypingInterrupts = SettingKey("speech.typing_interrupts")
+    public static let speechTyping = SettingKey("speech.typing")
+    public static let speechEmoji = SettingKey("speech.emoji")
     public static let speechEngine = SettingKey("speech.engine")
     public static let speechEvents = SettingKey("speech.events")
     public static let speechTimes = SettingKey("speech.times")
@@ -33,6 +35,7 @@ extension SettingKey {
     public static let ircServers = SettingKey("irc.servers")
     public static let ircHighlights = SettingKey("irc.highlights")
     public static let ircMonitor = SettingKey("irc.monitor")
+    public static let ircSendTyping = SettingKey("irc.send_typing")
 }
 
 extension Settings {
@@ -54,6 +57,8 @@ extension Settings {
         .choice(.speechPunctuation, \.speech.punctuation, wraps: true),
         .choice(.speechCapitals, \.speech.capitals, wraps: true),
         .toggle(.speechTypingInterrupts, \.speech.typingInterrupts),
+        .toggle(.speechTyping, \.speech.typing),
+        .choice(.speechEmoji, \.speech.emoji, wraps: true),
         .choice(.speechEngine, \.speech.engine, atNextStart: true),
         .choice(.speechEvents, \.speech.events),
         .toggle(.speechTimes, \.speech.times),
@@ -109,6 +114,7 @@ extension Settings {
             write: { _ in .array([]) }),
         .list(.ircHighlights, \.highlights, check: Settings.checkHighlights),
         .list(.ircMonitor, \.monitor, check: Settings.checkMonitor),
+        .toggle(.ircSendTyping, \.sendTyping),
     ]
 
     /// The entry of `key`, when the table has one.

@@ -17,6 +17,8 @@ public struct Settings: Sendable, Equatable {
     public var highlights: [String] = []
     /// `[irc] monitor`: nicks to follow on every server that takes MONITOR ("kim is online").
     public var monitor: [String] = []
+    /// `[irc] send_typing`: whether others are told while you type (where the server carries it).
+    public var sendTyping: Bool = true
 
     public init() {}
 

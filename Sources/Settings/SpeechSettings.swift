@@ -127,6 +127,12 @@ public struct SpeechSettings: Sendable, Equatable {
     /// Either way polite announcements wait until typing pauses, and none is lost.
     public var typingInterrupts: Bool = true
 
+    /// Whether it is said when someone starts typing in the open channel (it is shown either way).
+    public var typing: Bool = true
+
+    /// How emoji are said: by name, by a short name, or not at all.
+    public var emoji: EmojiSpeech = .names
+
     public static let rateRange = 80...450
     public static let pitchRange = 0...100
     public static let volumeRange = 0...100

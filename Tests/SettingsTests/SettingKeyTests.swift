@@ -39,6 +39,9 @@ import Testing
         settings.display.screenReader = true
         settings.highlights = ["deploy"]
         settings.monitor = ["kim"]
+        settings.speech.typing = false
+        settings.speech.emoji = .short
+        settings.sendTyping = false
         return settings
     }
 

@@ -5,6 +5,13 @@ import Foundation
 extension AppCore {
     /// Sends to the IRC server of `network`, or of the open channel.
     mutating func transmit(_ send: ChatSend, on network: Int64? = nil) {
+        // One's own typing goes nowhere when the listener chose so (`irc.send_typing`).
+        if !state.settings.sendTyping {
+            switch send {
+            case .typing, .stoppedTyping: return
+            default: break
+            }
+        }
         effects.append(.send(send, network: network ?? state.channel?.networkID ?? configuration.localNetworkID))
     }
 

@@ -103,7 +103,8 @@ extension AppCore {
         // (the bottom line's cursor follows in `finish`), so the tree stays as it is.
         if line.text != before { rebuild() }
         // Typing is told to a channel one is in, and not while a command is being written.
-        if field == .composer, line.text != before, let channel = state.channel, onIRC(channel),
+        if field == .composer, line.text != before, state.settings.sendTyping, let channel = state.channel,
+            onIRC(channel),
             !state.leftChannels.contains(channel.id)
         {
             let stopped = line.isEmpty || line.text.hasPrefix("/")

@@ -10,7 +10,8 @@ extension AppCore {
     /// punctuation level, and someone else's words in it are marked ``SpokenText/verbatim(_:)``.
     mutating func say(_ text: String, _ priority: SpeechPriority, _ voice: VoiceRole) {
         let prepared = SpokenText.prepareOwn(
-            navigator.options.lexicon.apply(text), punctuation: navigator.options.punctuation)
+            navigator.options.lexicon.apply(text), punctuation: navigator.options.punctuation,
+            emoji: navigator.options.emoji)
         let shown = SpokenText.unmarked(text)
         // Announcements, and the reading voice's own sentences ("Text size: Extra Large, 112
         // percent", "No actions", "top"), are messages on the display too.

@@ -60,6 +60,7 @@ extension AppCore {
         state.sheets.reduceMotion = settings.display.reduceMotion
         state.drawer.reduceMotion = settings.display.reduceMotion
         navigator.options.punctuation = Self.punctuation(settings)
+        navigator.options.emoji = settings.speech.emoji
         if settings.speech.pronounce != old.speech.pronounce {
             lexiconNicks = nil
             updateLexicon()

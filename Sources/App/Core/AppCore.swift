@@ -168,7 +168,8 @@ public struct AppCore: Sendable {
         state.nick = configuration.nick
         tree = Screens.tree(state)
         navigator = Navigator(tree: tree.root)
-        navigator.options = PhraseOptions(punctuation: Self.punctuation(configuration.settings))
+        navigator.options = PhraseOptions(
+            punctuation: Self.punctuation(configuration.settings), emoji: configuration.settings.speech.emoji)
         announcer.burstWindow = configuration.settings.speech.mergeBursts ? Self.burstWindow : .zero
     }
 

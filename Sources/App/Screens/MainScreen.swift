@@ -44,8 +44,11 @@ enum MainScreen {
                     .typing,
                     Element(label: "\(names) \(state.typing.count == 1 ? "is" : "are") typing", traits: .staticText)))
         }
-        // A lasting, unlabelled region: the indicator appearing in it is announced, politely.
-        content.append(b.make(.typingRegion, Element(liveRegion: .polite, children: typing)))
+        // A lasting, unlabelled region: the indicator appearing in it is announced, politely,
+        // unless the listener chose not to hear it (`speech.typing`); it is shown either way.
+        content.append(
+            b.make(
+                .typingRegion, Element(liveRegion: state.settings.speech.typing ? .polite : .off, children: typing)))
         content.append(
             b.make(
                 .composer,

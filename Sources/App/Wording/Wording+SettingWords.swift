@@ -28,6 +28,21 @@ extension Wording {
         .speechCapitals: .init(label: "Capitals", hint: "Press Up or Down to choose how capital letters are marked."),
         .speechTypingInterrupts: .init(
             label: "Typing interrupts speech", hint: "Press Enter to choose whether a typed key cuts off speech."),
+        .speechTyping: .init(
+            label: "Say who is typing", hint: "Press Enter to choose whether it is said when someone starts typing."),
+        .speechEmoji: .init(
+            label: "Emoji",
+            hint: "Press Up or Down to choose how emoji are said: by name, by a short name, or not at all.",
+            value: {
+                switch $0.speech.emoji {
+                case .names: "by name"
+                case .short: "by a short name"
+                case .none: "not said"
+                }
+            }),
+        .ircSendTyping: .init(
+            label: "Tell others I am typing",
+            hint: "Press Enter to choose whether others are told while you type, on servers that carry it."),
         .speechEngine: .init(
             label: "Speech engine",
             hint: "Press Up or Down to choose Earshot's own espeak-ng or your speech-dispatcher, from the next start.",
