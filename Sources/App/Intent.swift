@@ -40,6 +40,8 @@ public enum Intent: Hashable, Sendable {
     /// The language a channel's messages are read in: by their script, or one of
     /// ``ChannelActionsSheet/languages``.
     case adjustChannelLanguage(channelID: Int64, by: Int)
+    /// Say a person's messages from every channel (`speech.follow`), or stop.
+    case follow(String, Bool)
     /// Fill the message field with `/pronounce NICK ` for the listener to finish.
     case pronounceNick(String)
     /// The sheet of who is in a channel.

@@ -127,8 +127,8 @@ extension Settings {
         return .ok(words)
     }
 
-    /// `irc.monitor`: nicks.
-    static func checkMonitor(_ value: TOMLValue) -> Check<[String]> {
+    /// `irc.monitor`, `speech.follow`: nicks.
+    static func checkNicks(_ value: TOMLValue) -> Check<[String]> {
         guard let array = value.arrayValue else { return .bad("expected an array of nicks, found a \(value.typeName)") }
         let nicks = array.compactMap(\.stringValue)
         guard nicks.count == array.count else { return .bad("expected nicks as strings") }

@@ -12,6 +12,7 @@ extension SettingKey {
     public static let speechTypingInterrupts = SettingKey("speech.typing_interrupts")
     public static let speechTyping = SettingKey("speech.typing")
     public static let speechEmoji = SettingKey("speech.emoji")
+    public static let speechFollow = SettingKey("speech.follow")
     public static let speechEngine = SettingKey("speech.engine")
     public static let speechEvents = SettingKey("speech.events")
     public static let speechTimes = SettingKey("speech.times")
@@ -69,6 +70,7 @@ extension Settings {
             explicit: "volume"),
         .choice(.speechMessages, \.speech.messages, .fileOnly),
         .keyed(.speechChannels, \.speech.channels, check: Settings.checkChannels, written: \.tomlValue),
+        .list(.speechFollow, \.speech.follow, check: Settings.checkNicks),
         .keyed(.speechPronounce, \.speech.pronounce, check: Settings.checkPronounce, written: { .string($0) }),
         .toggle(.soundsEnabled, \.sounds.enabled),
         .number(.soundsVolume, \.sounds.volume, in: SoundSettings.volumeRange, step: 10, unit: " percent"),
@@ -113,7 +115,7 @@ extension Settings {
             read: { _, _ in },  // each server is read by `SettingsReader.server(at:ownerOnly:)`
             write: { _ in .array([]) }),
         .list(.ircHighlights, \.highlights, check: Settings.checkHighlights),
-        .list(.ircMonitor, \.monitor, check: Settings.checkMonitor),
+        .list(.ircMonitor, \.monitor, check: Settings.checkNicks),
         .toggle(.ircSendTyping, \.sendTyping),
     ]
 

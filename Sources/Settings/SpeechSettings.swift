@@ -133,6 +133,10 @@ public struct SpeechSettings: Sendable, Equatable {
     /// How emoji are said: by name, by a short name, or not at all.
     public var emoji: EmojiSpeech = .names
 
+    /// People whose messages are said wherever they arrive, whatever their channel's policy
+    /// (Emacspeak's people to monitor, Orca's "speak messages from").
+    public var follow: [String] = []
+
     public static let rateRange = 80...450
     public static let pitchRange = 0...100
     public static let volumeRange = 0...100

@@ -42,6 +42,7 @@ import Testing
         settings.speech.typing = false
         settings.speech.emoji = .short
         settings.sendTyping = false
+        settings.speech.follow = ["kim"]
         return settings
     }
 

@@ -156,6 +156,8 @@ extension AppCore {
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
             if onIRC(channel) { transmit(.names(channel.name), on: channel.networkID) }
             present(.names(channelID: channelID))
+        case .follow(let nick, let on):
+            follow(nick, on)
         case .pronounceNick(let nick):
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
             startPronouncing(nick)

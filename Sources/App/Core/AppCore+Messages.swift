@@ -40,7 +40,10 @@ extension AppCore {
             let direct = channel?.isDirect ?? false
             let spoken: Bool
             let policy = state.settings.speech.messagePolicy(in: name)
+            // Someone the listener follows is said wherever they write, whatever the channel's policy.
+            let followed = follows(message.author, names: names)
             switch policy {
+            case _ where followed: spoken = true
             case .all: spoken = true
             case .active: spoken = here || direct || mentioned
             case .mentions, .sound: spoken = direct || mentioned
@@ -98,6 +101,14 @@ extension AppCore {
                     text: Wording.sentence(.message(.mention(author: author, channel: here ? nil : name, words: said))),
                     noun: "mention", newestInFull: true,
                     newest: Wording.sentence(.message(.said(author: author, words: said))))
+            } else if followed, !here {
+                playCue(.messageElsewhere, .low)
+                // Apart from the channel's other messages, so a busy channel's count does not
+                // swallow their words: "2 new followed messages in #b. Newest, kim: …".
+                change = LiveRegionChange(
+                    region: name, politeness: .polite,
+                    text: Wording.sentence(.message(.elsewhere(channel: name, said: words))),
+                    noun: "followed message", newestInFull: true, newest: words)
             } else {
                 if !here { playCue(.messageElsewhere, .low) }
                 // One person's messages that follow each other are said as one, named once.

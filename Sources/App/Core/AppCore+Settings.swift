@@ -1,4 +1,5 @@
 import Accessibility
+import IRC
 import Settings
 import Speech
 
@@ -84,6 +85,23 @@ extension AppCore {
         change(settings, key)
         if key == .textSize { effects.append(.lines(Lines.sample())) }
         if key == .soundsVolume, settings.sounds.enabled { playCue(.sent, .default) }
+    }
+
+    /// Says `nick`'s messages from every channel, or no longer (`speech.follow`, written).
+    mutating func follow(_ nick: String, _ on: Bool) {
+        var settings = state.settings
+        let names = state.names
+        settings.speech.follow.removeAll { names.equal($0, nick) }
+        if on { settings.speech.follow.append(nick) }
+        change(settings, .speechFollow)
+        rebuild()
+        announce(.people(on ? .followed(nick) : .unfollowed(nick)), .default)
+    }
+
+    /// Whether `nick`'s messages are said from every channel.
+    func follows(_ nick: String, names: IRCCaseMapping? = nil) -> Bool {
+        let names = names ?? state.names
+        return state.settings.speech.follow.contains { names.equal($0, nick) }
     }
 
     /// Applies changed settings at once and writes the one key to the file.

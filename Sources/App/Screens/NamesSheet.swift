@@ -15,6 +15,9 @@ enum NamesSheet {
         }
         return people.enumerated().map { index, person in
             let messageable = canMessage && person.nick != state.nick
+            let names = state.names(onNetwork: network)
+            let followed = state.settings.speech.follow.contains { names.equal($0, person.nick) }
+            let spoken = SpokenText.plainNick(person.nick)
             return b.make(
                 .member(person.nick),
                 Element(
@@ -22,6 +25,7 @@ enum NamesSheet {
                     value: [
                         person.nick == state.nick ? "you" : nil, rank(of: person.prefix),
                         signedIn(person.nick, state, network: network),
+                        followed ? "said from every channel" : nil,
                     ].compactMap { $0 }.joined(separator: ", "),
                     traits: messageable ? .button : .staticText,
                     hint: messageable
@@ -31,9 +35,13 @@ enum NamesSheet {
                 ElementBehaviour(
                     activate: messageable ? .query(person.nick) : nil,
                     actions: [
-                        .init(
-                            name: "Set how \(SpokenText.plainNick(person.nick)) is said",
-                            intent: .pronounceNick(person.nick))
+                        .init(name: "Set how \(spoken) is said", intent: .pronounceNick(person.nick)),
+                        followed
+                            ? .init(
+                                name: "Stop saying \(spoken)'s messages from every channel",
+                                intent: .follow(person.nick, false))
+                            : .init(
+                                name: "Say \(spoken)'s messages from every channel", intent: .follow(person.nick, true)),
                     ]))
         }
     }

@@ -35,6 +35,9 @@ enum PeopleFact: Hashable, Sendable {
     case away(String, reason: String?)
     case invitesYou(by: String, channel: String)
     case invited(by: String, nick: String)
+    /// Someone's messages are now said from every channel (`speech.follow`), or no longer.
+    case followed(String)
+    case unfollowed(String)
 }
 
 /// A status a nick carries after a bar ("kim|away").
@@ -76,6 +79,8 @@ extension Wording {
         case .invitesYou(let by, let channel):
             "\(SpokenText.verbatim(by)) invites you to \(channel). To accept, type /join \(channel)"
         case .invited(let by, let nick): "\(by) invited \(nick)"
+        case .followed(let nick): "\(nick)'s messages will be said from every channel"
+        case .unfollowed(let nick): "\(nick)'s messages are said as their channel's are again"
         }
     }
 

@@ -58,6 +58,9 @@ extension Wording {
             label: "Quick messages together",
             hint: "Press Enter to choose whether one person's quick messages are said together, their name once."),
         .speechMessages: .init(label: "Messages spoken", hint: ""),
+        .speechFollow: .init(
+            label: "Said from every channel", hint: "",
+            value: { $0.speech.follow.isEmpty ? "nobody" : andList($0.speech.follow) }),
         .soundsEnabled: .init(label: "Sounds", hint: "Press Enter to switch sound cues on or off."),
         .soundsVolume: .init(
             label: "Sound volume", hint: "Press Up or Down to make sounds louder or softer.",
