@@ -130,6 +130,8 @@ public struct AppState: Sendable {
     /// What was said, oldest first, at most ``speechHistoryLimit``: announcements and what
     /// was read, not hints or echoes of typing. Its sheet lists it newest first.
     public var speechHistory: [SpokenEntry] = []
+    /// Letters typed in the speech history to find what was said, and when the last came.
+    public var spokenSearch: (text: String, at: Duration) = ("", .zero)
     public static let speechHistoryLimit = 100
     /// The user's own name, to tell their messages from others'.
     public var nick = "you"

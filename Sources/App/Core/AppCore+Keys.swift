@@ -22,6 +22,11 @@ extension AppCore {
             typedOutsideAField(String(typed))
         case .paste(let typed) where Self.isTypingRun(afterSheets):
             typedOutsideAField(typed)
+        case .character(" ")
+        where state.activeSheet?.kind == .speechHistory && !state.spokenSearch.text.isEmpty
+            && now - state.spokenSearch.at <= Self.typingRun:
+            // A space within a search of the speech history is part of what is looked for.
+            findSpoken(" ")
         case _ where state.quitAsked:
             // "Quit now? Enter quits, Escape stays": any key but Enter stays.
             state.quitAsked = false

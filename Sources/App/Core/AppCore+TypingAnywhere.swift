@@ -33,6 +33,7 @@ extension AppCore {
             return afterSheets.append(.typeInMessageField(typed))
         }
         actionsKey = nil
+        if state.activeSheet?.kind == .speechHistory { return findSpoken(typed) }
         guard !state.sheets.hasSheet, let field = conversationField else {
             // Said once for a run of keys; the next key that is not a character ends the run.
             guard !refusedTyping else { return }
@@ -40,6 +41,29 @@ extension AppCore {
             return say(Wording.sentence(.notATextField(sheetOpen: state.sheets.hasSheet)), .default, .reader)
         }
         typeInMessageField(typed, field: field)
+    }
+
+    /// Letters typed in the speech history find what was said with them, as a list's type-ahead
+    /// does: letters within a second of each other are one search, from the focused entry on
+    /// towards older ones, round to the newest; nothing found is said so.
+    mutating func findSpoken(_ typed: String) {
+        let query =
+            (now - state.spokenSearch.at <= Self.typingRun ? state.spokenSearch.text : "") + typed
+        state.spokenSearch = (query, now)
+        let newestFirst = Array(state.speechHistory.indices.reversed())
+        let focused = navigator.focusedElement?.identifier
+        let start = newestFirst.firstIndex { ElementID.spoken($0).identifier == focused } ?? 0
+        let needle = query.lowercased()
+        for step in 0..<newestFirst.count {
+            let index = newestFirst[(start + step) % newestFirst.count]
+            guard SpokenText.unmarked(state.speechHistory[index].text).lowercased().contains(needle) else { continue }
+            // Said when focus moves, or at a search's first letter; the letters after it that keep
+            // the same entry say nothing more.
+            let identifier = ElementID.spoken(index).identifier
+            if identifier == focused, query.count > typed.count { return }
+            return speakFocus(navigator.focus(identifier: identifier), queued: false)
+        }
+        say(.reading(.nothingSaidWith(query)), .default, .reader)
     }
 
     /// Whether characters typed now join a word whose first letter took back the actions.

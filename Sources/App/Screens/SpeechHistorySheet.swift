@@ -22,7 +22,7 @@ enum SpeechHistorySheet {
                 .spoken(index),
                 Element(
                     label: said, traits: .staticText,
-                    hint: "Press Enter to hear it again, or A for more.",
+                    hint: "Press Enter to hear it again, A for more, or type letters to find what was said.",
                     positionInSet: SetPosition(position + 1, of: history.count)),
                 ElementBehaviour(
                     activate: .repeatSpoken(index), actions: [.init(name: "Copy", intent: .copySpoken(index))]))

@@ -21,6 +21,8 @@ enum ReadingFact: Hashable, Sendable {
     case noRecent(Int, held: Int)
     /// Alt-L before anything was said.
     case nothingSaidYet
+    /// Letters typed in the speech history found nothing said with them.
+    case nothingSaidWith(String)
     case markedUnread
     case copied
     /// Open link with no desktop to open it (over SSH): copied instead.
@@ -59,6 +61,7 @@ extension Wording {
         case .noRecent(let number, let held):
             held == 0 ? "No messages" : "No message \(number): this channel has " + Plural.phrase(held, "message")
         case .nothingSaidYet: "Nothing has been said yet"
+        case .nothingSaidWith(let typed): "Nothing said has " + SpokenText.verbatim(typed)
         case .markedUnread: "Marked unread"
         case .copied: "Copied"
         case .copiedNotOpened: "Copied: nothing here can open a link (no desktop, or over SSH)"
