@@ -106,6 +106,7 @@ public enum ClientCommand {
             localTime: .system(), emoji: .installed, expectsIRC: irc != nil, braille: braille != nil,
             screenReader: options.screenReader)
         configuration.desktop = LinkOpener.desktop(ProcessInfo.processInfo.environment)
+        configuration.clipboard = LinkOpener.terminalTakesCopies(ProcessInfo.processInfo.environment)
         let core = AppCore(configuration)
         let runtime = AppRuntime(
             core: core,

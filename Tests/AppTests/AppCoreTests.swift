@@ -16,7 +16,7 @@ import Testing
 
     /// A core on Main with #welcome open: three messages, the last two unread.
     static func openCore(
-        reduceMotion: Bool = false, braille: Bool = false, desktop: Bool = false,
+        reduceMotion: Bool = false, braille: Bool = false, desktop: Bool = false, clipboard: Bool = true,
         _ configure: (inout Settings) -> Void = { _ in }
     ) -> (AppCore, [AppEffect]) {
         var settings = Settings()
@@ -27,6 +27,7 @@ import Testing
             nick: "you", localTime: .fixed(origin: Date()), emoji: .installed,
             braille: braille)
         configuration.desktop = desktop
+        configuration.clipboard = clipboard
         var core = AppCore(configuration)
         let start = core.handle(.start(problems: []), at: .zero)
         let load = ChatLoad(channelID: 10, purpose: .open)

@@ -17,8 +17,8 @@ import Testing
     }
 
     /// The actions of a message with a link, focused and opened as a listener would.
-    static func actions(desktop: Bool) -> AppCore {
-        var (core, _) = AppCoreTests.openCore(desktop: desktop)
+    static func actions(desktop: Bool, clipboard: Bool = true) -> AppCore {
+        var (core, _) = AppCoreTests.openCore(desktop: desktop, clipboard: clipboard)
         let message = ChatMessage(
             id: 300, channelID: 10, author: "kim", text: "docs at https://example.com/docs.", time: Date())
         _ = core.handle(.chat(.messages([message])), at: .seconds(1))
@@ -63,6 +63,20 @@ import Testing
         let opened = Self.press(.openLink(link), &desk, at: 4)
         #expect(opened.contains(.openLink(link)), "\(opened)")
         #expect(AppCoreTests.spoken(opened).contains("Opening it in the browser"))
+    }
+
+    /// Where the terminal is known to drop a program's copy, "Copied" would be untrue: it says so.
+    @Test func aTerminalKnownNotToTakeACopySaysSo() {
+        var core = Self.actions(desktop: false, clipboard: false)
+        let copied = Self.press(.copyLink("https://example.com/docs"), &core, at: 4)
+        #expect(
+            AppCoreTests.spoken(copied).contains { $0.hasPrefix("Not copied: this terminal does not take copies") },
+            "\(AppCoreTests.spoken(copied))")
+        #expect(!AppCoreTests.spoken(copied).contains("Copied"))
+        #expect(LinkOpener.terminalTakesCopies(["TERM": "xterm-256color"]))
+        #expect(!LinkOpener.terminalTakesCopies(["TERM": "linux"]), "the Linux console")
+        #expect(!LinkOpener.terminalTakesCopies(["TERM": "xterm-256color", "VTE_VERSION": "7600"]), "GNOME Terminal")
+        #expect(LinkOpener.terminalTakesCopies(["TERM": "tmux-256color", "TMUX": "/tmp/t,1,0", "VTE_VERSION": "7600"]))
     }
 
     @Test func aDesktopIsADisplayNotOverSSH() {

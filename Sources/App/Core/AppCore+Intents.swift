@@ -24,7 +24,7 @@ extension AppCore {
         case .copySpoken(let index):
             guard state.speechHistory.indices.contains(index) else { break }
             effects.append(.copy(SpokenText.unmarked(state.speechHistory[index].text)))
-            announce(.reading(.copied), .default)
+            announceCopied()
         case .repeatSpoken(let index):
             guard state.speechHistory.indices.contains(index) else { break }
             let entry = state.speechHistory[index]
@@ -55,18 +55,18 @@ extension AppCore {
         case .copyText(let id):
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
             if let message = state.message(id: id) { effects.append(.copy(message.text)) }
-            announce(.reading(.copied), .default)
+            announceCopied()
         case .copyLink(let link):
             // As Copy text: the actions close, then it is copied.
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
             effects.append(.copy(link))
-            announce(.reading(.copied), .default)
+            announceCopied()
         case .openLink(let link):
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
             // Over SSH, or with no desktop, nothing here can show a web page: copied instead.
             guard configuration.desktop else {
                 effects.append(.copy(link))
-                return announce(.reading(.copiedNotOpened), .default)
+                return announce(.reading(configuration.clipboard ? .copiedNotOpened : .notCopiedHere), .default)
             }
             effects.append(.openLink(Links.address(link)))
             announce(.reading(.opening), .default)
@@ -187,6 +187,11 @@ extension AppCore {
         case .connectServer:
             connectServer()
         }
+    }
+
+    /// "Copied", where the terminal takes a program's copy; where it is known not to, said so.
+    mutating func announceCopied() {
+        announce(.reading(configuration.clipboard ? .copied : .notCopiedHere), .default)
     }
 
     /// Writes `name`'s entry of `speech.channels` (a policy alone, or a table with its language).

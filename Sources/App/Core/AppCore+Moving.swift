@@ -108,7 +108,7 @@ extension AppCore {
         {
             reviewer.recent = nil
             effects.append(.copy(message.text))
-            return announce(.reading(.copied), .default)
+            return announceCopied()
         }
         reviewer.recent = (number, message.id, now)
         let said = reviewed(message)

@@ -43,6 +43,9 @@ public struct AppCore: Sendable {
         public var emoji: EmojiData
         /// Whether a desktop here can open a link (a display, and not over SSH).
         public var desktop = false
+        /// Whether the terminal takes a copy from a program (OSC 52); false where it is known not
+        /// to (the Linux console, VTE's terminals, Apple's Terminal), outside tmux.
+        public var clipboard = true
 
         public init(
             settings: Settings, onboarded: Bool, terminalRows: Int, localNetworkID: Int64, welcomeChannelID: Int64,

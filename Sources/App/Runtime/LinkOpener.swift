@@ -11,6 +11,16 @@ enum LinkOpener {
         return display && !remote && opener != nil
     }
 
+    /// Whether the terminal takes a copy a program sends (OSC 52). tmux keeps it (and passes it on
+    /// with `set-clipboard`); outside it, the Linux console, VTE's terminals (GNOME Terminal,
+    /// Tilix) and Apple's Terminal are known to drop it. Any other is taken to take it.
+    static func terminalTakesCopies(_ environment: [String: String]) -> Bool {
+        if environment["TMUX"] != nil { return true }
+        if environment["TERM"] == "linux" { return false }
+        if environment["VTE_VERSION"] != nil { return false }
+        return environment["TERM_PROGRAM"] != "Apple_Terminal"
+    }
+
     /// `xdg-open` on PATH, if any.
     static var opener: String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

@@ -27,6 +27,8 @@ enum ReadingFact: Hashable, Sendable {
     case copied
     /// Open link with no desktop to open it (over SSH): copied instead.
     case copiedNotOpened
+    /// Copied by a terminal known not to take a program's copies.
+    case notCopiedHere
     /// Open link: the desktop's browser is asked.
     case opening
     /// A channel's language at an end of its list: nil is "each message by its script".
@@ -65,6 +67,8 @@ extension Wording {
         case .markedUnread: "Marked unread"
         case .copied: "Copied"
         case .copiedNotOpened: "Copied: nothing here can open a link (no desktop, or over SSH)"
+        case .notCopiedHere:
+            "Not copied: this terminal does not take copies from programs. Inside tmux, or in xterm, kitty, foot or WezTerm, it is copied"
         case .opening: "Opening it in the browser"
         case .channelLanguage(let name): name ?? "by their script"
         case .top: "top"
