@@ -5,7 +5,8 @@ import Testing
 extension EndToEndTests {
     /// Alt-Shift-1 … Alt-Shift-0 through a real terminal: the Nth most recent message said
     /// without moving focus; the same key again copies its text to the terminal's clipboard
-    /// (OSC 52, which tmux with `set-clipboard on` takes into its buffer).
+    /// (OSC 52, which tmux with `set-clipboard on` takes into its buffer); the speech history's
+    /// Copy action goes the same way.
     @Test func theNthRecentMessageIsSaidAndTwiceCopiedToTheClipboard() async throws {
         let sandbox = try Sandbox(settings: Self.onboardedSettings)
         defer { sandbox.remove() }
@@ -39,6 +40,28 @@ extension EndToEndTests {
 
         let past = try await Self.press(session, "M-)")
         #expect(past.contains { $0.text.hasPrefix("No message 10: this channel has") }, "\(past)")
+
+        // The speech history's Copy action copies what was said, through the same clipboard.
+        let history = try await Self.press(session, "M-h")
+        #expect(history.contains { $0.text.hasPrefix("Speech history") }, "\(history)")
+        var turned: [SpeechEntry] = []
+        for _ in 0..<8 where !turned.contains(where: { $0.text.hasPrefix("Actions") }) {
+            turned = try await Self.press(session, "C-Right")
+        }
+        #expect(turned.contains { $0.text.hasPrefix("Actions") }, "the rotor never reached Actions")
+        let chosen = try await Self.press(session, "Down")
+        #expect(chosen.contains { $0.text.hasPrefix("Copy") }, "\(chosen)")
+        let copyStart = session.spoken().count
+        try session.send("Enter")
+        let copiedSpoken = try await session.waitForSpeech(after: copyStart, timeout: .seconds(30)) {
+            $0.text == "Copied"
+        }
+        #expect(copiedSpoken != nil, "\(Self.context(session))")
+        let heldSpoken = try await TmuxSession.waitUntil(timeout: .seconds(30)) {
+            buffer = (try? session.pane.run(["show-buffer"])) ?? ""
+            return buffer.hasPrefix("No message 10: this channel has")
+        }
+        #expect(heldSpoken, "tmux's buffer holds “\(buffer)”, not the last thing said")
         try session.send("C-c")
     }
 }
