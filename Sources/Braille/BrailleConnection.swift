@@ -167,7 +167,7 @@ extension BrailleConnection {
     /// that thread's own BrlAPI calls, as it handles the packets they read.
     final class Thread: @unchecked Sendable {
         let connection: BrailleConnection
-        var handle: UnsafeMutableRawPointer?
+        var handle: BrlAPI?
         var fd: Int32 = -1
         var display = BrailleDisplay(width: 40)
         var configuration = Configuration()
@@ -223,14 +223,7 @@ extension BrailleConnection {
                 if handle != nil { readKeys() }
                 if let handle, sizeMayHaveChanged {
                     sizeMayHaveChanged = false
-                    var columns: UInt32 = 0
-                    var rows: UInt32 = 0
-                    if brlapi__getDisplaySize(OpaquePointer(handle), &columns, &rows) >= 0, columns > 0,
-                        columns <= 1000,
-                        Int(columns) != display.width
-                    {
-                        resized(Int(columns))
-                    }
+                    if let columns = handle.displayWidth, columns != display.width { resized(columns) }
                 }
                 if handle != nil { takeInbox() }
                 if handle != nil { perform(display.tick(at: now)) }
@@ -292,14 +285,12 @@ extension BrailleConnection {
         func readKeys() {
             guard let handle else { return }
             while true {
-                var code: brlapi_keyCode_t = 0
-                let got = brlapi__readKey(OpaquePointer(handle), 0, &code)
-                if got < 0 {
-                    let error = earshot_brlapi_errno()
-                    if error == Int32(BRLAPI_ERROR_LIBCERR.rawValue), errno == EINTR || errno == EAGAIN { return }
-                    return lost()
+                let code: brlapi_keyCode_t
+                switch handle.readKey() {
+                case .key(let read): code = read
+                case .none: return
+                case .failed: return lost()
                 }
-                if got == 0 { return }
                 guard let command = Self.command(code) else { continue }
                 for action in display.command(command, at: now) {
                     switch action {
@@ -336,29 +327,17 @@ extension BrailleConnection {
 
         func write(_ window: BrailleWindow) {
             guard let handle else { return }
-            let result: Int32
+            let written: Bool
             switch window.content {
             case .text(let text):
                 // One scalar per cell, as BrlAPI counts them.
                 let cells = String(String.UnicodeScalarView(text.map { $0.unicodeScalars.first ?? " " }))
-                var arguments = brlapi_writeArguments_t()
-                arguments.displayNumber = -1
-                arguments.regionBegin = 1
-                arguments.regionSize = Int32(display.width)
-                arguments.cursor = window.cursor.map { Int32($0 + 1) } ?? 0
-                result = cells.withCString { textPointer in
-                    "UTF-8".withCString { charset in
-                        arguments.text = textPointer
-                        arguments.textSize = Int32(strlen(textPointer))
-                        arguments.charset = charset
-                        return brlapi__write(OpaquePointer(handle), &arguments)
-                    }
-                }
+                written = handle.write(cells: cells, width: display.width, cursor: window.cursor)
             case .dots(var dots):
                 if let cursor = window.cursor, cursor < dots.count { dots[cursor] |= 0xC0 }
-                result = brlapi__writeDots(OpaquePointer(handle), dots)
+                written = handle.write(dots: dots)
             }
-            if result < 0 { return lost() }
+            if !written { return lost() }
         }
 
         func connect() {
@@ -371,20 +350,18 @@ extension BrailleConnection {
             }
             let handle = opened.handle
             let columns = opened.columns
-            guard brlapi__enterTtyModeWithPath(OpaquePointer(handle), nil, 0, nil) >= 0 else {
+            guard handle.enterTTYMode() else {
                 opened.close()
                 return connection.setStatus(.unavailable(.noDisplay(host: hostName)))
             }
-            _ = brlapi__ignoreKeys(OpaquePointer(handle), brlapi_rangeType_all, nil, 0)
-            var wanted: [brlapi_keyCode_t] = [
+            handle.accept(only: [
                 EARSHOT_BRLAPI_CMD_ROUTE, EARSHOT_BRLAPI_CMD_FWINLT, EARSHOT_BRLAPI_CMD_FWINRT, EARSHOT_BRLAPI_CMD_LNUP,
                 EARSHOT_BRLAPI_CMD_LNDN,
-            ].map { earshot_brlapi_command($0) }
-            _ = brlapi__acceptKeys(OpaquePointer(handle), brlapi_rangeType_command, &wanted, UInt32(wanted.count))
+            ])
             // A display whose size changes (a different one plugged in) is followed.
             let me = Unmanaged.passUnretained(self).toOpaque()
-            _ = brlapi__watchParameter(
-                OpaquePointer(handle), BRLAPI_PARAM_DISPLAY_SIZE, 0, brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL),
+            handle.watchDisplaySize(
+                context: me,
                 { _, _, _, priv, _, _ in
                     // Noted only: BrlAPI calls this from inside its own reads, where a write would
                     // wait for an answer that the same read is holding. The value it passes is
@@ -392,9 +369,9 @@ extension BrailleConnection {
                     // arrive as 671088640), so the size is asked for afterwards.
                     guard let priv else { return }
                     Unmanaged<Thread>.fromOpaque(priv).takeUnretainedValue().sizeMayHaveChanged = true
-                }, me, nil, 0)
+                })
             self.handle = handle
-            fd = opened.fd
+            fd = handle.fd
             if let table = configuration.table, !tableWorks {
                 connection.setStatus(.unavailable(.noTable(table)))
             } else {
@@ -423,9 +400,8 @@ extension BrailleConnection {
 
         func disconnect() {
             guard let handle else { return }
-            brlapi__leaveTtyMode(OpaquePointer(handle))
-            brlapi__closeConnection(OpaquePointer(handle))
-            handle.deallocate()
+            handle.leaveTTYMode()
+            handle.close()
             self.handle = nil
             fd = -1
             // Consume a SIGPIPE left pending by a write to a BRLTTY that had gone.
@@ -464,44 +440,27 @@ extension BrailleConnection {
         }
     }
 
-    /// A BrlAPI connection: its handle, its descriptor, and the display's width.
+    /// A BrlAPI connection and the display's width.
     struct Opened {
-        var handle: UnsafeMutableRawPointer
-        var fd: Int32
+        var handle: BrlAPI
         var columns: Int
 
-        func close() {
-            brlapi__closeConnection(OpaquePointer(handle))
-            handle.deallocate()
-        }
+        func close() { handle.close() }
     }
 
-    /// Connects to BRLTTY at `host` (nil: BrlAPI's own, from `BRLAPI_HOST`), with BrlAPI's
-    /// exit-on-error answer replaced, and asks the display's width.
+    /// Connects to BRLTTY at `host` (nil: BrlAPI's own, from `BRLAPI_HOST`) and asks the
+    /// display's width.
     static func open(host: String?, named hostName: String) throws(Unavailable) -> Opened {
-        let handle = UnsafeMutableRawPointer.allocate(byteCount: brlapi_getHandleSize(), alignment: 16)
-        var settings = brlapi_connectionSettings_t(auth: nil, host: nil)
-        let fd: Int32 =
-            host.map { host in
-                host.withCString { hostPointer in
-                    settings.host = hostPointer
-                    return brlapi__openConnection(OpaquePointer(handle), &settings, nil)
-                }
-            } ?? brlapi__openConnection(OpaquePointer(handle), nil, nil)
-        guard fd >= 0 else {
-            let refused = earshot_brlapi_errno() == Int32(BRLAPI_ERROR_AUTHENTICATION.rawValue)
-            handle.deallocate()
-            throw refused ? .refused(host: hostName) : .noServer(host: hostName)
+        let handle: BrlAPI
+        switch BrlAPI.open(host: host) {
+        case .success(let opened): handle = opened
+        case .failure(.refused): throw .refused(host: hostName)
+        case .failure(.noServer): throw .noServer(host: hostName)
         }
-        // BrlAPI's default answer to an error packet is to end the process.
-        brlapi__setExceptionHandler(OpaquePointer(handle)) { _, _, _, _, _ in }
-        let opened = Opened(handle: handle, fd: fd, columns: 0)
-        var columns: UInt32 = 0
-        var rows: UInt32 = 0
-        guard brlapi__getDisplaySize(OpaquePointer(handle), &columns, &rows) >= 0, columns > 0 else {
-            opened.close()
+        guard let columns = handle.displayWidth else {
+            handle.close()
             throw .noDisplay(host: hostName)
         }
-        return Opened(handle: handle, fd: fd, columns: Int(columns))
+        return Opened(handle: handle, columns: columns)
     }
 }
