@@ -19,7 +19,8 @@ extension SpokenText {
         let scalars = Array(text.unicodeScalars)
         let catalog: EmojiCatalog? = mayHoldEmoji(scalars) ? EmojiCatalog.shared : nil
         var names: [String] = []
-        // The run of one emoji being counted: its catalog name and how many; spaces after it are
+        // The run of one emoji being counted: its name as said and how many (two skin tones of
+        // one emoji are one run where the short name leaves tones out); spaces after it are
         // held back until it is known whether the same emoji follows.
         var last: (name: String, count: Int)?
         var held = String.UnicodeScalarView()
@@ -27,7 +28,7 @@ extension SpokenText {
             guard let run = last else { return }
             // The count's comma is a pause, but a named comma at `all`: a space there.
             let count = run.count > 1 && emoji != .none ? (punctuation == .all ? " " : ", ") + "\(run.count) times" : ""
-            names.append(spokenEmoji(run.name, punctuation: punctuation, emoji: emoji) + count)
+            names.append(run.name + count)
             last = nil
         }
         var result = String.UnicodeScalarView()
@@ -53,7 +54,8 @@ extension SpokenText {
                 let match = catalog.longestMatch(in: scalars, at: index)
             {
                 index = match.scalars.upperBound
-                if last?.name == match.entry.name {
+                let said = spokenEmoji(match.entry.name, punctuation: punctuation, emoji: emoji)
+                if last?.name == said {
                     last?.count += 1
                     held.removeAll()
                     continue
@@ -63,7 +65,7 @@ extension SpokenText {
                 result.append(contentsOf: held)
                 held.removeAll()
                 result.append(emojiMarker)
-                last = (match.entry.name, 1)
+                last = (said, 1)
                 continue
             }
             index += 1

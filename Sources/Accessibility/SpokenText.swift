@@ -55,10 +55,13 @@ public enum SpokenText {
         // Whether `result` ends with the space a dropped symbol left ('such as "194%".'):
         // a full stop or comma after it goes back against the word too, but not a colon.
         var endsWithDropped = false
+        // Whether the last thing put in `result` (spaces aside) is an emoji's name.
+        var endsWithEmoji = false
         for index in characters.indices {
             let character = characters[index]
             var named = false
             var dropped = false
+            var saidEmoji: Bool?
             if let symbol = symbols[character] {
                 if character == "-" && joinsKeyName(characters, at: index) {
                     result.append(character)
@@ -79,13 +82,22 @@ public enum SpokenText {
                     dropped = true
                 }
             } else if character.unicodeScalars.first == emojiMarker {
-                result.append(" \(names.next() ?? "") ")
+                let name = names.next() ?? ""
+                // Two emoji side by side are two things: a pause between their names ("thumbs
+                // up, light skin tone, fire"), a space at `all`, where a comma would be named.
+                if endsWithEmoji, !name.isEmpty {
+                    while result.last == " " { result.removeLast() }
+                    result.append(punctuation == .all ? " " : ",")
+                }
+                result.append(" \(name) ")
                 named = true
+                saidEmoji = !name.isEmpty
             } else {
                 result.append(character)
             }
             endsWithName = named
             endsWithDropped = dropped
+            if let saidEmoji { endsWithEmoji = saidEmoji } else if character != " " { endsWithEmoji = false }
         }
         let spoken = result.foldingWhitespace()
         // Emoji not said, and nothing else: the listener still hears that something came.

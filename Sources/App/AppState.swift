@@ -44,6 +44,9 @@ public struct AppState: Sendable {
         case channelActions(channelID: Int64)
         /// A server added by voice: host, port, TLS, nick, channels, account, password variable.
         case addServer
+        /// The actions of an element that is neither a message nor a channel (a person, a thing
+        /// said), opened by A: `title` names the element.
+        case elementActions(title: String, actions: [ElementBehaviour.Action])
     }
 
     /// The screens pushed, and the only source of ``route``.

@@ -24,6 +24,8 @@ public enum ElementID: Hashable, Sendable {
     case react(String)
     case addReaction, reply, markUnread, copy, edit, delete, viewReactions
     case openLink(String)
+    /// An action of an element's actions sheet, by its place.
+    case elementAction(Int)
     case copyLink(String)
     case pickerSearch, pickerClear, pickerNone, pickerMore
     case pickerEmoji(String)
@@ -85,6 +87,7 @@ public enum ElementID: Hashable, Sendable {
         case .edit: "actions.edit"
         case .delete: "actions.delete"
         case .openLink(let link): "actions.openLink.\(link)"
+        case .elementAction(let index): "actions.element.\(index)"
         case .copyLink(let link): "actions.copyLink.\(link)"
         case .viewReactions: "actions.viewReactions"
         case .pickerSearch: "picker.search"

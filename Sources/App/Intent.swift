@@ -20,6 +20,8 @@ public enum Intent: Hashable, Sendable {
     case openLink(String)
     case copyLink(String)
     case expandSheet
+    /// An action chosen in an element's actions sheet: the sheets close, then it is done.
+    indirect case closingSheets(Intent)
     case setText(TextField, String)
     case send
     case sendReply

@@ -94,7 +94,7 @@ extension SettingDescriptor {
                     return .bad("expected one of \(allowed), found a \(value.typeName)")
                 }
                 return Value(rawValue: text).map { .ok($0) }
-                    ?? .bad("\"\(text)\" is out of range: use one of \(allowed)")
+                    ?? .bad("\"\(text)\" is not one of \(allowed)")
             },
             written: { .string($0.rawValue) })
     }

@@ -52,7 +52,7 @@ struct SettingsReader {
             guard let text = value.stringValue else {
                 return .bad("expected one of \(allowed), found a \(value.typeName)")
             }
-            return T(rawValue: text).map { .ok($0) } ?? .bad("\"\(text)\" is out of range: use one of \(allowed)")
+            return T(rawValue: text).map { .ok($0) } ?? .bad("\"\(text)\" is not one of \(allowed)")
         }
     }
 
@@ -128,7 +128,7 @@ struct SettingsReader {
                 return .bad("expected one of \(allowed), found a \(value.typeName)")
             }
             return IRCServerSettings.saslMechanisms.contains(text.uppercased())
-                ? .ok(text.uppercased()) : .bad("\"\(text)\" is out of range: use one of \(allowed)")
+                ? .ok(text.uppercased()) : .bad("\"\(text)\" is not one of \(allowed)")
         }
         let fingerprint = read("\(prefix).tls_fingerprint") { value -> Check<String> in
             guard let text = value.stringValue else {
@@ -216,8 +216,9 @@ struct SettingsReader {
 }
 
 extension SettingsProblem.Code {
-    /// Range messages say "out of range"; the rest are type errors.
+    /// Range messages say "out of range", or that a word is "not one of" the choices; the rest
+    /// are type errors.
     static func forMessage(_ message: String) -> SettingsProblem.Code {
-        message.contains("out of range") ? .outOfRange : .wrongType
+        message.contains("out of range") || message.contains("is not one of") ? .outOfRange : .wrongType
     }
 }

@@ -21,8 +21,8 @@ import UnicodeData
         ("❤️ and ❤", "red heart and red heart"),
         ("👍 from bob", "thumbs up from bob"),
         ("ship it🚀!", "ship it rocket!"),
-        ("👩‍🦩", "woman flamingo"),  // not a sequence of its own: its parts
-        ("#️⃣ 1️⃣", "keycap, hash keycap, 1"),
+        ("👩‍🦩", "woman, flamingo"),  // not a sequence of its own: its parts
+        ("#️⃣ 1️⃣", "keycap, hash, keycap, 1"),
         ("🇧🇦", "flag, Bosnia and Herzegovina"),
         ("🦖", "T Rex"),
         ("#general 😀", "hash general grinning face"),
@@ -82,7 +82,7 @@ import UnicodeData
     @Test func emojiSurviveNormalisationWhole() throws {
         try requireUnicodeData()
         // NFKC alone would turn ™️ into "TM" and ℹ️ into "i": named first, they keep their names.
-        #expect(SpokenText.prepare("™️ ℹ️", punctuation: .some) == "trade mark information")
+        #expect(SpokenText.prepare("™️ ℹ️", punctuation: .some) == "trade mark, information")
     }
 
     @Test(arguments: [

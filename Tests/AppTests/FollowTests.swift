@@ -36,7 +36,40 @@ extension AppSuites {
         #expect(
             AppCoreTests.spoken(effects + more).contains("kim's messages will be said from every channel"),
             "\(AppCoreTests.spoken(effects + more))")
-        core.carryOut(.follow("KIM", false))
-        #expect(core.state.settings.speech.follow.isEmpty, "names compare as the server's do")
+        // A nick change keeps them followed, and the file says so.
+        let renamed = core.handle(.chat(.nickChanged(from: "Kim", to: "kimberly", isSelf: false)), at: .seconds(4))
+        #expect(core.state.settings.speech.follow == ["kimberly"], "names compare as the server's do")
+        #expect(AppCoreTests.written(renamed)[["speech", "follow"]] == .array([.string("kimberly")]))
+        core.carryOut(.follow("KIMBERLY", false))
+        #expect(core.state.settings.speech.follow.isEmpty)
+    }
+}
+
+/// A on a person opens their actions as a sheet, as the hint says; Enter on one does it.
+@Suite struct ElementActionsCoreTests {
+    @Test func aOnAPersonOpensTheirActionsAndEnterFollowsThem() {
+        var (core, _) = AppCoreTests.openCore()
+        core.state.channels[0].members = ["kim", "you"]
+        core.carryOut(.showNames(channelID: 10))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 1)
+        _ = core.navigator.focus(identifier: ElementID.member("kim").identifier)
+        var effects = core.handle(.key(.character("a")), at: .seconds(2))
+        effects += IRCEventsCoreTests.finishTransitions(&core, at: 3)
+        #expect(
+            AppCoreTests.spoken(effects).contains { $0.hasPrefix("kim actions") }, "\(AppCoreTests.spoken(effects))")
+        var labels: [String] = []
+        core.tree.root.walk { element, _ in
+            if element.identifier?.hasPrefix("actions.element.") == true { labels.append(element.label) }
+            return true
+        }
+        #expect(labels == ["Set how kim is said", "Say kim's messages from every channel"], "\(labels)")
+        _ = core.navigator.focus(identifier: ElementID.elementAction(1).identifier)
+        effects = core.handle(.key(.enter), at: .seconds(5))
+        effects += IRCEventsCoreTests.finishTransitions(&core, at: 6)
+        #expect(core.state.settings.speech.follow == ["kim"])
+        #expect(!core.state.sheets.hasSheet, "the sheets close, as a message's actions do")
+        #expect(
+            AppCoreTests.spoken(effects).contains("kim's messages will be said from every channel"),
+            "\(AppCoreTests.spoken(effects))")
     }
 }

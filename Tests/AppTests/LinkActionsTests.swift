@@ -45,7 +45,10 @@ import Testing
             if element.identifier?.hasPrefix("actions.") == true { labels.append(element.label) }
             return true
         }
-        #expect(labels.contains("Open link \(link)") && labels.contains("Copy link \(link)"), "\(labels)")
+        #expect(labels.contains("Open \(link)") && labels.contains("Copy \(link)"), "\(labels)")
+        #expect(
+            SpokenText.prepare("Open \(link)", punctuation: .some) == "Open link example.com slash docs",
+            "the link is read as a link once")
         #expect(!labels.contains("Pin") && !labels.contains("Share link"), "no actions that only refuse")
 
         let copied = Self.press(.copyLink(link), &core, at: 4)

@@ -230,4 +230,14 @@ import Typography
                 $0.severity == .error && ($0.message.contains(words) || ($0.key ?? "").contains(words))
             }, "\(result.problems)")
     }
+
+    /// A bare word is text without its quotes, not a broken number; a wrong word names the choices.
+    @Test func aBareWordAsksForQuotesAndAWrongWordNamesTheChoices() {
+        let bare = Settings.decode(text: "[speech]\ntyping = maybe\n", file: "config.toml")
+        #expect(bare.problems.first?.message.contains("text goes in quotes") == true, "\(bare.problems)")
+        #expect(bare.problems.first?.message.contains("digits") == false)
+        let word = Settings.decode(text: "[speech]\nemoji = \"shortest\"\n", file: "config.toml")
+        #expect(word.problems.first?.message == "\"shortest\" is not one of \"names\", \"short\", \"none\"")
+        #expect(word.problems.first?.code == .outOfRange)
+    }
 }

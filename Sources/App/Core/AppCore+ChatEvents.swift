@@ -190,6 +190,7 @@ extension AppCore {
             refresh(ifShowing: [nick])
         case .nickChanged(let old, let new, let isSelf):
             state.nickChanged(from: old, to: new, isSelf: isSelf, names: names)
+            if !isSelf { followRenamed(from: old, to: new, names: names) }
             if isSelf {
                 answered(.nick)
                 if let network { state.nicks[network] = new }

@@ -70,6 +70,8 @@ extension AppCore {
             }
             effects.append(.openLink(Links.address(link)))
             announce(.reading(.opening), .default)
+        case .closingSheets(let chosen):
+            closeSheets(then: chosen)
         case .expandSheet:
             perform(state.sheets.expand())
         case .firstSearchResult:

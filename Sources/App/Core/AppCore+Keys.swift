@@ -112,8 +112,8 @@ extension AppCore {
             } else if case .selectChannel(let id)? = behaviour?.activate, !state.sheets.hasSheet {
                 present(.channelActions(channelID: id))
             } else if let actions = behaviour?.actions, !actions.isEmpty {
-                // A person's actions are in the rotor: how many, and how to reach them.
-                say(.reading(.actionsInRotor(actions.count)), .default, .reader)
+                // A person's or a thing said's actions, as a sheet (they are in the rotor too).
+                present(.elementActions(title: navigator.focusedElement?.label ?? "", actions: actions))
             } else {
                 say(.reading(.noActions), .default, .reader)
             }

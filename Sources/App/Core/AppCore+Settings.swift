@@ -98,6 +98,15 @@ extension AppCore {
         announce(.people(on ? .followed(nick) : .unfollowed(nick)), .default)
     }
 
+    /// Someone followed took another nick: followed under it, the file too, so their messages
+    /// are still said (a nick is all IRC knows them by).
+    mutating func followRenamed(from old: String, to new: String, names: IRCCaseMapping) {
+        guard follows(old, names: names), !follows(new, names: names) else { return }
+        var settings = state.settings
+        settings.speech.follow = settings.speech.follow.map { names.equal($0, old) ? new : $0 }
+        change(settings, .speechFollow)
+    }
+
     /// Whether `nick`'s messages are said from every channel.
     func follows(_ nick: String, names: IRCCaseMapping? = nil) -> Bool {
         let names = names ?? state.names

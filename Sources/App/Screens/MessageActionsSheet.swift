@@ -39,12 +39,13 @@ enum MessageActionsSheet {
             button(.copy, "Copy text", "Press Enter to copy the message text.", .copyText(messageID: id)),
         ]
         let message = state.message(id: id)
-        // Each link of the message, to open or to copy on its own.
+        // Each link of the message, to open or to copy on its own ("Open" and the link, which is
+        // read "link example.com/…").
         for link in Links.find(in: message?.text ?? "") {
             actions += [
                 button(
-                    .openLink(link), "Open link \(link)", "Press Enter to open it in the browser.", .openLink(link)),
-                button(.copyLink(link), "Copy link \(link)", "Press Enter to copy the link.", .copyLink(link)),
+                    .openLink(link), "Open \(link)", "Press Enter to open it in the browser.", .openLink(link)),
+                button(.copyLink(link), "Copy \(link)", "Press Enter to copy the link.", .copyLink(link)),
             ]
         }
         if message?.author == state.nick {

@@ -40,6 +40,12 @@ enum SheetScreen {
         case .names(let channelID): NamesSheet.build(state, channelID: channelID, into: &b)
         case .channelActions(let channelID): ChannelActionsSheet.build(state, channelID: channelID, into: &b)
         case .addServer: AddServerSheet.build(state, into: &b)
+        case .elementActions(_, let actions):
+            actions.enumerated().map { index, action in
+                b.make(
+                    .elementAction(index), Element(label: action.name, traits: .button, hint: "Press Enter to do it."),
+                    ElementBehaviour(activate: .closingSheets(action.intent)))
+            }
         }
     }
 
@@ -81,6 +87,11 @@ enum SheetScreen {
             return SheetConfiguration(
                 title: AddServerSheet.title, actionIdentifiers: identifiers, shortFormActionCount: identifiers.count,
                 firstElementIdentifier: identifiers.first, itemNoun: .init("field"))
+        case .elementActions(let title, _):
+            // Named by the element, where its name is short ("kim actions"), else plainly.
+            return SheetConfiguration(
+                title: title.count <= 30 ? "\(title) actions" : "Actions", actionIdentifiers: identifiers,
+                shortFormActionCount: identifiers.count, firstElementIdentifier: identifiers.first)
         case .speechHistory:
             return SheetConfiguration(
                 title: "Speech history", actionIdentifiers: identifiers, shortFormActionCount: identifiers.count,

@@ -2,8 +2,6 @@ import Accessibility
 
 /// What a key that reads or moves found, when it is not an element's own phrase.
 enum ReadingFact: Hashable, Sendable {
-    /// `A` on a person: their actions are in the rotor.
-    case actionsInRotor(Int)
     case noActions
     /// Shift-Up or Shift-Down with nothing to show more or fewer of.
     case noSheetOrDrawer
@@ -50,9 +48,6 @@ extension Wording {
 
     static func sentence(_ fact: ReadingFact) -> String {
         switch fact {
-        case .actionsInRotor(let count):
-            (count == 1 ? "One action" : "\(count) actions")
-                + " in the Actions rotor: right bracket until Actions, then Down"
         case .noActions: "No actions"
         case .noSheetOrDrawer: "No sheet or drawer here"
         case .drawerAlready(let full): full ? "Drawer is at full height" : "Drawer is compressed"

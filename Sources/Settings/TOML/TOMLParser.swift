@@ -414,6 +414,13 @@ struct TOMLParser {
             }
             return .dateTime(value)
         }
+        // A bare word ("maybe", "yes") is text without its quotes, not a broken number.
+        if let first = token.first, (first >= 0x41 && first <= 0x5A) || (first >= 0x61 && first <= 0x7A),
+            text != "inf", text != "nan"
+        {
+            throw fail(
+                "\(text) is not a valid value: text goes in quotes (\"\(text)\"), and true and false without them")
+        }
         switch TOMLNumber.parse(token) {
         case .integer(let number): return .integer(number)
         case .float(let number): return .float(number)
