@@ -119,6 +119,27 @@ extension Settings {
         .toggle(.ircSendTyping, \.sendTyping),
     ]
 
+    /// The known key nearest `dotted` ("speech.emojii" → "speech.emoji"): one or two letters
+    /// away, or nil.
+    public static func nearestKnownKey(to dotted: String) -> String? {
+        let candidates = table.map(\.dotted).map { ($0, distance(Array(dotted), Array($0))) }
+        return candidates.filter { $0.1 <= 2 && $0.1 > 0 }.min { $0.1 < $1.1 }?.0
+    }
+
+    /// Levenshtein distance: letters put in, taken out or changed.
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        guard abs(a.count - b.count) <= 2 else { return 3 }
+        var previous = Array(0...b.count)
+        for (i, left) in a.enumerated() {
+            var current = [i + 1]
+            for (j, right) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
     /// The entry of `key`, when the table has one.
     public static func descriptor(_ key: SettingKey) -> SettingDescriptor? { descriptors[key] }
 

@@ -115,3 +115,23 @@ import Typography
         }
     }
 }
+
+/// An unknown key near a known one says which was meant; taking the unknown keys out is said.
+@Suite struct UnknownSettingWordsTests {
+    @Test func aMisspeltKeyNamesTheOneMeantAndItsFixIsSaid() {
+        let broken = Settings.decode(text: "[speech]\nemojii = \"short\"\nshout = 1\n", file: "/a/config.toml")
+        let update = SettingsUpdate(
+            kind: .reload, old: Settings(), new: broken.settings, problems: broken.problems, applied: true)
+        #expect(
+            Wording.announcements(for: update).map(\.text)
+                == ["Ignoring 2 unknown settings: speech.emojii, did you mean speech.emoji; speech.shout"])
+        let fixed = SettingsUpdate(
+            kind: .reload, old: broken.settings, new: broken.settings, problems: [],
+            previousProblems: broken.problems, applied: true)
+        #expect(
+            Wording.announcements(for: fixed).map(\.text) == ["Settings fixed: config.toml has no unknown settings now"]
+        )
+        #expect(Settings.nearestKnownKey(to: "speech.typing_interupts") == "speech.typing_interrupts")
+        #expect(Settings.nearestKnownKey(to: "speech.shout") == nil)
+    }
+}

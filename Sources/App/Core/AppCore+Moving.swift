@@ -104,7 +104,7 @@ extension AppCore {
         }
         let message = messages[messages.count - number]
         if let last = reviewer.recent, last.number == number, last.messageID == message.id,
-            now - last.at < .seconds(2)
+            now - last.at < .seconds(3)
         {
             reviewer.recent = nil
             effects.append(.copy(message.text))

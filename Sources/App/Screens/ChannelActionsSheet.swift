@@ -44,15 +44,7 @@ enum ChannelActionsSheet {
     }
 
     /// The policy in words.
-    static func describe(_ policy: SpeechSettings.MessagePolicy) -> String {
-        switch policy {
-        case .all: "all"
-        case .active: "when open, and mentions"
-        case .mentions: "mentions only"
-        case .none: "none"
-        case .sound: "a sound for each, mentions said"
-        }
-    }
+    static func describe(_ policy: SpeechSettings.MessagePolicy) -> String { Wording.policy(policy) }
 
     /// The languages offered for a channel (any espeak-ng code may be written in the file).
     static let languages: [(code: String, name: String)] = [

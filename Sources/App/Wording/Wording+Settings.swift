@@ -49,6 +49,15 @@ extension Wording {
             // The file was broken and now reads well: the listener who fixed it hears so.
             result.append(Announcement("Settings fixed: \(spokenFile(fixed.file)) reads without errors", .default))
         }
+        if update.kind == .reload, update.problems.isEmpty, !update.previousProblems.isEmpty,
+            !update.previousProblems.contains(where: { $0.severity == .error })
+        {
+            // Unknown keys renamed or taken out: as worth hearing as an error fixed.
+            result.append(
+                Announcement(
+                    "Settings fixed: \(spokenFile(update.previousProblems[0].file)) has no unknown settings now",
+                    .default))
+        }
         if old.text.size != new.text.size { result.append(Announcement(textSize(new.text.size), .default)) }
         if update.kind == .reload {
             if let change = settingsChange(old: old, new: new) { result.append(Announcement(change, .default)) }
@@ -56,7 +65,10 @@ extension Wording {
         let oldWarnings = Set(update.previousProblems.filter { $0.severity == .warning }.compactMap(\.key))
         let newWarnings = update.problems.filter { $0.severity == .warning && !oldWarnings.contains($0.key ?? "") }
         if !newWarnings.isEmpty {
-            let keys = newWarnings.compactMap(\.key).joined(separator: ", ")
+            // A misspelt key is most often one letter away from the one meant.
+            let keys = newWarnings.compactMap(\.key).map { key in
+                Settings.nearestKnownKey(to: key).map { "\(key), did you mean \($0)" } ?? key
+            }.joined(separator: "; ")
             let noun = newWarnings.count == 1 ? "unknown setting" : "unknown settings"
             result.append(Announcement("Ignoring \(newWarnings.count) \(noun): \(keys)", .low))
         }
@@ -68,7 +80,18 @@ extension Wording {
 
     /// A channel's entry in words ("sound", "all, in de").
     static func channelSpeech(_ channel: SpeechSettings.ChannelSpeech) -> String {
-        [channel.messages?.rawValue, channel.language.map { "in \($0)" }].compactMap { $0 }.joined(separator: ", ")
+        [channel.messages.map(policy), channel.language.map { "in \($0)" }].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// Which of a channel's messages are spoken, in the words of its actions.
+    static func policy(_ policy: SpeechSettings.MessagePolicy) -> String {
+        switch policy {
+        case .all: "all"
+        case .active: "when open, and mentions"
+        case .mentions: "mentions only"
+        case .none: "none"
+        case .sound: "a sound for each, mentions said"
+        }
     }
 
     /// What changed in the table's settings and in `speech.channels` and `speech.pronounce`, in
