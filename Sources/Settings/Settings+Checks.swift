@@ -89,6 +89,17 @@ extension Settings {
         return .ok(result)
     }
 
+    /// `sounds.pack`: a folder's name, or "" for the built-in tones.
+    static func checkPack(_ value: TOMLValue) -> Check<String> {
+        guard let name = value.stringValue?.trimmingSpaces() else {
+            return .bad("expected the name of a sound pack's folder, or \"\" for the built-in tones")
+        }
+        guard !name.contains("/"), name != ".", name != ".." else {
+            return .bad("a sound pack is named by its folder alone, such as \"soft\"")
+        }
+        return .ok(name)
+    }
+
     /// `braille.enabled`: true, false or "auto".
     static func checkBrailleEnabled(_ value: TOMLValue) -> Check<BrailleSettings.Enabled> {
         switch value {

@@ -24,6 +24,7 @@ extension SettingKey {
     public static let speechPronounce = SettingKey("speech.pronounce")
     public static let soundsEnabled = SettingKey("sounds.enabled")
     public static let soundsVolume = SettingKey("sounds.volume")
+    public static let soundsPack = SettingKey("sounds.pack")
     public static let brailleEnabled = SettingKey("braille.enabled")
     public static let brailleTable = SettingKey("braille.table")
     public static let brailleMessageTimeout = SettingKey("braille.message_timeout")
@@ -74,6 +75,9 @@ extension Settings {
         .keyed(.speechPronounce, \.speech.pronounce, check: Settings.checkPronounce, written: { .string($0) }),
         .toggle(.soundsEnabled, \.sounds.enabled),
         .number(.soundsVolume, \.sounds.volume, in: SoundSettings.volumeRange, step: 10, unit: " percent"),
+        .among(
+            .soundsPack, \.sounds.pack, [], .fileOnly, announced: true, check: Settings.checkPack,
+            written: { .string($0) }),
         .among(
             .brailleEnabled, \.braille.enabled, BrailleSettings.Enabled.allCases, atNextStart: true,
             check: Settings.checkBrailleEnabled, written: { $0 == .auto ? .string("auto") : .boolean($0 == .on) }),

@@ -151,6 +151,9 @@ public struct SoundSettings: Sendable, Equatable {
     public var enabled: Bool = true
     /// Loudness of the tones, 0–100 percent.
     public var volume: Int = 50
+    /// A sound pack: WAV files named by cue in `earshot/sounds/NAME` of the data folders; empty
+    /// for the built-in tones.
+    public var pack: String = ""
 
     public static let volumeRange = 0...100
 

@@ -72,6 +72,8 @@ public final class SpeechEngine: @unchecked Sendable {
         var voiceFiles: [VoiceRole: VoiceFile] = [:]
         /// Sound cues' loudness, 0–100.
         var cueVolume = 50
+        /// A sound pack's cues, at the engine's sample rate; a cue not here is its built-in tone.
+        var cueSounds: [SoundCue: [Int16]] = [:]
         /// speech-dispatcher, while it speaks (nil: libespeak-ng does). Never called with the
         /// lock held: its reader thread takes this lock to report a message's end.
         var dispatcher: SpeechDispatcher?
@@ -267,6 +269,11 @@ public final class SpeechEngine: @unchecked Sendable {
     /// Whether speech is held by ``pause()``.
     public var isPaused: Bool { state.withLock { $0.queue.isPaused } }
 
+    /// A sound pack's cues (16-bit mono PCM at ``sampleRate``); an empty table is the built-in tones.
+    public func setCueSounds(_ sounds: [SoundCue: [Int16]]) {
+        state.withLock { $0.cueSounds = sounds }
+    }
+
     /// Sound cues' loudness, 0–100 (clamped).
     public func setCueVolume(_ volume: Int) {
         state.withLock { $0.cueVolume = min(max(volume, 0), 100) }
@@ -454,8 +461,12 @@ public final class SpeechEngine: @unchecked Sendable {
         synthesizing = utterance
         var aborted = false
         if let cue = utterance.cue {
-            let volume = state.withLock { $0.cueVolume }
-            let sound = cue.samples(sampleRate: sampleRate, volume: volume)
+            let (volume, packed) = state.withLock { ($0.cueVolume, $0.cueSounds[cue]) }
+            // A pack's sound at the cues' volume (its own loudness at 100 percent), else the tone.
+            let sound =
+                packed.map { samples in
+                    samples.map { Int16(clamping: Int((Double($0) * Double(volume) / 100).rounded())) }
+                } ?? cue.samples(sampleRate: sampleRate, volume: volume)
             // In 10 ms pieces, so pacing and interruption work as for speech.
             let piece = max(1, sampleRate / 100)
             aborted = sound.withUnsafeBufferPointer { all in

@@ -12,7 +12,7 @@ struct Earshot: ParsableCommand {
             With no server it opens the local workspace, whose #welcome channel teaches the keys. \
             Right and Left move, Enter activates, Escape goes back, ? lists every key.
             """,
-        subcommands: [Say.self, Voices.self, ConfigCommand.self, AuditCommand.self, Install.self])
+        subcommands: [Say.self, Voices.self, Sounds.self, ConfigCommand.self, AuditCommand.self, Install.self])
 
     @Option(help: "An IRC server, HOST[:PORT]. Without one, the local workspace opens.")
     var server: String?

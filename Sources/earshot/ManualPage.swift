@@ -132,6 +132,10 @@ enum ManualPage {
             text(
                 "The shipped voices: beside the binary, else in $XDG_DATA_HOME and $XDG_DATA_DIRS; without them, the voices built into the binary."
             )
+            macro("It", "Pa", "$XDG_DATA_HOME/earshot/sounds/NAME")
+            text(
+                "A sound pack (sounds.pack = \"NAME\"): WAV files named by cue, such as mention.wav; then $XDG_DATA_DIRS. earshot sounds lists them."
+            )
             macro("El")
 
             macro("Sh", "EXIT STATUS")

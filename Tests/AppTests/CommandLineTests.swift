@@ -29,6 +29,19 @@ import Testing
         #expect(run.output.contains("\"accessibilityLarge\""))
     }
 
+    @Test func soundsListsThePacksFoundAndTheCuesEachHas() throws {
+        let data = NSTemporaryDirectory() + "earshot-cli-data-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        try FileManager.default.createDirectory(
+            atPath: data + "/earshot/sounds/soft", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: data + "/earshot/sounds/soft/mention.wav", contents: Data())
+        let run = try earshot(["sounds"], environment: ["XDG_DATA_HOME": data, "XDG_DATA_DIRS": data + "/none"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.output.contains("soft\t\(data)/earshot/sounds/soft"), "\(run.output)")
+        #expect(run.output.contains("  has: mention.wav"), "\(run.output)")
+        #expect(run.output.contains("built-in tone for: message-elsewhere.wav, message.wav, sent.wav"))
+    }
+
     @Test func configWithErrorsExitsOne() throws {
         let file = NSTemporaryDirectory() + "earshot-cli-\(UUID().uuidString).toml"
         try "[text]\nsize = inf\n".write(toFile: file, atomically: true, encoding: .utf8)

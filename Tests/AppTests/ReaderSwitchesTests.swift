@@ -96,3 +96,33 @@ extension AppSuites {
         #expect(!sent.contains(.send(.stoppedTyping(in: "#a"), network: 2)))
     }
 }
+
+/// A sound pack that is not there, or has a file that cannot be read, is said once; its cues
+/// keep the built-in tones.
+@Suite struct SoundPackCoreTests {
+    @Test func aMissingPackOrAnUnreadableFileIsSaid() {
+        var (core, _) = AppCoreTests.openCore()
+        let missing = core.handle(.soundPack(name: "loud", found: false, unreadable: []), at: .seconds(1))
+        #expect(
+            AppCoreTests.spoken(missing).contains {
+                $0.hasPrefix("No sound pack named loud: the built-in tones play")
+            }, "\(AppCoreTests.spoken(missing))")
+        // Low: after what is being said (here, nothing on a fresh core).
+        var (other, _) = AppCoreTests.openCore()
+        let broken = other.handle(.soundPack(name: "soft", found: true, unreadable: ["error.wav"]), at: .seconds(2))
+        #expect(
+            AppCoreTests.spoken(broken).contains {
+                $0.hasPrefix("Sound pack soft: error.wav cannot be read, so its cue plays the built-in tone")
+            }, "\(AppCoreTests.spoken(broken))")
+        // A change of `sounds.pack` in the file reads the pack again.
+        var new = core.state.settings
+        new.sounds.pack = "soft"
+        let changed = core.handle(
+            .settings(SettingsUpdate(kind: .reload, old: core.state.settings, new: new, problems: [], applied: true)),
+            at: .seconds(6))
+        #expect(changed.contains(.loadSoundPack("soft")))
+        #expect(
+            AppCoreTests.spoken(changed).contains { $0.contains("Sound pack: soft") }, "\(AppCoreTests.spoken(changed))"
+        )
+    }
+}

@@ -43,6 +43,7 @@ import Testing
         settings.speech.emoji = .short
         settings.sendTyping = false
         settings.speech.follow = ["kim"]
+        settings.sounds.pack = "soft"
         return settings
     }
 

@@ -223,6 +223,14 @@ public struct AppCore: Sendable {
         case .replyRefused(let text, let reason): replyRefused(text, reason: Wording.reason(reason))
         case .speechRoute(let route): speechMoved(to: route)
         case .speechDispatcher(let status): speechDispatcherChanged(status)
+        case .soundPack(let name, let found, let unreadable):
+            // Said once for each reading of the pack (at start, and when the file changes it),
+            // after what is being said: the channel at start, "Sound pack: soft" on a change.
+            if !found {
+                announce(.device(.noSoundPack(name)), .low)
+            } else if !unreadable.isEmpty {
+                announce(.device(.soundPackUnreadable(name, files: unreadable)), .low)
+            }
         }
         finish()
         return effects

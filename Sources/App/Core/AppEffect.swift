@@ -23,6 +23,8 @@ public enum AppEffect: Sendable, Equatable {
     case configureSpeech(SpeechSettings)
     /// Sound cues on or off, and their volume.
     case configureSounds(SoundSettings)
+    /// The sound pack named so (`sounds.pack`; empty: the built-in tones), read again.
+    case loadSoundPack(String)
     /// Print lines above the bottom line.
     case lines([StyledText])
     /// Print an announcement as a line of its own, for another screen reader to read (a

@@ -41,6 +41,9 @@ public enum AppEvent: Sendable {
     case serverAdded(host: String, unsetVariable: String?)
     /// A server added by voice could not be saved or started.
     case serverNotAdded(reason: String)
+    /// The sound pack asked for (`sounds.pack`) was not found, or some of its files could not be
+    /// read: their cues keep the built-in tones.
+    case soundPack(name: String, found: Bool, unreadable: [String])
     /// A line the user typed could not be stored or sent; it goes back to its composer.
     case notSent(String, reason: FailureReason)
     /// Something sent to the server failed (a stored line stays in the outbox); the core words it.

@@ -18,6 +18,8 @@ extension AppRuntime {
             return configure(settings)
         case .configureSounds(let sounds):
             parts.speech.setCueVolume(sounds.cueVolume)
+        case .loadSoundPack(let name):
+            return SoundPacks.use(name, in: parts.speech).map { [$0] } ?? []
         case .lines(let lines):
             parts.output.emit(lines)
         case .announcementLine(let text, let polite):

@@ -88,6 +88,7 @@ public enum ClientCommand {
             return .combine([result.sink, .appEvents { runtimeBox.post($0) }])
         }
         engine.setCueVolume(settings.sounds.cueVolume)
+        let packProblem = SoundPacks.use(settings.sounds.pack, in: engine)
         engine.setSpeechDispatcherParameters(settings.speech)
 
         // Braille goes to BRLTTY's display unless another screen reader has it, or it is off.
@@ -149,6 +150,7 @@ public enum ClientCommand {
         // (a check of one file; the data itself is read when first needed).
         if !EmojiCatalog.isInstalled() { problems.append(.init(text: EmojiCatalog.installAdvice, isError: false)) }
         runtime.post(.start(problems: problems))
+        if let packProblem { runtime.post(packProblem) }
         var rawMode: RawMode?
         let input: TerminalInput?
         if interactive {

@@ -18,6 +18,9 @@ enum DeviceFact: Hashable, Sendable {
     case speechBackOnSoundServer
     /// `speech.voice` names a role with no voice file.
     case noVoiceNamed(String)
+    /// `sounds.pack` names no pack, or some of its files cannot be read.
+    case noSoundPack(String)
+    case soundPackUnreadable(String, files: [String])
 }
 
 extension Wording {
@@ -34,6 +37,10 @@ extension Wording {
         case .speechToCaptions(let why): "Speech moved to text captions: the sound server stopped (\(why))."
         case .speechBackOnSoundServer: "Speech is back on the sound server."
         case .noVoiceNamed(let voice): "No voice named \(voice). Keeping the previous voice."
+        case .noSoundPack(let name):
+            "No sound pack named \(name): the built-in tones play. earshot sounds lists the packs"
+        case .soundPackUnreadable(let name, let files):
+            "Sound pack \(name): \(andList(files)) cannot be read, so \(files.count == 1 ? "its cue plays" : "their cues play") the built-in tone"
         }
     }
 

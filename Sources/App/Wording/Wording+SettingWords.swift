@@ -65,6 +65,8 @@ extension Wording {
         .soundsVolume: .init(
             label: "Sound volume", hint: "Press Up or Down to make sounds louder or softer.",
             value: { "\($0.sounds.volume) percent" }),
+        .soundsPack: .init(
+            label: "Sound pack", hint: "", value: { $0.sounds.pack.isEmpty ? "the built-in tones" : $0.sounds.pack }),
         .brailleEnabled: .init(
             label: "Braille",
             hint: "Press Up or Down to choose whether braille goes to a display through BRLTTY, from the next start.",
