@@ -84,18 +84,11 @@ extension SettingDescriptor {
     /// One of a few words. Up and Down go round the `choices` when `wraps`, else stop at the ends.
     static func choice<Value: RawRepresentable & CaseIterable & Equatable & Sendable>(
         _ key: SettingKey, _ path: Path<Value>, choices: [Value]? = nil, wraps: Bool = false,
-        _ control: Control = .adjustable, atNextStart: Bool = false
+        _ control: Control = .adjustable, announced: Bool? = nil, atNextStart: Bool = false
     ) -> SettingDescriptor where Value.RawValue == String {
-        let allowed = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        return among(
-            key, path, choices ?? Array(Value.allCases), wraps: wraps, control, atNextStart: atNextStart,
-            check: { value in
-                guard let text = value.stringValue else {
-                    return .bad("expected one of \(allowed), found a \(value.typeName)")
-                }
-                return Value(rawValue: text).map { .ok($0) }
-                    ?? .bad("\"\(text)\" is not one of \(allowed)")
-            },
+        among(
+            key, path, choices ?? Array(Value.allCases), wraps: wraps, control, announced: announced,
+            atNextStart: atNextStart, check: Check<Value>.word,
             written: { .string($0.rawValue) })
     }
 
@@ -163,10 +156,11 @@ extension SettingDescriptor {
 
     /// An array of words (`irc.highlights`).
     static func list(
-        _ key: SettingKey, _ path: Path<[String]>, check: @escaping @Sendable (TOMLValue) -> Check<[String]>
+        _ key: SettingKey, _ path: Path<[String]>, announced: Bool = false,
+        check: @escaping @Sendable (TOMLValue) -> Check<[String]>
     ) -> SettingDescriptor {
         custom(
-            key,
+            key, announced: announced,
             read: { reader, settings in if let value = reader.read(key, check) { settings[keyPath: path] = value } },
             write: { .array($0[keyPath: path].map(TOMLValue.string)) })
     }

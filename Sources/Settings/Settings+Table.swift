@@ -69,9 +69,9 @@ extension Settings {
         .number(
             .speechVolume, \.speech.volume, in: SpeechSettings.volumeRange, step: 10, unit: " percent", .fileOnly,
             explicit: "volume"),
-        .choice(.speechMessages, \.speech.messages, .fileOnly),
+        .choice(.speechMessages, \.speech.messages, .fileOnly, announced: true),
         .keyed(.speechChannels, \.speech.channels, check: Settings.checkChannels, written: \.tomlValue),
-        .list(.speechFollow, \.speech.follow, check: Settings.checkNicks),
+        .list(.speechFollow, \.speech.follow, announced: true, check: Settings.checkNicks),
         .keyed(.speechPronounce, \.speech.pronounce, check: Settings.checkPronounce, written: { .string($0) }),
         .toggle(.soundsEnabled, \.sounds.enabled),
         .number(.soundsVolume, \.sounds.volume, in: SoundSettings.volumeRange, step: 10, unit: " percent"),
@@ -94,7 +94,9 @@ extension Settings {
         .custom(
             .displayContrast, .toggle,
             read: { reader, settings in
-                if let level = reader.word(.displayContrast, ContrastLevel.self) { settings.display.contrast = level }
+                if let level = reader.read(.displayContrast, Check<ContrastLevel>.word) {
+                    settings.display.contrast = level
+                }
             },
             write: { .string($0.display.contrast.rawValue) },
             step: { settings, _ in

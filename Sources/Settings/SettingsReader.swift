@@ -45,29 +45,9 @@ struct SettingsReader {
         }
     }
 
-    mutating func word<T: RawRepresentable & CaseIterable>(_ dotted: String, _ type: T.Type) -> T?
-    where T.RawValue == String {
-        read(dotted) { value in
-            let allowed = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            guard let text = value.stringValue else {
-                return .bad("expected one of \(allowed), found a \(value.typeName)")
-            }
-            return T(rawValue: text).map { .ok($0) } ?? .bad("\"\(text)\" is not one of \(allowed)")
-        }
-    }
-
     // A key the client also writes is read by its ``SettingKey``, so that it is spelled once.
 
     mutating func read<T>(_ key: SettingKey, _ convert: (TOMLValue) -> Check<T>) -> T? { read(key.dotted, convert) }
-
-    mutating func integer(_ key: SettingKey, in range: ClosedRange<Int>, unit: String = "") -> Int? {
-        integer(key.dotted, in: range, unit: unit)
-    }
-
-    mutating func bool(_ key: SettingKey) -> Bool? { bool(key.dotted) }
-
-    mutating func word<T: RawRepresentable & CaseIterable>(_ key: SettingKey, _ type: T.Type) -> T?
-    where T.RawValue == String { word(key.dotted, type) }
 
     /// One `[[irc.servers]]` element; nil when it has no usable host.
     mutating func server(at index: Int, ownerOnly: Bool) -> IRCServerSettings? {

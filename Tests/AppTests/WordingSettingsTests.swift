@@ -29,7 +29,14 @@ import Typography
         new.display.contrast = .increased
         new.display.reduceMotion = true
         let update = SettingsUpdate(kind: .reload, old: Settings(), new: new, problems: [], applied: true)
-        // One sentence, in the settings sheet's order and words.
+        // One sentence, in the settings sheet's order and words; set in the file alone, too.
+        var quieter = Settings()
+        quieter.speech.messages = .mentions
+        quieter.speech.follow = ["kim"]
+        #expect(
+            Wording.announcements(
+                for: SettingsUpdate(kind: .reload, old: Settings(), new: quieter, problems: [], applied: true)
+            ).map(\.text) == ["Messages spoken: mentions only, said from every channel: kim"])
         #expect(Wording.announcements(for: update).map(\.text) == ["Reduce motion: on, increase contrast: on"])
     }
 

@@ -57,7 +57,7 @@ extension Wording {
         .speechMergeBursts: .init(
             label: "Quick messages together",
             hint: "Press Enter to choose whether one person's quick messages are said together, their name once."),
-        .speechMessages: .init(label: "Messages spoken", hint: ""),
+        .speechMessages: .init(label: "Messages spoken", hint: "", value: { policy($0.speech.messages) }),
         .speechFollow: .init(
             label: "Said from every channel", hint: "",
             value: { $0.speech.follow.isEmpty ? "nobody" : andList($0.speech.follow) }),
