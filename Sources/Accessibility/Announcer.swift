@@ -65,8 +65,10 @@ public struct Announcer: Sendable {
         /// Whether a newer change replaces it instead of adding to it (a status, such as a
         /// search's count: only the latest is news).
         var replaces = false
-        /// The one person every message in it is from.
+        /// The one person every message in it is from, when their messages join.
         var speaker: String?
+        /// Whose words it says, while it says one person's.
+        var author: String?
         /// Its words without the leading name, for an utterance that continues a speaker.
         var continuation: String?
         /// It waits for more from its speaker until then.
@@ -82,8 +84,12 @@ public struct Announcer: Sendable {
     public var burstWindow: Duration = .milliseconds(1000)
     /// The longest a burst waits after its first message.
     public var burstLimit: Duration = .seconds(3)
-    /// How long after a person's utterance the next of theirs in the region goes without the name.
+    /// How long after a person's utterance the next of theirs in the region goes without the name
+    /// (when ``names`` is ``SpeakerNames/onChange``).
     public var sameSpeakerSpan: Duration = .seconds(6)
+    /// When a person's message names them: always, when the speaker changes, or never (a voice
+    /// per speaker tells who).
+    public var names: SpeakerNames = .onChange
     /// The most messages one utterance joins; more are a count.
     public static let burstMessages = 8
     /// How long a region must be quiet before its count is said (the count is a total).
@@ -205,11 +211,11 @@ public struct Announcer: Sendable {
         item.ids = change.ids
         item.newest = change.newest
         item.arrived = now
-        if burstWindow > .zero, let speaker = change.speaker, change.count == 1 {
+        if change.count == 1 { item.author = change.author }
+        if let speaker = change.speaker, change.count == 1 {
             item.speaker = speaker
             item.continuation = change.continuation ?? change.text
-            item.arrived = now
-            if priority == .low, change.waitsForMore { item.heldUntil = now + burstWindow }
+            if burstWindow > .zero, priority == .low, change.waitsForMore { item.heldUntil = now + burstWindow }
         }
         return arrive(item, at: now)
     }
@@ -233,7 +239,8 @@ public struct Announcer: Sendable {
                 pending[index] = item
                 return release(at: now)
             }
-            if let speaker = item.speaker, pending[index].speaker == speaker, pending[index].count < Self.burstMessages
+            if burstWindow > .zero, let speaker = item.speaker, pending[index].speaker == speaker,
+                pending[index].count < Self.burstMessages
             {
                 // The same person again: their words join the utterance, which waits on.
                 pending[index].text = Self.joined(pending[index].text, item.continuation ?? item.text)
@@ -259,6 +266,7 @@ public struct Announcer: Sendable {
             pending[index].text = item.text
             pending[index].newest = item.newest
             pending[index].speaker = nil
+            pending[index].author = nil
             pending[index].ids = []
             // A count: said once the region is quiet, so it is the total of the flood.
             pending[index].heldUntil =
@@ -278,6 +286,7 @@ public struct Announcer: Sendable {
             pending[index].text = item.text
             pending[index].ids = []
             pending[index].speaker = nil
+            pending[index].author = nil
             if pending[index].region != item.region || pending[index].noun != item.noun {
                 pending[index].isMixed = true
             }
@@ -296,10 +305,17 @@ public struct Announcer: Sendable {
             counted[item.key] = nil
         }
         var said = utterance(for: item, total: total)
-        if let speaker = item.speaker, let last = lastSpeaker, last.key == item.key, last.speaker == speaker,
-            now - last.at < sameSpeakerSpan, let continuation = item.continuation
-        {
-            said.text = continuation
+        if let speaker = item.speaker, let continuation = item.continuation {
+            switch names {
+            case .always: break
+            case .never: said.text = continuation
+            case .onChange:
+                if let last = lastSpeaker, last.key == item.key, last.speaker == speaker,
+                    now - last.at < sameSpeakerSpan
+                {
+                    said.text = continuation
+                }
+            }
         }
         let action = speak(said, key: item.key, at: now)
         lastSpeaker = item.speaker.map { (item.key, $0, now) }
@@ -348,11 +364,13 @@ public struct Announcer: Sendable {
         guard item.count > 1 else {
             var utterance = SpeechRequest(item.text, priority: item.priority)
             utterance.ids = item.ids
+            utterance.author = item.author
             return utterance
         }
         if item.speaker != nil {
             var utterance = SpeechRequest(item.text, priority: item.priority, count: item.count)
             utterance.ids = item.ids
+            utterance.author = item.author
             return utterance
         }
         // A count is a fact: the app's phrase book words it ("3 new messages in #b").

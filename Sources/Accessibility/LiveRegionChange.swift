@@ -29,6 +29,9 @@ public struct LiveRegionChange: Hashable, Sendable {
     /// Who said it, for a message one person wrote: one person's messages that follow each
     /// other in a region are said as one utterance, with the name once (see ``Announcer``).
     public var speaker: String?
+    /// Whose words it says (a message's writer), whether or not they join with others': a
+    /// voice per speaker says it in theirs.
+    public var author: String?
     /// The words alone, without the name that ``text`` starts with: what is said when the
     /// listener has just heard the name ("tests pass" after "kim: deploy is done").
     public var continuation: String?
@@ -46,8 +49,9 @@ public struct LiveRegionChange: Hashable, Sendable {
     public init(
         region: String, politeness: LiveRegion, text: String, noun: String = "message", count: Int = 1,
         newestInFull: Bool = false, replaces: Bool = false, speaker: String? = nil, continuation: String? = nil,
-        waitsForMore: Bool = false, ids: [Int64] = [], newest: String? = nil
+        waitsForMore: Bool = false, ids: [Int64] = [], newest: String? = nil, author: String? = nil
     ) {
+        self.author = author ?? speaker
         self.newest = newest
         self.ids = ids
         self.waitsForMore = waitsForMore

@@ -19,6 +19,9 @@ public struct SpeechRequest: Hashable, Sendable, CustomStringConvertible {
     /// The items it says in full (a message, or one person's burst), by the ids their
     /// changes carried; empty for a summary.
     public var ids: [Int64] = []
+    /// Whose words it is, when it is one person's (a message, or their burst): a voice per
+    /// speaker says it in theirs. Nil for a count or the client's own words.
+    public var author: String?
     /// A coalesced count, as a fact for the app's phrase book to word ("12 new messages in
     /// #general"); ``text`` is empty then. The announcer counts; it words nothing.
     public var summary: Summary?

@@ -10,9 +10,11 @@ import Speech
 import Synchronization
 import Terminal
 
-/// `earshot-bench app [--json] [--messages N] [--keys N]`: the whole client's key-to-sound
-/// latency with a channel of a million messages open and a thousand a second arriving, cold
-/// start to first speech, peak memory, and how far the announcement queue grows in the flood.
+/// `earshot-bench app [--json] [--messages N] [--keys N] [--speaker-voices]`: the whole client's
+/// key-to-sound latency with a channel of a million messages open and a thousand a second
+/// arriving, cold start to first speech, peak memory, and how far the announcement queue grows in
+/// the flood. With `--speaker-voices`, each of the fifty writers has their voice: every step to
+/// the next message loads another voice file.
 func runAppBench(arguments: [String]) async throws {
     let json = arguments.contains("--json")
     func value(_ flag: String, _ fallback: Int) -> Int {
@@ -20,12 +22,14 @@ func runAppBench(arguments: [String]) async throws {
     }
     let messageCount = value("--messages", 1_000_000)
     let keyCount = value("--keys", 400)
+    let speakerVoices = arguments.contains("--speaker-voices")
 
     let directory = NSTemporaryDirectory() + "earshot-app-bench-\(getpid())"
     try FileManager.default.createDirectory(atPath: directory + "/config/earshot", withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let configPath = directory + "/config/earshot/config.toml"
-    try "[speech]\nhints = false\n".write(toFile: configPath, atomically: true, encoding: .utf8)
+    try "[speech]\nhints = false\nspeaker_voices = \(speakerVoices)\n".write(
+        toFile: configPath, atomically: true, encoding: .utf8)
 
     // A channel of a million messages: #welcome of the local workspace.
     let store = try ChatStore(path: directory + "/earshot.sqlite")
@@ -159,7 +163,8 @@ func runAppBench(arguments: [String]) async throws {
     let edits = Percentiles(editLatencies)
     report(
         [
-            ("messages_in_channel", Double(messageCount)), ("keys_measured", Double(latencies.count)),
+            ("messages_in_channel", Double(messageCount)), ("speaker_voices", speakerVoices ? 1 : 0),
+            ("keys_measured", Double(latencies.count)),
             ("key_to_sample_p50_ms", keys.median), ("key_to_sample_p99_ms", keys(99)),
             ("edit_draft_chars", Double(draftKept)), ("edit_keys_measured", Double(editLatencies.count)),
             ("edit_key_to_sample_p50_ms", edits.median), ("edit_key_to_sample_p99_ms", edits(99)),
@@ -169,7 +174,8 @@ func runAppBench(arguments: [String]) async throws {
             ("core_edit_key_p50_us", Percentiles(editTimes).median),
             ("core_edit_key_p99_us", Percentiles(editTimes)(99)),
             ("core_message_p50_us", Percentiles(messageTimes).median),
-        ], json: json, title: "app (\(messageCount) messages, 1000/s arriving)")
+        ], json: json,
+        title: "app (\(messageCount) messages, 1000/s arriving\(speakerVoices ? ", a voice per speaker" : ""))")
 }
 
 /// What `AppCore.handle` takes, in microseconds, for each of 10,000 Left and Right keys in turn.

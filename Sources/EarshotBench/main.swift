@@ -8,7 +8,9 @@
 @preconcurrency import Glibc
 #endif
 
-let suites = ["speech", "accessibility", "typography", "chat", "app", "soak", "hostile", "audio", "braille", "peers"]
+let suites = [
+    "speech", "accessibility", "typography", "chat", "app", "soak", "hostile", "audio", "braille", "peers", "voices",
+]
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let suite = arguments.first, suites.contains(suite) else {
     print("usage: earshot-bench \(suites.joined(separator: "|")) [--json]")
@@ -26,6 +28,7 @@ do {
     case "audio": try await runAudioBench(arguments: rest)
     case "braille": try await runBrailleBench(arguments: rest)
     case "peers": try await runPeersBench(arguments: rest)
+    case "voices": try await runVoicesBench(arguments: rest)
     default: try await runAppBench(arguments: rest)
     }
 } catch {

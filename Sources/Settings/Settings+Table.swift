@@ -13,6 +13,8 @@ extension SettingKey {
     public static let speechTyping = SettingKey("speech.typing")
     public static let speechEmoji = SettingKey("speech.emoji")
     public static let speechFollow = SettingKey("speech.follow")
+    public static let speechSpeakerVoices = SettingKey("speech.speaker_voices")
+    public static let speechNames = SettingKey("speech.names")
     public static let speechEngine = SettingKey("speech.engine")
     public static let speechEvents = SettingKey("speech.events")
     public static let speechTimes = SettingKey("speech.times")
@@ -65,6 +67,8 @@ extension Settings {
         .choice(.speechEvents, \.speech.events),
         .toggle(.speechTimes, \.speech.times),
         .toggle(.speechMergeBursts, \.speech.mergeBursts),
+        .toggle(.speechSpeakerVoices, \.speech.speakerVoices),
+        .choice(.speechNames, \.speech.names, wraps: true),
         .number(.speechPitch, \.speech.pitch, in: SpeechSettings.pitchRange, step: 10, .fileOnly, explicit: "pitch"),
         .number(
             .speechVolume, \.speech.volume, in: SpeechSettings.volumeRange, step: 10, unit: " percent", .fileOnly,

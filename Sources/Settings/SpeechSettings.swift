@@ -133,6 +133,13 @@ public struct SpeechSettings: Sendable, Equatable {
     /// How emoji are said: by name, by a short name, or not at all.
     public var emoji: EmojiSpeech = .names
 
+    /// Whether each person's messages are said in a voice of their own (the same nick always the
+    /// same voice; one's own in the reading voice).
+    public var speakerVoices: Bool = false
+
+    /// When a message said as it arrives in the open channel names its writer.
+    public var names: SpeakerNames = .onChange
+
     /// People whose messages are said wherever they arrive, whatever their channel's policy
     /// (Emacspeak's people to monitor, Orca's "speak messages from").
     public var follow: [String] = []

@@ -218,17 +218,18 @@ public final class SpeechEngine: @unchecked Sendable {
 
     // MARK: Speaking
 
-    /// Queues `text` at `priority` in `voice`'s voice; returns the utterance (with its id).
-    /// With a `cue`, its sound plays first (and `text` may be empty). Speech at default or high
-    /// priority ends a pause, as new speech does in NVDA.
+    /// Queues `text` at `priority` in `voice`'s voice (changed to a `speaker`'s, when given);
+    /// returns the utterance (with its id). With a `cue`, its sound plays first (and `text` may be
+    /// empty). Speech at default or high priority ends a pause, as new speech does in NVDA.
     @discardableResult
     public func speak(
         _ text: String, priority: SpeechPriority = .default, voice: VoiceRole = .reader, cue: SoundCue? = nil,
-        languages: [LanguageRun] = []
+        languages: [LanguageRun] = [], speaker: SpeakerVoice? = nil
     ) -> Utterance {
         state.withLockThenBroadcast { state in
             let utterance = Utterance(
-                id: state.nextID, text: text, priority: priority, voice: voice, cue: cue, languages: languages)
+                id: state.nextID, text: text, priority: priority, voice: voice, cue: cue, languages: languages,
+                speaker: speaker)
             state.nextID += 1
             let actions = state.queue.submit(utterance)
             report(actions)
@@ -423,7 +424,8 @@ public final class SpeechEngine: @unchecked Sendable {
                     if !state.commands.isEmpty { return .command(state.commands.removeFirst()) }
                     guard let utterance = state.queue.next() else { return .command({}) }
                     sink.event(SpeechEvent(.speak, utterance))
-                    let voice = state.voiceFiles[utterance.voice] ?? state.voiceFiles[.reader]
+                    var voice = state.voiceFiles[utterance.voice] ?? state.voiceFiles[.reader]
+                    if let speaker = utterance.speaker { voice = voice?.speaking(as: speaker) }
                     let parameters = state.parametersChanged ? state.parameters : nil
                     state.parametersChanged = false
                     return .speak(utterance, voice: voice, parameters: parameters)

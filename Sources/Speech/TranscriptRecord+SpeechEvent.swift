@@ -14,6 +14,7 @@ extension TranscriptRecord {
             language: utterance.languages.isEmpty
                 ? nil
                 : utterance.languages.map(\.language).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-                    .joined(separator: ","))
+                    .joined(separator: ","),
+            speaker: utterance.speaker.map { $0.number + 1 })
     }
 }

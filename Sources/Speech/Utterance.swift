@@ -9,11 +9,15 @@ public struct Utterance: Hashable, Sendable, Identifiable {
     public var cue: SoundCue?
     /// Stretches of `text` read in another language, with a voice for it.
     public var languages: [LanguageRun]
+    /// Whose voice says it, when speakers have voices of their own: the role's voice, changed to
+    /// theirs (``VoiceFile/speaking(as:)``).
+    public var speaker: SpeakerVoice?
 
     public init(
         id: UInt64, text: String, priority: SpeechPriority = .default, voice: VoiceRole = .reader, cue: SoundCue? = nil,
-        languages: [LanguageRun] = []
+        languages: [LanguageRun] = [], speaker: SpeakerVoice? = nil
     ) {
+        self.speaker = speaker
         self.languages = languages
         self.id = id
         self.cue = cue

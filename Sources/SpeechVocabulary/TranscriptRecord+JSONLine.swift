@@ -16,6 +16,7 @@ extension TranscriptRecord {
         line.reserveCapacity(text.utf8.count + 80)
         for key in CodingKeys.allCases {
             if key == .language && language == nil { continue }
+            if key == .speaker && speaker == nil { continue }
             if key != .t { line += ", " }
             line += "\"\(key.stringValue)\": "
             switch key {
@@ -23,6 +24,7 @@ extension TranscriptRecord {
             case .event: line += Self.jsonString(event.rawValue)
             case .priority: line += Self.jsonString(priority.rawValue)
             case .voice: line += Self.jsonString(voice.rawValue)
+            case .speaker: line += String(speaker ?? 0)
             case .text: line += Self.jsonString(text)
             case .language: line += Self.jsonString(language ?? "")
             }

@@ -25,7 +25,7 @@ public struct TranscriptRecord: Hashable, Sendable, Codable {
 
     /// The keys, in the order ``jsonLine`` writes them.
     public enum CodingKeys: String, CodingKey, CaseIterable {
-        case t, event, priority, voice, text, language
+        case t, event, priority, voice, speaker, text, language
     }
 
     /// Milliseconds since the transcript started.
@@ -36,6 +36,9 @@ public struct TranscriptRecord: Hashable, Sendable, Codable {
     public var priority: SpeechPriority
     /// The role of the voice that said it.
     public var voice: VoiceRole
+    /// The speaker's voice it was said in (``SpeakerVoice/number``, from 1), written only when
+    /// it was one (`speech.speaker_voices`).
+    public var speaker: Int?
     /// What was (or was to be) spoken.
     public var text: String
     /// The languages other than the voice's own that parts of it were read in ("ru", or
@@ -44,8 +47,9 @@ public struct TranscriptRecord: Hashable, Sendable, Codable {
 
     public init(
         t: UInt64, event: Event, priority: SpeechPriority = .default, voice: VoiceRole = .reader,
-        text: String = "", language: String? = nil
+        text: String = "", language: String? = nil, speaker: Int? = nil
     ) {
+        self.speaker = speaker
         self.language = language
         self.t = t
         self.event = event

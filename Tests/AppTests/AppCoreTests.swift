@@ -42,7 +42,7 @@ import Testing
 
     /// The words of the speech effects (sound cues alone have none).
     static func spoken(_ effects: [AppEffect]) -> [String] {
-        effects.compactMap { if case .speak(let text, _, _, _, _, _) = $0, !text.isEmpty { text } else { nil } }
+        effects.compactMap { if case .speak(let text, _, _, _, _, _, _) = $0, !text.isEmpty { text } else { nil } }
     }
 
     /// What the effects write to the settings file, as the file gets it: each key path and
@@ -55,7 +55,7 @@ import Testing
 
     /// The sound cues asked for.
     static func cues(_ effects: [AppEffect]) -> [SoundCue] {
-        effects.compactMap { if case .speak(_, _, _, let cue?, _, _) = $0 { cue } else { nil } }
+        effects.compactMap { if case .speak(_, _, _, let cue?, _, _, _) = $0 { cue } else { nil } }
     }
 
     @Test func openingAChannelSaysItsHeadingThenFocusesTheFirstUnread() {
@@ -99,7 +99,7 @@ import Testing
             })
         effects = core.handle(.speechRoute(.audio), at: .milliseconds(6))
         #expect(Self.spoken(effects) == ["Speech is back on the sound server."])
-        #expect(effects.contains { if case .speak(_, .low, _, _, _, _) = $0 { true } else { false } })
+        #expect(effects.contains { if case .speak(_, .low, _, _, _, _, _) = $0 { true } else { false } })
         #expect(core.navigator.focusedElement?.identifier == focus)
     }
 
@@ -246,7 +246,7 @@ import Testing
         #expect(core.state.composer == "hello")
         #expect(
             effects.contains {
-                if case .speak(let said, .high, _, _, _, _) = $0 {
+                if case .speak(let said, .high, _, _, _, _, _) = $0 {
                     said.hasPrefix("Not sent: a name in it has a space or a line break")
                 } else {
                     false
@@ -271,7 +271,7 @@ import Testing
         let gaveUp = core.handle(.tick, at: .seconds(31))
         #expect(
             gaveUp.contains {
-                if case .speak(let text, .high, _, _, _, _) = $0 {
+                if case .speak(let text, .high, _, _, _, _, _) = $0 {
                     text.hasSuffix("deploy is done") && text.hasPrefix("Not sent")
                 } else {
                     false

@@ -27,6 +27,7 @@ enum Keys {
     static let backspace: [UInt8] = [0x7F]
     static let escape: [UInt8] = [0x1B]
     static let controlX: [UInt8] = [0x18]
+    static let altUp = Array("\u{1B}[1;3A".utf8)
     static func text(_ text: String) -> [UInt8] { Array(text.utf8) }
 }
 
@@ -184,6 +185,11 @@ final class AppHost: AccessibilityTestHost, Sendable {
     }
 
     var spokenTexts: [String] { spoken.map(\.text) }
+
+    /// Every `speak` record, whole (with the speaker's voice it was said in, if any).
+    var spokenRecords: [TranscriptRecord] {
+        ((try? Transcript(lines: transcriptLines))?.events ?? []).filter { $0.event == .speak }
+    }
 }
 
 /// Every suite whose tests run the real client in this process. libespeak-ng is one per

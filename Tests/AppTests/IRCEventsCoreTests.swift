@@ -274,7 +274,7 @@ import Testing
             .chat(.kicked(channelID: 20, channel: "#a", nick: "you", by: "kim", reason: "bye", isSelf: true)),
             at: .seconds(5))
         let high = me.compactMap {
-            if case .speak(let text, .high, _, _, _, _) = $0, !text.isEmpty { text } else { nil }
+            if case .speak(let text, .high, _, _, _, _, _) = $0, !text.isEmpty { text } else { nil }
         }
         #expect(high.contains("You were kicked from hash a by kim: bye"), "\(AppCoreTests.spoken(me))")
     }
@@ -308,7 +308,11 @@ import Testing
         let warn = core.handle(.chat(.note("Your nick will expire soon", isWarning: true)), at: .seconds(1))
         #expect(
             warn.contains {
-                if case .speak("Warning: Your nick will expire soon", .default, _, _, _, _) = $0 { true } else { false }
+                if case .speak("Warning: Your nick will expire soon", .default, _, _, _, _, _) = $0 {
+                    true
+                } else {
+                    false
+                }
             }, "\(warn)")
         let note = core.handle(.chat(.note("Maintenance tonight", isWarning: false)), at: .seconds(10))
         #expect(Self.printed(note).contains("Note: Maintenance tonight"))
@@ -322,7 +326,7 @@ import Testing
             id: 500, channelID: 10, msgid: "x", author: "kim", text: "the DEPLOY is done", time: Date())
         let effects = core.handle(.chat(.messages([message])), at: .seconds(1))
         let high = effects.compactMap {
-            if case .speak(let text, .high, _, _, _, _) = $0, !text.isEmpty { text } else { nil }
+            if case .speak(let text, .high, _, _, _, _, _) = $0, !text.isEmpty { text } else { nil }
         }
         #expect(high.contains { $0.hasPrefix("kim mentioned you in hash welcome") }, "\(AppCoreTests.spoken(effects))")
     }
@@ -416,7 +420,7 @@ import Testing
             .replyRefused("yes", reason: .unsupported(.noMessageTags(.replies))),
             at: .seconds(6))
         let high = refused.compactMap {
-            if case .speak(let text, .high, _, _, _, _) = $0, !text.isEmpty { text } else { nil }
+            if case .speak(let text, .high, _, _, _, _, _) = $0, !text.isEmpty { text } else { nil }
         }
         #expect(
             high.contains {

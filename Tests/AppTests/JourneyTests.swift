@@ -34,7 +34,7 @@ import Testing
 /// LINE), `> server stop` and `> server start`, `> write config.toml: TEXT` (`\n` for new lines)
 /// and `> restart` (quit with Ctrl-C and start again on the same home), or `> quit` and
 /// `> start` with steps between them. Spoken times read HH:MM
-/// and the server's port PORT.
+/// and the server's port PORT; what is said in a person's own voice starts "(voice N) ".
 ///
 /// `<~ PHRASE` is said somewhere in its step, in any order: for independent events whose order
 /// the network decides (another channel's news beside a join). `<? PHRASE` may be heard, in its
@@ -390,8 +390,9 @@ final class JourneyWalk {
         guard let session else { return [] }
         let times = #/\b\d{1,2}:\d\d\b/#
         let port = server.map { String($0.port) }
-        return session.spoken().map(\.text).filter { !$0.isEmpty }.map { text in
-            var text = text.replacing(times, with: "HH:MM")
+        // A person's own voice is written before their words: "(voice 4) deploy is done".
+        return session.spoken().filter { !$0.text.isEmpty }.map { entry in
+            var text = (entry.speaker.map { "(voice \($0)) " } ?? "") + entry.text.replacing(times, with: "HH:MM")
             if let port { text = text.replacingOccurrences(of: port, with: "PORT") }
             return text
         }

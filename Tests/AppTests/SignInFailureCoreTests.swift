@@ -19,7 +19,7 @@ import Testing
     }
 
     static func high(_ effects: [AppEffect]) -> [String] {
-        effects.compactMap { if case .speak(let text, .high, _, _, _, _) = $0, !text.isEmpty { text } else { nil } }
+        effects.compactMap { if case .speak(let text, .high, _, _, _, _, _) = $0, !text.isEmpty { text } else { nil } }
     }
 
     @Test func aRequiredSignInThatFailsIsSaidAndDisconnects() {

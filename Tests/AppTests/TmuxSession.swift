@@ -29,6 +29,8 @@ final class TmuxSession {
         let text: String
         /// The languages other than the voice's own it was read in ("ru"), if any.
         let language: String?
+        /// The speaker's voice it was said in (1–8), when each person has one.
+        let speaker: Int?
 
         var description: String { "\(event) \(priority) \(voice): \(text)" + (language.map { " [\($0)]" } ?? "") }
     }

@@ -43,6 +43,8 @@ import Testing
         settings.speech.emoji = .short
         settings.sendTyping = false
         settings.speech.follow = ["kim"]
+        settings.speech.speakerVoices = true
+        settings.speech.names = .never
         settings.sounds.pack = "soft"
         return settings
     }

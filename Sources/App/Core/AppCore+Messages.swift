@@ -124,6 +124,8 @@ extension AppCore {
                 if unbrailled.count > 100 { unbrailled = [] }
                 unbrailled.insert(change.text)
             }
+            // Whose words they are, for a voice of their own (one's own are never announced).
+            change.author = message.author
             announce(announcer.liveRegionChanged(change, at: now))
         }
         refreshTyping()

@@ -81,7 +81,7 @@ extension AppCore {
         let day = local.dayNumber(message.time)
         let newDay = previous.map { local.dayNumber($0.time) != day } ?? (day != state.today)
         let dayCue = newDay ? Format.day(message.time, today: state.today, in: local) + ". " : ""
-        say(lead + dayCue + reviewed(message), .default, .reader)
+        say(lead + dayCue + reviewed(message), .default, .reader, speaker: speakerVoice(of: message))
         hearing = Hearing(messageID: message.id)
     }
 
@@ -112,7 +112,7 @@ extension AppCore {
         }
         reviewer.recent = (number, message.id, now)
         let said = reviewed(message)
-        say(said, .default, .reader)
+        say(said, .default, .reader, speaker: speakerVoice(of: message))
         // On the display as well, from the message field too (where the field is what it shows).
         if configuration.braille, focusIsEditable { brailleMessage(SpokenText.unmarked(said)) }
         hearing = Hearing(messageID: message.id)

@@ -1,4 +1,5 @@
 import Accessibility
+import Chat
 import Foundation
 import Settings
 import Speech
@@ -8,7 +9,7 @@ extension AppCore {
     /// Says `text`, one of the client's own sentences, prepared for the voice like every other
     /// text (punctuation, emoji, key symbols); its own commas and colons are pauses at every
     /// punctuation level, and someone else's words in it are marked ``SpokenText/verbatim(_:)``.
-    mutating func say(_ text: String, _ priority: SpeechPriority, _ voice: VoiceRole) {
+    mutating func say(_ text: String, _ priority: SpeechPriority, _ voice: VoiceRole, speaker: SpeakerVoice? = nil) {
         let prepared = SpokenText.prepareOwn(
             navigator.options.lexicon.apply(text), punctuation: navigator.options.punctuation,
             emoji: navigator.options.emoji)
@@ -22,7 +23,19 @@ extension AppCore {
         {
             brailleMessage(shown)
         }
-        utter(prepared, priority, voice, shown: shown == prepared ? nil : shown)
+        utter(prepared, priority, voice, shown: shown == prepared ? nil : shown, speaker: speaker)
+    }
+
+    /// The voice `author`'s words are said in when each person has one (`speech.speaker_voices`);
+    /// nil when they do not, or for the listener's own words, which stay in the reading voice.
+    func speakerVoice(_ author: String?) -> SpeakerVoice? {
+        guard state.settings.speech.speakerVoices, let author, !author.isEmpty else { return nil }
+        return SpeakerVoice(nick: author)
+    }
+
+    /// The voice `message` is said in: its writer's, unless it is the listener's own.
+    func speakerVoice(of message: ChatMessage) -> SpeakerVoice? {
+        state.isOwn(message) ? nil : speakerVoice(message.author)
     }
 
     /// Says `fact` in the phrase book's words (``Wording``).
@@ -42,7 +55,8 @@ extension AppCore {
     /// `remember` is false: a repeat, or browsing the history itself). `shown` is the text as
     /// written, when it differs (see ``AppEffect/speak(_:_:_:cue:shown:)``).
     mutating func utter(
-        _ prepared: String, _ priority: SpeechPriority, _ voice: VoiceRole, remember: Bool = true, shown: String? = nil
+        _ prepared: String, _ priority: SpeechPriority, _ voice: VoiceRole, remember: Bool = true, shown: String? = nil,
+        speaker: SpeakerVoice? = nil
     ) {
         guard !prepared.isEmpty else { return }
         // Stretches in another script, or marked with a channel's language, are read in it.
@@ -51,9 +65,9 @@ extension AppCore {
             effects.append(
                 .speak(
                     plain, priority, voice, shown: shown ?? (runs.isEmpty && plain == prepared ? nil : plain),
-                    languages: runs))
+                    languages: runs, speaker: speaker))
         } else {
-            effects.append(.speak(prepared, priority, voice, shown: shown))
+            effects.append(.speak(prepared, priority, voice, shown: shown, speaker: speaker))
         }
         if remember, voice == .reader || voice == .announcer, state.activeSheet?.kind != .speechHistory {
             state.speechHistory.append(SpokenEntry(text: prepared, voice: voice))
@@ -91,7 +105,9 @@ extension AppCore {
         guard case .speak(let utterance) = action else { return }
         announcing(utterance)
         // A count comes as a fact; the phrase book words it.
-        say(utterance.summary.map(Wording.summary) ?? utterance.text, utterance.priority, .announcer)
+        say(
+            utterance.summary.map(Wording.summary) ?? utterance.text, utterance.priority, .announcer,
+            speaker: speakerVoice(utterance.author))
     }
 
     mutating func speak(_ action: Navigator.Action) {
@@ -114,7 +130,9 @@ extension AppCore {
 
     mutating func speakFocus(_ action: Navigator.Action, queued: Bool) {
         guard case .focus(_, let phrase) = action else { return }
-        utter(phrase.text, queued ? .low : .default, .reader)
+        // A message in its writer's voice, when each person has one.
+        let message = tree.behaviour(navigator.focusedElement?.identifier)?.message.flatMap { state.message(id: $0) }
+        utter(phrase.text, queued ? .low : .default, .reader, speaker: message.flatMap(speakerVoice(of:)))
         hearingFocus()
         // A hint is said until it is learnt; then only when the listener rests on its element.
         if state.settings.speech.hints,
@@ -137,7 +155,7 @@ extension AppCore {
         var result: [AppEffect] = []
         result.reserveCapacity(effects.count)
         for effect in effects {
-            if case .speak(let text, let priority, let voice, _, let shown, _) = effect, !text.isEmpty {
+            if case .speak(let text, let priority, let voice, _, let shown, _, _) = effect, !text.isEmpty {
                 if voice == .announcer {
                     result.append(.announcementLine(shown ?? text, polite: priority == .low))
                 } else if voice == .reader, !focused.contains(text) {

@@ -67,6 +67,7 @@ extension AppCore {
             updateLexicon()
         }
         announcer.burstWindow = settings.speech.mergeBursts ? Self.burstWindow : .zero
+        announcer.names = settings.speech.names
         if settings.speech != old.speech { effects.append(.configureSpeech(settings.speech)) }
         if settings.sounds != old.sounds { effects.append(.configureSounds(settings.sounds)) }
         if settings.sounds.pack != old.sounds.pack { effects.append(.loadSoundPack(settings.sounds.pack)) }

@@ -174,6 +174,7 @@ public struct AppCore: Sendable {
         navigator.options = PhraseOptions(
             punctuation: Self.punctuation(configuration.settings), emoji: configuration.settings.speech.emoji)
         announcer.burstWindow = configuration.settings.speech.mergeBursts ? Self.burstWindow : .zero
+        announcer.names = configuration.settings.speech.names
     }
 
     /// Handles one event at `now` (monotonic) and returns what to do, in order.

@@ -12,9 +12,11 @@ public enum AppEffect: Sendable, Equatable {
     /// first (and `text` may then be empty). `shown` is the same words as written, where the
     /// voice's preparation changed them ("#welcome" is said "hash welcome"): what another screen
     /// reader gets to read, so that it speaks and brailles them its own way.
-    /// `languages` are the stretches read in another language (``SpokenLanguage``).
+    /// `languages` are the stretches read in another language (``SpokenLanguage``); a `speaker`
+    /// says it in a person's own voice (`speech.speaker_voices`).
     case speak(
-        String, SpeechPriority, VoiceRole, cue: SoundCue? = nil, shown: String? = nil, languages: [LanguageRun] = [])
+        String, SpeechPriority, VoiceRole, cue: SoundCue? = nil, shown: String? = nil, languages: [LanguageRun] = [],
+        speaker: SpeakerVoice? = nil)
     /// Silence speech now.
     case stopSpeech
     /// Pause speech, keeping what was cut off; or resume it when it is paused.

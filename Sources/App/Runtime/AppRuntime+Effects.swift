@@ -8,8 +8,9 @@ extension AppRuntime {
     /// Performs one effect; returns what it read back, to be handled at once.
     func perform(_ effect: AppEffect) -> [AppEvent] {
         switch effect {
-        case .speak(let text, let priority, let voice, let cue, _, let languages):
-            parts.speech.speak(text, priority: priority, voice: voice, cue: cue, languages: languages)
+        case .speak(let text, let priority, let voice, let cue, _, let languages, let speaker):
+            parts.speech.speak(
+                text, priority: priority, voice: voice, cue: cue, languages: languages, speaker: speaker)
         case .stopSpeech:
             parts.speech.stop()
         case .pauseOrResumeSpeech:

@@ -64,7 +64,7 @@ enum SheetScreen {
         case .settings:
             return SheetConfiguration(
                 title: "Settings", actionIdentifiers: identifiers, shortFormActionCount: identifiers.count,
-                firstElementIdentifier: ElementID.setting(.textSize).identifier, itemNoun: .init("setting"))
+                firstElementIdentifier: ElementID.setting(.textSize).identifier, itemNoun: .init("item"))
         case .keyHelp:
             return SheetConfiguration(
                 title: "Key help", actionIdentifiers: identifiers, shortFormActionCount: identifiers.count,

@@ -57,6 +57,19 @@ extension Wording {
         .speechMergeBursts: .init(
             label: "Quick messages together",
             hint: "Press Enter to choose whether one person's quick messages are said together, their name once."),
+        .speechSpeakerVoices: .init(
+            label: "A voice for each person",
+            hint: "Press Enter to choose whether each person's messages are said in a voice of their own."),
+        .speechNames: .init(
+            label: "Names with messages",
+            hint: "Press Up or Down to choose when a message says who wrote it.",
+            value: {
+                switch $0.speech.names {
+                case .always: "always"
+                case .onChange: "when the person changes"
+                case .never: "never, in the open channel"
+                }
+            }),
         .speechMessages: .init(label: "Messages spoken", hint: "", value: { policy($0.speech.messages) }),
         .speechFollow: .init(
             label: "Said from every channel", hint: "",
