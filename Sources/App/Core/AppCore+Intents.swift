@@ -160,6 +160,9 @@ extension AppCore {
             present(.names(channelID: channelID))
         case .follow(let nick, let on):
             follow(nick, on)
+        case .expandRun(let id, let expanded):
+            guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
+            expandRun(id, expanded)
         case .pronounceNick(let nick):
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
             startPronouncing(nick)

@@ -35,16 +35,65 @@ extension AppCore {
                 at: now))
     }
 
+    /// The event a fact is in a run, if it is one: what was done, by whom, in the words heard.
+    static func runEvent(_ fact: PeopleFact, spoken: PeopleFact?) -> MemberRun.Event? {
+        let text = SpokenText.unmarked(Wording.sentence(.people(spoken ?? fact)))
+        switch fact {
+        case .joined(let nick, _): return .init(kind: .joined, nick: nick, text: text)
+        case .left(let nick, _, _), .quit(let nick, _), .kicked(let nick, _, _):
+            return .init(kind: .left, nick: nick, text: text)
+        case .renamedShown(_, let new): return .init(kind: .renamed, nick: new, text: text)
+        default: return nil
+        }
+    }
+
+    /// `event` joins the channel's run since its last message, or starts one.
+    mutating func addToRun(_ event: MemberRun.Event, in channelID: Int64) {
+        let after = state.messages.last { $0.channelID == channelID && $0.replyTo == nil }?.id
+        if let index = state.memberRuns.lastIndex(where: { $0.channelID == channelID }),
+            state.memberRuns[index].after == after
+        {
+            state.memberRuns[index].add(event)
+        } else {
+            var run = MemberRun(id: state.nextMemberRunID, channelID: channelID, after: after)
+            state.nextMemberRunID += 1
+            run.add(event)
+            state.memberRuns.append(run)
+            if state.memberRuns.count > MemberRun.runLimit { state.memberRuns.removeFirst() }
+        }
+        rebuild()
+    }
+
+    /// A run listed event by event, or gathered again. On the run itself focus stays and only the
+    /// change is said ("Each of the 4 listed"); from one of its events, focus goes to the run.
+    mutating func expandRun(_ id: Int, _ expanded: Bool) {
+        guard let index = state.memberRuns.firstIndex(where: { $0.id == id }) else { return }
+        state.memberRuns[index].expanded = expanded
+        let onRun = navigator.focusedElement?.identifier == ElementID.memberRun(id).identifier
+        rebuild()
+        let said = Wording.sentence(.people(expanded ? .runExpanded(state.memberRuns[index].count) : .runGathered))
+        if onRun {
+            say(said, .default, .announcer)
+        } else {
+            post(.layoutChanged(focus: ElementID.memberRun(id).identifier, announcing: said))
+        }
+    }
+
     /// A nick as the listener hears it: without decorations, then as `[speech.pronounce]` says.
     func spokenName(_ nick: String) -> String {
         let plain = SpokenText.plainNick(nick)
         return state.settings.speech.pronounce.first { $0.key.lowercased() == plain.lowercased() }?.value ?? plain
     }
 
-    /// ``membership(_:spoken:in:about:)`` for what people did, in the phrase book's words.
+    /// ``membership(_:spoken:in:about:)`` for what people did, in the phrase book's words. A
+    /// join, part, quit, kick or nick change in the open channel joins the run of them since its
+    /// last message (``MemberRun``).
     mutating func membership(
         _ fact: PeopleFact, spoken: PeopleFact? = nil, in channelID: Int64, about nicks: [String]? = nil
     ) {
+        if channelID == state.channelID, let event = Self.runEvent(fact, spoken: spoken) {
+            addToRun(event, in: channelID)
+        }
         membership(
             Wording.sentence(.people(fact)), spoken: spoken.map { Wording.sentence(.people($0)) }, in: channelID,
             about: nicks)

@@ -19,6 +19,9 @@ enum MainScreen {
         ]
         var lastDay: String?
         var log: [Element] = []
+        // Joins, parts and quits between messages: a run each, after the message it followed.
+        let runs = Dictionary(grouping: state.memberRuns.filter { $0.channelID == state.channelID }, by: \.after)
+        for run in runs[nil] ?? [] { log += MemberRunElements.build(run, into: &b) }
         for message in state.messages {
             let day = Format.day(message.time, today: state.today, in: state.localTime)
             if day != lastDay {
@@ -31,6 +34,7 @@ enum MainScreen {
             }
             let replies = message.msgid.flatMap { state.replyCounts[$0] } ?? 0
             log.append(MessageElement.build(message, replies: replies, state: state, into: &b))
+            for run in runs[message.id] ?? [] { log += MemberRunElements.build(run, into: &b) }
         }
         // Incoming messages are announced by the core's speech policy, not by the tree.
         // Named only while it holds something: with no children an element is a leaf, and an

@@ -130,6 +130,10 @@ public struct AppState: Sendable {
     /// Other channels where someone mentioned the user since they were last open (Alt-A goes
     /// there first).
     public var mentionedChannelIDs: Set<Int64> = []
+    /// Joins, parts, quits and nick changes between messages, each run one element (the open
+    /// channel's are shown; a channel opened again shows its own).
+    public var memberRuns: [MemberRun] = []
+    public var nextMemberRunID = 1
     /// What was said, oldest first, at most ``speechHistoryLimit``: announcements and what
     /// was read, not hints or echoes of typing. Its sheet lists it newest first.
     public var speechHistory: [SpokenEntry] = []

@@ -16,6 +16,9 @@ public enum ElementID: Hashable, Sendable {
     case day(String)
     case log, typingRegion, typing, composer, settingsButton
     case message(Int64)
+    /// A run of joins, parts, quits and nick changes, and one event of it listed.
+    case memberRun(Int)
+    case memberEvent(run: Int, index: Int)
     case drawer, drawerSearch
     case channel(Int64)
     case network(Int64)
@@ -70,6 +73,8 @@ public enum ElementID: Hashable, Sendable {
         case .composer: "main.composer"
         case .settingsButton: "main.settings"
         case .message(let id): "message.\(id)"
+        case .memberRun(let id): "run.\(id)"
+        case .memberEvent(let run, let index): "run.\(run).\(index)"
         case .drawer: "drawer"
         case .drawerSearch: "drawer.search"
         case .channel(let id): "channel.\(id)"

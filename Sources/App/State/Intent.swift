@@ -15,6 +15,8 @@ public enum Intent: Hashable, Sendable {
     case react(messageID: Int64, emoji: Emoji)
     case openThread(messageID: Int64)
     case markUnread(messageID: Int64)
+    /// A run of joins and parts listed event by event (true), or gathered into one again.
+    case expandRun(Int, Bool)
     case copyText(messageID: Int64)
     /// A link of a message: opened where a desktop can open it (else copied, said so), or copied.
     case openLink(String)

@@ -38,6 +38,13 @@ enum PeopleFact: Hashable, Sendable {
     /// Someone's messages are now said from every channel (`speech.follow`), or no longer.
     case followed(String)
     case unfollowed(String)
+    /// Joins, parts, quits and nick changes together (``MemberRun``): how many of each, and who.
+    case run(joined: Int, left: Int, renamed: Int, nicks: [String], unlisted: Int)
+    /// A run listed event by event, or gathered into one again.
+    case runExpanded(Int)
+    case runGathered
+    /// Events of a run beyond those it keeps to list.
+    case runMore(Int)
 }
 
 /// A status a nick carries after a bar ("kim|away").
@@ -81,7 +88,25 @@ extension Wording {
         case .invited(let by, let nick): "\(by) invited \(nick)"
         case .followed(let nick): "\(nick)'s messages will be said from every channel"
         case .unfollowed(let nick): "\(nick)'s messages are said as their channel's are again"
+        case .run(let joined, let left, let renamed, let nicks, let unlisted):
+            // The first count says who ("3 people joined"), the rest only how many ("2 left").
+            [(joined, "joined"), (left, "left"), (renamed, "changed nick")].filter { $0.0 > 0 }.enumerated()
+                .map { index, part in
+                    (index > 0 ? "\(part.0)" : part.0 == 1 ? "1 person" : "\(part.0) people") + " " + part.1
+                }
+                .joined(separator: ", ") + ": " + people(nicks, more: unlisted)
+        case .runExpanded(let count): "Each of the \(count) listed after it"
+        case .runGathered: "Gathered into one"
+        case .runMore(let count): "and \(count) more, not listed"
         }
+    }
+
+    /// Up to five people by name, then how many more: "kim, bob, ada, eve, rob and 2 more"
+    /// (`more` beyond `nicks`: those of events not kept).
+    static func people(_ nicks: [String], more: Int = 0) -> String {
+        let named = nicks.prefix(5).map { SpokenText.verbatim($0) }
+        let others = nicks.count - named.count + more
+        return others > 0 ? named.joined(separator: ", ") + " and \(others) more" : andList(Array(named))
     }
 
     /// A nick said so that each of its characters is heard: letters and digits as a word,

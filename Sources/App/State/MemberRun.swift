@@ -1,0 +1,66 @@
+/// Joins, parts, quits and nick changes that came one after another in the open channel, with
+/// no message between them: one element in the channel ("3 people joined, 2 left: kim, bob, ada
+/// and 2 more"), which lists each when it is expanded.
+///
+/// ```swift
+/// var run = MemberRun(id: 1, channelID: 7, after: 42)
+/// run.add(.init(kind: .joined, nick: "kim", text: "kim joined #a"))
+/// ```
+public struct MemberRun: Hashable, Sendable {
+    /// What one event did to the channel's people.
+    public enum Kind: Hashable, Sendable {
+        case joined
+        /// A part, a quit or a kick.
+        case left
+        /// A nick change (or a status after a bar).
+        case renamed
+    }
+
+    /// One event: its kind, who (the new nick, for a change), and its words as heard.
+    public struct Event: Hashable, Sendable {
+        public var kind: Kind
+        public var nick: String
+        public var text: String
+    }
+
+    /// The most events a run keeps to list; its counts go on past them.
+    public static let eventLimit = 200
+    /// The most runs kept, over every channel (the oldest go first).
+    public static let runLimit = 100
+
+    public var id: Int
+    public var channelID: Int64
+    /// The message it follows (nil: before the first shown).
+    public var after: Int64?
+    /// The events, oldest first, up to ``eventLimit``.
+    public var events: [Event] = []
+    /// How many of each kind, all of them counted.
+    public var joined = 0
+    public var left = 0
+    public var renamed = 0
+    /// Whether it shows each event as an element of its own.
+    public var expanded = false
+
+    public init(id: Int, channelID: Int64, after: Int64?) {
+        self.id = id
+        self.channelID = channelID
+        self.after = after
+    }
+
+    public var count: Int { joined + left + renamed }
+
+    public mutating func add(_ event: Event) {
+        switch event.kind {
+        case .joined: joined += 1
+        case .left: left += 1
+        case .renamed: renamed += 1
+        }
+        if events.count < Self.eventLimit { events.append(event) }
+    }
+
+    /// The people in it, each once, in the order they came.
+    public var nicks: [String] {
+        var seen: Set<String> = []
+        return events.map(\.nick).filter { seen.insert($0.lowercased()).inserted }
+    }
+}

@@ -1,0 +1,77 @@
+import Chat
+import Foundation
+import Testing
+
+@testable import App
+
+/// Joins, parts, quits and nick changes between messages are one element of the channel, which
+/// lists each when expanded; a message ends a run.
+@Suite struct MemberRunCoreTests {
+    static func labels(_ core: AppCore) -> [String] {
+        core.tree.root.allElements.compactMap { element in
+            element.identifier?.hasPrefix("run.") == true ? element.label : nil
+        }
+    }
+
+    @Test func aRunCountsEachKindAndNamesEachPersonOnce() {
+        var (core, _) = AppCoreTests.openCore()
+        var time = 1
+        func event(_ event: ChatEvent) {
+            time += 1
+            _ = core.handle(.chat(event), at: .seconds(time))
+        }
+        for nick in ["kim", "bob", "ada"] {
+            event(.joined(channelID: 10, channel: "#welcome", nick: nick, isSelf: false))
+        }
+        core.state.channels[0].members = ["kim", "bob", "ada", "eve", "rob", "lee", "you"]
+        event(.parted(channelID: 10, channel: "#welcome", nick: "bob", isSelf: false, reason: "lunch"))
+        for nick in ["eve", "rob", "lee"] { event(.quit(nick: nick, reason: "Quit: bye")) }
+        event(.nickChanged(from: "kim", to: "kimberly", isSelf: false))
+        #expect(Self.labels(core) == ["3 people joined, 4 left, 1 changed nick: kim, bob, ada, eve, rob and 2 more"])
+
+        // Listed, each in the words it was said in.
+        core.carryOut(.expandRun(1, true))
+        #expect(
+            Self.labels(core) == [
+                "3 people joined, 4 left, 1 changed nick: kim, bob, ada, eve, rob and 2 more", "kim joined #welcome",
+                "bob joined #welcome", "ada joined #welcome", "bob left #welcome: lunch", "eve quit: bye",
+                "rob quit: bye", "lee quit: bye", "kim is now kimberly",
+            ])
+        core.carryOut(.expandRun(1, false))
+        #expect(Self.labels(core).count == 1)
+    }
+
+    @Test func aMessageEndsARunAndTheNextStartsAfterIt() throws {
+        var (core, _) = AppCoreTests.openCore()
+        _ = core.handle(.chat(.joined(channelID: 10, channel: "#welcome", nick: "kim", isSelf: false)), at: .seconds(1))
+        let message = ChatMessage(id: 104, channelID: 10, msgid: "m104", author: "kim", text: "hi", time: Date())
+        _ = core.handle(.chat(.messages([message])), at: .seconds(2))
+        _ = core.handle(.chat(.joined(channelID: 10, channel: "#welcome", nick: "bob", isSelf: false)), at: .seconds(3))
+        _ = core.handle(.chat(.joined(channelID: 10, channel: "#welcome", nick: "ada", isSelf: false)), at: .seconds(4))
+        let log = try #require(core.tree.root.allElements.first { $0.identifier == "main.log" })
+        let order = log.children.compactMap(\.identifier).filter { $0.hasPrefix("run.") || $0.hasPrefix("message.10") }
+        #expect(order == ["message.101", "message.102", "message.103", "run.1", "message.104", "run.2"], "\(order)")
+        #expect(Self.labels(core) == ["kim joined #welcome", "2 people joined: bob and ada"])
+    }
+
+    @Test func aNetsplitIsCountedWholeAndListedInPart() {
+        var (core, _) = AppCoreTests.openCore()
+        let nicks = (0..<(MemberRun.eventLimit + 50)).map { "user\($0)" }
+        core.state.channels[0].members = nicks + ["you"]
+        for (index, nick) in nicks.enumerated() {
+            _ = core.handle(.chat(.quit(nick: nick, reason: "*.net *.split")), at: .milliseconds(1000 + index))
+        }
+        let summary = "\(nicks.count) people left: user0, user1, user2, user3, user4 and \(nicks.count - 5) more"
+        #expect(Self.labels(core) == [summary])
+        core.carryOut(.expandRun(1, true))
+        let listed = Self.labels(core)
+        #expect(listed.count == 1 + MemberRun.eventLimit + 1)
+        #expect(listed.last == "and 50 more, not listed")
+    }
+
+    @Test func anotherChannelsEventsMakeNoRunHere() {
+        var (core, _) = AppCoreTests.openCore()
+        _ = core.handle(.chat(.joined(channelID: 11, channel: "#other", nick: "kim", isSelf: false)), at: .seconds(1))
+        #expect(Self.labels(core).isEmpty)
+    }
+}
