@@ -26,12 +26,19 @@ public final class BrailleConnection: Sendable {
         public var table: String?
         /// How long a message stays on the display.
         public var messageTimeout: Duration
+        /// Paced reading: the focus is reported read once its line has been read through
+        /// (``BrailleDisplay/restLength``).
+        public var paced: Bool
 
-        public init(table: String? = nil, messageTimeout: Duration = .seconds(4)) {
+        public init(table: String? = nil, messageTimeout: Duration = .seconds(4), paced: Bool = false) {
             self.table = table
             self.messageTimeout = messageTimeout
+            self.paced = paced
         }
     }
+
+    /// How long a line that fits must show, uncovered, to count as read when reading is paced.
+    public static let restLength: Duration = .seconds(1)
 
     public enum Status: Sendable, Equatable {
         case connecting
@@ -60,14 +67,16 @@ public final class BrailleConnection: Sendable {
 
     /// What the display is asked to show, in the order asked.
     enum Request: Sendable, Equatable {
-        case focus(BrailleLine)
-        case message(BrailleLine)
+        case focus(BrailleLine, fromKey: Bool)
+        case message(BrailleLine, answer: Bool)
     }
 
     struct Inbox: Sendable {
         /// Requests not yet carried out, in the order they came: the newest focus (it replaces
         /// an older one) and the newest few messages.
         var requests: [Request] = []
+        /// News dropped before the display took it (a flood while BRLTTY is away), for the sign.
+        var dropped = 0
         var configuration: Configuration?
         var stopping = false
         var status: Status = .connecting
@@ -78,14 +87,18 @@ public final class BrailleConnection: Sendable {
     let host: String?
     let onInput: @Sendable (BrailleInput) -> Void
     let onStatus: @Sendable (Status) -> Void
+    /// The words of the sign for news a full queue dropped ("2 more messages not shown").
+    let droppedWords: @Sendable (Int) -> String
     let done = Mutex(false)
 
     /// Starts the thread; it connects at once. `host` and `auth` default to BrlAPI's own
     /// (`BRLAPI_HOST`, `BRLAPI_AUTH`, else the local BRLTTY).
     public init(
         configuration: Configuration = Configuration(), host: String? = nil,
-        onInput: @escaping @Sendable (BrailleInput) -> Void, onStatus: @escaping @Sendable (Status) -> Void = { _ in }
+        onInput: @escaping @Sendable (BrailleInput) -> Void, onStatus: @escaping @Sendable (Status) -> Void = { _ in },
+        droppedWords: @escaping @Sendable (Int) -> String = { "+\($0)" }
     ) {
+        self.droppedWords = droppedWords
         var fds: [Int32] = [0, 0]
         if pipe(&fds) == 0 {
             for fd in fds {
@@ -107,26 +120,35 @@ public final class BrailleConnection: Sendable {
     /// What braille shows now.
     public var status: Status { inbox.withLock { $0.status } }
 
-    /// The focus's line (replaces one not yet written).
-    public func show(_ line: BrailleLine) {
+    /// The focus's line (replaces one not yet written); `fromKey`: the reader's key moved it
+    /// there, and it replaces a message on the display.
+    public func show(_ line: BrailleLine, fromKey: Bool = true) {
         inbox.withLock { inbox in
+            // Only the newest focus is written, but one a key moved to keeps that for the next.
+            let keyed = inbox.requests.contains { if case .focus(_, true) = $0 { true } else { false } }
             inbox.requests.removeAll { if case .focus = $0 { true } else { false } }
-            inbox.requests.append(.focus(line))
+            inbox.requests.append(.focus(line, fromKey: fromKey || keyed))
         }
         poke()
     }
 
-    /// An announcement, shown for the message timeout.
-    public func message(_ text: String) {
+    /// An announcement, shown for the message timeout: an `answer` to the reader's key shows at
+    /// once (answers to earlier keys not shown yet are dropped); news waits its turn.
+    public func message(_ text: String, answer: Bool = false) {
         inbox.withLock { inbox in
-            // They wait their turn on the display; under a flood only the newest few are kept.
-            let messages = inbox.requests.indices.filter {
-                if case .message = inbox.requests[$0] { true } else { false }
+            if answer {
+                inbox.requests.removeAll { if case .message(_, true) = $0 { true } else { false } }
+            } else {
+                // While the display is away, only the newest few wait; the rest are counted.
+                let news = inbox.requests.indices.filter {
+                    if case .message(_, false) = inbox.requests[$0] { true } else { false }
+                }
+                if news.count >= BrailleDisplay.queueLimit + 1, let oldest = news.first {
+                    inbox.requests.remove(at: oldest)
+                    inbox.dropped += 1
+                }
             }
-            if messages.count >= BrailleDisplay.queueLimit + 1, let oldest = messages.first {
-                inbox.requests.remove(at: oldest)
-            }
-            inbox.requests.append(.message(BrailleLine(text)))
+            inbox.requests.append(.message(BrailleLine(text), answer: answer))
         }
         poke()
     }
@@ -213,6 +235,9 @@ extension BrailleConnection {
             sigemptyset(&mask)
             sigaddset(&mask, SIGPIPE)
             pthread_sigmask(SIG_BLOCK, &mask, nil)
+            // The sign for dropped news, in the client's words and the display's table.
+            let words = connection.droppedWords
+            display.sign = { [unowned self] count in render(BrailleLine(words(count))) }
             while true {
                 let (stopping, configuration) = connection.inbox.withLock { ($0.stopping, $0.configuration) }
                 if stopping { break }
@@ -253,10 +278,11 @@ extension BrailleConnection {
         func configure(_ new: Configuration) {
             let tableChanged = new.table != configuration.table
             configuration = new
+            display.restLength = new.paced ? BrailleConnection.restLength : nil
             guard tableChanged else { return }
             tableWorks = new.table.map(Contraction.canLoad) ?? true
             if let table = new.table, !tableWorks { connection.setStatus(.unavailable(.noTable(table))) }
-            if let line = lastFocus, handle != nil { perform(display.show(render(line))) }
+            if let line = lastFocus, handle != nil { perform(display.show(render(line), fromKey: false, at: now)) }
         }
 
         func render(_ line: BrailleLine) -> BrailleRendering {
@@ -267,17 +293,21 @@ extension BrailleConnection {
         }
 
         func takeInbox() {
-            let requests = connection.inbox.withLock { inbox in
-                defer { inbox.requests = [] }
-                return inbox.requests
+            let (requests, dropped) = connection.inbox.withLock { inbox in
+                defer {
+                    inbox.requests = []
+                    inbox.dropped = 0
+                }
+                return (inbox.requests, inbox.dropped)
             }
+            display.dropped += dropped
             for request in requests {
                 switch request {
-                case .focus(let line):
+                case .focus(let line, let fromKey):
                     lastFocus = line
-                    perform(display.show(render(line)))
-                case .message(let line):
-                    perform(display.message(render(line), at: now, for: configuration.messageTimeout))
+                    perform(display.show(render(line), fromKey: fromKey, at: now))
+                case .message(let line, let answer):
+                    perform(display.message(render(line), at: now, for: configuration.messageTimeout, answer: answer))
                 }
             }
         }
@@ -381,8 +411,8 @@ extension BrailleConnection {
             let waiting = connection.inbox.withLock { inbox in
                 inbox.requests.last { if case .focus = $0 { true } else { false } }
             }
-            if case .focus(let line)? = waiting { lastFocus = line }
-            if let line = lastFocus { _ = display.show(render(line)) }
+            if case .focus(let line, _)? = waiting { lastFocus = line }
+            if let line = lastFocus { _ = display.show(render(line), fromKey: false, at: now) }
             perform(display.reconnected(width: Int(columns)))
         }
 

@@ -8,7 +8,15 @@
 /// - In a text field the window follows the caret (the display width a page), so the caret is
 ///   always in view.
 /// - A message (an announcement) shows until its deadline or until a display key dismisses it
-///   (that key does nothing else); a new focus replaces it at once.
+///   (that key does nothing else). The answer to the reader's own key (``message(_:at:for:answer:)``)
+///   takes the display at once, over news, which waits its turn: the news it covered goes back to
+///   the front of the queue. News queues, three at most; what a full queue drops is counted and
+///   shown as a sign in its place. A focus the reader's key moved to replaces a message at once
+///   (and news waits a moment after it); a focus drawn for any other reason (a channel that
+///   opened, a redraw after a reaction) goes beneath the message, which stays its time.
+/// - Paced reading (``restLength``): the focus's line is reported read (``BrailleInput/read(_:)``)
+///   once its last window has been shown, uncovered, for the rest length, or the reader pans
+///   on past its end.
 ///
 /// ```swift
 /// var display = BrailleDisplay(width: 40)
@@ -38,8 +46,12 @@ public struct BrailleDisplay: Sendable {
     var focus: Shown?
     var message: Shown?
     var messageUntil: Duration?
-    /// Messages waiting for the one on the display to go (at most ``queueLimit``, the newest kept).
+    /// Whether the message shown answers the reader's own key (else it is news).
+    var messageAnswers = false
+    /// News waiting for the display (at most ``queueLimit``, the newest kept).
     var queued: [BrailleRendering] = []
+    /// News a full queue dropped, shown as a sign (``sign``) before the next news.
+    var dropped = 0
     public static let queueLimit = 3
     /// How long the message on the display lasts from its last key (panning it gives it more).
     var messageLength: Duration = .seconds(4)
@@ -47,77 +59,149 @@ public struct BrailleDisplay: Sendable {
     var enteringFromEnd = false
     /// The last window written, so an unchanged one is not written again.
     var written: BrailleWindow?
+    /// Queued news waits until then: the reader's key has just drawn the focus.
+    var newsHeldUntil: Duration?
+    /// How long queued news waits after a key moved the focus.
+    public static let newsHold: Duration = .seconds(1)
+    /// Paced reading: how long the focus's last window must show, uncovered, to count as read
+    /// (nil: nothing is reported read).
+    public var restLength: Duration?
+    /// Since when the focus's last window has shown uncovered.
+    var lastWindowSince: Duration?
+    /// The element last reported read (each once, until another is focused).
+    var reportedRead: String?
+    /// The sign for news dropped from a full queue ("+2"); the shell words and renders it.
+    public var sign: @Sendable (Int) -> BrailleRendering = { .computer(BrailleLine("+\($0)")) }
 
     public init(width: Int) {
         self.width = max(1, width)
     }
 
-    /// When the message on the display ends, if one is shown.
-    public var nextDeadline: Duration? { messageUntil }
+    /// When the display next changes by itself: a message ends, held news shows, or the focus
+    /// has rested long enough to count as read.
+    public var nextDeadline: Duration? {
+        var deadlines: [Duration] = []
+        if let messageUntil { deadlines.append(messageUntil) }
+        if message == nil, !queued.isEmpty || dropped > 0, let held = newsHeldUntil { deadlines.append(held) }
+        if let rest = restLength, let since = lastWindowSince { deadlines.append(since + rest) }
+        return deadlines.min()
+    }
 
     /// Whether a message covers the focus now.
     public var showsMessage: Bool { message != nil }
 
-    /// The focus changed (or its value or caret did): shown at once, over any message.
-    public mutating func show(_ rendering: BrailleRendering) -> [Action] {
+    /// The focus changed (or its value or caret did). `fromKey`: the reader's key moved it, and
+    /// it replaces a message at once; otherwise it is drawn beneath one.
+    public mutating func show(
+        _ rendering: BrailleRendering, fromKey: Bool = true, at now: Duration = .zero
+    )
+        -> [Action]
+    {
         var shown = Shown(rendering: rendering)
-        if let old = focus, let oldField = old.rendering.line.fieldStart, let field = rendering.line.fieldStart,
+        let old = focus
+        if let old, let oldField = old.rendering.line.fieldStart, let field = rendering.line.fieldStart,
             old.rendering.line.text.prefix(oldField) == rendering.line.text.prefix(field)
         {
             // The same field edited: the window stays unless the caret leaves it.
             shown.start = old.start
         }
-        shown.start = Self.start(keeping: rendering.caretCell, from: shown.start, in: rendering, width: width)
-        if enteringFromEnd, rendering.caretCell == nil {
-            // Panned back into the previous element: its last part, so reading backwards reads on.
+        if let old, old.rendering.line == rendering.line {
+            // The same line drawn again: the window stays where the reader panned it.
+            shown.start = old.start
+        } else {
+            shown.start = Self.start(keeping: rendering.caretCell, from: shown.start, in: rendering, width: width)
+        }
+        if enteringFromEnd {
+            // Panned back into the previous element: its last part, so reading backwards reads
+            // on (a long draft's too: every window is visited, not only the caret's).
             shown.start = rendering.windowStarts(width: width).last ?? 0
         }
         enteringFromEnd = false
         // The same element drawn again (read now, a reaction more) is not a move: a message on
-        // the display stays. Another element, or typing in a field, takes the display.
+        // the display stays. Another element, or typing in a field, is.
         let sameElement =
-            rendering.line.element != nil && rendering.line.element == focus?.rendering.line.element
+            rendering.line.element != nil && rendering.line.element == old?.rendering.line.element
             && rendering.line.fieldStart == nil
         focus = shown
-        if !sameElement {
+        if rendering.line.element != old?.rendering.line.element {
+            // Another element: its own rest, and its own report.
+            reportedRead = nil
+            lastWindowSince = nil
+        }
+        if !sameElement, fromKey {
             message = nil
             messageUntil = nil
-            queued = []
+            messageAnswers = false
+            newsHeldUntil = now + Self.newsHold
         }
-        return write()
+        return write(at: now)
     }
 
-    /// An announcement, shown from `now` for `length`; each pan through it gives it `length` again.
-    public mutating func message(_ rendering: BrailleRendering, at now: Duration, for length: Duration) -> [Action] {
-        if message != nil {
-            // One at a time, each for its time: under a flood the oldest waiting ones go.
+    /// A message, shown from `now` for `length`; each pan through it gives it `length` again. An
+    /// `answer` to the reader's key shows at once; news waits its turn.
+    public mutating func message(
+        _ rendering: BrailleRendering, at now: Duration, for length: Duration, answer: Bool = false
+    ) -> [Action] {
+        messageLength = length
+        if answer {
+            if let covered = message, !messageAnswers {
+                // The news it covers is not lost: it shows again after the answer.
+                queued.insert(covered.rendering, at: 0)
+                trimQueue()
+            }
+            return display(rendering, answer: true, at: now)
+        }
+        if message != nil || newsHeldUntil.map({ now < $0 }) == true {
             queued.append(rendering)
-            if queued.count > Self.queueLimit { queued.removeFirst(queued.count - Self.queueLimit) }
-            messageLength = length
+            trimQueue()
             return []
         }
-        message = Shown(rendering: rendering)
-        messageLength = length
-        messageUntil = now + length
-        return write()
+        return display(rendering, answer: false, at: now)
     }
 
-    /// Time passed: an expired message gives the display back to the focus.
+    /// Time passed: an expired message gives the display back (to waiting news, or the focus),
+    /// held news shows, a rested focus is read.
     public mutating func tick(at now: Duration) -> [Action] {
-        guard let until = messageUntil, until <= now else { return [] }
-        return nextMessage(at: now)
+        var actions: [Action] = []
+        if let until = messageUntil, until <= now {
+            actions += nextMessage(at: now)
+        } else if message == nil, !queued.isEmpty || dropped > 0, newsHeldUntil.map({ $0 <= now }) ?? true {
+            actions += nextMessage(at: now)
+        }
+        if let rest = restLength, let since = lastWindowSince, since + rest <= now {
+            actions += read()
+        }
+        return actions
     }
 
-    /// The next waiting message, or the focus again.
+    /// The next waiting news (the sign of any dropped first), or the focus again.
     mutating func nextMessage(at now: Duration) -> [Action] {
-        if !queued.isEmpty {
-            message = Shown(rendering: queued.removeFirst())
-            messageUntil = now + messageLength
-        } else {
+        if newsHeldUntil.map({ now < $0 }) == true || (queued.isEmpty && dropped == 0) {
             message = nil
             messageUntil = nil
+            messageAnswers = false
+            return write(at: now)
         }
-        return write()
+        if dropped > 0 {
+            let count = dropped
+            dropped = 0
+            return display(sign(count), answer: false, at: now)
+        }
+        return display(queued.removeFirst(), answer: false, at: now)
+    }
+
+    mutating func display(_ rendering: BrailleRendering, answer: Bool, at now: Duration) -> [Action] {
+        message = Shown(rendering: rendering)
+        messageAnswers = answer
+        messageUntil = now + messageLength
+        return write(at: now)
+    }
+
+    /// A full queue drops its oldest news, counted for the sign.
+    mutating func trimQueue() {
+        guard queued.count > Self.queueLimit else { return }
+        dropped += queued.count - Self.queueLimit
+        queued.removeFirst(queued.count - Self.queueLimit)
     }
 
     /// The display has `cells` cells now (at connection, or when it changes).
@@ -129,7 +213,7 @@ public struct BrailleDisplay: Sendable {
             self.focus = focus
         }
         if message != nil { message?.start = 0 }
-        return write()
+        return write(at: nil)
     }
 
     /// The connection was made again: write what is shown even if it has not changed.
@@ -148,10 +232,13 @@ public struct BrailleDisplay: Sendable {
                     shown.start = start
                     message = shown
                     messageUntil = now + messageLength
-                    return write()
+                    return write(at: now)
                 }
             default: break
             }
+            // A display key dismisses it (and does nothing else): the next waiting news shows,
+            // at the reader's pace, else the focus.
+            newsHeldUntil = nil
             return nextMessage(at: now)
         }
         guard var shown = focus else { return [] }
@@ -163,14 +250,23 @@ public struct BrailleDisplay: Sendable {
         case .panLeft, .panRight:
             guard let start = Self.panned(shown, right: command == .panRight, width: width) else {
                 enteringFromEnd = command == .panLeft
-                return [.report(command == .panRight ? .next : .previous)]
+                // Panned on past the end: the line has been read through.
+                return (command == .panRight ? read() : []) + [.report(command == .panRight ? .next : .previous)]
             }
             shown.start = start
             focus = shown
-            return write()
+            return write(at: now)
         case .lineUp: return [.report(.previous)]
         case .lineDown: return [.report(.next)]
         }
+    }
+
+    /// The focus's element reported read, once (paced reading only).
+    mutating func read() -> [Action] {
+        lastWindowSince = nil
+        guard restLength != nil, let element = focus?.rendering.line.element, reportedRead != element else { return [] }
+        reportedRead = element
+        return [.report(.read(element))]
     }
 
     /// The next or previous window's start, or nil past either end.
@@ -187,7 +283,16 @@ public struct BrailleDisplay: Sendable {
         return starts.last { $0 <= caret } ?? 0
     }
 
-    mutating func write() -> [Action] {
+    /// Writes what is shown, if it changed; notes when the focus's last window began to show
+    /// uncovered (`now` nil: the time is not known, and the rest starts at the next event).
+    mutating func write(at now: Duration?) -> [Action] {
+        if message == nil, let focus, focus.rendering.line.element != reportedRead,
+            focus.start == (focus.rendering.windowStarts(width: width).last ?? 0)
+        {
+            if lastWindowSince == nil { lastWindowSince = now }
+        } else {
+            lastWindowSince = nil
+        }
         guard let shown = message ?? focus else { return [] }
         let window = shown.rendering.window(from: shown.start, width: width)
         guard window != written else { return [] }

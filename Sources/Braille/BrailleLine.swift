@@ -32,4 +32,7 @@ public enum BrailleInput: Sendable, Equatable {
     case previous
     /// Line down: the next element (also panning right at the end of the line).
     case next
+    /// Paced reading: the focus's line (of the element so named) was read through: its last
+    /// window rested on, uncovered, or panned on past.
+    case read(String)
 }

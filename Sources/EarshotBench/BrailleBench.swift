@@ -19,6 +19,9 @@ import Synchronization
 ///   peer in the same run: a bare ``BrailleConnection`` in this process showing a line (to the
 ///   same cells), and a routing key reaching it: what BrlAPI and BRLTTY cost without the client.
 ///   BRLTTY reads the display's keys on a cycle of its own, so a routing key waits for it.
+/// - `own_key_message_p50_ms`/`_p99_ms` (goal ≤ 50): Alt-P, whose answer ("Punctuation: most")
+///   is a display message, pressed while news is on the display and two more wait (three changes
+///   of the settings file, each announced as it is read); until its words are in the cells.
 ///
 ///     swift build -c release && .build/release/earshot-bench braille --json
 func runBrailleBench(arguments: [String]) async throws {
@@ -26,8 +29,9 @@ func runBrailleBench(arguments: [String]) async throws {
     let directory = NSTemporaryDirectory() + "earshot-braille-bench-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory + "/config/earshot", withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
+    let configPath = directory + "/config/earshot/config.toml"
     try "[text]\nsize = \"large\"\n[speech]\nhints = false\n[braille]\nenabled = true\n".write(
-        toFile: directory + "/config/earshot/config.toml", atomically: true, encoding: .utf8)
+        toFile: configPath, atomically: true, encoding: .utf8)
 
     let brltty = try BrlttyFixture()
     defer { brltty.tearDown() }
@@ -117,7 +121,45 @@ func runBrailleBench(arguments: [String]) async throws {
         try waitFor("the routed cursor") { brltty.shown.last?.cursor == (index % 2 == 0 ? 22 : 28) }
     }
 
+    // The answer to one's own key, over news: each round changes three settings in the file
+    // (each said as news: one on the display, two waiting), then presses Alt-P.
+    client.type([0x1B])
+    var switches = ["times": false, "merge_bursts": true, "reduce_motion": false]
+    // Alt-P writes the punctuation it steps to; the file written here keeps it.
+    let levels = ["none", "some", "most", "all"]
+    var level = 1
+    func writeSettings() throws {
+        let text =
+            "[text]\nsize = \"large\"\n[speech]\nhints = false\npunctuation = \"\(levels[level])\"\n"
+            + "times = \(switches["times"] ?? false)\n"
+            + "merge_bursts = \(switches["merge_bursts"] ?? true)\n[display]\n"
+            + "reduce_motion = \(switches["reduce_motion"] ?? false)\n[braille]\nenabled = true\n"
+        try text.write(toFile: configPath, atomically: true, encoding: .utf8)
+    }
+    var ownKey: [Double] = []
+    for round in 0..<40 {
+        for key in ["times", "merge_bursts", "reduce_motion"] {
+            let before = speechLines(log)
+            switches[key]?.toggle()
+            try writeSettings()
+            try waitFor("the settings change said (round \(round), \(key))") { speechLines(log) > before }
+        }
+        let seen = brltty.shown.count
+        let begin = client.type([0x1B, UInt8(ascii: "p")])
+        try waitFor("the answer to Alt-P on the display (round \(round))", pollMicroseconds: 50) {
+            brltty.shown.dropFirst(seen).contains { $0.visual.hasPrefix("Punctuation:") }
+        }
+        let shown = brltty.shown.dropFirst(seen).first { $0.visual.hasPrefix("Punctuation:") }
+        ownKey.append(Double((shown?.receivedNanoseconds ?? begin) - begin) / 1e6)
+        level = (level + 1) % levels.count
+        // Written by the client before the next round writes the file.
+        try waitFor("the punctuation written (round \(round))") {
+            (try? String(contentsOfFile: configPath, encoding: .utf8))?.contains("\"\(levels[level])\"") == true
+        }
+    }
+
     let keyTimes = Percentiles(keys)
+    let ownKeyTimes = Percentiles(ownKey)
     let routeTimes = Percentiles(routes)
     let floorTimes = Percentiles(floor)
     let floorRouteTimes = Percentiles(floorRoutes)
@@ -129,6 +171,8 @@ func runBrailleBench(arguments: [String]) async throws {
             ("floor_show_to_cells_p50_ms", floorTimes.median), ("floor_show_to_cells_p99_ms", floorTimes(99)),
             ("floor_route_to_input_p50_ms", floorRouteTimes.median),
             ("floor_route_to_input_p99_ms", floorRouteTimes(99)),
+            ("own_key_message_p50_ms", ownKeyTimes.median), ("own_key_message_p99_ms", ownKeyTimes(99)),
+            ("own_key_message_rounds", Double(ownKey.count)),
         ], json: json, title: "braille (BRLTTY 6.5, Virtual driver, 40 cells)")
 }
 

@@ -22,6 +22,9 @@ public struct BrailleSettings: Sendable, Equatable {
     public var messageTimeout: Int = 4
     /// Which new chat messages are shown as messages (the same choices as speech's).
     public var messages: SpeechSettings.MessagePolicy = .all
+    /// Reading at the reader's pace with speech on too: a message is read when its line has been
+    /// read through on the display, not when it was heard (always so with speech off).
+    public var paced: Bool = false
 
     public static let messageTimeoutRange = 1...20
 

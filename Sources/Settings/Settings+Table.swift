@@ -31,6 +31,7 @@ extension SettingKey {
     public static let brailleTable = SettingKey("braille.table")
     public static let brailleMessageTimeout = SettingKey("braille.message_timeout")
     public static let brailleMessages = SettingKey("braille.messages")
+    public static let braillePaced = SettingKey("braille.paced")
     public static let displayReduceMotion = SettingKey("display.reduce_motion")
     public static let displayContrast = SettingKey("display.contrast")
     public static let displayColor = SettingKey("display.color")
@@ -94,6 +95,7 @@ extension Settings {
         .choice(
             .brailleMessages, \.braille.messages, choices: SpeechSettings.MessagePolicy.allCases.filter { $0 != .sound }
         ),
+        .toggle(.braillePaced, \.braille.paced),
         .toggle(.displayReduceMotion, \.display.reduceMotion),
         .custom(
             .displayContrast, .toggle,

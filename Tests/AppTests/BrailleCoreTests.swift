@@ -12,11 +12,11 @@ import Testing
     typealias Core = AppCoreTests
 
     static func brailled(_ effects: [AppEffect]) -> [BrailleLine] {
-        effects.compactMap { if case .braille(let line) = $0 { line } else { nil } }
+        effects.compactMap { if case .braille(let line, _) = $0 { line } else { nil } }
     }
 
     static func messages(_ effects: [AppEffect]) -> [String] {
-        effects.compactMap { if case .brailleMessage(let text) = $0 { text } else { nil } }
+        effects.compactMap { if case .brailleMessage(let text, _) = $0 { text } else { nil } }
     }
 
     @Test func elementsAreLabelValueAndShortTraitForms() {
@@ -157,5 +157,77 @@ extension BrailleCoreTests {
             Core.spoken(core.handle(.brailleStatus(.connected(cells: 40)), at: .seconds(4))) == [
                 "Braille display back, 40 cells"
             ])
+    }
+}
+
+/// Reading at the reader's pace on the display: a message is read when the display says its
+/// line was read through, not when speech ended; what a key shows answers it at once.
+@Suite struct PacedBrailleCoreTests {
+    typealias Core = AppCoreTests
+
+    static func answers(_ effects: [AppEffect]) -> [String: Bool] {
+        var result: [String: Bool] = [:]
+        for effect in effects { if case .brailleMessage(let text, let answer) = effect { result[text] = answer } }
+        return result
+    }
+
+    static func pacedCore() -> AppCore {
+        var (core, _) = Core.openCore(braille: true) { $0.braille.paced = true }
+        core.state.lastReadID = 100
+        core.state.firstUnreadID = 101
+        return core
+    }
+
+    @Test func speechEndingDoesNotReadAMessageButTheDisplayDoes() {
+        var core = Self.pacedCore()
+        _ = core.navigator.focus(identifier: ElementID.message(101).identifier)
+        _ = core.handle(.key(.character("j")), at: .seconds(1))
+        core.hearingFocus()
+        _ = core.handle(.utterance(.speak, .reader), at: .seconds(2))
+        _ = core.handle(.utterance(.done, .reader), at: .seconds(3))
+        #expect(core.state.lastReadID == 100, "heard is not read at the reader's pace")
+        _ = core.handle(.braille(.read(ElementID.message(101).identifier)), at: .seconds(4))
+        #expect(core.state.lastReadID == 101, "read on the display: the marker follows")
+    }
+
+    @Test func sayAllDoesNotRunAheadOfTheReader() {
+        var core = Self.pacedCore()
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        _ = core.handle(.key(.alt("r")), at: .seconds(1))
+        #expect(core.navigator.focusedElement?.identifier == ElementID.message(101).identifier)
+        for second in 2...5 {
+            _ = core.handle(.utterance(.speak, .reader), at: .seconds(second))
+            _ = core.handle(.utterance(.done, .reader), at: .seconds(second) + .milliseconds(10))
+        }
+        #expect(core.navigator.focusedElement?.identifier == ElementID.message(101).identifier)
+        #expect(core.state.lastReadID == 100)
+        // Panning past its end moves on, as any key would, and reads it.
+        _ = core.handle(.braille(.read(ElementID.message(101).identifier)), at: .seconds(6))
+        _ = core.handle(.braille(.next), at: .seconds(6))
+        #expect(core.navigator.focusedElement?.identifier == ElementID.message(102).identifier)
+        #expect(core.state.lastReadID == 101)
+    }
+
+    @Test func aKeysAnswerTakesTheDisplayAndNewsWaits() {
+        var (core, _) = Core.openCore(braille: true)
+        let news = core.handle(
+            .chat(.messages([ChatMessage(id: 300, channelID: 10, author: "kim", text: "hi", time: Date())])),
+            at: .seconds(1))
+        #expect(Self.answers(news) == ["kim: hi": false])
+        let answer = core.handle(.key(.alt("p")), at: .seconds(2))
+        #expect(Self.answers(answer) == ["Punctuation: most": true])
+        // A focus a key moved is from the key; one drawn for news is not.
+        let moved = core.handle(.key(.left), at: .seconds(3))
+        #expect(moved.contains { if case .braille(_, true) = $0 { true } else { false } })
+    }
+
+    @Test func altLShowsTheLastThingAgainAndAnEdgeIsShownWithSoundsOn() {
+        var (core, _) = Core.openCore(braille: true) { $0.braille.paced = true }
+        _ = core.handle(.key(.alt("p")), at: .seconds(1))
+        let again = core.handle(.key(.alt("l")), at: .seconds(2))
+        #expect(Self.answers(again)["Punctuation: most"] == true, "\(again)")
+        _ = core.navigator.focus(identifier: ElementID.settingsButton.identifier)
+        let edge = core.handle(.key(.right), at: .seconds(4))
+        #expect(Self.answers(edge)["boundary"] == true, "\(Core.spoken(edge)) \(edge)")
     }
 }

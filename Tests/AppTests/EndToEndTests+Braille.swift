@@ -147,6 +147,44 @@ extension EndToEndTests {
             "the key also activated\n\(Self.brailleContext(session, brltty))")
     }
 
+    /// With speech off, reading is at the reader's pace: Alt-R shows the first unread message and
+    /// waits (speech "ends" at once, and moving on then would mark every message read unseen);
+    /// panning past a message's end reads it and shows the next; the count follows.
+    @Test func withSpeechOffAMessageIsReadWhenPannedThroughAndAltRWaitsForTheReader() async throws {
+        let brltty = try BrlttyFixture()
+        defer { brltty.tearDown() }
+        let sandbox = try Sandbox(settings: Self.brailleSettings())
+        defer { sandbox.remove() }
+        let session = try Self.launchWithBraille(sandbox, brltty)
+        defer { session.kill() }
+        try await Self.waitUntilReady(session)
+        // The channel's news at start; a display key dismisses it, and the focus is there.
+        try brltty.waitForVisual { $0.visual == "#welcome, 5 unread" }
+        try brltty.press("fwinrt") { $0.visual.hasPrefix("Earshot, Welcome") }
+
+        let seen = brltty.shown.count
+        let spoken = session.speech().count
+        try session.send("M-r")
+        // Its speech has ended (speech is off: at once), and the display has not moved on.
+        let ended = try await session.waitForSpeech(after: 0) { _ in
+            session.speech().dropFirst(spoken).contains { $0.event == "done" && $0.text.hasPrefix("Earshot, Welcome") }
+        }
+        #expect(ended != nil, "\(Self.brailleContext(session, brltty))")
+        #expect(
+            brltty.shown.dropFirst(seen).allSatisfy { !$0.visual.hasPrefix("Earshot, Press Right") },
+            "Alt-R ran ahead of the reader\n\(Self.brailleContext(session, brltty))")
+
+        // Panning through it and past its end shows the next message.
+        try brltty.press("fwinrt") { $0.visual.hasPrefix("#welcome, a channel") }
+        try brltty.press("fwinrt") { $0.visual == "this computer. unrd" }
+        try brltty.press("fwinrt") { $0.visual.hasPrefix("Earshot, Press Right") }
+        // Back on the first: it is read now, so its line no longer ends "unrd".
+        try brltty.press("lnup") { $0.visual.hasPrefix("Earshot, Welcome") }
+        try brltty.press("fwinrt") { $0.visual.hasPrefix("#welcome, a channel") }
+        let end = try brltty.press("fwinrt") { $0.visual.hasPrefix("this computer.") }
+        #expect(end.visual == "this computer.", "\(Self.brailleContext(session, brltty))")
+    }
+
     @Test func contractedEnglishShowsTheWordAtTheCaretUncontracted() async throws {
         let brltty = try BrlttyFixture()
         defer { brltty.tearDown() }

@@ -182,7 +182,7 @@ import Testing
         try #require(onSettings, "End did not reach Settings\n\(Self.context(session))")
         let sheetStart = session.spoken().count
         try session.send("Enter")
-        let sheet = try await session.waitForSpeech(after: sheetStart) { $0.text.hasPrefix("Settings, ") }
+        let sheet = try await session.waitForSpeech(after: sheetStart) { $0.text == "Settings" }
         try #require(sheet != nil, "the Settings sheet did not open\n\(Self.context(session))")
         let onTextSize = try await Self.moveFocus(session, "Right", toLineStartingWith: "Text size, ")
         try #require(onTextSize, "no Text size control\n\(Self.context(session))")

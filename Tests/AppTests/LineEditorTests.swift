@@ -119,7 +119,7 @@ import Testing
         #expect(core.state.composer == "why?")
         var help = Self.press(&core, .key(.function(1), []), at: 3)
         help += AppCoreTests.spoken(IRCEventsCoreTests.finishTransitions(&core, at: 4))
-        #expect(help.contains { $0.hasPrefix("Key help, 33 keys") }, "\(help)")
+        #expect(help.contains { $0.hasPrefix("Key help, 37 keys") }, "\(help)")
     }
 
     @Test func altEqualsAndAltMinusStepTheTextSizeFromAnywhere() {

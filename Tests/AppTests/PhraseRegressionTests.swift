@@ -85,7 +85,7 @@ extension AppSuites {
         }
 
         @Test(arguments: [
-            ("?", "Key help, 33 keys"), ("s", "Settings"),
+            ("?", "Key help, 37 keys"), ("s", "Settings"),
         ])
         func sheetsCountWhatTheyList(key: String, phrase: String) async throws {
             let host = try await AppHost()

@@ -48,7 +48,7 @@ import Testing
 
     @Test func aMessageShowsUntilItsTimeOrAKeyAndANewFocusReplacesIt() {
         var display = BrailleDisplay(width: 20)
-        _ = display.show(.computer(BrailleLine("Send btn")))
+        _ = display.show(.computer(BrailleLine("Send btn")), fromKey: false)
         #expect(Self.text(display.message(.computer(BrailleLine("Sent")), at: .zero, for: .seconds(4))) == ["Sent"])
         #expect(display.nextDeadline == .seconds(4))
         #expect(display.tick(at: .seconds(3)).isEmpty)
@@ -56,9 +56,9 @@ import Testing
         // A display key dismisses it and does nothing else.
         _ = display.message(.computer(BrailleLine("Sent")), at: .seconds(4), for: .seconds(6))
         #expect(Self.text(display.command(.route(0), at: .seconds(5))) == ["Send btn"])
-        // A new focus replaces it at once.
+        // A focus the reader's key moved to replaces it at once.
         _ = display.message(.computer(BrailleLine("Sent")), at: .seconds(5), for: .seconds(15))
-        #expect(Self.text(display.show(.computer(BrailleLine("Settings btn")))) == ["Settings btn"])
+        #expect(Self.text(display.show(.computer(BrailleLine("Settings btn")), at: .seconds(6))) == ["Settings btn"])
         #expect(!display.showsMessage)
     }
 
@@ -91,7 +91,7 @@ import Testing
 
     @Test func panningAMessageGivesItItsTimeAgainAndPanningBackEntersTheEnd() {
         var display = BrailleDisplay(width: 10)
-        _ = display.show(.computer(BrailleLine("Send btn")))
+        _ = display.show(.computer(BrailleLine("Send btn")), fromKey: false)
         _ = display.message(.computer(BrailleLine("kim: the deploy is done")), at: .zero, for: .seconds(4))
         #expect(Self.text(display.command(.panRight, at: .seconds(3))) == ["deploy is"])
         #expect(display.nextDeadline == .seconds(7))
@@ -113,7 +113,7 @@ import Testing
 
     @Test func theSameElementDrawnAgainLeavesAMessageAndMessagesWaitTheirTurn() {
         var display = BrailleDisplay(width: 40)
-        _ = display.show(.computer(BrailleLine("kim, hello unrd", element: "m1")))
+        _ = display.show(.computer(BrailleLine("kim, hello unrd", element: "m1")), fromKey: false)
         _ = display.message(.computer(BrailleLine("Reacted with heart")), at: .zero, for: .seconds(4))
         // The message became read: the same element again, the message stays.
         #expect(display.show(.computer(BrailleLine("kim, hello", element: "m1"))).isEmpty)
@@ -125,10 +125,96 @@ import Testing
         #expect(display.nextDeadline == .seconds(8))
         #expect(Self.text(display.command(.route(3), at: .seconds(5))) == ["third"])
         #expect(Self.text(display.tick(at: .seconds(9))) == ["kim, hello"])
-        // Another element takes the display, and drops what waits.
+        // Another element the reader moves to takes the display; what waits shows a moment
+        // after, each in its turn, none dropped.
         _ = display.message(.computer(BrailleLine("one")), at: .seconds(10), for: .seconds(4))
         _ = display.message(.computer(BrailleLine("two")), at: .seconds(10), for: .seconds(4))
-        #expect(Self.text(display.show(.computer(BrailleLine("Send btn", element: "send")))) == ["Send btn"])
-        #expect(display.tick(at: .seconds(20)).isEmpty)
+        #expect(
+            Self.text(display.show(.computer(BrailleLine("Send btn", element: "send")), at: .seconds(11)))
+                == ["Send btn"])
+        #expect(display.nextDeadline == .seconds(12))
+        #expect(Self.text(display.tick(at: .seconds(12))) == ["two"])
+        #expect(Self.text(display.tick(at: .seconds(16))) == ["Send btn"])
+    }
+
+    @Test func theAnswerToTheReadersKeyTakesTheDisplayAtOnceAndNewsWaits() {
+        var display = BrailleDisplay(width: 40)
+        _ = display.show(.computer(BrailleLine("Settings btn", element: "s")), fromKey: false)
+        // News shows, and two more wait.
+        #expect(
+            Self.text(display.message(.computer(BrailleLine("kim: one")), at: .zero, for: .seconds(4))) == ["kim: one"])
+        _ = display.message(.computer(BrailleLine("kim: two")), at: .zero, for: .seconds(4))
+        _ = display.message(.computer(BrailleLine("kim: three")), at: .zero, for: .seconds(4))
+        // Alt-P: its answer at once, over the news; answers to earlier keys do not wait.
+        #expect(
+            Self.text(
+                display.message(
+                    .computer(BrailleLine("Punctuation: most")), at: .seconds(1), for: .seconds(4), answer: true))
+                == ["Punctuation: most"])
+        #expect(
+            Self.text(
+                display.message(
+                    .computer(BrailleLine("Punctuation: all")), at: .seconds(2), for: .seconds(4), answer: true))
+                == ["Punctuation: all"])
+        // A redraw the key caused (another element, drawn for no key) goes beneath it.
+        #expect(
+            display.show(.computer(BrailleLine("Text size adj", element: "t")), fromKey: false, at: .seconds(2)).isEmpty
+        )
+        #expect(display.showsMessage)
+        // Then the news it covered, from where it was, then the rest: none lost.
+        #expect(Self.text(display.tick(at: .seconds(6))) == ["kim: one"])
+        #expect(Self.text(display.tick(at: .seconds(10))) == ["kim: two"])
+        #expect(Self.text(display.tick(at: .seconds(14))) == ["kim: three"])
+        #expect(Self.text(display.tick(at: .seconds(18))) == ["Text size adj"])
+    }
+
+    @Test func aFullQueueShowsASignForWhatItDropped() {
+        var display = BrailleDisplay(width: 40)
+        display.sign = { .computer(BrailleLine("\($0) more not shown")) }
+        _ = display.show(.computer(BrailleLine("Send btn")), fromKey: false)
+        for index in 1...6 { _ = display.message(.computer(BrailleLine("news \(index)")), at: .zero, for: .seconds(1)) }
+        var shown: [String] = []
+        for second in 1...6 { shown += Self.text(display.tick(at: .seconds(second))) }
+        #expect(shown == ["2 more not shown", "news 4", "news 5", "news 6", "Send btn"])
+    }
+
+    @Test func pacedALineIsReadOnceItsLastWindowRestsUncoveredOrIsPannedPast() {
+        var display = BrailleDisplay(width: 10)
+        display.restLength = .seconds(1)
+        // One that fits: read after resting on it, not at a glance.
+        _ = display.show(.computer(BrailleLine("kim, hi", element: "m1")), at: .zero)
+        #expect(display.nextDeadline == .seconds(1))
+        _ = display.show(.computer(BrailleLine("bob, yo", element: "m2")), at: .milliseconds(170))
+        #expect(display.tick(at: .seconds(1)).isEmpty, "m1 was only glanced at")
+        #expect(display.tick(at: .milliseconds(1170)) == [.report(.read("m2"))])
+        #expect(display.tick(at: .seconds(5)).isEmpty, "reported once")
+        // A long one: not while its first window shows; at once when panned past its end.
+        _ = display.show(.computer(BrailleLine("ada, the deploy is done now", element: "m3")), at: .seconds(6))
+        #expect(display.tick(at: .seconds(9)).isEmpty)
+        _ = display.command(.panRight, at: .seconds(9))
+        _ = display.command(.panRight, at: .seconds(9))
+        #expect(display.command(.panRight, at: .seconds(9)) == [.report(.read("m3")), .report(.next)])
+        // Covered by a message, the rest does not count.
+        _ = display.show(.computer(BrailleLine("eve, ok", element: "m4")), at: .seconds(10))
+        _ = display.message(.computer(BrailleLine("#b, kim: hi")), at: .seconds(10), for: .seconds(4), answer: true)
+        #expect(!display.tick(at: .seconds(12)).contains(.report(.read("m4"))))
+        #expect(Self.text(display.tick(at: .seconds(14))) == ["eve, ok"])
+        #expect(display.tick(at: .milliseconds(14900)).isEmpty)
+        #expect(display.tick(at: .seconds(15)) == [.report(.read("m4"))])
+    }
+
+    @Test func panningBackIntoALongDraftVisitsEveryWindow() {
+        var display = BrailleDisplay(width: 10)
+        _ = display.show(.computer(BrailleLine("Send btn", element: "send")))
+        _ = display.command(.panLeft, at: .zero)
+        let draft = BrailleLine("Msg edt one two three four five", caret: 8, fieldStart: 8, element: "field")
+        // Entered from its end, though the caret is at its start.
+        #expect(Self.text(display.show(.computer(draft))) == ["five"])
+        #expect(Self.text(display.command(.panLeft, at: .zero)) == ["three four"])
+        // The same line drawn again keeps the window the reader panned to.
+        #expect(display.show(.computer(draft)).isEmpty)
+        #expect(Self.text(display.command(.panLeft, at: .zero)) == ["one two"])
+        #expect(Self.text(display.command(.panLeft, at: .zero)) == ["Msg edt"])
+        #expect(display.command(.panLeft, at: .zero) == [.report(.previous)])
     }
 }

@@ -45,6 +45,7 @@ import Testing
         settings.speech.follow = ["kim"]
         settings.speech.speakerVoices = true
         settings.speech.names = .never
+        settings.braille.paced = true
         settings.sounds.pack = "soft"
         return settings
     }

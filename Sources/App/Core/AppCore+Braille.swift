@@ -47,10 +47,23 @@ extension AppCore {
         return Self.brailleLine(focused, caret: field.map { editor($0).caret }, emoji: state.emoji.catalog)
     }
 
-    /// Puts an announcement on the display for its timeout, written as it is read.
+    /// Puts an announcement on the display for its timeout, written as it is read: at once when
+    /// it answers the reader's key, else in its turn.
     mutating func brailleMessage(_ text: String) {
         guard configuration.braille, !text.isEmpty else { return }
-        effects.append(.brailleMessage(Self.written(text, emoji: state.emoji.catalog)))
+        effects.append(.brailleMessage(Self.written(text, emoji: state.emoji.catalog), answer: answeringKey))
+    }
+
+    /// Whether reading is at the reader's pace on the display: a message is read when its line
+    /// has been read through there (``BrailleInput/read(_:)``), not when speech said it; say-all
+    /// moves on as the reader pans past a message's end, not when its speech ends.
+    var paced: Bool { configuration.braille && (configuration.speechOff || state.settings.braille.paced) }
+
+    /// `[braille]` as the display is to work: paced when speech is off, whatever the file says.
+    func brailleSettings(_ settings: Settings) -> BrailleSettings {
+        var braille = settings.braille
+        if configuration.speechOff { braille.paced = true }
+        return braille
     }
 
     /// `text` with each emoji as its name between colons ("ship it :rocket:"): a display shows
@@ -79,6 +92,10 @@ extension AppCore {
     /// A key on the display.
     mutating func handle(braille input: BrailleInput) {
         switch input {
+        case .read(let identifier):
+            // Read through on the display: a message is read, and the marker follows.
+            guard paced, let id = tree.behaviour(identifier)?.message else { return }
+            heard(id)
         case .next: perform(.next)
         case .previous: perform(.previous)
         case .route(let offset):

@@ -32,7 +32,8 @@ extension AppCore {
         case .done:
             if let done = hearing, done.started {
                 hearing = nil
-                heard(done.messageID)
+                // At the reader's pace, the display says when it is read, not speech.
+                if !paced { heard(done.messageID) }
             }
         default:
             if hearing?.started == true { hearing = nil }
@@ -44,7 +45,7 @@ extension AppCore {
     mutating func announcerUtterance(finished: Bool) {
         let ids = announcingMessages
         announcingMessages = []
-        if finished { for id in ids.sorted() { heard(id) } }
+        if finished, !paced { for id in ids.sorted() { heard(id) } }
     }
 
     /// The announcement about to be spoken: the messages of the open channel it says in full

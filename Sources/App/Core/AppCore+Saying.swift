@@ -70,7 +70,7 @@ extension AppCore {
             effects.append(.speak(prepared, priority, voice, shown: shown, speaker: speaker))
         }
         if remember, voice == .reader || voice == .announcer, state.activeSheet?.kind != .speechHistory {
-            state.speechHistory.append(SpokenEntry(text: prepared, voice: voice))
+            state.speechHistory.append(SpokenEntry(text: prepared, voice: voice, shown: shown))
             if state.speechHistory.count > AppState.speechHistoryLimit {
                 state.speechHistory.removeFirst(state.speechHistory.count - AppState.speechHistoryLimit)
             }
@@ -114,9 +114,10 @@ extension AppCore {
         switch action {
         case .focus: speakFocus(action, queued: false)
         case .boundary(let edge):
-            // With sounds on, the edge is a sound, not a word.
+            // With sounds on, the edge is a sound, not a word; on the display it is the word.
             if state.settings.sounds.enabled {
                 playCue(.boundary, .default, voice: .reader)
+                brailleMessage(edge.word)
             } else {
                 say(edge.word, .default, .reader)
             }

@@ -71,7 +71,7 @@ extension AppCore {
         if settings.speech != old.speech { effects.append(.configureSpeech(settings.speech)) }
         if settings.sounds != old.sounds { effects.append(.configureSounds(settings.sounds)) }
         if settings.sounds.pack != old.sounds.pack { effects.append(.loadSoundPack(settings.sounds.pack)) }
-        if settings.braille != old.braille { effects.append(.configureBraille(settings.braille)) }
+        if settings.braille != old.braille { effects.append(.configureBraille(brailleSettings(settings))) }
         if settings.display != old.display || settings.text != old.text { effects.append(.display(settings)) }
     }
 

@@ -35,7 +35,7 @@ extension AppCore {
             sayAll?.paused = false
         case (.reader, .done):
             readerUtterance(kind)
-            if sayAll?.started == true { readNext() }
+            if sayAll?.started == true, !paced { readNext() }
         case (.reader, _):
             readerUtterance(kind)
             if sayAll?.started == true, sayAll?.paused != true { sayAll = nil }
@@ -52,10 +52,12 @@ extension AppCore {
         effects.append(.pauseOrResumeSpeech)
     }
 
-    /// Alt-L: the last thing said in the reading or announcing voice, again.
+    /// Alt-L: the last thing said in the reading or announcing voice, again; on the display too,
+    /// as written.
     mutating func repeatLast() {
         guard let last = state.speechHistory.last else { return say(.reading(.nothingSaidYet), .default, .reader) }
         utter(last.text, .default, last.voice, remember: false)
+        brailleMessage(last.shown ?? SpokenText.unmarked(last.text))
     }
 
     /// Alt-R: read from the focused message to the end of the messages; away from the messages,
@@ -70,7 +72,8 @@ extension AppCore {
             _ = navigator.focus(identifier: MainScreen.firstFocus(state).identifier)
             chosenAction = nil
         }
-        sayAll = SayAll()
+        // At the reader's pace, the display moves on as they pan past each message's end.
+        sayAll = paced ? nil : SayAll()
         read(navigator.focusedPhrase)
     }
 

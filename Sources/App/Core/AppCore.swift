@@ -46,6 +46,9 @@ public struct AppCore: Sendable {
         /// Whether the terminal takes a copy from a program (OSC 52); false where it is known not
         /// to (the Linux console, VTE's terminals, Apple's Terminal), outside tmux.
         public var clipboard = true
+        /// Whether speech is off (`--speech off`): reading is by braille alone, at the reader's
+        /// pace (a message is read when read on the display, not when "said").
+        public var speechOff = false
 
         public init(
             settings: Settings, onboarded: Bool, terminalRows: Int, localNetworkID: Int64, welcomeChannelID: Int64,
@@ -108,6 +111,9 @@ public struct AppCore: Sendable {
     var lastBottom: String?
     var lastCaret: Int?
     var lastBraille: BrailleLine?
+    /// Whether the event being handled is the reader's key: what it shows on the display
+    /// answers them, at once.
+    var answeringKey = false
     /// What was last said about the braille display, so each change is said once.
     var brailleSaid: BrailleConnection.Status?
     /// Chat announcements that speech says and braille does not (`braille.messages`).
@@ -181,6 +187,12 @@ public struct AppCore: Sendable {
     public mutating func handle(_ event: AppEvent, at now: Duration) -> [AppEffect] {
         self.now = now
         effects = []
+        switch event {
+        case .key, .line: answeringKey = true
+        case .braille(.read): answeringKey = false
+        case .braille: answeringKey = true
+        default: answeringKey = false
+        }
         let today = state.localTime.dayNumber(state.localTime.date(at: now))
         if today != state.today { state.today = today }
         switch event {
@@ -304,7 +316,7 @@ public struct AppCore: Sendable {
                 // Under what this event announced ("Settings, sheet, …", "Reacted with thumbs
                 // up"): the message is read first, and the new focus is there when it goes.
                 let firstMessage = effects.firstIndex { if case .brailleMessage = $0 { true } else { false } }
-                effects.insert(.braille(braille), at: firstMessage ?? effects.endIndex)
+                effects.insert(.braille(braille, fromKey: answeringKey), at: firstMessage ?? effects.endIndex)
             }
         }
         maxPendingAnnouncements = max(maxPendingAnnouncements, announcer.pendingCount)

@@ -35,10 +35,12 @@ public enum AppEffect: Sendable, Equatable {
     /// Rewrite the bottom line: the focused element; in a text field, `caret` is where the
     /// terminal's cursor goes (a character offset into the line).
     case bottom(String, caret: Int? = nil)
-    /// Show the focus on the braille display (its line changed).
-    case braille(BrailleLine)
-    /// Show an announcement on the braille display for its timeout.
-    case brailleMessage(String)
+    /// Show the focus on the braille display (its line changed); `fromKey`: the reader's key
+    /// moved it, and it replaces a message there.
+    case braille(BrailleLine, fromKey: Bool = false)
+    /// Show an announcement on the braille display for its timeout; an `answer` to the reader's
+    /// key shows at once, news waits its turn.
+    case brailleMessage(String, answer: Bool = false)
     /// The braille table and timeout from the settings.
     case configureBraille(BrailleSettings)
     /// Render with these settings (size, colours, contrast).

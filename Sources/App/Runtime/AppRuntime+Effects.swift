@@ -27,10 +27,10 @@ extension AppRuntime {
             parts.output.announcement(text, polite: polite)
         case .bottom(let line, let caret):
             parts.output.setBottom(line, caret: caret)
-        case .braille(let line):
-            parts.braille?.show(line)
-        case .brailleMessage(let text):
-            parts.braille?.message(text)
+        case .braille(let line, let fromKey):
+            parts.braille?.show(line, fromKey: fromKey)
+        case .brailleMessage(let text, let answer):
+            parts.braille?.message(text, answer: answer)
         case .configureBraille(let settings):
             parts.braille?.configure(BrailleConnection.Configuration(settings))
         case .display(let settings):
@@ -219,9 +219,10 @@ extension AppRuntime {
 }
 
 extension BrailleConnection.Configuration {
-    /// The table and message timeout of `[braille]` (an empty table is computer braille).
+    /// The table, message timeout and pacing of `[braille]` (an empty table is computer braille).
     public init(_ settings: BrailleSettings) {
         self.init(
-            table: settings.table.isEmpty ? nil : settings.table, messageTimeout: .seconds(settings.messageTimeout))
+            table: settings.table.isEmpty ? nil : settings.table, messageTimeout: .seconds(settings.messageTimeout),
+            paced: settings.paced)
     }
 }

@@ -92,12 +92,16 @@ public enum ClientCommand {
         engine.setSpeechDispatcherParameters(settings.speech)
 
         // Braille goes to BRLTTY's display unless another screen reader has it, or it is off.
+        // With speech off, reading is at the reader's pace on the display.
+        var brailleSettings = settings.braille
+        if options.speech.mode == .off { brailleSettings.paced = true }
         let wantsBraille = settings.braille.enabled != .off && !options.screenReader && !settings.display.screenReader
         let braille =
             wantsBraille
             ? BrailleConnection(
-                configuration: .init(settings.braille), onInput: { runtimeBox.post(.braille($0)) },
-                onStatus: { runtimeBox.post(.brailleStatus($0)) })
+                configuration: .init(brailleSettings), onInput: { runtimeBox.post(.braille($0)) },
+                onStatus: { runtimeBox.post(.brailleStatus($0)) },
+                droppedWords: { Wording.sentence(.device(.brailleDropped($0))) })
             : nil
 
         var configuration = AppCore.Configuration(
@@ -108,6 +112,7 @@ public enum ClientCommand {
             screenReader: options.screenReader)
         configuration.desktop = LinkOpener.desktop(ProcessInfo.processInfo.environment)
         configuration.clipboard = LinkOpener.terminalTakesCopies(ProcessInfo.processInfo.environment)
+        configuration.speechOff = options.speech.mode == .off
         let core = AppCore(configuration)
         let runtime = AppRuntime(
             core: core,

@@ -317,10 +317,13 @@ struct PendingPaste: Hashable, Sendable {
 public struct SpokenEntry: Hashable, Sendable {
     public var text: String
     public var voice: VoiceRole
+    /// The words as written, where the voice's preparation changed them ("#a" said "hash a").
+    public var shown: String?
 
-    public init(text: String, voice: VoiceRole) {
+    public init(text: String, voice: VoiceRole, shown: String? = nil) {
         self.text = text
         self.voice = voice
+        self.shown = shown
     }
 }
 

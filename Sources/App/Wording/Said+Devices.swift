@@ -1,3 +1,4 @@
+import Accessibility
 import Braille
 
 /// What the braille display and the speech route did: said once per change.
@@ -8,6 +9,9 @@ enum DeviceFact: Hashable, Sendable {
     case brailleConnected(cells: Int)
     /// Why there is no display, or the table that could not be loaded.
     case brailleUnavailable(BrailleConnection.Unavailable)
+    /// The display's queue of messages was full, and this many were not shown (the sign in
+    /// their place).
+    case brailleDropped(Int)
     /// speech-dispatcher was asked for and does not answer; `why` is its library's own text,
     /// shown and never said.
     case speechDispatcherUnavailable(why: String?)
@@ -29,6 +33,7 @@ extension Wording {
         case .brailleBack(let cells): "Braille display back, \(cells) cells"
         case .brailleConnected(let cells): "Braille display connected, \(cells) cells"
         case .brailleUnavailable(let why): brailleUnavailable(why)
+        case .brailleDropped(let count): "\(Plural.phrase(count, "more message")) not shown, in the channels"
         case .speechDispatcherUnavailable(let why):
             "speech-dispatcher does not answer, so Earshot speaks with its own voice, espeak-ng"
                 + (why.map { ". Why: \($0)." } ?? "")

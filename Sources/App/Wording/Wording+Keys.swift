@@ -37,6 +37,16 @@ extension Wording {
         ("In the message field, Up or Down", "recall the lines you sent in this channel"),
         ("In a text field, Tab", "complete a command, channel or nick, or go to the next item"),
         ("In a text field, Shift-Tab or Escape", "leave the field"),
+        (
+            "On a braille display, pan right or pan left",
+            "the next or previous part of the line; past its end, the next or previous item"
+        ),
+        ("On a braille display, line down or line up", "the next or previous item"),
+        ("On a braille display, a routing key", "activate, or in a text field move the caret there"),
+        (
+            "On a braille display with speech off, or braille paced on",
+            "a message is read once you pan past its end or rest on it; Alt-R starts at the first unread"
+        ),
         ("F1, or question mark outside a text field", "this key help, from anywhere"),
         ("Control-C", "quit"),
     ]

@@ -87,6 +87,11 @@ extension Wording {
         .brailleTable: .init(
             label: "Braille table", hint: "Press Up or Down to choose computer or contracted braille.",
             value: { brailleTable($0.braille.table) }),
+        .braillePaced: .init(
+            label: "Read at my pace on the display",
+            hint:
+                "Press Enter to choose whether a message is read when you have read it on the display, not when it was said."
+        ),
         .brailleMessageTimeout: .init(
             label: "Braille message time",
             hint: "Press Up or Down to keep announcements on the display longer or shorter.",
