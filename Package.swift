@@ -63,8 +63,10 @@ let package = Package(
         .target(name: "Braille", dependencies: ["CBrlAPI", "CLouis"], swiftSettings: swift6),
         .target(name: "Accessibility", dependencies: ["SpeechVocabulary", "UnicodeData"], swiftSettings: swift6),
         .target(name: "Typography", swiftSettings: swift6),
+        // The TOML reader and editor (comments and layout kept), pure: a fuzz harness builds it alone.
+        .target(name: "TOML", swiftSettings: swift6),
         .target(
-            name: "Settings", dependencies: ["Typography", "SpeechVocabulary"], swiftSettings: swift6),
+            name: "Settings", dependencies: ["TOML", "Typography", "SpeechVocabulary"], swiftSettings: swift6),
         .target(name: "Presentation", dependencies: ["Accessibility"], swiftSettings: swift6),
         // The IRC protocol, pure: no I/O, no store (the fuzz harnesses build from it alone).
         .target(name: "IRC", swiftSettings: swift6),

@@ -4,7 +4,7 @@
 #   Tests/Fuzz/run.sh [SECONDS] [TARGET...]
 #
 # SECONDS is how long each target runs (default 60); TARGETs default to all of them:
-# key-decoder, line-wrapper, sanitizer, irc-round-trip, irc-connection, toml-settings.
+# key-decoder, line-wrapper, sanitizer, irc-round-trip, irc-connection, toml, toml-settings.
 # Each target is the module's own source files compiled with a harness from Harnesses/ by
 # `swiftc -sanitize=fuzzer,address` into .build-fuzz/ (no Package.swift product needed).
 # Corpora grow in .build-fuzz/corpus/TARGET, seeded from Tests/Fuzz/corpus/TARGET; a crash
@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds="${1:-60}"
 shift || true
-all=(key-decoder line-wrapper sanitizer irc-round-trip irc-connection toml-settings)
+all=(key-decoder line-wrapper sanitizer irc-round-trip irc-connection toml toml-settings)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 
@@ -22,7 +22,7 @@ out=.build-fuzz
 mkdir -p "$out/modules"
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-cache-path "$out/module-cache")
 
-# A module Settings imports (Typography, SpeechVocabulary): one object and module each,
+# A module Settings imports (TOML, Typography, SpeechVocabulary): one object and module each,
 # rebuilt when its sources change.
 module() {
   local name="$1" sources=(Sources/"$1"/*.swift)
@@ -39,6 +39,7 @@ sources() {
     line-wrapper) echo Sources/Terminal/LineWrapper.swift Sources/Terminal/DisplayWidth*.swift ;;
     sanitizer) echo Sources/IRC/Sanitizer.swift ;;
     irc-round-trip|irc-connection) echo Sources/IRC/*.swift Sources/IRC/*/*.swift ;;
+    toml) echo Sources/TOML/*.swift ;;
     toml-settings) echo "$(find Sources/Settings -name '*.swift' | sort | tr '\n' ' ')" ;;
     *) echo "unknown target $1" >&2; return 1 ;;
   esac
@@ -51,6 +52,7 @@ harness() {
     sanitizer) echo SanitizerFuzz ;;
     irc-round-trip) echo IRCRoundTripFuzz ;;
     irc-connection) echo IRCConnectionFuzz ;;
+    toml) echo TOMLFuzz ;;
     toml-settings) echo TOMLSettingsFuzz ;;
   esac
 }
@@ -59,8 +61,8 @@ build() {
   local target="$1" extra=()
   case "$target" in
     toml-settings)
-      module Typography && module SpeechVocabulary
-      extra=(-I "$out/modules" "$out/modules/Typography.o" "$out/modules/SpeechVocabulary.o") ;;
+      module TOML && module Typography && module SpeechVocabulary
+      extra=(-I "$out/modules" "$out/modules/TOML.o" "$out/modules/Typography.o" "$out/modules/SpeechVocabulary.o") ;;
   esac
   # shellcheck disable=SC2046
   nice -n 19 swiftc "${flags[@]}" -module-name FuzzTarget "${extra[@]}" $(sources "$target") \

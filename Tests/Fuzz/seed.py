@@ -51,7 +51,9 @@ for folder in ["SettingsTests"]:
             for s in swift_strings(os.path.join(tests, folder, name)):
                 if "=" in s or s.startswith("["):
                     write("toml-settings", s.encode("utf-8", "surrogatepass"))
+                    write("toml", s.encode("utf-8", "surrogatepass"))
 fixtures = os.path.join(tests, "SettingsTests/Fixtures/valid")
 if os.path.isdir(fixtures):
     for name in sorted(os.listdir(fixtures)):
         write("toml-settings", open(os.path.join(fixtures, name), "rb").read())
+        write("toml", open(os.path.join(fixtures, name), "rb").read())
