@@ -58,13 +58,13 @@ final class SpeechDispatcher: Sendable {
     /// Unchecked because of the C pointer: libspeechd calls on it run only under ``library``,
     /// ``isAlive`` reads the stream field atomically, and once ``closeNow()`` has taken the handle
     /// out of ``session`` and ``liveness`` one thread alone releases it.
-    private struct Handle: @unchecked Sendable {
+    struct Handle: @unchecked Sendable {
         let connection: UnsafeMutablePointer<SPDConnection>
         let descriptor: Int32
     }
 
     /// SSIP values this client speaks with; nil where unknown.
-    private struct Settings: Sendable, Equatable {
+    struct Settings: Sendable, Equatable {
         var language: String?
         var rate: Int?
         var pitch: Int?
@@ -73,7 +73,7 @@ final class SpeechDispatcher: Sendable {
 
     /// The open connection (nil once closed), the user's settings read at connect, and the
     /// settings last sent, so that a call sends only what changed.
-    private struct Session: Sendable {
+    struct Session: Sendable {
         var handle: Handle?
         let defaults: Settings
         var applied: Settings
@@ -87,7 +87,7 @@ final class SpeechDispatcher: Sendable {
     }
 
     /// Held for a whole call, so that the settings sent and the connection closed stay in step.
-    private let session: Mutex<Session>
+    let session: Mutex<Session>
     /// The same handle, held only briefly, so that ``isAlive`` answers while a call blocks.
     private let liveness: Mutex<Handle?>
     /// speech-dispatcher's number for this connection, which its events carry.
@@ -203,7 +203,7 @@ final class SpeechDispatcher: Sendable {
     /// One connection at a time is the normal case. Several are routed by the client ID that each
     /// event carries; two connections with one ID (to two daemons) cannot be told apart, and then
     /// the latest wins.
-    private enum Registry {
+    enum Registry {
         struct Entry: Sendable {
             let owner: ObjectIdentifier
             var handler: Handler?
@@ -334,124 +334,6 @@ final class SpeechDispatcher: Sendable {
         }
     }
 
-    /// SSIP's rate (−100…100) for `wordsPerMinute`, inverting speech-dispatcher's espeak-ng
-    /// module.
-    ///
-    /// `sd_espeak-ng` (`espeak_set_rate`) speaks SSIP rate r at 170 + 90 × r / 100 words per
-    /// minute below 0 and 170 + 279 × r / 100 above, from `EspeakMinRate 80`,
-    /// `EspeakNormalRate 170` and `EspeakMaxRate 449` in Debian's `espeak-ng.conf`. So 170 wpm is
-    /// 0, 80 or slower is −100, 449 or faster is 100; espeak-ng's own 175 is 2, and 350 is 65.
-    /// Other modules scale the rate their own way: there the mapping is only roughly right.
-    static func ssipRate(wordsPerMinute: Int) -> Int {
-        let slowest = 80.0
-        let normal = 170.0
-        let fastest = 449.0
-        let words = Double(wordsPerMinute)
-        let span = words < normal ? normal - slowest : fastest - normal
-        return clamped(Int(((words - normal) * 100 / span).rounded()))
-    }
-
-    /// SSIP's pitch (−100…100) for a percentage where 50 is the voice's own.
-    static func ssipPitch(percent: Int) -> Int { clamped((percent - 50) * 2) }
-
-    /// SSIP's volume (−100…100) for a percentage where 100 is the normal.
-    static func ssipVolume(percent: Int) -> Int { clamped(percent * 2 - 100) }
-
-    private static func clamped(_ value: Int) -> Int { min(max(value, -100), 100) }
-
-    private static func ssipPriority(_ priority: SpeechPriority) -> SPDPriority {
-        switch priority {
-        case .high: SPD_IMPORTANT
-        case .default: SPD_TEXT
-        case .low: SPD_MESSAGE
-        }
-    }
-
-    /// `language` if it is a plain tag, which SSIP can take as one word of a command line.
-    static func languageTag(_ language: String) -> String? {
-        guard !language.isEmpty, language.utf8.count <= 35 else { return nil }
-        let plain = language.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                true
-            default: false
-            }
-        }
-        return plain ? language : nil
-    }
-
-    // MARK: Voices and modules
-
-    /// The voices of all output modules (`LIST SYNTHESIS_VOICES`); empty when the daemon is gone.
-    ///
-    /// Slow: espeak-ng alone offers over 13,000 voices (every language with every variant), half
-    /// a megabyte that libspeechd reads a byte per system call, about 0.45 s during which every
-    /// other call waits. Ask once, off the speech path, and keep the answer. The reply is parsed
-    /// here rather than by `spd_list_synthesis_voices`, whose parse of the same reply is quadratic
-    /// (1.9 s).
-    func voices() -> [Voice] {
-        perform(orElse: []) { connection, _ -> [Voice] in
-            (Self.query(connection, "LIST SYNTHESIS_VOICES") ?? []).compactMap(Self.voice)
-        }
-    }
-
-    /// One line of `LIST SYNTHESIS_VOICES`: name, language and variant, separated by tabs.
-    static func voice(_ line: String) -> Voice? {
-        let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        guard fields.count >= 2, !fields[0].isEmpty else { return nil }
-        let variant: String? = fields.count >= 3 && fields[2] != "none" && !fields[2].isEmpty ? fields[2] : nil
-        return Voice(name: fields[0], language: fields[1], variant: variant)
-    }
-
-    /// The output modules speech-dispatcher has loaded (`LIST OUTPUT_MODULES`: `espeak-ng`, …);
-    /// empty when the daemon is gone.
-    func modules() -> [String] {
-        perform(orElse: []) { connection, _ -> [String] in
-            Self.query(connection, "LIST OUTPUT_MODULES") ?? []
-        }
-    }
-
-    /// The output module this connection speaks with (`GET OUTPUT_MODULE`), or nil when the daemon
-    /// is gone.
-    var module: String? {
-        perform(orElse: nil) { connection, _ -> String? in
-            Self.query(connection, "GET OUTPUT_MODULE")?.first
-        }
-    }
-
-    /// Sends one SSIP command and returns the data lines of its reply, or nil when the daemon
-    /// refused it or is gone. Runs under ``library``.
-    ///
-    /// The corresponding C function is `spd_send_data`. It returns NULL when the connection is
-    /// broken, where libspeechd's own `spd_get_language`, `spd_get_output_module` and
-    /// `spd_get_client_id` crash: they parse the reply that did not come.
-    private static func query(_ connection: UnsafeMutablePointer<SPDConnection>, _ command: String) -> [String]? {
-        guard
-            let reply = (command + "\r\n").withCString({
-                libspeechd.functions?.sendData(connection, $0, SPD_WAIT_REPLY)
-            })
-        else { return nil }
-        defer { free(reply) }
-        return replyData(String(cString: reply))
-    }
-
-    /// The data of an SSIP reply: `251-en-US\r\n251 OK GET RETURNED\r\n` gives `["en-US"]`. Nil
-    /// unless the last line has a 2xx code.
-    static func replyData(_ reply: String) -> [String]? {
-        var data: [String] = []
-        for raw in reply.utf8.split(separator: UInt8(ascii: "\n")) {
-            let line = raw.last == UInt8(ascii: "\r") ? raw.dropLast() : raw
-            guard line.count >= 4, let code = Int(String(decoding: line.prefix(3), as: UTF8.self)) else {
-                return nil
-            }
-            let rest = line.dropFirst(3)
-            guard rest.first == UInt8(ascii: "-") else { return (200..<300).contains(code) ? data : nil }
-            data.append(String(decoding: rest.dropFirst(), as: UTF8.self))
-        }
-        return nil
-    }
-
     // MARK: Liveness and closing
 
     /// Whether the daemon is still there. Cheap (no SSIP round trip), to be polled while an
@@ -510,78 +392,5 @@ final class SpeechDispatcher: Sendable {
     private static func release(_ handle: Handle) {
         call { libspeechd.functions?.close(handle.connection) }
         Glibc.close(handle.descriptor)
-    }
-
-    // MARK: Calling libspeechd
-
-    /// One libspeechd call at a time, process-wide: `spd_set_voice_rate`, `spd_set_voice_pitch`
-    /// and `spd_set_volume` format their command into a static buffer before taking the
-    /// connection's lock, and `spd_say` sets the priority through another.
-    private static let library = Mutex<Void>(())
-
-    /// Runs `body` under ``library`` with SIGPIPE held off.
-    private static func call<R: Sendable>(_ body: () -> R) -> R {
-        library.withLock { _ in withSIGPIPEBlocked(body) }
-    }
-
-    /// Runs `body` on the open connection, or returns `fallback` when it is closed or when called
-    /// from the handler (the reply would have to be read by the very thread that waits for it).
-    private func perform<R: Sendable>(
-        orElse fallback: R, _ body: (UnsafeMutablePointer<SPDConnection>, inout Session) -> R
-    ) -> R {
-        guard !Registry.isDelivering(on: pthread_self()) else { return fallback }
-        return session.withLock { session in
-            guard let connection = session.handle?.connection else { return fallback }
-            return Self.call { body(connection, &session) }
-        }
-    }
-
-    /// Runs `body` with SIGPIPE blocked on this thread, then drops a SIGPIPE it raised.
-    ///
-    /// libspeechd writes with `write`, not `send(MSG_NOSIGNAL)`: a command written in the moment
-    /// the daemon dies would otherwise end the client. Left alone when the caller already blocks
-    /// SIGPIPE (it then handles its own).
-    private static func withSIGPIPEBlocked<R>(_ body: () -> R) -> R {
-        var pipe = sigset_t()
-        sigemptyset(&pipe)
-        sigaddset(&pipe, SIGPIPE)
-        var previous = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &pipe, &previous)
-        defer {
-            if sigismember(&previous, SIGPIPE) == 0 {
-                var zero = timespec(tv_sec: 0, tv_nsec: 0)
-                _ = sigtimedwait(&pipe, nil, &zero)
-                pthread_sigmask(SIG_SETMASK, &previous, nil)
-            }
-        }
-        return body()
-    }
-
-    /// Something to run on a thread of its own.
-    private final class Job {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-
-    /// Runs `body` on a new detached thread; false if none could be made (then it does not run:
-    /// the connection stays open rather than join its own thread).
-    private static func detach(_ body: @escaping @Sendable () -> Void) -> Bool {
-        let job = Unmanaged.passRetained(Job(body)).toOpaque()
-        var thread = pthread_t()
-        let created = pthread_create(
-            &thread, nil,
-            { pointer in
-                // pthread_create passes back the job it was given, never nil.
-                guard let pointer else { return nil }
-                let job = Unmanaged<Job>.fromOpaque(pointer).takeRetainedValue()
-                job.body()
-                return nil
-            }, job)
-        guard created == 0 else {
-            Unmanaged<Job>.fromOpaque(job).release()
-            return false
-        }
-        pthread_detach(thread)
-        return true
     }
 }
