@@ -1,0 +1,148 @@
+import Foundation
+import IRC
+import NIOCore
+import NIOPosix
+import NIOSSL
+
+/// The connection loop: connect (TLS or plain, STS upgrades), run until the connection ends,
+/// wait by the reconnect policy, and try again until stopped.
+extension IRCClient {
+    // MARK: Connection loop
+
+    func run() async {
+        var attempt = 0
+        while !stopped && !Task.isCancelled {
+            emit(.connecting(attempt: attempt))
+            var reason = DisconnectReason.closedByServer
+            do {
+                // A Strict Transport Security policy kept from an earlier TLS connection: TLS
+                // on its port, and never plain again while it holds.
+                if let port = try? store.securityPolicy(host: server.host) { endpoint = (port, true) }
+                if endpoint.tls, sslContext == nil {
+                    do {
+                        sslContext = try Self.makeSSLContext(server: server, tlsConfiguration: tlsConfiguration)
+                    } catch {
+                        // The settings name a file that cannot be used: said once, and no retries
+                        // until the settings change.
+                        report(error)
+                        runTask = nil
+                        break
+                    }
+                }
+                let (channel, lines, failure) = try await connect()
+                self.channel = channel
+                // A server that takes the connection and never welcomes us is given up on.
+                let timeout = server.reconnect.registrationTimeout
+                let overdue = Task {
+                    try? await Task.sleep(for: timeout)
+                    if !Task.isCancelled { self.giveUpUnlessWelcomed(channel, failure) }
+                }
+                defer { overdue.cancel() }
+                do {
+                    try perform(connection.connectionOpened(secure: endpoint.tls))
+                } catch {
+                    emit(.error(ChatError(.cannotRegister)))
+                }
+                for await batch in lines {
+                    handle(batch)
+                    if connection.isRegistered { attempt = 0 }
+                }
+                if let failed = failure.recorded { reason = failed }
+            } catch {
+                reason = DisconnectReason(error)
+            }
+            flushBuffered()
+            channel = nil
+            connection.connectionClosed()
+            if endpoint.tls, let duration = policyDuration {
+                // A policy holds for its duration after the last secure connection, not after
+                // the first: a session longer than the policy must not fall back to plain text.
+                try? store.setSecurityPolicy(host: server.host, port: endpoint.port, duration: duration)
+            }
+            policyDuration = nil
+            outbox.closed()
+            if stopped || Task.isCancelled { break }
+            if let port = upgradeToTLS {
+                // STS: straight to TLS, with nothing said of the plain connection closing.
+                upgradeToTLS = nil
+                endpoint = (port, true)
+                continue
+            }
+            if connection.isRefused {
+                // Reconnecting would only fail the same way (and could lock the account).
+                runTask = nil
+                break
+            }
+            emit(.disconnected(reason: reason))
+            let delay = server.reconnect.delay(attempt: attempt, random: Double.random(in: 0...1))
+            attempt += 1
+            emit(.reconnecting(delay: delay, attempt: attempt))
+            // The wait ends early when the listener asks to try now (/reconnect).
+            let until = ContinuousClock.now + delay
+            retryRequested = false
+            while ContinuousClock.now < until, !retryRequested, !stopped, !Task.isCancelled {
+                try? await Task.sleep(for: min(.milliseconds(100), until - ContinuousClock.now))
+            }
+        }
+    }
+
+    /// Ends the wait before the next try: the listener asked to reconnect now. Connected, it
+    /// does nothing.
+    public func retryNow() { retryRequested = true }
+
+    /// Closes `channel` if it is still the connection and we are not registered on it.
+    func giveUpUnlessWelcomed(_ channel: any Channel, _ failure: ConnectionFailure) {
+        guard self.channel === channel, !connection.isRegistered else { return }
+        failure.record(.notWelcomed)
+        channel.close(promise: nil)
+    }
+
+    /// One event loop thread for every connection: a chat client's few sockets need no more,
+    /// and NIO's shared group has a thread (with its stack, malloc arena and task queue) for
+    /// every core of the machine. The clients themselves run on it too (their executor).
+    static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+
+    /// The connections' thread gives way to the keys' path (``BackgroundThread``): the app
+    /// asks for it before its clients start. (A test process of many clients at once does not:
+    /// on a loaded machine, one low-priority thread for all of them would starve.)
+    public static func workInBackground() {
+        eventLoops.next().execute { BackgroundThread.lowerCallingThread() }
+    }
+
+    /// The client's work (the protocol, the store's writes) is done on the connections' thread,
+    /// beside the socket it reads, and at its priority.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        Self.eventLoops.next().executor.asUnownedSerialExecutor()
+    }
+
+    func connect() async throws -> (any Channel, AsyncStream<[[UInt8]]>, ConnectionFailure) {
+        let failure = ConnectionFailure()
+        let (lines, continuation) = AsyncStream.makeStream(of: [[UInt8]].self)
+        let sslContext = endpoint.tls ? self.sslContext : nil
+        let host = server.host
+        let isAddress = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
+        let pinned = server.tlsFingerprint
+        let bootstrap = ClientBootstrap(group: Self.eventLoops)
+            .connectTimeout(.seconds(15))
+            .channelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    if let sslContext {
+                        let tls = try CertificateWatch.handler(
+                            context: sslContext, serverHostname: isAddress ? nil : host, pinned: pinned,
+                            failure: failure)
+                        try channel.pipeline.syncOperations.addHandler(tls)
+                    }
+                    try channel.pipeline.syncOperations.addHandler(
+                        IRCChannelHandler(continuation: continuation, failure: failure))
+                }
+            }
+        do {
+            let channel = try await bootstrap.connect(host: host, port: endpoint.port).get()
+            return (channel, lines, failure)
+        } catch {
+            continuation.finish()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,264 @@
+import Foundation
+import IRC
+import NIOCore
+import NIOPosix
+import NIOSSL
+
+/// Lines from the server through the connection machine into chat events and the store, and
+/// what the machine asks to send back.
+extension IRCClient {
+    // MARK: Incoming
+
+    func handle(_ batch: [[UInt8]]) {
+        let now = Date()
+        for bytes in batch {
+            guard let message = IRCMessage(parsing: bytes) else { continue }
+            for action in connection.received(message, now: now) {
+                switch action {
+                case .send(let line):
+                    do {
+                        try write(line)
+                    } catch {
+                        emit(.error(ChatError(.notSendable(error.code))))
+                    }
+                case .emit(let event): apply(event, now: now)
+                }
+            }
+            if connection.isRefused { break }
+        }
+        flushBuffered()
+        channel?.flush()
+        if connection.isRefused { channel?.close(promise: nil) }
+    }
+
+    func apply(_ event: IRCEvent, now: Date) {
+        if case .message(let incoming) = event, !(incoming.isEcho && !incoming.isHistory) {
+            do {
+                let channelID = try channelID(for: incoming.channel, isDirect: incoming.isDirect)
+                buffered.append(
+                    NewMessage(
+                        channelID: channelID, msgid: incoming.msgid, author: incoming.author, text: incoming.text,
+                        time: incoming.time ?? now, kind: incoming.kind, replyTo: incoming.replyTo,
+                        // Replayed history is history: stored, not news, not unread.
+                        countsAsUnread: !incoming.isEcho && !incoming.isHistory, isReplay: incoming.isHistory))
+            } catch {
+                report(error)
+            }
+            return
+        }
+        flushBuffered()
+        do {
+            switch event {
+            case .message(let echo):
+                try receivedEcho(echo, now: now)
+            case .registered(let nick, let again):
+                emit(.registered(nick: nick))
+                if again { emit(.reconnected) }
+            case .synced:
+                try carryOut(
+                    outbox.synced(
+                        stored: store.pendingMessages(network: network.id).map(\.outboxLine),
+                        reactions: store.pendingReactions(network: network.id),
+                        echoes: connection.capabilities.contains(.echoMessage),
+                        messageTags: connection.capabilities.contains(.messageTags)))
+                emit(.synced)
+            case .joined(let name, let nick, let isSelf):
+                let id = try channelID(for: name, isDirect: false)
+                try store.updateMember(nick, present: true, channel: id)
+                if isSelf { try store.markPresent(channel: id, at: now) }
+                emit(.joined(channelID: id, channel: name, nick: nick, isSelf: isSelf))
+            case .parted(let name, let nick, let isSelf, let reason):
+                let id = try channelID(for: name, isDirect: false)
+                try store.updateMember(nick, present: false, channel: id)
+                emit(.parted(channelID: id, channel: name, nick: nick, isSelf: isSelf, reason: reason))
+            case .quit(let nick, let reason):
+                for id in channelIDs.values { try store.updateMember(nick, present: false, channel: id) }
+                emit(.quit(nick: nick, reason: reason))
+            case .nickChanged(let from, let to, let isSelf):
+                if let renamed = try store.renameNick(from, to: to, network: network.id) {
+                    channelIDs[connection.caseMapping.fold(from)] = nil
+                    channelIDs[connection.caseMapping.fold(to)] = renamed.id
+                }
+                emit(.nickChanged(from: from, to: to, isSelf: isSelf))
+            case .topic(let name, let topic, let setBy):
+                let id = try channelID(for: name, isDirect: false)
+                try store.setTopic(topic, channel: id)
+                emit(.topic(channelID: id, topic: topic, setBy: setBy))
+            case .members(let name, let nicks):
+                let id = try channelID(for: name, isDirect: false)
+                try store.setMembers(nicks, channel: id)
+                emit(.members(channelID: id, nicks: nicks))
+            case .memberRanks(let name, let ranks):
+                emit(.memberRanks(channelID: try channelID(for: name, isDirect: false), ranks: ranks))
+            case .kicked(let name, let nick, let by, let reason, let isSelf):
+                let id = try channelID(for: name, isDirect: false)
+                try store.updateMember(nick, present: false, channel: id)
+                emit(.kicked(channelID: id, channel: name, nick: nick, by: by, reason: reason, isSelf: isSelf))
+            case .modeChanged(let name, let change, let by):
+                emit(.modeChanged(channelID: try channelID(for: name, isDirect: false), change: change, by: by))
+            case .whois(let nick, let facts):
+                emit(.whois(nick: nick, facts: facts))
+            case .note(let text, let isWarning):
+                emit(.note(text, isWarning: isWarning))
+            case .reaction(let reaction) where reaction.isRemoval:
+                let id = try channelID(for: reaction.channel, isDirect: reaction.isDirect)
+                try store.removeReaction(reaction.emoji, from: reaction.target, by: reaction.author, channel: id)
+                emit(.reaction(channelID: id, target: reaction.target, emoji: reaction.emoji, author: reaction.author))
+            case .reaction(let reaction):
+                let id = try channelID(for: reaction.channel, isDirect: reaction.isDirect)
+                if try store.addReaction(reaction.emoji, to: reaction.target, by: reaction.author, channel: id) {
+                    emit(
+                        .reaction(
+                            channelID: id, target: reaction.target, emoji: reaction.emoji, author: reaction.author))
+                }
+            case .typing(let name, let nick, let state):
+                let id = try channelID(for: name, isDirect: !IRCConnection.isChannelName(name))
+                emit(.typing(channelID: id, nick: nick, state: state))
+            case .authenticationFailed(let account, let reason, let continuing):
+                emit(.authenticationFailed(account: account, reason: reason, continuing: continuing))
+            case .passwordRefused(let given):
+                emit(.passwordRefused(given: given))
+            case .secureConnectionRequired(let port):
+                upgradeToTLS = port
+                channel?.close(promise: nil)
+            case .securityPolicy(let duration):
+                policyDuration = duration > 0 ? duration : nil
+                try store.setSecurityPolicy(host: server.host, port: endpoint.port, duration: duration)
+            case .presence(let nick, let online, let change):
+                emit(.presence(nick: nick, online: online, change: change))
+            case .away(let nick, let reason):
+                emit(.away(nick: nick, reason: reason))
+            case .accounts(let accounts):
+                emit(.accounts(accounts))
+            case .caseMapping(let mapping):
+                // Names are compared as this server compares them from now on: the store's
+                // channels are found by the new fold, and what was found by the old is asked again.
+                try store.setCaseMapping(mapping, network: network.id)
+                channelIDs = [:]
+                connection.historyAnchors = try store.historyAnchors(network: network.id)
+                emit(.caseMapping(mapping))
+            case .olderHistory(let target, let count):
+                let id = try channelID(for: target, isDirect: !IRCConnection.isChannelName(target))
+                emit(.olderHistory(channelID: id, count: count))
+            case .readMarker(let target, let time):
+                let id = try channelID(for: target, isDirect: !IRCConnection.isChannelName(target))
+                if let moved = try store.markReadElsewhere(channel: id, at: time, ownNick: connection.nick) {
+                    emit(.readElsewhere(channelID: id, upTo: moved.upTo, unread: moved.unread))
+                } else if let ours = try store.readMarkerTime(channel: id), ours > time {
+                    // Read here while the server did not know (offline, or before it kept
+                    // markers): it learns ours, so the other clients do too.
+                    try perform(connection.markRead(target, at: ours))
+                }
+            case .invited(let channel, let nick, let by, let isSelf):
+                emit(.invited(channel: channel, nick: nick, by: by, isSelf: isSelf))
+            case .refused(let refusal):
+                // A line of ours the server would not take is withdrawn: out of the outbox and
+                // the history, never sent later; the app puts its words back in the field.
+                if let label = refusal.label, let withdrawn = try store.withdraw(label: label) {
+                    outbox.echoed(label: label)
+                    emit(.lineRefused(refusal, withdrawn))
+                } else {
+                    emit(.refused(refusal))
+                }
+            }
+        } catch {
+            report(error)
+        }
+    }
+
+    /// Our own message came back (echo-message): mark it delivered, or store it if another
+    /// client of ours sent it.
+    func receivedEcho(_ echo: IRCIncomingMessage, now: Date) throws {
+        let id = try channelID(for: echo.channel, isDirect: echo.isDirect)
+        var delivered: ChatMessage?
+        if let label = echo.label {
+            delivered = try store.markDelivered(label: label, msgid: echo.msgid)
+            outbox.echoed(label: label)
+        } else {
+            delivered = try store.markDelivered(channel: id, text: echo.text, msgid: echo.msgid)
+        }
+        if let delivered {
+            emit(.delivered(delivered))
+            return
+        }
+        if echo.label != nil { return }  // labelled but already delivered (replay came first)
+        let result = try store.insert([
+            NewMessage(
+                channelID: id, msgid: echo.msgid, author: echo.author, text: echo.text, time: echo.time ?? now,
+                kind: echo.kind, replyTo: echo.replyTo, countsAsUnread: false)
+        ])
+        if !result.inserted.isEmpty { emit(.messages(result.inserted)) }
+    }
+
+    func flushBuffered() {
+        guard !buffered.isEmpty else { return }
+        let batch = buffered
+        buffered = []
+        do {
+            let result = try store.insert(batch, ownNick: connection.nick)
+            for message in result.delivered { emit(.delivered(message)) }
+            if !result.replayed.isEmpty { emit(.history(result.replayed, news: result.news)) }
+            if !result.inserted.isEmpty { emit(.messages(result.inserted)) }
+        } catch {
+            report(error)
+        }
+    }
+
+    // MARK: Outgoing
+
+    /// Carries out the actions in order; throws before any is carried out when one of the
+    /// lines cannot be written.
+    func perform(_ actions: [IRCConnection.Action]) throws(IRCSerializationError) {
+        for case .send(let line) in actions { _ = try line.serialized() }
+        for action in actions {
+            switch action {
+            case .send(let line): try write(line)
+            case .emit(let event): apply(event, now: Date())
+            }
+        }
+        channel?.flush()
+    }
+
+    /// Writes one line with CR LF; throws, writing nothing, when it cannot be written.
+    func write(_ line: IRCMessage) throws(IRCSerializationError) {
+        let text = try line.serialized()
+        guard let channel else { return }
+        var buffer = channel.allocator.buffer(capacity: 128)
+        buffer.writeString(text)
+        buffer.writeStaticString("\r\n")
+        channel.write(buffer, promise: nil)
+    }
+
+    /// Throws unless `name` can be written as one middle parameter (a channel or nick).
+    static func checkTarget(_ name: String) throws(IRCSerializationError) {
+        _ = try IRCMessage(command: "PRIVMSG", [name, "x"]).serialized()
+    }
+
+    /// Throws when `line` cannot be written as it means.
+    static func check(
+        _ line: IRCMessage, maximumBytes: Int = IRCMessage.maximumLineBytes
+    )
+        throws(IRCSerializationError)
+    {
+        _ = try line.serialized(maximumBytes: maximumBytes)
+    }
+
+    // MARK: Helpers
+
+    func channelID(for name: String, isDirect: Bool) throws -> Int64 {
+        let key = connection.caseMapping.fold(name)
+        if let id = channelIDs[key] { return id }
+        let id = try store.channel(named: name, network: network.id, isDirect: isDirect).id
+        channelIDs[key] = id
+        return id
+    }
+
+    func emit(_ event: ChatEvent) {
+        eventContinuation.yield(event)
+    }
+
+    func report(_ error: any Error) {
+        if let chat = error as? ChatError { return emit(.error(chat)) }
+        emit(.failed(FailureReason(error)))
+    }
+}
