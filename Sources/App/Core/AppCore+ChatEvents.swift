@@ -183,9 +183,14 @@ extension AppCore {
             if state.channel?.members.contains(nick) == true {
                 // The reason is someone else's words, after a colon: brackets around it are
                 // read aloud as "left paren".
-                // Servers put "Quit: " before the reason a person gave (InspIRCd, Solanum).
-                let given = reason.hasPrefix("Quit: ") ? String(reason.dropFirst(6)) : reason
-                membership(.quit(nick: nick, reason: given), in: state.channelID, about: [nick])
+                // Servers put "Quit: " before the reason a person gave (InspIRCd, Solanum);
+                // without it, the reason is the server's own ("Ping timeout: 240 seconds").
+                if reason.hasPrefix("Quit: ") {
+                    membership(
+                        .quit(nick: nick, reason: String(reason.dropFirst(6))), in: state.channelID, about: [nick])
+                } else {
+                    membership(.dropped(nick: nick, serverReason: reason), in: state.channelID, about: [nick])
+                }
             }
             refresh(ifShowing: [nick])
         case .nickChanged(let old, let new, let isSelf):

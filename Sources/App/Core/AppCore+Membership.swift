@@ -40,7 +40,7 @@ extension AppCore {
         let text = SpokenText.unmarked(Wording.sentence(.people(spoken ?? fact)))
         switch fact {
         case .joined(let nick, _): return .init(kind: .joined, nick: nick, text: text)
-        case .left(let nick, _, _), .quit(let nick, _), .kicked(let nick, _, _):
+        case .left(let nick, _, _), .quit(let nick, _), .dropped(let nick, _), .kicked(let nick, _, _):
             return .init(kind: .left, nick: nick, text: text)
         case .renamedShown(_, let new): return .init(kind: .renamed, nick: new, text: text)
         default: return nil

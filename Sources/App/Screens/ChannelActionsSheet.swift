@@ -16,7 +16,9 @@ enum ChannelActionsSheet {
                 .channelSpeech,
                 Element(
                     label: "Messages spoken here", value: describe(policy), traits: .adjustable,
-                    hint: "Press Up or Down to choose which new messages of this channel are spoken."),
+                    hint:
+                        "Press Up or Down to choose which new messages of this \(channel.isDirect ? "conversation" : "channel") are spoken."
+                ),
                 ElementBehaviour(
                     increment: .adjustChannelSpeech(channelID: channelID, by: 1),
                     decrement: .adjustChannelSpeech(channelID: channelID, by: -1)))

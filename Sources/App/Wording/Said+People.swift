@@ -10,6 +10,9 @@ enum PeopleFact: Hashable, Sendable {
     case joined(nick: String, channel: String)
     case left(nick: String, channel: String, reason: String)
     case quit(nick: String, reason: String)
+    /// A quit the server gave the reason for (no "Quit: " before it): a lost connection, a
+    /// netsplit. `reason` is the server's text, said in plain words where it is known.
+    case dropped(nick: String, serverReason: String)
     /// The listener's nick changed (the `on` prefix names the network when there are several).
     case youAreNow(String)
     /// The same, as shown: the nick as written.
@@ -61,6 +64,7 @@ extension Wording {
         case .joined(let nick, let channel): "\(nick) joined \(channel)"
         case .left(let nick, let channel, let reason): "\(nick) left \(channel)" + theirReason(reason)
         case .quit(let nick, let reason): "\(nick) quit" + theirReason(reason)
+        case .dropped(let nick, let reason): serverQuit(nick, reason)
         case .youAreNow(let nick): "You are now " + spelledNick(nick)
         case .youAreNowShown(let nick): "You are now \(nick)"
         case .renamed(let old, let new, let status):
@@ -136,6 +140,35 @@ extension Wording {
         case .nowMarked(let word): "is now marked " + SpokenText.verbatim(word)
         case .noLongerMarked(let word): "is no longer marked " + SpokenText.verbatim(word)
         }
+    }
+
+    /// A quit whose reason the server wrote, in plain words where it is a known one ("kim lost
+    /// the connection, timed out" for "Ping timeout: 240 seconds"); else the server's words.
+    static func serverQuit(_ nick: String, _ reason: String) -> String {
+        let lower = reason.lowercased()
+        let known: [(String, String)] = [
+            ("ping timeout", "lost the connection, timed out"),
+            ("connection reset by peer", "lost the connection"),
+            ("read error", "lost the connection"),
+            ("remote host closed the connection", "lost the connection"),
+            ("broken pipe", "lost the connection"),
+            ("connection closed", "lost the connection"),
+            ("excess flood", "was disconnected for sending too fast"),
+            ("max sendq exceeded", "was disconnected, too far behind"),
+            ("killed", "was disconnected by the server"),
+            ("k-lined", "was banned from the server"),
+            ("g-lined", "was banned from the server"),
+        ]
+        if let words = known.first(where: { lower.hasPrefix($0.0) || lower.contains($0.0) })?.1 {
+            return "\(nick) " + words
+        }
+        // Two server names ("*.net *.split", "irc.a.net irc.b.net"): the servers lost each other.
+        let parts = reason.split(separator: " ")
+        if parts.count == 2, parts.allSatisfy({ $0.contains(".") && !$0.contains("/") && !$0.contains(":") }) {
+            return "\(nick) was cut off by a netsplit"
+        }
+        if lower == "client quit" || reason.isEmpty { return "\(nick) quit" }
+        return "\(nick) quit" + theirReason(reason)
     }
 
     /// Someone's reason, after a colon (brackets around it would be read aloud), or nothing.
