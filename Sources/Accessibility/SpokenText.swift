@@ -93,6 +93,12 @@ public enum SpokenText {
                 named = true
                 saidEmoji = !name.isEmpty
             } else {
+                // Words after an emoji's name are apart from it: "thumbs up, great", never
+                // "thumbs up great" (a comma's pause; a space at `all`, where it would be named).
+                if endsWithEmoji, character.isLetter || character.isNumber {
+                    while result.last == " " { result.removeLast() }
+                    result.append(punctuation == .all ? "  " : ", ")
+                }
                 result.append(character)
             }
             endsWithName = named

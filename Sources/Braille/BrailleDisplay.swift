@@ -46,8 +46,12 @@ public struct BrailleDisplay: Sendable {
     var focus: Shown?
     var message: Shown?
     var messageUntil: Duration?
-    /// Whether the message shown answers the reader's own key (else it is news).
+    /// Whether the message shown answers the reader's own key (else it is news), and when it
+    /// began to show.
     var messageAnswers = false
+    var messageShownAt: Duration = .zero
+    /// News dismissed by a key sooner than this after it showed was hardly read: it waits again.
+    public static let glance: Duration = .milliseconds(1500)
     /// News waiting for the display (at most ``queueLimit``, the newest kept).
     var queued: [BrailleRendering] = []
     /// News a full queue dropped, shown as a sign (``sign``) before the next news.
@@ -108,6 +112,11 @@ public struct BrailleDisplay: Sendable {
         if let old, old.rendering.line == rendering.line {
             // The same line drawn again: the window stays where the reader panned it.
             shown.start = old.start
+        } else if let old, rendering.caretCell == nil, rendering.line.element != nil,
+            rendering.line.element == old.rendering.line.element
+        {
+            // The same element changed ("unrd" gone once read): the window over the same place.
+            shown.start = rendering.windowStarts(width: width).last { $0 <= old.start } ?? 0
         } else {
             shown.start = Self.start(keeping: rendering.caretCell, from: shown.start, in: rendering, width: width)
         }
@@ -129,6 +138,11 @@ public struct BrailleDisplay: Sendable {
             lastWindowSince = nil
         }
         if !sameElement, fromKey {
+            if let glanced = message, !messageAnswers, now - messageShownAt < Self.glance {
+                // News the key cut off almost at once shows again after the focus.
+                queued.insert(glanced.rendering, at: 0)
+                trimQueue()
+            }
             message = nil
             messageUntil = nil
             messageAnswers = false
@@ -193,6 +207,7 @@ public struct BrailleDisplay: Sendable {
     mutating func display(_ rendering: BrailleRendering, answer: Bool, at now: Duration) -> [Action] {
         message = Shown(rendering: rendering)
         messageAnswers = answer
+        messageShownAt = now
         messageUntil = now + messageLength
         return write(at: now)
     }
@@ -236,10 +251,17 @@ public struct BrailleDisplay: Sendable {
                 }
             default: break
             }
-            // A display key dismisses it (and does nothing else): the next waiting news shows,
-            // at the reader's pace, else the focus.
+            // A display key dismisses it: the next waiting news shows, at the reader's pace, else
+            // the focus. Line up and line down also move, as they would have (a key met by a
+            // title that came a moment after the focus is not lost); routing only dismisses,
+            // since its cell was over the message.
             newsHeldUntil = nil
-            return nextMessage(at: now)
+            let shown = nextMessage(at: now)
+            switch command {
+            case .lineUp: return shown + [.report(.previous)]
+            case .lineDown: return shown + [.report(.next)]
+            default: return shown
+            }
         }
         guard var shown = focus else { return [] }
         switch command {

@@ -6,13 +6,13 @@ import Testing
 @Suite struct SpokenTextEmojiRunTests {
     @Test func aRunOfOneEmojiIsSaidOnceWithItsCount() {
         #expect(SpokenText.prepare("🔥🔥🔥🔥", punctuation: .some) == "fire, 4 times")
-        #expect(SpokenText.prepare("ok 🔥 🔥 🔥 done", punctuation: .some) == "ok fire, 3 times done")
+        #expect(SpokenText.prepare("ok 🔥 🔥 🔥 done", punctuation: .some) == "ok fire, 3 times, done")
         #expect(SpokenText.prepare("🔥🎉🔥", punctuation: .some) == "fire, party popper, fire")
         #expect(
             SpokenText.prepare("👍🏻👍🏿 🔥🔥", punctuation: .some)
                 == "thumbs up, light skin tone, thumbs up, dark skin tone, fire, 2 times")
         #expect(SpokenText.prepare("🔥🔥", punctuation: .all) == "fire 2 times")
-        #expect(SpokenText.prepare("🔥 and", punctuation: .some) == "fire and")
+        #expect(SpokenText.prepare("🔥 and", punctuation: .some) == "fire, and")
     }
 
     @Test func shortNamesLeaveOutSkinTonesButKeepFlags() {

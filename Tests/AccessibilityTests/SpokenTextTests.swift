@@ -9,7 +9,7 @@ import Testing
         (":+1:", "thumbs up"),
         ("half:past:nine", "half:past:nine"),
         ("time 10:30", "time 10:30"),
-        ("👍 from bob", "thumbs up from bob"),
+        ("👍 from bob", "thumbs up, from bob"),
         ("a:b: c", "a:b: c"),
     ])
     func emojiAreReadAsNames(_ text: String, _ expected: String) {

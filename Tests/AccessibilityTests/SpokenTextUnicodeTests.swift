@@ -18,8 +18,8 @@ import UnicodeData
         ("👩🏽‍💻", "woman technologist, medium skin tone"),
         ("🦩", "flamingo"),
         ("🫠", "melting face"),
-        ("❤️ and ❤", "red heart and red heart"),
-        ("👍 from bob", "thumbs up from bob"),
+        ("❤️ and ❤", "red heart, and red heart"),
+        ("👍 from bob", "thumbs up, from bob"),
         ("ship it🚀!", "ship it rocket!"),
         ("👩‍🦩", "woman, flamingo"),  // not a sequence of its own: its parts
         ("#️⃣ 1️⃣", "keycap, hash, keycap, 1"),

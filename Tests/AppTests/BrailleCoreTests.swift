@@ -231,3 +231,20 @@ extension BrailleCoreTests {
         #expect(Self.answers(edge)["boundary"] == true, "\(Core.spoken(edge)) \(edge)")
     }
 }
+
+extension PacedBrailleCoreTests {
+    @Test func newsSaidInFullIsNotReadUntilReadOnTheDisplay() {
+        var core = Self.pacedCore()
+        let message = ChatMessage(id: 104, channelID: 10, msgid: "m104", author: "kim", text: "hi", time: Date())
+        _ = core.handle(.chat(.messages([message])), at: .seconds(1))
+        _ = core.handle(.utterance(.speak, .announcer), at: .seconds(2))
+        _ = core.handle(.utterance(.done, .announcer), at: .seconds(3))
+        _ = core.handle(.tick, at: .seconds(5))
+        #expect(core.state.message(id: 104)?.heard == false)
+        // The one before it read on the display: the marker stops at it, not past the news.
+        _ = core.handle(.braille(.read(ElementID.message(101).identifier)), at: .seconds(6))
+        _ = core.handle(.braille(.read(ElementID.message(102).identifier)), at: .seconds(7))
+        _ = core.handle(.braille(.read(ElementID.message(103).identifier)), at: .seconds(8))
+        #expect(core.state.lastReadID == 103)
+    }
+}

@@ -39,7 +39,7 @@ extension EndToEndTests {
         #expect(held, "tmux's buffer holds “\(buffer)”, the message “\(words)”")
 
         let past = try await Self.press(session, "M-)")
-        #expect(past.contains { $0.text.hasPrefix("No message 10: this channel has") }, "\(past)")
+        #expect(past.contains { $0.text.hasPrefix("No 10th newest message: this channel has") }, "\(past)")
 
         // The speech history's Copy action copies what was said, through the same clipboard.
         let history = try await Self.press(session, "M-h")
@@ -59,7 +59,7 @@ extension EndToEndTests {
         #expect(copiedSpoken != nil, "\(Self.context(session))")
         let heldSpoken = try await TmuxSession.waitUntil(timeout: .seconds(30)) {
             buffer = (try? session.pane.run(["show-buffer"])) ?? ""
-            return buffer.hasPrefix("No message 10: this channel has")
+            return buffer.hasPrefix("No 10th newest message: this channel has")
         }
         #expect(heldSpoken, "tmux's buffer holds “\(buffer)”, not the last thing said")
         try session.send("C-c")

@@ -73,5 +73,18 @@ import Testing
         var (core, _) = AppCoreTests.openCore()
         _ = core.handle(.chat(.joined(channelID: 11, channel: "#other", nick: "kim", isSelf: false)), at: .seconds(1))
         #expect(Self.labels(core).isEmpty)
+        // Kept for #other, to be shown there among its messages by time.
+        #expect(core.state.memberRuns.map(\.channelID) == [11])
+        #expect(core.state.memberRuns.first?.events.map(\.text) == ["kim joined #other"])
+    }
+
+    @Test func aMessageClosesTheRunInItsChannel() {
+        var (core, _) = AppCoreTests.openCore()
+        core.state.channels.append(ChatChannel(id: 11, networkID: AppCoreTests.local, name: "#other"))
+        _ = core.handle(.chat(.joined(channelID: 11, channel: "#other", nick: "kim", isSelf: false)), at: .seconds(1))
+        let message = ChatMessage(id: 900, channelID: 11, msgid: "x", author: "kim", text: "hi", time: Date())
+        _ = core.handle(.chat(.messages([message])), at: .seconds(2))
+        _ = core.handle(.chat(.joined(channelID: 11, channel: "#other", nick: "bob", isSelf: false)), at: .seconds(3))
+        #expect(core.state.memberRuns.map(\.count) == [1, 1])
     }
 }

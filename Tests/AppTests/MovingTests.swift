@@ -90,7 +90,9 @@ import Testing
         #expect(third.first?.hasSuffix(": message 101") == true, "\(third)")
         #expect(core.navigator.focusedElement?.identifier == focus)
         #expect(
-            Core.spoken(core.handle(.key(.alt("$")), at: .seconds(3))) == ["No message 4: this channel has 3 messages"])
+            Core.spoken(core.handle(.key(.alt("$")), at: .seconds(3))) == [
+                "No 4th newest message: this channel has 3 messages"
+            ])
         // The same key again soon: copied (the text alone); later, said again.
         _ = core.handle(.key(.alt("@")), at: .seconds(4))
         let twice = core.handle(.key(.alt("@")), at: .seconds(5))

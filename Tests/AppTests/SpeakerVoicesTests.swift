@@ -1,6 +1,7 @@
 import AccessibilityTesting
 import Chat
 import Foundation
+import Settings
 import Speech
 import Testing
 
@@ -73,5 +74,29 @@ extension AppSuites {
             #expect(
                 host.transcriptLines.allSatisfy { !$0.contains("\"speaker\"") }, "the key is written only when used")
         }
+    }
+}
+
+/// A person keeps their voice through a nick change; the listener's own lines in the local
+/// workspace are theirs after a restart with a server.
+@Suite struct SpeakerVoicesCoreTests {
+    @Test func aRenamedPersonKeepsTheirVoice() {
+        var (core, _) = AppCoreTests.openCore { $0.speech.speakerVoices = true }
+        core.state.channels[0].members = ["kim", "you"]
+        _ = core.handle(.chat(.nickChanged(from: "kim", to: "kimberly", isSelf: false)), at: .seconds(1))
+        #expect(core.speakerVoice("kimberly") == SpeakerVoice(nick: "kim"))
+        #expect(core.speakerVoice("KIMBERLY") == SpeakerVoice(nick: "kim"))
+    }
+
+    @Test func theLocalWorkspacesOwnLinesAreTheListenersWithAServerToo() {
+        var configuration = AppCore.Configuration(
+            settings: Settings(), onboarded: true, terminalRows: 24, localNetworkID: AppCoreTests.local,
+            welcomeChannelID: 10, nick: "sam", localTime: .fixed(origin: Date()), emoji: .installed, expectsIRC: true)
+        configuration.localNick = "you"
+        let core = AppCore(configuration)
+        var state = core.state
+        state.channels = [AppCoreTests.welcome]
+        let own = ChatMessage(id: 1, channelID: 10, author: "you", text: "hello there", time: Date())
+        #expect(state.isOwn(own))
     }
 }

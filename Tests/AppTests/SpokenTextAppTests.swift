@@ -99,7 +99,7 @@ func requireUnicodeData() throws {
         let message = ChatMessage(
             id: 104, channelID: 10, msgid: "m104", author: "k\u{200B}im", text: "🦩 𝐛𝐨𝐥𝐝", time: Date())
         let effects = core.handle(.chat(.messages([message])), at: .seconds(2))
-        #expect(AppCoreTests.spoken(effects) == ["kim: flamingo bold"], "\(AppCoreTests.spoken(effects))")
+        #expect(AppCoreTests.spoken(effects) == ["kim: flamingo, bold"], "\(AppCoreTests.spoken(effects))")
     }
 
     @Test func pickerSearchFindsAnyEmojiByNameOrKeyword() throws {

@@ -133,8 +133,10 @@ import Testing
             Self.text(display.show(.computer(BrailleLine("Send btn", element: "send")), at: .seconds(11)))
                 == ["Send btn"])
         #expect(display.nextDeadline == .seconds(12))
-        #expect(Self.text(display.tick(at: .seconds(12))) == ["two"])
-        #expect(Self.text(display.tick(at: .seconds(16))) == ["Send btn"])
+        // "one" had shown only a second: it comes again first.
+        #expect(Self.text(display.tick(at: .seconds(12))) == ["one"])
+        #expect(Self.text(display.tick(at: .seconds(16))) == ["two"])
+        #expect(Self.text(display.tick(at: .seconds(20))) == ["Send btn"])
     }
 
     @Test func theAnswerToTheReadersKeyTakesTheDisplayAtOnceAndNewsWaits() {
@@ -216,5 +218,31 @@ import Testing
         #expect(Self.text(display.command(.panLeft, at: .zero)) == ["one two"])
         #expect(Self.text(display.command(.panLeft, at: .zero)) == ["Msg edt"])
         #expect(display.command(.panLeft, at: .zero) == [.report(.previous)])
+    }
+
+    @Test func aLineKeyOnAMessageAlsoMovesAndNewsCutOffAtOnceComesBack() {
+        var display = BrailleDisplay(width: 40)
+        _ = display.show(.computer(BrailleLine("Text size adj", element: "t")), fromKey: false)
+        _ = display.message(.computer(BrailleLine("Settings")), at: .zero, for: .seconds(4), answer: true)
+        // Line down dismisses the title that covered the focus, and moves on as it would have.
+        let actions = display.command(.lineDown, at: .seconds(1))
+        #expect(Self.text(actions) == ["Text size adj"])
+        #expect(actions.last == .report(.next))
+        // News shown a moment before a key moved the focus is shown again after it.
+        _ = display.message(.computer(BrailleLine("kim: hi")), at: .seconds(10), for: .seconds(4))
+        #expect(
+            Self.text(display.show(.computer(BrailleLine("Voice adj", element: "v")), at: .milliseconds(10300)))
+                == ["Voice adj"])
+        #expect(Self.text(display.tick(at: .milliseconds(11300))) == ["kim: hi"])
+    }
+
+    @Test func aLineThatChangesKeepsItsWindowOverTheSamePlace() {
+        var display = BrailleDisplay(width: 10)
+        _ = display.show(.computer(BrailleLine("kim, one two three unrd", element: "m1")))
+        #expect(Self.text(display.command(.panRight, at: .zero)) == ["two three"])
+        #expect(Self.text(display.command(.panRight, at: .zero)) == ["unrd"])
+        // Read now: "unrd" goes, and the window stays on the last part, not the first.
+        #expect(
+            Self.text(display.show(.computer(BrailleLine("kim, one two three", element: "m1")))) == ["two three"])
     }
 }

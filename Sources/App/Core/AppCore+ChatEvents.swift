@@ -180,6 +180,14 @@ extension AppCore {
             }
             isSelf ? refresh() : refresh(showing: channelID)
         case .quit(let nick, let reason):
+            // Gone from the other channels it was in too: their runs count it, quietly.
+            let event =
+                reason.hasPrefix("Quit: ")
+                ? PeopleFact.quit(nick: nick, reason: String(reason.dropFirst(6)))
+                : PeopleFact.dropped(nick: nick, serverReason: reason)
+            for channel in state.channels where channel.id != state.channelID && channel.members.contains(nick) {
+                if let run = Self.runEvent(event, spoken: nil) { addToRun(run, in: channel.id) }
+            }
             if state.channel?.members.contains(nick) == true {
                 // The reason is someone else's words, after a colon: brackets around it are
                 // read aloud as "left paren".
@@ -195,7 +203,10 @@ extension AppCore {
             refresh(ifShowing: [nick])
         case .nickChanged(let old, let new, let isSelf):
             state.nickChanged(from: old, to: new, isSelf: isSelf, names: names)
-            if !isSelf { followRenamed(from: old, to: new, names: names) }
+            if !isSelf {
+                followRenamed(from: old, to: new, names: names)
+                state.speakerAliases[names.fold(new)] = state.speakerAliases[names.fold(old)] ?? SpeakerVoice(nick: old)
+            }
             if isSelf {
                 answered(.nick)
                 if let network { state.nicks[network] = new }

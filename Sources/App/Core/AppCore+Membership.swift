@@ -47,25 +47,36 @@ extension AppCore {
         }
     }
 
-    /// `event` joins the channel's run since its last message, or starts one.
+    /// `event` joins the channel's run since its last message, or starts one (in the open
+    /// channel after its last message; in another, at this moment among its messages).
     mutating func addToRun(_ event: MemberRun.Event, in channelID: Int64) {
-        let after = state.messages.last { $0.channelID == channelID && $0.replyTo == nil }?.id
+        let here = channelID == state.channelID
+        let after = here ? state.messages.last { $0.channelID == channelID && $0.replyTo == nil }?.id : nil
         if let index = state.memberRuns.lastIndex(where: { $0.channelID == channelID }),
-            state.memberRuns[index].after == after
+            !state.memberRuns[index].closed, !here || state.memberRuns[index].after == after
         {
             state.memberRuns[index].add(event)
         } else {
             var run = MemberRun(id: state.nextMemberRunID, channelID: channelID, after: after)
+            run.at = date
+            run.byTime = !here
             state.nextMemberRunID += 1
             run.add(event)
             state.memberRuns.append(run)
             if state.memberRuns.count > MemberRun.runLimit { state.memberRuns.removeFirst() }
         }
-        rebuild()
+        if here { rebuild() }
+    }
+
+    /// A message came in `channelID`: its run of joins and parts is over.
+    mutating func closeRun(in channelID: Int64) {
+        if let index = state.memberRuns.lastIndex(where: { $0.channelID == channelID }) {
+            state.memberRuns[index].closed = true
+        }
     }
 
     /// A run listed event by event, or gathered again. On the run itself focus stays and only the
-    /// change is said ("Each of the 4 listed"); from one of its events, focus goes to the run.
+    /// change is said ("Expanded, 4 follow"); from one of its events, focus goes to the run.
     mutating func expandRun(_ id: Int, _ expanded: Bool) {
         guard let index = state.memberRuns.firstIndex(where: { $0.id == id }) else { return }
         state.memberRuns[index].expanded = expanded
@@ -91,9 +102,7 @@ extension AppCore {
     mutating func membership(
         _ fact: PeopleFact, spoken: PeopleFact? = nil, in channelID: Int64, about nicks: [String]? = nil
     ) {
-        if channelID == state.channelID, let event = Self.runEvent(fact, spoken: spoken) {
-            addToRun(event, in: channelID)
-        }
+        if let event = Self.runEvent(fact, spoken: spoken) { addToRun(event, in: channelID) }
         membership(
             Wording.sentence(.people(fact)), spoken: spoken.map { Wording.sentence(.people($0)) }, in: channelID,
             about: nicks)

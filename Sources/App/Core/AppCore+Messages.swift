@@ -22,6 +22,7 @@ extension AppCore {
             let names = state.names(inChannel: message.channelID)
             typingTracker.messageReceived(from: message.author, in: name, names: names)
             lastSpoke[names.fold(message.author)] = now
+            closeRun(in: message.channelID)
             if lastSpoke.count > 5000 { lastSpoke = lastSpoke.filter { now - $0.value < Self.recentSpan } }
             let mine = names.equal(message.author, nick(inChannel: message.channelID))
             if message.channelID == state.channelID {

@@ -30,7 +30,14 @@ extension AppCore {
     /// nil when they do not, or for the listener's own words, which stay in the reading voice.
     func speakerVoice(_ author: String?) -> SpeakerVoice? {
         guard state.settings.speech.speakerVoices, let author, !author.isEmpty else { return nil }
-        return SpeakerVoice(nick: author)
+        // Someone who changed their nick keeps the voice they had.
+        return state.speakerAliases[state.names.fold(author)] ?? SpeakerVoice(nick: author)
+    }
+
+    /// The focused message's writer's voice, when each person has one.
+    var focusedSpeaker: SpeakerVoice? {
+        tree.behaviour(navigator.focusedElement?.identifier)?.message.flatMap { state.message(id: $0) }
+            .flatMap(speakerVoice(of:))
     }
 
     /// The voice `message` is said in: its writer's, unless it is the listener's own.
@@ -131,9 +138,7 @@ extension AppCore {
 
     mutating func speakFocus(_ action: Navigator.Action, queued: Bool) {
         guard case .focus(_, let phrase) = action else { return }
-        // A message in its writer's voice, when each person has one.
-        let message = tree.behaviour(navigator.focusedElement?.identifier)?.message.flatMap { state.message(id: $0) }
-        utter(phrase.text, queued ? .low : .default, .reader, speaker: message.flatMap(speakerVoice(of:)))
+        utter(phrase.text, queued ? .low : .default, .reader, speaker: focusedSpeaker)
         hearingFocus()
         // A hint is said until it is learnt; then only when the listener rests on its element.
         if state.settings.speech.hints,

@@ -57,7 +57,12 @@ extension AppCore {
     mutating func repeatLast() {
         guard let last = state.speechHistory.last else { return say(.reading(.nothingSaidYet), .default, .reader) }
         utter(last.text, .default, last.voice, remember: false)
-        brailleMessage(last.shown ?? SpokenText.unmarked(last.text))
+        // On the display as it was shown: the focus's own line, else the words as written.
+        if last.voice == .reader, last.text == navigator.focusedPhrase?.text {
+            brailleMessage(focusBraille.text)
+        } else {
+            brailleMessage(last.shown ?? SpokenText.unmarked(last.text))
+        }
     }
 
     /// Alt-R: read from the focused message to the end of the messages; away from the messages,
@@ -96,7 +101,7 @@ extension AppCore {
         let unread = " " + Wording.unreadState
         let text =
             sayAll != nil && phrase.text.hasSuffix(unread) ? String(phrase.text.dropLast(unread.count)) : phrase.text
-        utter(text, .default, .reader)
+        utter(text, .default, .reader, speaker: focusedSpeaker)
         hearingFocus()
     }
 

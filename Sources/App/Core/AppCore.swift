@@ -49,6 +49,9 @@ public struct AppCore: Sendable {
         /// Whether speech is off (`--speech off`): reading is by braille alone, at the reader's
         /// pace (a message is read when read on the display, not when "said").
         public var speechOff = false
+        /// The listener's name in the local workspace, when it is not ``nick`` (IRC's): their
+        /// own lines there are theirs ("You") after a restart with a server too.
+        public var localNick: String?
 
         public init(
             settings: Settings, onboarded: Bool, terminalRows: Int, localNetworkID: Int64, welcomeChannelID: Int64,
@@ -175,6 +178,7 @@ public struct AppCore: Sendable {
         )
         state.channelID = configuration.welcomeChannelID
         state.nick = configuration.nick
+        state.nicks[configuration.localNetworkID] = configuration.localNick ?? configuration.nick
         tree = Screens.tree(state)
         navigator = Navigator(tree: tree.root)
         navigator.options = PhraseOptions(
@@ -191,6 +195,10 @@ public struct AppCore: Sendable {
         case .key, .line: answeringKey = true
         case .braille(.read): answeringKey = false
         case .braille: answeringKey = true
+        // The end of what a key began: a sheet's move (its title, "Reacted with …", "… closed"),
+        // a channel or thread it opened, a search it asked for.
+        case .transitionFinished, .searched: answeringKey = true
+        case .loaded(let snapshot): answeringKey = snapshot.load.purpose != .refresh
         default: answeringKey = false
         }
         let today = state.localTime.dayNumber(state.localTime.date(at: now))

@@ -113,6 +113,7 @@ public enum ClientCommand {
         configuration.desktop = LinkOpener.desktop(ProcessInfo.processInfo.environment)
         configuration.clipboard = LinkOpener.terminalTakesCopies(ProcessInfo.processInfo.environment)
         configuration.speechOff = options.speech.mode == .off
+        configuration.localNick = workspace.nick
         let core = AppCore(configuration)
         let runtime = AppRuntime(
             core: core,

@@ -20,7 +20,13 @@ enum MainScreen {
         var lastDay: String?
         var log: [Element] = []
         // Joins, parts and quits between messages: a run each, after the message it followed.
-        let runs = Dictionary(grouping: state.memberRuns.filter { $0.channelID == state.channelID }, by: \.after)
+        // (Those that came while another channel was open go by their time.)
+        let shown = state.memberRuns.filter { $0.channelID == state.channelID }
+        var runs = Dictionary(grouping: shown.filter { !$0.byTime }, by: \.after)
+        for run in shown where run.byTime {
+            let message = state.messages.last { $0.time <= run.at && $0.replyTo == nil }
+            runs[message?.id, default: []].append(run)
+        }
         for run in runs[nil] ?? [] { log += MemberRunElements.build(run, into: &b) }
         for message in state.messages {
             let day = Format.day(message.time, today: state.today, in: state.localTime)
@@ -52,7 +58,8 @@ enum MainScreen {
         // unless the listener chose not to hear it (`speech.typing`); it is shown either way.
         content.append(
             b.make(
-                .typingRegion, Element(liveRegion: state.settings.speech.typing ? .polite : .off, children: typing)))
+                .typingRegion,
+                Element(liveRegion: saysTyping(state) ? .polite : .off, children: typing)))
         content.append(
             b.make(
                 .composer,
@@ -67,6 +74,17 @@ enum MainScreen {
                     label: "Settings", traits: .button, hint: "Press Enter to change text size, speech and display."),
                 ElementBehaviour(activate: .openSettings)))
         return b.make(.mainScreen, Element(label: "Main", children: content))
+    }
+
+    /// Whether someone starting to type here is said: the listener wants it (`speech.typing`) and
+    /// the channel's messages are said too (not in one heard by mentions, as a sound, or not at
+    /// all, where "kim is typing" would promise words that never come).
+    static func saysTyping(_ state: AppState) -> Bool {
+        guard state.settings.speech.typing else { return false }
+        switch state.settings.speech.messagePolicy(in: state.channelName) {
+        case .all, .active: return true
+        case .mentions, .sound, .none: return state.channel?.isDirect == true
+        }
     }
 
     /// Where focus goes when a channel opens: its first unread message, else the newest.

@@ -133,6 +133,8 @@ public struct AppState: Sendable {
     /// Joins, parts, quits and nick changes between messages, each run one element (the open
     /// channel's are shown; a channel opened again shows its own).
     public var memberRuns: [MemberRun] = []
+    /// The voice each renamed person keeps (by their new nick, folded), for the session.
+    public var speakerAliases: [String: SpeakerVoice] = [:]
     public var nextMemberRunID = 1
     /// What was said, oldest first, at most ``speechHistoryLimit``: announcements and what
     /// was read, not hints or echoes of typing. Its sheet lists it newest first.

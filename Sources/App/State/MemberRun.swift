@@ -1,9 +1,11 @@
+import Foundation
+
 /// Joins, parts, quits and nick changes that came one after another in the open channel, with
 /// no message between them: one element in the channel ("3 people joined, 2 left: kim, bob, ada
 /// and 2 more"), which lists each when it is expanded.
 ///
 /// ```swift
-/// var run = MemberRun(id: 1, channelID: 7, after: 42)
+/// var run = MemberRun(id: 1, channelID: 7, after: 42)   // at: now
 /// run.add(.init(kind: .joined, nick: "kim", text: "kim joined #a"))
 /// ```
 public struct MemberRun: Hashable, Sendable {
@@ -30,8 +32,14 @@ public struct MemberRun: Hashable, Sendable {
 
     public var id: Int
     public var channelID: Int64
-    /// The message it follows (nil: before the first shown).
+    /// The message it follows, when it came in the open channel (nil: placed by ``at``).
     public var after: Int64?
+    /// When its first event came (a run in another channel is placed by it among the messages).
+    public var at: Date = .distantPast
+    /// A message came after it: the next event starts another run.
+    public var closed = false
+    /// It came while another channel was open: placed among the messages by ``at``.
+    public var byTime = false
     /// The events, oldest first, up to ``eventLimit``.
     public var events: [Event] = []
     /// How many of each kind, all of them counted.

@@ -99,16 +99,17 @@ extension Wording {
                     (index > 0 ? "\(part.0)" : part.0 == 1 ? "1 person" : "\(part.0) people") + " " + part.1
                 }
                 .joined(separator: ", ") + ": " + people(nicks, more: unlisted)
-        case .runExpanded(let count): "Each of the \(count) listed after it"
-        case .runGathered: "Gathered into one"
+        case .runExpanded(let count): "Expanded, \(count) follow"
+        case .runGathered: "Collapsed"
         case .runMore(let count): "and \(count) more, not listed"
         }
     }
 
     /// Up to five people by name, then how many more: "kim, bob, ada, eve, rob and 2 more"
-    /// (`more` beyond `nicks`: those of events not kept).
+    /// (`more` beyond `nicks`: those of events not kept); six are all named, "and 1 more" being
+    /// no shorter than the name.
     static func people(_ nicks: [String], more: Int = 0) -> String {
-        let named = nicks.prefix(5).map { SpokenText.verbatim($0) }
+        let named = nicks.prefix(nicks.count == 6 && more == 0 ? 6 : 5).map { SpokenText.verbatim($0) }
         let others = nicks.count - named.count + more
         return others > 0 ? named.joined(separator: ", ") + " and \(others) more" : andList(Array(named))
     }

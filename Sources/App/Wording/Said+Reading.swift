@@ -56,7 +56,9 @@ extension Wording {
         case .noMessageHere: "No message here: Alt-T says when the focused message was written"
         case .noMessages: "No messages"
         case .noRecent(let number, let held):
-            held == 0 ? "No messages" : "No message \(number): this channel has " + Plural.phrase(held, "message")
+            held == 0
+                ? "No messages"
+                : "No \(ordinal(number)) newest message: this channel has " + Plural.phrase(held, "message")
         case .nothingSaidYet: "Nothing has been said yet"
         case .nothingSaidWith(let typed): "Nothing said has " + SpokenText.verbatim(typed)
         case .markedUnread: "Marked unread"
@@ -73,5 +75,12 @@ extension Wording {
         case .olderCame(let count): count == 1 ? "1 older message" : "\(count) older messages"
         case .nothingOlder: "Top. The server keeps nothing older"
         }
+    }
+
+    /// "2nd", "3rd", "10th": the place of a recent message, as written.
+    static func ordinal(_ number: Int) -> String {
+        let tens = number % 100
+        let suffix = (11...13).contains(tens) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th"
+        return "\(number)\(suffix)"
     }
 }
