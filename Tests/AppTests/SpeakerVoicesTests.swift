@@ -40,6 +40,15 @@ extension AppSuites {
             #expect(reviewed.text.hasPrefix("bob, "), "\(reviewed)")
             #expect(reviewed.speaker == SpeakerVoice(nick: "bob").number + 1)
             #expect(reviewed.voice == .reader)
+            // Alt-L says it again in the same voice.
+            host.press(Array("\u{1B}l".utf8))
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(30)
+            while host.spokenRecords.filter({ $0.text == reviewed.text }).count < 2, clock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let again = host.spokenRecords.filter { $0.text == reviewed.text }
+            #expect(again.count == 2 && again.last?.speaker == reviewed.speaker, "\(again)")
 
             // The listener's own line, said again by Alt-Shift-1 (the newest), is in the reading voice.
             try deliver(host, host.core.state.nick, "on my way")

@@ -36,7 +36,9 @@ extension AppCore {
 
     /// The focused message's writer's voice, when each person has one.
     var focusedSpeaker: SpeakerVoice? {
-        tree.behaviour(navigator.focusedElement?.identifier)?.message.flatMap { state.message(id: $0) }
+        // Off (the default), a focus move looks nothing up.
+        guard state.settings.speech.speakerVoices else { return nil }
+        return tree.behaviour(navigator.focusedElement?.identifier)?.message.flatMap { state.message(id: $0) }
             .flatMap(speakerVoice(of:))
     }
 
@@ -77,7 +79,7 @@ extension AppCore {
             effects.append(.speak(prepared, priority, voice, shown: shown, speaker: speaker))
         }
         if remember, voice == .reader || voice == .announcer, state.activeSheet?.kind != .speechHistory {
-            state.speechHistory.append(SpokenEntry(text: prepared, voice: voice, shown: shown))
+            state.speechHistory.append(SpokenEntry(text: prepared, voice: voice, shown: shown, speaker: speaker))
             if state.speechHistory.count > AppState.speechHistoryLimit {
                 state.speechHistory.removeFirst(state.speechHistory.count - AppState.speechHistoryLimit)
             }

@@ -56,7 +56,7 @@ extension AppCore {
     /// as written.
     mutating func repeatLast() {
         guard let last = state.speechHistory.last else { return say(.reading(.nothingSaidYet), .default, .reader) }
-        utter(last.text, .default, last.voice, remember: false)
+        utter(last.text, .default, last.voice, remember: false, speaker: last.speaker)
         // On the display as it was shown: the focus's own line, else the words as written.
         if last.voice == .reader, last.text == navigator.focusedPhrase?.text {
             brailleMessage(focusBraille.text)

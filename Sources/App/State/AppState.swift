@@ -321,11 +321,14 @@ public struct SpokenEntry: Hashable, Sendable {
     public var voice: VoiceRole
     /// The words as written, where the voice's preparation changed them ("#a" said "hash a").
     public var shown: String?
+    /// The person's voice it was said in, so Alt-L says it in the same one.
+    public var speaker: SpeakerVoice?
 
-    public init(text: String, voice: VoiceRole, shown: String? = nil) {
+    public init(text: String, voice: VoiceRole, shown: String? = nil, speaker: SpeakerVoice? = nil) {
         self.text = text
         self.voice = voice
         self.shown = shown
+        self.speaker = speaker
     }
 }
 
