@@ -97,7 +97,7 @@ extension AppCore {
     }
 
     /// ``membership(_:spoken:in:about:)`` for what people did, in the phrase book's words. A
-    /// join, part, quit, kick or nick change in the open channel joins the run of them since its
+    /// join, part, quit, kick or nick change joins its channel's run of them since the channel's
     /// last message (``MemberRun``).
     mutating func membership(
         _ fact: PeopleFact, spoken: PeopleFact? = nil, in channelID: Int64, about nicks: [String]? = nil
