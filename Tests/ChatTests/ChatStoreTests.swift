@@ -91,6 +91,28 @@ import Testing
         }
     }
 
+    /// Two lines of one burst in the same millisecond: read up to the first here, the server
+    /// answers with its time, and the second stays unread; a later time moves the marker on.
+    @Test func aServerMarkerAtTheTimeOfOursLeavesTheLineBesideItUnread() throws {
+        try withStore { store in
+            let network = try store.network(named: "ergo")
+            let channel = try store.channel(named: "#a", network: network.id)
+            let result = try store.insert([
+                NewMessage(channelID: channel.id, msgid: "a", author: "kim", text: "drill postponed", time: base),
+                NewMessage(channelID: channel.id, msgid: "b", author: "kim", text: "new time is half past", time: base),
+                NewMessage(channelID: channel.id, msgid: "c", author: "kim", text: "sorry", time: base + 1),
+            ])
+            try store.setReadMarker(channel: channel.id, at: result.inserted[0].id, unread: 2)
+            #expect(try store.markReadElsewhere(channel: channel.id, at: base, ownNick: "ada") == nil)
+            var loaded = try #require(try store.channel(id: channel.id))
+            #expect(loaded.lastReadMessageID == result.inserted[0].id && loaded.unread == 2)
+            let moved = try #require(try store.markReadElsewhere(channel: channel.id, at: base + 1, ownNick: "ada"))
+            #expect(moved.upTo == result.inserted[2].id && moved.unread == 0)
+            loaded = try #require(try store.channel(id: channel.id))
+            #expect(loaded.lastReadMessageID == result.inserted[2].id)
+        }
+    }
+
     @Test func deduplicatesByMsgidElseBySecondAuthorAndText() throws {
         try withStore { store in
             let network = try store.network(named: "n")

@@ -193,7 +193,8 @@ extension ChatStore {
 
     /// The server says `channel` was read up to `time` (on this client or another of the
     /// account): kept, so what history brings from before it is not news, and the read marker
-    /// moves forward to the newest stored message not after it. Returns where the marker now is
+    /// moves forward to the newest stored message not after it (unless ours is at that very
+    /// time already). Returns where the marker now is
     /// and what is still unread (others' lines after it), or nil when it did not move.
     public func markReadElsewhere(
         channel: Int64, at time: Date, ownNick: String
@@ -207,7 +208,12 @@ extension ChatStore {
                 try Int64.fetchOne(
                     db, sql: "SELECT coalesce(lastReadMessageID, 0) FROM channel WHERE id = ?", arguments: [channel])
                 ?? 0
-            guard
+            // The server's marker is a time, and lines of one burst can share a millisecond: a
+            // marker at the time of the line ours is at (our own MARKREAD answered) leaves the
+            // lines beside it that share its time unread.
+            let currentTime = try Int64.fetchOne(
+                db, sql: "SELECT time FROM message WHERE id = ?", arguments: [current])
+            guard currentTime != milliseconds,
                 let newest = try Int64.fetchOne(
                     db, sql: "SELECT max(id) FROM message WHERE channelID = ? AND time <= ?",
                     arguments: [channel, milliseconds]),
