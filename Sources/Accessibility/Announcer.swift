@@ -377,7 +377,8 @@ public struct Announcer: Sendable {
         var request = SpeechRequest("", priority: item.priority, count: item.count)
         request.summary = SpeechRequest.Summary(
             count: total, noun: item.isMixed ? "message" : item.noun, region: item.isMixed ? nil : item.region,
-            newest: item.newestInFull && !item.isMixed ? (item.newest ?? item.text) : nil)
+            newest: item.newestInFull && !item.isMixed ? (item.newest ?? item.text) : nil,
+            more: total > item.count ? item.count : nil)
         return request
     }
 }

@@ -33,12 +33,16 @@ public struct SpeechRequest: Hashable, Sendable, CustomStringConvertible {
         public var noun: String
         public var region: String?
         public var newest: String?
+        /// Of `count`, how many came since the last count of the region was said (nil: no
+        /// count was said of it lately, and all are new): "3 more mentions in #a, 8 in all".
+        public var more: Int?
 
-        public init(count: Int, noun: String, region: String?, newest: String? = nil) {
+        public init(count: Int, noun: String, region: String?, newest: String? = nil, more: Int? = nil) {
             self.count = count
             self.noun = noun
             self.region = region
             self.newest = newest
+            self.more = more
         }
     }
 

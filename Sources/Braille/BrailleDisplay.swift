@@ -65,11 +65,30 @@ public struct BrailleDisplay: Sendable {
     var written: BrailleWindow?
     /// Queued news waits until then: the reader's key has just drawn the focus.
     var newsHeldUntil: Duration?
+    /// How long an answer that brought a new focus shows before it: a second and a
+    /// twentieth of a second for each character.
+    static func flash(_ rendering: BrailleRendering) -> Duration {
+        .seconds(1) + .milliseconds(50 * rendering.line.text.count)
+    }
+    /// The sign at the end of a message's window when more of it follows: " >" (in computer
+    /// braille, dots 3-4-5).
+    static let moreFollows: (text: String, dots: [UInt8]) = (" >", [0, 0b0001_1100])
+
+    /// The width a message's windows are cut to: the display's, or two cells less for the
+    /// sign that more follows when it does not fit.
+    func messageWidth(_ rendering: BrailleRendering) -> Int {
+        rendering.count > width && width > 8 ? width - 2 : width
+    }
+
     /// How long queued news waits after a key moved the focus.
     public static let newsHold: Duration = .seconds(1)
     /// Paced reading: how long the focus's last window must show, uncovered, to count as read
     /// (nil: nothing is reported read).
     public var restLength: Duration?
+    /// When the focus last went to another element; an answer within ``together`` of it came
+    /// with it.
+    var focusMovedAt: Duration?
+    static let together: Duration = .milliseconds(100)
     /// Since when the focus's last window has shown uncovered.
     var lastWindowSince: Duration?
     /// The element last reported read (each once, until another is focused).
@@ -136,6 +155,7 @@ public struct BrailleDisplay: Sendable {
             // Another element: its own rest, and its own report.
             reportedRead = nil
             lastWindowSince = nil
+            focusMovedAt = now
         }
         if !sameElement, fromKey {
             if let glanced = message, !messageAnswers, now - messageShownAt < Self.glance {
@@ -147,6 +167,11 @@ public struct BrailleDisplay: Sendable {
             messageUntil = nil
             messageAnswers = false
             newsHeldUntil = now + Self.newsHold
+        } else if !sameElement, messageAnswers, let shown = message, let until = messageUntil {
+            // The answer brought a new focus (a sheet's title over its first item, "Settings
+            // closed" over the item it went back to): a flash long enough to read, then the
+            // focus it brought.
+            messageUntil = min(until, messageShownAt + Self.flash(shown.rendering))
         }
         return write(at: now)
     }
@@ -163,7 +188,13 @@ public struct BrailleDisplay: Sendable {
                 queued.insert(covered.rendering, at: 0)
                 trimQueue()
             }
-            return display(rendering, answer: true, at: now)
+            let actions = display(rendering, answer: true, at: now)
+            if let moved = focusMovedAt, now - moved < Self.together {
+                // It came with a new focus (a sheet's title, drawn over its first item): a
+                // flash long enough to read, then the focus it brought.
+                messageUntil = now + min(length, Self.flash(rendering))
+            }
+            return actions
         }
         if message != nil || newsHeldUntil.map({ now < $0 }) == true {
             queued.append(rendering)
@@ -243,7 +274,9 @@ public struct BrailleDisplay: Sendable {
             switch command {
             case .panLeft, .panRight:
                 // A long message pans like the focus does, and stays while it is read.
-                if var shown = message, let start = Self.panned(shown, right: command == .panRight, width: width) {
+                if var shown = message,
+                    let start = Self.panned(shown, right: command == .panRight, width: messageWidth(shown.rendering))
+                {
                     shown.start = start
                     message = shown
                     messageUntil = now + messageLength
@@ -316,7 +349,14 @@ public struct BrailleDisplay: Sendable {
             lastWindowSince = nil
         }
         guard let shown = message ?? focus else { return [] }
-        let window = shown.rendering.window(from: shown.start, width: width)
+        var window = shown.rendering.window(from: shown.start, width: width)
+        if message != nil, messageWidth(shown.rendering) < width {
+            // A message longer than the display: each window but the last ends in a sign that
+            // more follows (panning shows it).
+            window = shown.rendering.window(from: shown.start, width: width - 2)
+            let more = shown.rendering.windowStarts(width: width - 2).contains { $0 > shown.start }
+            window.append(more ? Self.moreFollows : ("  ", [0, 0]))
+        }
         guard window != written else { return [] }
         written = window
         return [.write(window)]

@@ -93,4 +93,12 @@ public struct BrailleWindow: Sendable, Equatable {
 
     public var content: Content
     public var cursor: Int?
+
+    /// Two cells more at the end: `sign`'s text, or its dots.
+    mutating func append(_ sign: (text: String, dots: [UInt8])) {
+        switch content {
+        case .text(let text): content = .text(text + sign.text)
+        case .dots(let dots): content = .dots(dots + sign.dots)
+        }
+    }
 }

@@ -91,10 +91,12 @@ import Testing
     @Test func aFloodIsCountedAsATotalNotInParts() {
         var announcer = Announcer()
         var said: [String] = []
+        var spokenMore: Int?
         // A count is a fact ("29 message in #b" here); the app's phrase book words it.
         func note(_ action: Announcer.Action) {
             guard case .speak(let request) = action else { return }
             said.append(request.summary.map { "\($0.count) \($0.noun) in \($0.region ?? "")" } ?? request.text)
+            spokenMore = request.summary?.more
         }
         // 30 lines over 1.5 s while the first is said (300 ms each).
         for index in 0..<30 {
@@ -122,6 +124,7 @@ import Testing
         note(announcer.speechFinished(at: .seconds(5) + .milliseconds(500)))
         note(announcer.tick(at: .seconds(7)))
         #expect(said.last == "39 message in #b", "\(said)")
+        #expect(spokenMore == 10, "the count says the ten that came since the last")
     }
 
     @Test func politeAnnouncementsCoalesceWithoutRegion() {

@@ -206,6 +206,10 @@ extension BrailleCoreTests {
         _ = core.handle(.braille(.next), at: .seconds(6))
         #expect(core.navigator.focusedElement?.identifier == ElementID.message(102).identifier)
         #expect(core.state.lastReadID == 101)
+        // Alt-R again on a message: the display would not change, so it shows that reading
+        // starts there.
+        let again = core.handle(.key(.alt("r")), at: .seconds(7))
+        #expect(Self.answers(again) == ["Reading from here: pan on past each message": true], "\(again)")
     }
 
     @Test func aKeysAnswerTakesTheDisplayAndNewsWaits() {

@@ -67,7 +67,9 @@ extension AppSuites {
         effects = core.handle(.key(.enter), at: .seconds(5))
         effects += IRCEventsCoreTests.finishTransitions(&core, at: 6)
         #expect(core.state.settings.speech.follow == ["kim"])
-        #expect(!core.state.sheets.hasSheet, "the sheets close, as a message's actions do")
+        // Only kim's actions close: the list of people stays, for following another.
+        #expect(core.state.activeSheet?.kind == .names(channelID: 10), "\(core.state.sheets)")
+        #expect(core.navigator.focusedElement?.identifier == ElementID.member("kim").identifier)
         #expect(
             AppCoreTests.spoken(effects).contains("kim's messages will be said from every channel"),
             "\(AppCoreTests.spoken(effects))")

@@ -29,6 +29,26 @@ import Testing
 
     // MARK: Controls
 
+    /// A on a thing said, then Copy: it is copied, said "Copied", and only its actions close;
+    /// the speech history stays, focus back on the thing.
+    @Test func copyingFromTheSpeechHistoryLeavesItOpen() {
+        var core = Self.coreWithTwoChannels()
+        _ = core.handle(.key(.alt("p")), at: .seconds(1))
+        _ = core.handle(.key(.alt("h")), at: .seconds(2))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 3)
+        #expect(core.state.activeSheet?.kind == .speechHistory)
+        let item = core.navigator.focusedElement?.identifier
+        _ = core.handle(.key(.character("a")), at: .seconds(4))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 5)
+        _ = core.navigator.focus(identifier: ElementID.elementAction(0).identifier)
+        var effects = core.handle(.key(.enter), at: .seconds(6))
+        effects += IRCEventsCoreTests.finishTransitions(&core, at: 7)
+        #expect(effects.contains { if case .copy = $0 { true } else { false } }, "\(effects)")
+        #expect(Core.spoken(effects) == ["Copied"], "\(Core.spoken(effects))")
+        #expect(core.state.activeSheet?.kind == .speechHistory, "\(core.state.sheets)")
+        #expect(core.navigator.focusedElement?.identifier == item)
+    }
+
     @Test func altSPausesOrResumesAndAltLSaysTheLastThingAgain() throws {
         var core = Self.coreWithTwoChannels()
         #expect(core.handle(.key(.alt("s")), at: .seconds(1)).contains(.pauseOrResumeSpeech))

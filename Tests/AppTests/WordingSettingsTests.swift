@@ -104,6 +104,15 @@ import Typography
         )
     }
 
+    /// A count soon after another of the region says what came since, and the total.
+    @Test func aSecondCountSaysWhatIsMoreAndTheTotal() {
+        let summary = SpeechRequest.Summary(count: 8, noun: "mention", region: "#a", newest: "kim: again", more: 3)
+        #expect(Wording.summary(summary) == "3 more mentions in #a, 8 in all. Newest, kim: again")
+        #expect(
+            Wording.summary(SpeechRequest.Summary(count: 2, noun: "message", region: "#b", more: 1))
+                == "1 more message in #b, 2 in all")
+    }
+
     /// #welcome's lesson names the keys a new user needs.
     @Test func theLessonTeachesTheKeys() {
         let text = Wording.lesson.lines.map(\.text).joined(separator: " ")

@@ -93,7 +93,8 @@ import Testing
         var display = BrailleDisplay(width: 10)
         _ = display.show(.computer(BrailleLine("Send btn")), fromKey: false)
         _ = display.message(.computer(BrailleLine("kim: the deploy is done")), at: .zero, for: .seconds(4))
-        #expect(Self.text(display.command(.panRight, at: .seconds(3))) == ["deploy is"])
+        // (Its windows end in " >" while more follows.)
+        #expect(Self.text(display.command(.panRight, at: .seconds(3))) == ["deploy   >"])
         #expect(display.nextDeadline == .seconds(7))
         #expect(display.tick(at: .seconds(5)).isEmpty)
         // Past its end, a pan dismisses it: it never moves the focus.
@@ -170,6 +171,55 @@ import Testing
         #expect(Self.text(display.tick(at: .seconds(18))) == ["Text size adj"])
     }
 
+    /// A sheet's title answers the key that opened it and brings its first item: a flash long
+    /// enough to read, then the item, not the message's whole time.
+    @Test func anAnswerThatBringsANewFocusIsAFlashBeforeIt() {
+        var display = BrailleDisplay(width: 40)
+        _ = display.show(.computer(BrailleLine("Settings btn", element: "s")), fromKey: false)
+        _ = display.message(.computer(BrailleLine("Settings")), at: .seconds(1), for: .seconds(4), answer: true)
+        #expect(
+            display.show(.computer(BrailleLine("Text size adj", element: "t")), fromKey: false, at: .seconds(1)).isEmpty
+        )
+        // "Settings": 1 s and 8 × 50 ms.
+        #expect(display.nextDeadline == .milliseconds(2400))
+        #expect(Self.text(display.tick(at: .milliseconds(2400))) == ["Text size adj"])
+        // The usual order: the sheet's first item, then its title over it, in one moment.
+        _ = display.show(.computer(BrailleLine("Copy btn", element: "c")), fromKey: true, at: .seconds(20))
+        #expect(
+            Self.text(
+                display.message(
+                    .computer(BrailleLine("Actions")), at: .seconds(20) + .milliseconds(1), for: .seconds(4),
+                    answer: true)) == ["Actions"])
+        #expect(display.nextDeadline == .seconds(20) + .milliseconds(1351))
+        _ = display.tick(at: .seconds(22))
+        // The same element drawn again under an answer ("Reacted with …") leaves it its time.
+        _ = display.message(
+            .computer(BrailleLine("Reacted with thumbs up")), at: .seconds(23), for: .seconds(4), answer: true)
+        #expect(
+            display.show(.computer(BrailleLine("Copy btn 1", element: "c")), fromKey: false, at: .seconds(23)).isEmpty)
+        #expect(display.nextDeadline == .seconds(27))
+    }
+
+    /// News longer than the display ends each window but the last with a sign that more
+    /// follows; panning reads on to the end, which has none.
+    @Test func aLongMessageShowsThatMoreFollows() {
+        var display = BrailleDisplay(width: 20)
+        _ = display.show(.computer(BrailleLine("Send btn", element: "s")), fromKey: false)
+        let first = Self.text(
+            display.message(
+                .computer(BrailleLine("kim: drill postponed, new time is half past")), at: .zero, for: .seconds(4)))
+        // The sign in the display's last two cells.
+        #expect(first == ["kim: drill         >"], "\(first)")
+        #expect(Self.text(display.command(.panRight, at: .seconds(1))) == ["postponed, new     >"])
+        #expect(Self.text(display.command(.panRight, at: .seconds(2))) == ["time is half past"])
+        // A message that fits has no sign.
+        _ = display.command(.panRight, at: .seconds(3))
+        #expect(
+            Self.text(display.message(.computer(BrailleLine("Copied")), at: .seconds(9), for: .seconds(4))) == [
+                "Copied"
+            ])
+    }
+
     @Test func aFullQueueShowsASignForWhatItDropped() {
         var display = BrailleDisplay(width: 40)
         display.sign = { .computer(BrailleLine("\($0) more not shown")) }
@@ -196,8 +246,9 @@ import Testing
         _ = display.command(.panRight, at: .seconds(9))
         _ = display.command(.panRight, at: .seconds(9))
         #expect(display.command(.panRight, at: .seconds(9)) == [.report(.read("m3")), .report(.next)])
-        // Covered by a message, the rest does not count.
-        _ = display.show(.computer(BrailleLine("eve, ok", element: "m4")), at: .seconds(10))
+        // Covered by a message, the rest does not count. (Half a second after the focus: an
+        // answer at the same moment would be a flash, see anAnswerThatBringsANewFocusIsAFlashBeforeIt.)
+        _ = display.show(.computer(BrailleLine("eve, ok", element: "m4")), at: .milliseconds(9500))
         _ = display.message(.computer(BrailleLine("#b, kim: hi")), at: .seconds(10), for: .seconds(4), answer: true)
         #expect(!display.tick(at: .seconds(12)).contains(.report(.read("m4"))))
         #expect(Self.text(display.tick(at: .seconds(14))) == ["eve, ok"])

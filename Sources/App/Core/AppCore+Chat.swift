@@ -50,7 +50,7 @@ extension AppCore {
     }
 
     /// Whether the connection to `network` is lost (said, and not back yet).
-    func isLost(_ network: Int64) -> Bool { state.lostNetworks.contains(network) || state.lostNetworks.contains(0) }
+    func isLost(_ network: Int64) -> Bool { state.lostNetworks[network] != nil || state.lostNetworks[0] != nil }
 
     /// The user's nick on the network of `channelID`.
     func nick(inChannel channelID: Int64) -> String { state.nick(inChannel: channelID) }

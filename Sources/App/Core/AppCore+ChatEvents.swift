@@ -52,8 +52,8 @@ extension AppCore {
             slowProgress = [:]
             // Said once; the quiet retries after it are not news.
             let key = network ?? 0
-            guard !state.lostNetworks.contains(key) else { break }
-            state.lostNetworks.insert(key)
+            // The latest reason is kept for a retry the listener asks for.
+            guard state.lostNetworks.updateValue(reason, forKey: key) == nil else { break }
             // The sentence below says "Trying again": the next word on it is a minute away.
             retrySaid[key] = now
             state.connection = .disconnected
@@ -68,7 +68,7 @@ extension AppCore {
         case .reconnecting(let delay, _):
             // A long outage is not silence: once a minute at most, that the client is still at it.
             let key = network ?? 0
-            guard state.lostNetworks.contains(key) else { break }
+            guard let reason = state.lostNetworks[key] else { break }
             // A try the listener asked for (/reconnect) is answered whatever the minute says.
             let asked = retrySaid[key] == nil
             if let last = retrySaid[key], now - last < Self.retrySpan { break }
@@ -77,7 +77,7 @@ extension AppCore {
                 1, Int((Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18).rounded()))
             let fact: Fact =
                 asked
-                ? .retryFailed(host(of: network), inSeconds: seconds)
+                ? .retryFailed(host(of: network), reason, inSeconds: seconds)
                 : .tryingAgain(host(of: network), inSeconds: seconds)
             say(fact, asked ? .default : .low, .announcer)
         case .reconnected:
@@ -93,7 +93,7 @@ extension AppCore {
             state.connection = .connected(nick: nick)
             stillConnectingAt = nil
             let firstTime = state.welcomedNetworks.insert(network ?? 0).inserted
-            if state.lostNetworks.remove(network ?? 0) != nil, !firstTime {
+            if state.lostNetworks.removeValue(forKey: network ?? 0) != nil, !firstTime {
                 // One sentence on return: where the user is again.
                 let channels = state.channels.filter {
                     !$0.isDirect && !state.leftChannels.contains($0.id)
@@ -241,6 +241,8 @@ extension AppCore {
             isSelf || conversation ? refresh() : refresh(ifShowing: [old, new])
         case .memberRanks(let channelID, let ranks):
             state.memberRanks[channelID] = ranks
+            // An open list of the channel's people shows the ranks as they are now.
+            if case .names(channelID)? = state.activeSheet?.kind { rebuild() }
         case .kicked(let channelID, let channel, let nick, let by, let reason, let isSelf):
             // A kick whose reason is the nick kicked gives none.
             let why = reason == nick ? "" : reason

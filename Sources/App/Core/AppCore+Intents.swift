@@ -71,7 +71,12 @@ extension AppCore {
             effects.append(.openLink(Links.address(link)))
             announce(.reading(.opening), .default)
         case .closingSheets(let chosen):
-            closeSheets(then: chosen)
+            guard chosen.keepsTheSheetBeneath, state.sheets.entries.count > 1 else { return closeSheets(then: chosen) }
+            // An action on an item of a sheet (a said thing copied): only its actions close, and
+            // focus goes back to the item, unsaid, after what the action says.
+            quietDismissals += 1
+            perform(state.sheets.dismiss(.escape))
+            carryOut(chosen)
         case .expandSheet:
             perform(state.sheets.expand())
         case .firstSearchResult:

@@ -82,11 +82,10 @@ extension AppCore {
             }
         case .escape:
             // In the conversation's message field, or a thread's reply field, Escape leaves the
-            // field for the messages above it (as the lesson says); in a sheet it goes on as
-            // Escape does, and from the thread's messages it goes back.
-            if behaviour?.edits == .composer, !state.sheets.hasSheet, state.route == .main,
-                state.drawer.state == .compressed
-            {
+            // field for the messages above it (as the lesson says), the drawer open or not (the
+            // next Escape closes it); in a sheet it goes on as Escape does, and from the
+            // thread's messages it goes back.
+            if behaviour?.edits == .composer, !state.sheets.hasSheet, state.route == .main {
                 return moved(navigator.previous())
             }
             if behaviour?.edits == .threadComposer, !state.sheets.hasSheet { return moved(navigator.previous()) }

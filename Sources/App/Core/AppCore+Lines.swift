@@ -93,7 +93,7 @@ extension AppCore {
 
     /// `/reconnect`: every lost server is tried again now, instead of after its pause.
     mutating func reconnectNow() {
-        let lost = state.lostNetworks.sorted()
+        let lost = state.lostNetworks.keys.sorted()
         guard !lost.isEmpty else { return say(Wording.sentence(.nothingToReconnect), .default, .announcer) }
         for network in lost {
             transmit(.reconnect, on: network)

@@ -62,6 +62,14 @@ extension AppCore {
                 + Format.time(message.time, in: state.localTime), .default, .reader)
     }
 
+    /// When `message` was written, as an end of review says it: "17:02" today, else with its
+    /// day ("Yesterday 17:02").
+    func writtenAt(_ message: ChatMessage) -> String {
+        let time = Format.time(message.time, in: state.localTime)
+        let day = Format.day(message.time, today: state.today, in: state.localTime)
+        return day == "Today" ? time : day + " " + time
+    }
+
     mutating func review(by step: Int, after lead: String = "") {
         let messages = reviewer.messages(state.messages, channel: state.channelID)
         guard !messages.isEmpty else { return say(.reading(.noMessages), .default, .reader) }
@@ -71,7 +79,7 @@ extension AppCore {
         guard messages.indices.contains(target) else {
             reviewer.index = min(max(current, 0), messages.count - 1)
             if step < 0 { return reviewPastTheTop(messages[0]) }
-            return say(.reading(.bottom), .default, .reader)
+            return say(.reading(.bottom(writtenAt(messages[messages.count - 1]))), .default, .reader)
         }
         reviewer.index = target
         reviewer.focus = navigator.focusedElement?.identifier
@@ -123,7 +131,7 @@ extension AppCore {
     mutating func reviewPastTheTop(_ oldest: ChatMessage) {
         if reviewer.channelID != state.channelID { reviewer.reset(channel: state.channelID) }
         switch reviewer.fetch {
-        case .exhausted: say(.reading(.top), .default, .reader)
+        case .exhausted: say(.reading(.top(writtenAt(oldest))), .default, .reader)
         case .server: say(.reading(.askingForOlder(again: true)), .default, .reader)
         case .store: break  // answered in a moment, when the store's page comes
         case .idle where reviewer.older.isEmpty && state.pageHoldsAll:
@@ -162,7 +170,7 @@ extension AppCore {
     mutating func askServerForOlder(before oldest: ChatMessage) {
         guard let channel = state.channel, onIRC(channel) else {
             reviewer.fetch = .exhausted
-            return say(.reading(.top), .default, .reader)
+            return say(.reading(.top(writtenAt(oldest))), .default, .reader)
         }
         reviewer.fetch = .server
         transmit(.fetchOlder(channel.name, before: oldest), on: channel.networkID)
@@ -185,6 +193,8 @@ extension AppCore {
     mutating func olderUnavailable() {
         guard reviewer.fetch == .server else { return }
         reviewer.fetch = .idle
-        say(.reading(.top), .default, .reader)
+        say(
+            .reading(.top(reviewer.messages(state.messages, channel: state.channelID).first.map(writtenAt))), .default,
+            .reader)
     }
 }

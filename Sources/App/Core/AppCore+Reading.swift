@@ -81,14 +81,16 @@ extension AppCore {
     /// Sets the open channel's read marker (forward when heard, back for Mark unread), in the
     /// store too, with what is still unread after it.
     mutating func moveReadMarker(to id: Int64) {
+        let forward = id > state.lastReadID
+        state.lastReadID = id
+        effects.append(.store(.markRead(channelID: state.channelID, upTo: id, unread: state.unreadCount)))
         // Forward on IRC: the server keeps it for the account's other clients (read-marker).
-        if id > state.lastReadID, let channel = state.channel, onIRC(channel),
+        // Sent after the store has it, so the server's answer finds ours there.
+        if forward, let channel = state.channel, onIRC(channel),
             let message = state.messages.first(where: { $0.id == id })
         {
             transmit(.markRead(channel.name, at: message.time), on: channel.networkID)
         }
-        state.lastReadID = id
-        effects.append(.store(.markRead(channelID: state.channelID, upTo: id, unread: state.unreadCount)))
         if let index = state.channels.firstIndex(where: { $0.id == state.channelID }) {
             state.channels[index].unread = state.unreadCount
             state.channels[index].lastReadMessageID = id

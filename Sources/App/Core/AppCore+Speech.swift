@@ -70,7 +70,12 @@ extension AppCore {
     mutating func startSayAll() {
         effects.append(.stopSpeech)
         sayAll = nil
-        if !(navigator.focusedElement?.identifier?.hasPrefix("message.") ?? false) {
+        let onAMessage = navigator.focusedElement?.identifier?.hasPrefix("message.") ?? false
+        if onAMessage, paced {
+            // The display would not change: a sign that reading starts here, at the reader's pace.
+            brailleMessage(Wording.sentence(.reading(.readingFromHere)))
+        }
+        if !onAMessage {
             guard state.route == .main, !state.sheets.hasSheet, case .message = MainScreen.firstFocus(state) else {
                 return read(navigator.focusedPhrase)
             }

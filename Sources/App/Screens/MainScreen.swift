@@ -122,7 +122,7 @@ enum MessageElement {
         }
         if message.pending {
             // A line kept while its server is away waits, and is said to, as it was when written.
-            let lost = state.channel.map { state.lostNetworks.contains($0.networkID) || state.lostNetworks.contains(0) }
+            let lost = state.channel.map { state.lostNetworks[$0.networkID] != nil || state.lostNetworks[0] != nil }
             value = Format.sentence(value, lost == true ? "Waiting to send" : "Sending")
         }
         let id = message.id

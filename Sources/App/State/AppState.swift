@@ -104,7 +104,7 @@ public struct AppState: Sendable {
     /// Where the client is: in the local workspace, connected with a nick, or disconnected.
     public var connection: ConnectionStatus = .local
     /// Networks whose lost connection has been said, until they are back.
-    var lostNetworks: Set<Int64> = []
+    var lostNetworks: [Int64: DisconnectReason] = [:]
     /// Networks that have welcomed us this run: a connection to them can be lost; to the
     /// others it cannot yet be made.
     var welcomedNetworks: Set<Int64> = []

@@ -63,6 +63,17 @@ public enum Intent: Hashable, Sendable {
     case connectServer
 }
 
+extension Intent {
+    /// Chosen among an item's actions over another sheet, it is done there: the sheet the item
+    /// is in stays (a copy, a repeat), where opening something else closes every sheet.
+    var keepsTheSheetBeneath: Bool {
+        switch self {
+        case .copySpoken, .repeatSpoken, .follow: true
+        default: false
+        }
+    }
+}
+
 /// The text fields an element can edit.
 public enum TextField: Hashable, Sendable {
     /// A field of the server being added.

@@ -47,7 +47,7 @@ enum Fact: Hashable, Sendable {
     /// A lost server is being tried again, next in `inSeconds` (said once a minute at most).
     case tryingAgain(String, inSeconds: Int)
     /// The try `/reconnect` asked for failed; the next is in `inSeconds`.
-    case retryFailed(String, inSeconds: Int)
+    case retryFailed(String, DisconnectReason, inSeconds: Int)
     /// `/reconnect`: these servers are tried now.
     case tryingNow([String])
     /// `/reconnect` with every server connected.

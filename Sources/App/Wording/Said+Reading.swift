@@ -31,9 +31,13 @@ enum ReadingFact: Hashable, Sendable {
     case opening
     /// A channel's language at an end of its list: nil is "each message by its script".
     case channelLanguage(String?)
-    /// Alt-Up or Alt-Down at an end of the channel.
-    case top
-    case bottom
+    /// Alt-R on a message, on the display at the reader's pace: reading goes on from it as the
+    /// reader pans past each message's end.
+    case readingFromHere
+    /// Alt-Up or Alt-Down at an end of the channel, with when the message there was written
+    /// ("17:02", "Yesterday 17:02"), where one is.
+    case top(String?)
+    case bottom(String?)
     /// Alt-Up past the oldest stored message: the server is asked for the page before it.
     case askingForOlder(again: Bool)
     /// The server sent `count` older messages (said before the first of them).
@@ -68,8 +72,9 @@ extension Wording {
             "Not copied: this terminal does not take copies from programs. Inside tmux, or in xterm, kitty, foot or WezTerm, it is copied"
         case .opening: "Opening it in the browser"
         case .channelLanguage(let name): name ?? "by their script"
-        case .top: "top"
-        case .bottom: "bottom"
+        case .readingFromHere: "Reading from here: pan on past each message"
+        case .top(let when): when.map { "Top. The oldest message is from \($0)" } ?? "Top"
+        case .bottom(let when): when.map { "Bottom. The newest message is from \($0)" } ?? "Bottom"
         case .askingForOlder(let again):
             again ? "Still asking the server for older messages" : "Top. Asking the server for older messages"
         case .olderCame(let count): count == 1 ? "1 older message" : "\(count) older messages"

@@ -27,7 +27,8 @@ extension Wording {
             "its certificate is for another host name. Connect by the name its certificate gives"
         case .certificateNotPinned(let seen):
             "its certificate is not the one tls_fingerprint names. It showed \(Self.fingerprint(seen)); if that is the server's, put it in tls_fingerprint"
-        case .tlsFailed: "the secure connection could not be set up"
+        case .tlsFailed:
+            "the secure connection could not be set up. If this port is a plain one, switch Secure connection off, or use the server's TLS port, often 6697"
         case .reset: "the connection was reset"
         case .closedByServer: "the server closed the connection"
         case .notWelcomed:

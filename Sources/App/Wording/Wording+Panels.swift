@@ -77,10 +77,14 @@ extension Wording {
     }
 
     /// A count of what was not heard: "1 new message in #b", "12 new mentions in #a. Newest,
-    /// kim: look", "3 new announcements".
+    /// kim: look", "3 new announcements"; soon after another count of the region, what came
+    /// since and the total: "3 more mentions in #a, 8 in all".
     static func summary(_ summary: SpeechRequest.Summary) -> String {
-        var text = Plural.phrase(summary.count, "new " + summary.noun)
+        var text =
+            summary.more.map { Plural.phrase($0, "more " + summary.noun) }
+            ?? Plural.phrase(summary.count, "new " + summary.noun)
         if let region = summary.region { text += " in " + region }
+        if summary.more != nil { text += ", \(summary.count) in all" }
         if let newest = summary.newest { text += ". Newest, " + newest }
         return text
     }

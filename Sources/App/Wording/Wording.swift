@@ -30,8 +30,8 @@ public enum Wording {
             "Press Escape first"
         case .tryingAgain(let host, let seconds):
             "Still trying \(host): the next try in \(seconds) \(seconds == 1 ? "second" : "seconds"). Type /reconnect to try now"
-        case .retryFailed(let host, let seconds):
-            "\(host) did not answer. The next try in \(seconds) \(seconds == 1 ? "second" : "seconds")"
+        case .retryFailed(let host, let reason, let seconds):
+            "Still cannot connect to \(host): \(Self.reason(reason)). The next try in \(seconds) \(seconds == 1 ? "second" : "seconds")"
         case .tryingNow(let hosts):
             "Trying \(andList(hosts)) again now"
         case .nothingToReconnect:
