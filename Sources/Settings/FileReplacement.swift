@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// Replaces a file whole: a temporary file beside it (same folder, so the rename cannot cross
 /// file systems) is filled, given its mode, flushed to the disk and renamed over the file. No
 /// reader ever sees half a file, a binary that is running can be replaced, and a failure
@@ -22,15 +18,12 @@ public enum FileReplacement {
 
     /// Writes `path` anew with what `fill` writes to the open temporary file's descriptor,
     /// with `mode`. The folder must exist.
-    public static func replace(_ path: String, mode: mode_t, fill: (Int32) throws -> Void) throws(Failure) {
+    public static func replace(_ path: String, mode: UInt32, fill: (Int32) throws -> Void) throws(Failure) {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         var template = Array("\(folder.isEmpty ? "" : folder)/.\(name).XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return mkstemp(base)
-        }
+        let descriptor = System.makeTemporary(&template)
         guard descriptor >= 0 else {
             throw Failure(step: "cannot create a temporary file in \(folder)", reason: reason())
         }
@@ -43,15 +36,17 @@ public enum FileReplacement {
         } catch {
             failure = Failure(step: "cannot write \(path)", reason: "\(error)")
         }
-        if failure == nil, fchmod(descriptor, mode) != 0 || fsync(descriptor) != 0 {
+        if failure == nil, !System.settle(descriptor, mode: mode) {
             failure = Failure(step: "cannot write \(path)", reason: reason())
         }
-        if close(descriptor) != 0, failure == nil { failure = Failure(step: "cannot write \(path)", reason: reason()) }
-        if failure == nil, rename(temporary, path) != 0 {
+        if !System.close(descriptor), failure == nil {
+            failure = Failure(step: "cannot write \(path)", reason: reason())
+        }
+        if failure == nil, !System.rename(temporary, to: path) {
             failure = Failure(step: "cannot write \(path)", reason: reason())
         }
         if let failure {
-            unlink(temporary)
+            System.unlink(temporary)
             throw failure
         }
     }
@@ -60,9 +55,9 @@ public enum FileReplacement {
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { System.write(descriptor, $0) }
             if written < 0 {
-                if errno == EINTR { continue }
+                if System.interrupted { continue }
                 throw Failure(step: "cannot write", reason: reason())
             }
             offset += written
@@ -70,5 +65,5 @@ public enum FileReplacement {
     }
 
     /// `strerror(errno)`, read at once.
-    static func reason() -> String { String(cString: strerror(errno)) }
+    static func reason() -> String { System.reason }
 }

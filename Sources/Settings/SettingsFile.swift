@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// The settings file on disk: where it is, reading it, and atomic in-place edits.
 ///
 /// ```swift
@@ -73,9 +69,8 @@ public struct SettingsFile: Sendable, Equatable {
 
     /// Whether only the owner can read or write the file (no group or other bits).
     public func isOwnerOnly() -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return true }
-        return info.st_mode & 0o077 == 0
+        guard let permissions = System.permissions(of: path) else { return true }
+        return permissions & 0o077 == 0
     }
 
     /// Reads and decodes the file. No file means the defaults and no problems.
@@ -157,7 +152,7 @@ public struct SettingsFile: Sendable, Equatable {
     public func writeAtomically(_ text: String) throws(SettingsProblem) {
         func fail(_ what: String) -> SettingsProblem {
             SettingsProblem(
-                code: .unreadable, message: "\(what): \(String(cString: strerror(errno)))", file: path,
+                code: .unreadable, message: "\(what): \(System.reason)", file: path,
                 line: 1, column: 1, key: nil)
         }
         if !FileManager.default.fileExists(atPath: directory) {
@@ -168,9 +163,7 @@ public struct SettingsFile: Sendable, Equatable {
                 throw fail("cannot create the directory \(directory)")
             }
         }
-        var mode: mode_t = 0o600
-        var info = stat()
-        if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
+        let mode = System.permissions(of: path) ?? 0o600
         do {
             try FileReplacement.replace(path, mode: mode) { descriptor in
                 try FileReplacement.writeAll(Array(text.utf8), to: descriptor)

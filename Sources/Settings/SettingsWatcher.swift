@@ -1,10 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// Watches the settings file with inotify and reloads it when it changes.
 ///
 /// The watcher watches the file's directory, so an editor's or another process's atomic
@@ -44,36 +40,23 @@ public final class SettingsWatcher: Sendable {
         self.onChange = onChange
         let directory = store.file.directory
         let path = store.file.path
-        func fail(_ what: String) -> SettingsProblem {
-            SettingsProblem(
-                code: .unreadable, message: "\(what): \(String(cString: strerror(errno)))", file: path,
-                line: 1, column: 1, key: nil)
+        func fail(_ words: String) -> SettingsProblem {
+            SettingsProblem(code: .unreadable, message: words, file: path, line: 1, column: 1, key: nil)
         }
         if !FileManager.default.fileExists(atPath: directory) {
             try? FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
-        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { throw fail("cannot start inotify") }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_MODIFY | IN_DELETE | IN_MOVED_FROM)
-        guard inotify_add_watch(fd, directory, mask) >= 0 else {
-            let problem = fail("cannot watch \(directory)")
-            close(fd)
+        var failed = ""
+        guard let fd = System.watch(directory, failed: &failed) else { throw fail(failed) }
+        guard let wake = System.wakePipe() else {
+            let problem = fail("cannot make a pipe: \(System.reason)")
+            _ = System.close(fd)
             throw problem
-        }
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else {
-            let problem = fail("cannot make a pipe")
-            close(fd)
-            throw problem
-        }
-        for end in pipeEnds {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, O_NONBLOCK)
         }
         inotifyDescriptor = fd
-        wakeRead = pipeEnds[0]
-        wakeWrite = pipeEnds[1]
+        wakeRead = wake.read
+        wakeWrite = wake.write
         let thread = Thread { [self] in self.run() }
         thread.name = "earshot.settings-watcher"
         thread.start()
@@ -88,8 +71,8 @@ public final class SettingsWatcher: Sendable {
             return value
         }
         guard !already else { return }
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
+        let byte: [UInt8] = [1]
+        _ = byte.withUnsafeBytes { System.write(wakeWrite, $0) }
     }
 
     private func run() {
@@ -98,9 +81,9 @@ public final class SettingsWatcher: Sendable {
         var pendingSince: UInt64?
         var lastEvent: UInt64 = 0
         defer {
-            close(inotifyDescriptor)
-            close(wakeRead)
-            close(wakeWrite)
+            _ = System.close(inotifyDescriptor)
+            _ = System.close(wakeRead)
+            _ = System.close(wakeWrite)
         }
         while true {
             var timeout: Int32 = -1
@@ -109,15 +92,10 @@ public final class SettingsWatcher: Sendable {
                 let due = lastEvent + debounceNanoseconds
                 timeout = due > now ? Int32((due - now + 999_999) / 1_000_000) : 0
             }
-            var fds = [
-                pollfd(fd: inotifyDescriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&fds, 2, timeout)
-            if ready < 0 && errno != EINTR { return }
-            if fds[1].revents != 0 || stopped.withLock({ $0 }) { return }
-            if fds[0].revents & Int16(POLLIN) != 0 {
-                let count = buffer.withUnsafeMutableBytes { read(inotifyDescriptor, $0.baseAddress, $0.count) }
+            guard let readable = System.waitReadable([inotifyDescriptor, wakeRead], timeout: timeout) else { return }
+            if readable[1] || stopped.withLock({ $0 }) { return }
+            if readable[0] {
+                let count = buffer.withUnsafeMutableBytes { System.read(inotifyDescriptor, into: $0) }
                 if count > 0, Self.eventsMention(name, in: buffer, count: count) {
                     lastEvent = Self.now()
                     if pendingSince == nil { pendingSince = lastEvent }
@@ -135,7 +113,7 @@ public final class SettingsWatcher: Sendable {
     static func eventsMention(_ name: String, in buffer: [UInt8], count: Int) -> Bool {
         let target = Array(name.utf8)
         var offset = 0
-        let header = MemoryLayout<inotify_event>.size
+        let header = System.inotifyHeader
         while offset + header <= count {
             let length = buffer.withUnsafeBytes { raw in
                 Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
@@ -148,9 +126,5 @@ public final class SettingsWatcher: Sendable {
         return false
     }
 
-    static func now() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-    }
+    static func now() -> UInt64 { System.monotonicNanoseconds() }
 }

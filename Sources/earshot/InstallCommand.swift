@@ -42,7 +42,7 @@ public enum InstallCommand {
 
         public var path: String
         public var contents: Contents
-        public var mode: mode_t
+        public var mode: UInt32
     }
 
     /// What goes where, relative to the prefix.
