@@ -23,7 +23,7 @@ public enum FileReplacement {
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         var template = Array("\(folder.isEmpty ? "" : folder)/.\(name).XXXXXX".utf8CString)
-        let descriptor = System.makeTemporary(&template)
+        let descriptor = Libc.makeTemporary(&template)
         guard descriptor >= 0 else {
             throw Failure(step: "cannot create a temporary file in \(folder)", reason: reason())
         }
@@ -36,17 +36,17 @@ public enum FileReplacement {
         } catch {
             failure = Failure(step: "cannot write \(path)", reason: "\(error)")
         }
-        if failure == nil, !System.settle(descriptor, mode: mode) {
+        if failure == nil, !Libc.settle(descriptor, mode: mode) {
             failure = Failure(step: "cannot write \(path)", reason: reason())
         }
-        if !System.close(descriptor), failure == nil {
+        if !Libc.close(descriptor), failure == nil {
             failure = Failure(step: "cannot write \(path)", reason: reason())
         }
-        if failure == nil, !System.rename(temporary, to: path) {
+        if failure == nil, !Libc.rename(temporary, to: path) {
             failure = Failure(step: "cannot write \(path)", reason: reason())
         }
         if let failure {
-            System.unlink(temporary)
+            Libc.unlink(temporary)
             throw failure
         }
     }
@@ -55,9 +55,9 @@ public enum FileReplacement {
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { System.write(descriptor, $0) }
+            let written = bytes[offset...].withUnsafeBytes { Libc.write(descriptor, $0) }
             if written < 0 {
-                if System.interrupted { continue }
+                if Libc.interrupted { continue }
                 throw Failure(step: "cannot write", reason: reason())
             }
             offset += written
@@ -65,5 +65,5 @@ public enum FileReplacement {
     }
 
     /// `strerror(errno)`, read at once.
-    static func reason() -> String { System.reason }
+    static func reason() -> String { Libc.reason }
 }

@@ -69,7 +69,7 @@ public struct SettingsFile: Sendable, Equatable {
 
     /// Whether only the owner can read or write the file (no group or other bits).
     public func isOwnerOnly() -> Bool {
-        guard let permissions = System.permissions(of: path) else { return true }
+        guard let permissions = Libc.permissions(of: path) else { return true }
         return permissions & 0o077 == 0
     }
 
@@ -152,7 +152,7 @@ public struct SettingsFile: Sendable, Equatable {
     public func writeAtomically(_ text: String) throws(SettingsProblem) {
         func fail(_ what: String) -> SettingsProblem {
             SettingsProblem(
-                code: .unreadable, message: "\(what): \(System.reason)", file: path,
+                code: .unreadable, message: "\(what): \(Libc.reason)", file: path,
                 line: 1, column: 1, key: nil)
         }
         if !FileManager.default.fileExists(atPath: directory) {
@@ -163,7 +163,7 @@ public struct SettingsFile: Sendable, Equatable {
                 throw fail("cannot create the directory \(directory)")
             }
         }
-        let mode = System.permissions(of: path) ?? 0o600
+        let mode = Libc.permissions(of: path) ?? 0o600
         do {
             try FileReplacement.replace(path, mode: mode) { descriptor in
                 try FileReplacement.writeAll(Array(text.utf8), to: descriptor)

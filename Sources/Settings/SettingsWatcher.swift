@@ -48,10 +48,10 @@ public final class SettingsWatcher: Sendable {
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         var failed = ""
-        guard let fd = System.watch(directory, failed: &failed) else { throw fail(failed) }
-        guard let wake = System.wakePipe() else {
-            let problem = fail("cannot make a pipe: \(System.reason)")
-            _ = System.close(fd)
+        guard let fd = Libc.watch(directory, failed: &failed) else { throw fail(failed) }
+        guard let wake = Libc.wakePipe() else {
+            let problem = fail("cannot make a pipe: \(Libc.reason)")
+            _ = Libc.close(fd)
             throw problem
         }
         inotifyDescriptor = fd
@@ -72,7 +72,7 @@ public final class SettingsWatcher: Sendable {
         }
         guard !already else { return }
         let byte: [UInt8] = [1]
-        _ = byte.withUnsafeBytes { System.write(wakeWrite, $0) }
+        _ = byte.withUnsafeBytes { Libc.write(wakeWrite, $0) }
     }
 
     private func run() {
@@ -81,9 +81,9 @@ public final class SettingsWatcher: Sendable {
         var pendingSince: UInt64?
         var lastEvent: UInt64 = 0
         defer {
-            _ = System.close(inotifyDescriptor)
-            _ = System.close(wakeRead)
-            _ = System.close(wakeWrite)
+            _ = Libc.close(inotifyDescriptor)
+            _ = Libc.close(wakeRead)
+            _ = Libc.close(wakeWrite)
         }
         while true {
             var timeout: Int32 = -1
@@ -92,10 +92,10 @@ public final class SettingsWatcher: Sendable {
                 let due = lastEvent + debounceNanoseconds
                 timeout = due > now ? Int32((due - now + 999_999) / 1_000_000) : 0
             }
-            guard let readable = System.waitReadable([inotifyDescriptor, wakeRead], timeout: timeout) else { return }
+            guard let readable = Libc.waitReadable([inotifyDescriptor, wakeRead], timeout: timeout) else { return }
             if readable[1] || stopped.withLock({ $0 }) { return }
             if readable[0] {
-                let count = buffer.withUnsafeMutableBytes { System.read(inotifyDescriptor, into: $0) }
+                let count = buffer.withUnsafeMutableBytes { Libc.read(inotifyDescriptor, into: $0) }
                 if count > 0, Self.eventsMention(name, in: buffer, count: count) {
                     lastEvent = Self.now()
                     if pendingSince == nil { pendingSince = lastEvent }
@@ -113,7 +113,7 @@ public final class SettingsWatcher: Sendable {
     static func eventsMention(_ name: String, in buffer: [UInt8], count: Int) -> Bool {
         let target = Array(name.utf8)
         var offset = 0
-        let header = System.inotifyHeader
+        let header = Libc.inotifyHeader
         while offset + header <= count {
             let length = buffer.withUnsafeBytes { raw in
                 Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
@@ -126,5 +126,5 @@ public final class SettingsWatcher: Sendable {
         return false
     }
 
-    static func now() -> UInt64 { System.monotonicNanoseconds() }
+    static func now() -> UInt64 { Libc.monotonicNanoseconds() }
 }

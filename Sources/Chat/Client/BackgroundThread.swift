@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// The thread the connections work on (reading lines, the protocol, the store's writes) runs
 /// at a lower priority than the keys' path: on a machine of two cores, a history of thousands of
 /// lines pouring in does not keep a key's answer waiting for a turn. Lowering one's own
@@ -10,11 +6,6 @@ enum BackgroundThread {
     /// The niceness given (0 is normal, 19 the lowest).
     static let niceness: Int32 = 10
 
-    /// Lowers the calling thread's priority. (On Linux the niceness is the thread's own, and
-    /// `PRIO_PROCESS` with id 0 names the calling thread.)
-    static func lowerCallingThread() {
-        #if os(Linux)
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
-        #endif
-    }
+    /// Lowers the calling thread's priority.
+    static func lowerCallingThread() { Libc.setCallingThreadNiceness(niceness) }
 }

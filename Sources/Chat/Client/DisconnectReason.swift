@@ -2,10 +2,6 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// Why a connection to a server ended or could not be made, as a listener is told it: a typed
 /// reason the core words, never an error's own description.
 ///
@@ -72,13 +68,5 @@ public enum DisconnectReason: Hashable, Sendable {
         }
     }
 
-    static func from(errno code: Int32) -> DisconnectReason {
-        switch code {
-        case ECONNREFUSED: .refused
-        case ETIMEDOUT: .timedOut
-        case ECONNRESET, EPIPE: .reset
-        case EHOSTUNREACH, ENETUNREACH, ENETDOWN: .unreachable
-        default: .other
-        }
-    }
+    static func from(errno code: Int32) -> DisconnectReason { Libc.disconnectReason(errno: code) }
 }

@@ -5,7 +5,7 @@
 /// libc as the Settings module reaches it: the one file of the module that imports Glibc, in the
 /// shape of swift-system's `Syscalls.swift`. Each call is the system's, named for what it does
 /// here; a failure's reason is read at once (``reason``), before anything else can change `errno`.
-enum System {
+enum Libc {
     /// `strerror(errno)`, read at once.
     static var reason: String { String(cString: strerror(errno)) }
 
