@@ -157,7 +157,14 @@ public struct BrailleDisplay: Sendable {
             lastWindowSince = nil
             focusMovedAt = now
         }
-        if !sameElement, fromKey {
+        if !sameElement, fromKey, messageAnswers, let shown = message, let until = messageUntil,
+            now - messageShownAt < Self.together
+        {
+            // The answer came a moment before the focus the same key brought (a reaction's
+            // "Reacted with …", then the item the closed actions go back to): it flashes first.
+            messageUntil = min(until, messageShownAt + Self.flash(shown.rendering))
+            newsHeldUntil = messageUntil.map { $0 + Self.newsHold }
+        } else if !sameElement, fromKey {
             if let glanced = message, !messageAnswers, now - messageShownAt < Self.glance {
                 // News the key cut off almost at once shows again after the focus.
                 queued.insert(glanced.rendering, at: 0)

@@ -78,7 +78,8 @@ import Testing
         #expect(newest == "hash b, kim: note 119")
         #expect(
             Core.spoken(effects).contains { $0.hasPrefix((newest ?? "?") + ", 1 of 100") }, "\(Core.spoken(effects))")
-        #expect(core.navigator.focusedElement?.label == newest)
+        // Listed as written ("#b"), said as before ("hash b").
+        #expect(core.navigator.focusedElement?.label == "#b, kim: note 119")
         let count = core.state.speechHistory.count
         effects = core.handle(.key(.key(.enter, [])), at: .seconds(304))
         #expect(Core.spoken(effects) == [newest].compactMap { $0 })
@@ -88,20 +89,20 @@ import Testing
         let copy = focused?.actions.first { $0.name == "Copy" }?.intent
         #expect(copy == .copySpoken(count - 1), "\(String(describing: focused?.actions))")
         if let copy { core.carryOut(copy) }
-        #expect(core.effects.contains(.copy("hash b, kim: note 119")), "\(core.effects)")
+        #expect(core.effects.contains(.copy("#b, kim: note 119")), "as written: \(core.effects)")
         // Letters typed find what was said with them, the newest first (issue 35: searched by typing).
         var found: [AppEffect] = []
         for (offset, character) in "note 7".enumerated() {
             found = core.handle(.key(.character(character)), at: .seconds(305) + .milliseconds(200 * offset))
         }
-        #expect(core.navigator.focusedElement?.label == "hash b, kim: note 79", "\(Core.spoken(found))")
+        #expect(core.navigator.focusedElement?.label == "#b, kim: note 79", "\(Core.spoken(found))")
         #expect(Core.spoken(found).first?.hasPrefix("hash b, kim: note 79, ") == true, "\(Core.spoken(found))")
         // Letters that keep focus where it is say nothing more: the entry was said at the first.
         found = core.handle(.key(.character("9")), at: .seconds(306) + .milliseconds(300))
         #expect(Core.spoken(found).isEmpty, "\(Core.spoken(found))")
         found = core.handle(.key(.character("q")), at: .seconds(310))
         #expect(Core.spoken(found) == ["Nothing said has q"], "a pause starts a new search")
-        #expect(core.navigator.focusedElement?.label == "hash b, kim: note 79", "focus stays")
+        #expect(core.navigator.focusedElement?.label == "#b, kim: note 79", "focus stays")
     }
 
     @Test func altRReadsFromTheFirstUnreadToTheComposerAndAnyKeyStopsIt() {

@@ -192,12 +192,23 @@ import Testing
                     answer: true)) == ["Actions"])
         #expect(display.nextDeadline == .seconds(20) + .milliseconds(1351))
         _ = display.tick(at: .seconds(22))
+        // An answer, then a moment later the focus the same key brought (the closed actions'
+        // item): the answer is not wiped; it flashes first.
+        _ = display.message(
+            .computer(BrailleLine("Reacted with thumbs up")), at: .seconds(30), for: .seconds(4), answer: true)
+        #expect(
+            display.show(
+                .computer(BrailleLine("kim, hi", element: "m9")), fromKey: true, at: .seconds(30) + .milliseconds(2)
+            ).isEmpty)
+        #expect(display.showsMessage)
+        #expect(Self.text(display.tick(at: .seconds(30) + .milliseconds(2100))) == ["kim, hi"])
+        _ = display.show(.computer(BrailleLine("Copy btn", element: "c")), fromKey: true, at: .seconds(31))
         // The same element drawn again under an answer ("Reacted with …") leaves it its time.
         _ = display.message(
-            .computer(BrailleLine("Reacted with thumbs up")), at: .seconds(23), for: .seconds(4), answer: true)
+            .computer(BrailleLine("Reacted with thumbs up")), at: .seconds(33), for: .seconds(4), answer: true)
         #expect(
-            display.show(.computer(BrailleLine("Copy btn 1", element: "c")), fromKey: false, at: .seconds(23)).isEmpty)
-        #expect(display.nextDeadline == .seconds(27))
+            display.show(.computer(BrailleLine("Copy btn 1", element: "c")), fromKey: false, at: .seconds(33)).isEmpty)
+        #expect(display.nextDeadline == .seconds(37))
     }
 
     /// News longer than the display ends each window but the last with a sign that more

@@ -23,7 +23,8 @@ extension AppCore {
             adjust(key, by: delta)
         case .copySpoken(let index):
             guard state.speechHistory.indices.contains(index) else { break }
-            effects.append(.copy(SpokenText.unmarked(state.speechHistory[index].text)))
+            let entry = state.speechHistory[index]
+            effects.append(.copy(entry.shown ?? SpokenText.unmarked(entry.text)))
             announceCopied()
         case .repeatSpoken(let index):
             guard state.speechHistory.indices.contains(index) else { break }

@@ -56,7 +56,12 @@ extension AppCore {
         let needle = query.lowercased()
         for step in 0..<newestFirst.count {
             let index = newestFirst[(start + step) % newestFirst.count]
-            guard SpokenText.unmarked(state.speechHistory[index].text).lowercased().contains(needle) else { continue }
+            // Found as said or as written ("hash b" or "#b").
+            let entry = state.speechHistory[index]
+            guard
+                SpokenText.unmarked(entry.text).lowercased().contains(needle)
+                    || entry.shown?.lowercased().contains(needle) == true
+            else { continue }
             // Said when focus moves, or at a search's first letter; the letters after it that keep
             // the same entry say nothing more.
             let identifier = ElementID.spoken(index).identifier

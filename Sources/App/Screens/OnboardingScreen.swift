@@ -49,7 +49,7 @@ enum OnboardingScreen {
                     .onboardingIRCNote,
                     Element(
                         label:
-                            "Add an IRC server now, or start in the local workspace, where hash welcome teaches the keys. Settings can add a server later.",
+                            "Add an IRC server now, or start in the local workspace, where #welcome teaches the keys. Settings can add a server later.",
                         traits: .staticText)),
                 b.make(
                     .onboardingAddServer,

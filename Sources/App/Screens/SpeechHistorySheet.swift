@@ -11,7 +11,9 @@ enum SpeechHistorySheet {
         return history.indices.reversed().enumerated().map { position, index in
             // Each entry is read the same way, its place after a comma: "Settings, button, 1 of
             // 100", "Settings closed, 2 of 100", whether it was said with a full stop or not.
-            var said = SpokenText.unmarked(history[index].text)
+            // As written where the voice changed the words ("#earshot", said "hash earshot"):
+            // the display and the screen show it so, and the voice says it as before.
+            var said = history[index].shown ?? SpokenText.unmarked(history[index].text)
             if said.hasSuffix("."), !said.hasSuffix("..") { said.removeLast() }
             // A thing said with its own place ("Control-C, quit, 32 of 32") is listed without
             // it: one place per entry, the history's.
