@@ -85,9 +85,8 @@ public struct BrailleDisplay: Sendable {
     /// Paced reading: how long the focus's last window must show, uncovered, to count as read
     /// (nil: nothing is reported read).
     public var restLength: Duration?
-    /// When the focus last went to another element; an answer within ``together`` of it came
-    /// with it.
-    var focusMovedAt: Duration?
+    /// A focus the reader's key brought within this of its answer came with it (the answer
+    /// flashes before it).
     static let together: Duration = .milliseconds(100)
     /// Since when the focus's last window has shown uncovered.
     var lastWindowSince: Duration?
@@ -155,7 +154,6 @@ public struct BrailleDisplay: Sendable {
             // Another element: its own rest, and its own report.
             reportedRead = nil
             lastWindowSince = nil
-            focusMovedAt = now
         }
         if !sameElement, fromKey, messageAnswers, let shown = message, let until = messageUntil,
             now - messageShownAt < Self.together
@@ -195,13 +193,7 @@ public struct BrailleDisplay: Sendable {
                 queued.insert(covered.rendering, at: 0)
                 trimQueue()
             }
-            let actions = display(rendering, answer: true, at: now)
-            if let moved = focusMovedAt, now - moved < Self.together {
-                // It came with a new focus (a sheet's title, drawn over its first item): a
-                // flash long enough to read, then the focus it brought.
-                messageUntil = now + min(length, Self.flash(rendering))
-            }
-            return actions
+            return display(rendering, answer: true, at: now)
         }
         if message != nil || newsHeldUntil.map({ now < $0 }) == true {
             queued.append(rendering)

@@ -209,7 +209,22 @@ extension BrailleCoreTests {
         // Alt-R again on a message: the display would not change, so it shows that reading
         // starts there.
         let again = core.handle(.key(.alt("r")), at: .seconds(7))
-        #expect(Self.answers(again) == ["Reading from here: pan on past each message": true], "\(again)")
+        #expect(Self.answers(again) == ["Reading from here, at your pace": true], "\(again)")
+    }
+
+    /// A sheet's title answers the key that opened it and brings its first item: the item is
+    /// drawn after the title, beneath it (the display flashes the title, then shows the item).
+    @Test func aSheetsTitleIsDrawnBeforeTheFocusItBrought() {
+        var (core, _) = Core.openCore(braille: true)
+        var effects = core.handle(.key(.character("?")), at: .seconds(1))
+        effects += IRCEventsCoreTests.finishTransitions(&core, at: 2)
+        let title = effects.firstIndex {
+            if case .brailleMessage(let text, true) = $0 { text.hasPrefix("Key help") } else { false }
+        }
+        let focus = effects.firstIndex {
+            if case .braille(let line, false) = $0 { line.text.contains("1/37") } else { false }
+        }
+        #expect(title != nil && focus != nil && title! < focus!, "\(effects)")
     }
 
     @Test func aKeysAnswerTakesTheDisplayAndNewsWaits() {

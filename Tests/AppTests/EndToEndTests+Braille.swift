@@ -173,6 +173,10 @@ extension EndToEndTests {
         #expect(
             brltty.shown.dropFirst(seen).allSatisfy { !$0.visual.hasPrefix("Earshot, Press Right") },
             "Alt-R ran ahead of the reader\n\(Self.brailleContext(session, brltty))")
+        // The display would not have changed (focus was on the message): a sign says reading
+        // starts here, and a pan puts it away.
+        try brltty.waitForVisual(after: seen) { $0.visual == "Reading from here, at your pace" }
+        try brltty.press("fwinrt") { $0.visual.hasPrefix("Earshot, Welcome") }
 
         // Panning through it and past its end shows the next message.
         try brltty.press("fwinrt") { $0.visual.hasPrefix("#welcome, a channel") }

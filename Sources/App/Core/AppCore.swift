@@ -320,11 +320,20 @@ public struct AppCore: Sendable {
             let braille = focusBraille
             // Nothing focused yet (connecting to a server): the display keeps what it shows.
             if braille != lastBraille, !braille.text.isEmpty {
+                let movedTo = braille.element != lastBraille?.element
                 lastBraille = braille
-                // Under what this event announced ("Settings, sheet, …", "Reacted with thumbs
-                // up"): the message is read first, and the new focus is there when it goes.
-                let firstMessage = effects.firstIndex { if case .brailleMessage = $0 { true } else { false } }
-                effects.insert(.braille(braille, fromKey: answeringKey), at: firstMessage ?? effects.endIndex)
+                let answer = effects.lastIndex { if case .brailleMessage(_, true) = $0 { true } else { false } }
+                if let answer, movedTo {
+                    // The key's answer brought a new focus (a sheet's title over its first item,
+                    // "#b, 3 unread" over the message it opens on): drawn after it, beneath it, so
+                    // the answer flashes long enough to read and the focus follows.
+                    effects.insert(.braille(braille, fromKey: false), at: answer + 1)
+                } else {
+                    // Under what this event announced ("Reacted with thumbs up"): the message is
+                    // read first, and the focus is there when it goes.
+                    let firstMessage = effects.firstIndex { if case .brailleMessage = $0 { true } else { false } }
+                    effects.insert(.braille(braille, fromKey: answeringKey), at: firstMessage ?? effects.endIndex)
+                }
             }
         }
         maxPendingAnnouncements = max(maxPendingAnnouncements, announcer.pendingCount)

@@ -72,7 +72,7 @@ extension Wording {
             "Not copied: this terminal does not take copies from programs. Inside tmux, or in xterm, kitty, foot or WezTerm, it is copied"
         case .opening: "Opening it in the browser"
         case .channelLanguage(let name): name ?? "by their script"
-        case .readingFromHere: "Reading from here: pan on past each message"
+        case .readingFromHere: "Reading from here, at your pace"
         case .top(let when): when.map { "Top. The oldest message is from \($0)" } ?? "Top"
         case .bottom(let when): when.map { "Bottom. The newest message is from \($0)" } ?? "Bottom"
         case .askingForOlder(let again):
