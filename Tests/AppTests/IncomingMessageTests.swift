@@ -25,6 +25,30 @@ extension AppSuites {
             #expect(host.output.written.contains("coffee?"))
         }
 
+        /// A reaction to one of the listener's lines, and a reply to one, are said as to them.
+        @Test func aReactionOrAnAnswerToOnesOwnLineIsSaid() async throws {
+            let host = try await AppHost()
+            let channel = host.workspace.welcome.id
+            var line = try #require(
+                try host.workspace.store.insert([
+                    NewMessage(channelID: channel, msgid: "own1", author: "You", text: "is anyone there", time: Date())
+                ]).inserted.first)
+            line.reactions = ["🎉": ["kim"]]
+            host.post(.chat(.reactedToYours(line, emoji: "🎉", author: "kim")))
+            #expect(
+                host.spoken.contains { $0.text == "kim reacted with party popper to your message: is anyone there" },
+                "\(host.spoken.map(\.text))")
+            var answer = try #require(
+                try host.workspace.store.insert([
+                    NewMessage(
+                        channelID: channel, msgid: "r1", author: "kim", text: "yes, here", time: Date(), replyTo: "own1"
+                    )
+                ]).inserted.first)
+            answer.answersYou = true
+            host.post(.chat(.messages([answer])))
+            #expect(host.spoken.contains { $0.text == "kim answered you: yes, here" }, "\(host.spoken.map(\.text))")
+        }
+
         @Test func messagesElsewhereStartWithTheChannelAndCoalesceWithTheRightCount() async throws {
             let host = try await AppHost()
             let workspace = host.workspace

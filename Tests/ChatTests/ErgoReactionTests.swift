@@ -54,4 +54,53 @@ import TestThreads
                 try store.search("react to this").first?.reactions["🎉"] == nil
             }, "bob's reaction was not taken back")
     }
+
+    /// bob reacts to a line of ada's and answers it: the client says which line is hers, so the
+    /// app can tell her ("bob reacted … to your message", "bob answered you").
+    @Test func aReactionOrAReplyToOnesOwnLineIsMarkedAsToYou() async throws {
+        let ergo = try ErgoFixture()
+        defer { ergo.tearDown() }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let bob = try RawSocket.registered("bob", port: ergo.port, capabilities: ["message-tags"], in: "#a")
+        defer { bob.close() }
+        let store = try ChatStore(path: directory.path + "/ada.sqlite")
+        let ada = try IRCClient(
+            server: IRCServerConfiguration(
+                name: "ergo", host: "127.0.0.1", port: ergo.port, usesTLS: false, nick: "ada", channels: ["#a"]),
+            store: store)
+        let events = EventRecorder(ada)
+        await ada.start()
+        defer { Task { await ada.stop() } }
+        #expect(await events.wait(timeout: 60) { $0.contains(where: \.isSynced) })
+        try await ada.send("is anyone there", to: "#a")
+        _ = bob.read(until: "is anyone there")
+        // Stored with the server's msgid once its echo comes.
+        #expect(
+            try await waitUntil(timeout: .seconds(30)) { try store.search("is anyone there").first?.msgid != nil })
+        let msgid = try #require(try store.search("is anyone there").first?.msgid)
+
+        bob.send("@+draft/react=🎉;+draft/reply=\(msgid) TAGMSG #a\r\n")
+        let reacted = await events.wait(timeout: 30) {
+            $0.contains {
+                if case .reactedToYours(let line, "🎉", "bob") = $0 { line.text == "is anyone there" } else { false }
+            }
+        }
+        let afterReaction = await events.events
+        #expect(reacted, "\(afterReaction)")
+        bob.send("@+draft/reply=\(msgid) PRIVMSG #a :yes, here\r\n")
+        bob.send("PRIVMSG #a :something else\r\n")
+        let answered = await events.wait(timeout: 30) { events in
+            events.contains { event in
+                guard case .messages(let messages) = event else { return false }
+                return messages.contains { $0.text == "yes, here" && $0.answersYou }
+            }
+                && events.contains { event in
+                    guard case .messages(let messages) = event else { return false }
+                    return messages.contains { $0.text == "something else" && !$0.answersYou }
+                }
+        }
+        let afterReply = await events.events
+        #expect(answered, "\(afterReply)")
+    }
 }

@@ -10,6 +10,7 @@ extension AppCore {
         let names = state.names(onNetwork: network)
         switch event {
         case .messages(let messages): received(messages)
+        case .reactedToYours(let line, let emoji, let author): reactedToYours(line, emoji: emoji, author: author)
         case .history(let messages, let news): receivedHistory(messages, news: news, network: network)
         case .readElsewhere(let channelID, let upTo, let unread): readElsewhere(channelID, upTo: upTo, unread: unread)
         case .olderHistory(let channelID, let count): olderArrived(channelID, count: count)

@@ -2,6 +2,7 @@ import Accessibility
 import Chat
 import Foundation
 import Terminal
+import UnicodeData
 
 /// New messages: said, merged into bursts, counted elsewhere; replayed history and what came
 /// while away.
@@ -36,7 +37,8 @@ extension AppCore {
                 announce(.sending(.sent), .low)
             }
             guard !mine, !message.pending else { continue }
-            let mentioned = mentions(message)
+            // A reply to one of the listener's lines is to them, as a mention is.
+            let mentioned = mentions(message) || message.answersYou
             let here = message.channelID == state.channelID
             let direct = channel?.isDirect ?? false
             let spoken: Bool
@@ -99,7 +101,11 @@ extension AppCore {
                 // the channel named once.
                 change = LiveRegionChange(
                     region: name, politeness: .assertive,
-                    text: Wording.sentence(.message(.mention(author: author, channel: here ? nil : name, words: said))),
+                    text: Wording.sentence(
+                        .message(
+                            message.answersYou && !mentions(message)
+                                ? .answered(author: author, channel: here ? nil : name, words: said)
+                                : .mention(author: author, channel: here ? nil : name, words: said))),
                     noun: "mention", newestInFull: true,
                     newest: Wording.sentence(.message(.said(author: author, words: said))))
             } else if followed, !here {
@@ -287,4 +293,25 @@ extension AppCore {
         }
     }
 
+}
+
+extension AppCore {
+    /// Someone reacted to a line of the listener's: said as news of its channel, unless the
+    /// channel's messages are not said at all ("kim reacted with thumbs up to your message: is
+    /// anyone there"); several in a row are counted.
+    mutating func reactedToYours(_ line: ChatMessage, emoji: String, author: String) {
+        let name = state.channels.first { $0.id == line.channelID }?.name ?? "another channel"
+        guard state.settings.speech.messagePolicy(in: name) != .none else { return }
+        let here = line.channelID == state.channelID
+        let text = Wording.sentence(
+            .message(
+                .reactedToYours(
+                    author: SpokenText.verbatim(author), emoji: Emoji.name(of: emoji, in: state.emoji.catalog),
+                    channel: here ? nil : name, line: SpokenText.verbatim(Wording.firstWords(line.text)))))
+        if !here { playCue(.messageElsewhere, .low) }
+        var change = LiveRegionChange(
+            region: name, politeness: .polite, text: text, noun: "reaction", newestInFull: true, newest: text)
+        change.author = author
+        announce(announcer.liveRegionChanged(change, at: now))
+    }
 }

@@ -11,6 +11,10 @@ enum MessageFact: Hashable, Sendable {
     case direct(said: String, notice: Bool)
     /// The listener was mentioned; `channel` is where, when it is not the open one.
     case mention(author: String, channel: String?, words: String)
+    /// Someone answered a line of the listener's (a reply to it); `channel` as for a mention.
+    case answered(author: String, channel: String?, words: String)
+    /// Someone reacted to a line of the listener's, shown by its first words.
+    case reactedToYours(author: String, emoji: String, channel: String?, line: String)
     /// What came while the listener was away, said once after a (re)join's replay.
     case whileAway(WhileAway)
 }
@@ -36,8 +40,19 @@ extension Wording {
         case .direct(let said, let notice): (notice ? "Notice from " : "Direct message from ") + said
         case .mention(let author, let channel, let words):
             "\(author) mentioned you" + (channel.map { " in \($0)" } ?? "") + ": " + words
+        case .answered(let author, let channel, let words):
+            "\(author) answered you" + (channel.map { " in \($0)" } ?? "") + ": " + words
+        case .reactedToYours(let author, let emoji, let channel, let line):
+            "\(author) reacted with \(emoji) to your message" + (channel.map { " in \($0)" } ?? "") + ": " + line
         case .whileAway(let away): whileAway(away)
         }
+    }
+
+    /// The first words of a line, for naming it ("is anyone there", "the deploy is done and the
+    /// tests…"): at most eight words.
+    static func firstWords(_ text: String) -> String {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        return words.count <= 8 ? words.joined(separator: " ") : words.prefix(8).joined(separator: " ") + "…"
     }
 
     /// "#a: 12 messages while you were away, 1 mention"; for several channels, the totals.

@@ -43,6 +43,8 @@ public enum ChatEvent: Sendable, Hashable {
     case note(String, isWarning: Bool)
     /// Someone reacted to the message `target` (a msgid).
     case reaction(channelID: Int64, target: String, emoji: String, author: String)
+    /// Someone else reacted to `line`, one of the user's (after ``reaction(channelID:target:emoji:author:)``).
+    case reactedToYours(ChatMessage, emoji: String, author: String)
     /// Someone is typing; expire `active` after 6 s (see ``TypingTracker``).
     case typing(channelID: Int64, nick: String, state: TypingState)
     /// SASL sign-in as `account` failed for `reason`: with `continuing` the client goes on

@@ -110,6 +110,9 @@ extension IRCClient {
                     emit(
                         .reaction(
                             channelID: id, target: reaction.target, emoji: reaction.emoji, author: reaction.author))
+                    if let line = try reactedLine(reaction, channel: id) {
+                        emit(.reactedToYours(line, emoji: reaction.emoji, author: reaction.author))
+                    }
                 }
             case .typing(let name, let nick, let state):
                 let id = try channelID(for: name, isDirect: !IRCConnection.isChannelName(name))
@@ -198,10 +201,33 @@ extension IRCClient {
             let result = try store.insert(batch, ownNick: connection.nick)
             for message in result.delivered { emit(.delivered(message)) }
             if !result.replayed.isEmpty { emit(.history(result.replayed, news: result.news)) }
-            if !result.inserted.isEmpty { emit(.messages(result.inserted)) }
+            if !result.inserted.isEmpty { emit(.messages(try markingAnswers(result.inserted))) }
         } catch {
             report(error)
         }
+    }
+
+    /// `messages`, each that replies to a line of the user's marked ``ChatMessage/answersYou``.
+    func markingAnswers(_ messages: [ChatMessage]) throws -> [ChatMessage] {
+        try messages.map { message in
+            guard let parent = message.replyTo,
+                !connection.caseMapping.equal(message.author, connection.nick),
+                let answered = try store.message(msgid: parent, channel: message.channelID),
+                connection.caseMapping.equal(answered.author, connection.nick)
+            else { return message }
+            var marked = message
+            marked.answersYou = true
+            return marked
+        }
+    }
+
+    /// Someone else reacted to a line of the user's: that line, for the news.
+    func reactedLine(_ reaction: IRCReaction, channel: Int64) throws -> ChatMessage? {
+        guard !reaction.isEcho, !connection.caseMapping.equal(reaction.author, connection.nick),
+            let line = try store.message(msgid: reaction.target, channel: channel),
+            connection.caseMapping.equal(line.author, connection.nick)
+        else { return nil }
+        return line
     }
 
     // MARK: Outgoing

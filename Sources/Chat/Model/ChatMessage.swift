@@ -34,6 +34,9 @@ public struct ChatMessage: Sendable, Hashable, Identifiable {
     public var edited: Bool
     /// Whether the message is waiting for the server's echo.
     public var pending: Bool
+    /// Whether it answers a line of the user's (a reply to it), as the client that received it
+    /// found: said as addressed to them, as a mention is. (Not stored.)
+    public var answersYou = false
     /// Whether it was heard in full ahead of the read marker (said as it arrived while an
     /// older message was still unread): read, though the marker cannot pass the older one.
     public var heard = false
