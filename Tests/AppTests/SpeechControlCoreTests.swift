@@ -38,8 +38,10 @@ import Testing
         _ = IRCEventsCoreTests.finishTransitions(&core, at: 3)
         #expect(core.state.activeSheet?.kind == .speechHistory)
         let item = core.navigator.focusedElement?.identifier
-        _ = core.handle(.key(.character("a")), at: .seconds(4))
-        _ = IRCEventsCoreTests.finishTransitions(&core, at: 5)
+        let held = core.state.speechHistory.count
+        var opened = core.handle(.key(.character("a")), at: .seconds(4))
+        opened += IRCEventsCoreTests.finishTransitions(&core, at: 5)
+        #expect(Core.spoken(opened).first?.hasPrefix("Actions, 1 action") == true, "\(Core.spoken(opened))")
         _ = core.navigator.focus(identifier: ElementID.elementAction(0).identifier)
         var effects = core.handle(.key(.enter), at: .seconds(6))
         effects += IRCEventsCoreTests.finishTransitions(&core, at: 7)
@@ -47,6 +49,7 @@ import Testing
         #expect(Core.spoken(effects) == ["Copied"], "\(Core.spoken(effects))")
         #expect(core.state.activeSheet?.kind == .speechHistory, "\(core.state.sheets)")
         #expect(core.navigator.focusedElement?.identifier == item)
+        #expect(core.state.speechHistory.count == held, "what is said while the history is open is not added to it")
     }
 
     @Test func altSPausesOrResumesAndAltLSaysTheLastThingAgain() throws {

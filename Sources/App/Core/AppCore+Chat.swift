@@ -147,7 +147,11 @@ extension AppCore {
                 // The first channel after connecting says the connection first, in one sentence.
                 let news = connectedNews.map { Wording.sentence($0) + ". " } ?? ""
                 connectedNews = nil
-                post(.screenChanged(focus: focus.identifier, announcing: news + state.channelHeading))
+                // After connecting it waits for what is being said ("Connecting to …, saved for
+                // next time", what came while away), not cutting it.
+                post(
+                    .screenChanged(focus: focus.identifier, announcing: news + state.channelHeading),
+                    queued: !news.isEmpty)
                 if state.threadReplyToOpen != nil { openThreadOfReply() }
             } else {
                 show(.main, title: state.channelHeading, from: nil)

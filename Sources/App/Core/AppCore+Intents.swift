@@ -82,7 +82,7 @@ extension AppCore {
             perform(state.sheets.expand())
         case .firstSearchResult:
             guard let first = state.searchResults.first else {
-                return say(.command(.found(0)), .default, .reader)
+                return say(.command(.noResultToOpen), .default, .reader)
             }
             speakFocus(navigator.focus(identifier: ElementID.searchResult(first.id).identifier), queued: false)
         case .setText(let field, let text):

@@ -112,7 +112,9 @@ extension AppCore {
                 present(.channelActions(channelID: id))
             } else if let actions = behaviour?.actions, !actions.isEmpty {
                 // A person's or a thing said's actions, as a sheet (they are in the rotor too).
-                present(.elementActions(title: navigator.focusedElement?.label ?? "", actions: actions))
+                // A thing said is not a name for its actions ("Copy, button actions"): plainly "Actions".
+                let spoken = state.activeSheet?.kind == .speechHistory
+                present(.elementActions(title: spoken ? "" : navigator.focusedElement?.label ?? "", actions: actions))
             } else {
                 say(.reading(.noActions), .default, .reader)
             }

@@ -78,7 +78,10 @@ extension AppCore {
         } else {
             effects.append(.speak(prepared, priority, voice, shown: shown, speaker: speaker))
         }
-        if remember, voice == .reader || voice == .announcer, state.activeSheet?.kind != .speechHistory {
+        // Not while the history is open (under an item's actions too): its list stays as it was.
+        if remember, voice == .reader || voice == .announcer,
+            !state.sheets.entries.contains(where: { $0.payload == .speechHistory })
+        {
             state.speechHistory.append(SpokenEntry(text: prepared, voice: voice, shown: shown, speaker: speaker))
             if state.speechHistory.count > AppState.speechHistoryLimit {
                 state.speechHistory.removeFirst(state.speechHistory.count - AppState.speechHistoryLimit)
@@ -97,14 +100,16 @@ extension AppCore {
     }
 
     /// Posts a notification: moves focus as it asks, says its text, then the new focus.
-    mutating func post(_ notification: AccessibilityNotification, quietly: Bool = false) {
+    /// `queued`: said after what is being said, not cutting it (news of the network, such as
+    /// the first channel opening after "Connecting to …").
+    mutating func post(_ notification: AccessibilityNotification, quietly: Bool = false, queued: Bool = false) {
         switch notification {
         case .screenChanged(_, let text), .layoutChanged(_, let text):
             let moved = navigator.handle(notification)
             if case .focus = moved { chosenAction = nil }
             guard !quietly else { return }
-            if let text { say(text, .default, .announcer) }
-            speakFocus(moved, queued: text != nil)
+            if let text { say(text, queued ? .low : .default, .announcer) }
+            speakFocus(moved, queued: text != nil || queued)
         case .announcement, .pageScrolled:
             announce(announcer.post(notification, at: now))
         }

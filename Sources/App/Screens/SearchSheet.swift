@@ -24,12 +24,14 @@ enum SearchSheet {
         }
         for (index, message) in results.enumerated() {
             let channel = state.channels.first { $0.id == message.channelID }?.name ?? "another channel"
+            // One's own lines are "You", as in the channel.
+            let who = state.isOwn(message) ? "You" : message.author
             elements.append(
                 b.make(
                     .searchResult(message.id),
                     Element(
                         label:
-                            "\(message.author), \(channel), \(Format.day(message.time, today: state.today, in: state.localTime)) \(Format.time(message.time, in: state.localTime)): \(message.text)",
+                            "\(who), \(channel), \(Format.day(message.time, today: state.today, in: state.localTime)) \(Format.time(message.time, in: state.localTime)): \(message.text)",
                         traits: .staticText, hint: "Press Enter to open it in its channel.",
                         positionInSet: SetPosition(index + 1, of: results.count)),
                     ElementBehaviour(activate: .openMessage(id: message.id, channelID: message.channelID))))

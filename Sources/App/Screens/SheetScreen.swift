@@ -90,7 +90,7 @@ enum SheetScreen {
         case .elementActions(let title, _):
             // Named by the element, where its name is short ("kim actions"), else plainly.
             return SheetConfiguration(
-                title: title.count <= 30 ? "\(title) actions" : "Actions", actionIdentifiers: identifiers,
+                title: (1...30).contains(title.count) ? "\(title) actions" : "Actions", actionIdentifiers: identifiers,
                 shortFormActionCount: identifiers.count, firstElementIdentifier: identifiers.first)
         case .speechHistory:
             return SheetConfiguration(

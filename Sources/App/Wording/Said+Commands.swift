@@ -18,6 +18,8 @@ enum CommandFact: Hashable, Sendable {
     case back
     /// The search's count: `count` results (30 means "30 or more").
     case found(Int)
+    /// Enter in the search field with nothing found (said already): what Enter could not do.
+    case noResultToOpen
     /// The search as shown, above its results.
     case searchShown(query: String, count: Int)
     case noPronunciation(String)
@@ -66,6 +68,7 @@ extension Wording {
         case .notFollowing(let nicks): "No longer following \(andList(nicks))"
         case .away(let reason): "You are away: " + SpokenText.verbatim(reason)
         case .back: "You are back"
+        case .noResultToOpen: "No result to go to. Type other words, or Escape to close"
         case .found(let count):
             count == 30
                 ? "30 or more messages found"
