@@ -227,6 +227,17 @@ extension BrailleCoreTests {
         #expect(title != nil && focus != nil && title! < focus!, "\(effects)")
     }
 
+    /// Keys that work from anywhere answer on the display from the message field too (the field
+    /// shows its own words, not these).
+    @Test func anAnswerFromTheMessageFieldIsOnTheDisplay() {
+        var (core, _) = Core.openCore(braille: true)
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        let larger = core.handle(.key(.alt("=")), at: .seconds(1))
+        #expect(Self.answers(larger).keys.contains { $0.hasPrefix("Text size: ") }, "\(larger)")
+        let time = core.handle(.key(.alt("t")), at: .seconds(2))
+        #expect(Self.answers(time).values.contains(true), "\(time)")
+    }
+
     @Test func aKeysAnswerTakesTheDisplayAndNewsWaits() {
         var (core, _) = Core.openCore(braille: true)
         let news = core.handle(

@@ -156,10 +156,10 @@ extension AppCore {
             let edge = larger ? ContentSizeCategory.allCases.last : ContentSizeCategory.allCases.first
             guard before != edge else {
                 // At the end of the range: said so.
-                return say(Wording.textSize(before), .default, .reader)
+                return answer(Wording.textSize(before))
             }
             carryOut(.adjust(.textSize, by: larger ? 1 : -1))
-            say(Wording.textSize(state.settings.text.size), .default, .reader)
+            answer(Wording.textSize(state.settings.text.size))
         case .quit: quit(asking: true)
         }
     }

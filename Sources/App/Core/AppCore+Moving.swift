@@ -16,14 +16,14 @@ extension AppCore {
         }
         let next =
             order.first { state.mentionedChannelIDs.contains($0.id) } ?? order.first { $0.unread > 0 && !$0.muted }
-        guard let next else { return say(.reading(.noNewsElsewhere), .default, .reader) }
+        guard let next else { return answer(.reading(.noNewsElsewhere)) }
         open(channel: next.id)
     }
 
     /// Alt-1 … Alt-9: the channel with that number in the drawer's list.
     mutating func goToChannel(number: Int) {
         guard state.channels.indices.contains(number - 1) else {
-            return say(.reading(.noChannel(number)), .default, .reader)
+            return answer(.reading(.noChannel(number)))
         }
         let channel = state.channels[number - 1]
         if channel.id == state.channelID { return say(state.channelHeading, .default, .reader) }
@@ -55,11 +55,11 @@ extension AppCore {
             state.messages.first { ElementID.message($0.id).identifier == identifier }
         }
         guard let message = reviewed ?? focused else {
-            return say(.reading(.noMessageHere), .default, .reader)
+            return answer(.reading(.noMessageHere))
         }
-        say(
+        answer(
             Format.day(message.time, today: state.today, in: state.localTime) + " "
-                + Format.time(message.time, in: state.localTime), .default, .reader)
+                + Format.time(message.time, in: state.localTime))
     }
 
     /// When `message` was written, as an end of review says it: "17:02" today, else with its
@@ -72,14 +72,14 @@ extension AppCore {
 
     mutating func review(by step: Int, after lead: String = "") {
         let messages = reviewer.messages(state.messages, channel: state.channelID)
-        guard !messages.isEmpty else { return say(.reading(.noMessages), .default, .reader) }
+        guard !messages.isEmpty else { return answer(.reading(.noMessages)) }
         let previous = reviewer.index.flatMap { messages.indices.contains($0) ? messages[$0] : nil }
         let current = reviewer.index ?? messages.count
         let target = current + step
         guard messages.indices.contains(target) else {
             reviewer.index = min(max(current, 0), messages.count - 1)
             if step < 0 { return reviewPastTheTop(messages[0]) }
-            return say(.reading(.bottom(writtenAt(messages[messages.count - 1]))), .default, .reader)
+            return answer(.reading(.bottom(writtenAt(messages[messages.count - 1]))))
         }
         reviewer.index = target
         reviewer.focus = navigator.focusedElement?.identifier
@@ -108,7 +108,7 @@ extension AppCore {
     mutating func sayRecent(_ number: Int) {
         let messages = state.messages.filter { $0.replyTo == nil }
         guard number <= messages.count else {
-            return say(.reading(.noRecent(number, held: messages.count)), .default, .reader)
+            return answer(.reading(.noRecent(number, held: messages.count)))
         }
         let message = messages[messages.count - number]
         if let last = reviewer.recent, last.number == number, last.messageID == message.id,
@@ -131,8 +131,8 @@ extension AppCore {
     mutating func reviewPastTheTop(_ oldest: ChatMessage) {
         if reviewer.channelID != state.channelID { reviewer.reset(channel: state.channelID) }
         switch reviewer.fetch {
-        case .exhausted: say(.reading(.top(writtenAt(oldest))), .default, .reader)
-        case .server: say(.reading(.askingForOlder(again: true)), .default, .reader)
+        case .exhausted: answer(.reading(.top(writtenAt(oldest))))
+        case .server: answer(.reading(.askingForOlder(again: true)))
         case .store: break  // answered in a moment, when the store's page comes
         case .idle where reviewer.older.isEmpty && state.pageHoldsAll:
             // The page is the whole channel as stored: the server, at once, or the top.
@@ -161,7 +161,7 @@ extension AppCore {
             // The server's page held nothing to read (its own notices only): nothing older.
             reviewer.fetch = .exhausted
             reviewer.fromServer = false
-            return say(.reading(.nothingOlder), .default, .reader)
+            return answer(.reading(.nothingOlder))
         }
         askServerForOlder(before: before)
     }
@@ -170,11 +170,11 @@ extension AppCore {
     mutating func askServerForOlder(before oldest: ChatMessage) {
         guard let channel = state.channel, onIRC(channel) else {
             reviewer.fetch = .exhausted
-            return say(.reading(.top(writtenAt(oldest))), .default, .reader)
+            return answer(.reading(.top(writtenAt(oldest))))
         }
         reviewer.fetch = .server
         transmit(.fetchOlder(channel.name, before: oldest), on: channel.networkID)
-        say(.reading(.askingForOlder(again: false)), .default, .reader)
+        answer(.reading(.askingForOlder(again: false)))
     }
 
     /// The server's page came (stored already): read from the store, and said with its count.
@@ -182,7 +182,7 @@ extension AppCore {
         guard channelID == state.channelID, reviewer.channelID == channelID, reviewer.fetch == .server else { return }
         guard count > 0, let oldest = reviewer.messages(state.messages, channel: channelID).first else {
             reviewer.fetch = .exhausted
-            return say(.reading(.nothingOlder), .default, .reader)
+            return answer(.reading(.nothingOlder))
         }
         reviewer.fetch = .store
         reviewer.fromServer = true

@@ -52,6 +52,16 @@ extension AppCore {
         say(Wording.sentence(fact), priority, voice)
     }
 
+    /// The reading voice's answer to a key that works from anywhere (Alt-T, Alt-=, the ends of
+    /// review): on the display too when focus is in a text field, where ``say(_:_:_:speaker:)``
+    /// leaves the field's own words to the field.
+    mutating func answer(_ text: String) {
+        say(text, .default, .reader)
+        if configuration.braille, focusIsEditable { brailleMessage(SpokenText.unmarked(text)) }
+    }
+
+    mutating func answer(_ fact: Fact) { answer(Wording.sentence(fact)) }
+
     /// Posts `fact`, in the phrase book's words, as an announcement.
     mutating func announce(_ fact: Fact, _ priority: SpeechPriority) {
         post(.announcement(Wording.sentence(fact), priority: priority))
