@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import CEspeakNG
+import Synchronization
 import SystemPackage
 
 /// Every call into libespeak-ng goes through here, the way swift-system's `Syscalls.swift` wraps
@@ -54,21 +55,39 @@ enum Espeak {
     /// espeak-ng 1.51 lower-cases the path it is given and keeps only its first 59 bytes, so a
     /// voice under `/home/Ann/` or a deep install prefix would not load by its own path. The text
     /// goes instead into an unlinked temporary file, named for espeak-ng as `/proc/self/fd/N`.
+    ///
+    /// Each text's file stays open for the next time (up to ``keptVoices``): a voice loaded
+    /// again, as a speaker's is every few messages, is not written again.
     static func setVoice(text: String) -> EspeakStatus {
+        if let kept = kept.withLock({ $0[text] }) { return setVoice(path: "/proc/self/fd/\(kept)") }
         let tmp = getenv("TMPDIR").map { String(cString: $0) }
         let folder = tmp.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
         var template = Array((folder + "/earshot-voice-XXXXXX").utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { return EspeakStatus(rawValue: UInt32(errno)) }
-        defer { close(descriptor) }
         unlink(template)
         do {
             try FileDescriptor(rawValue: descriptor).writeAll(text.utf8)
         } catch {
+            close(descriptor)
             return EspeakStatus(rawValue: UInt32((error as? Errno)?.rawValue ?? EIO))
         }
-        return setVoice(path: "/proc/self/fd/\(descriptor)")
+        let status = setVoice(path: "/proc/self/fd/\(descriptor)")
+        let keeps =
+            status.isOK
+            && kept.withLock { kept in
+                guard kept.count < keptVoices else { return false }
+                kept[text] = descriptor
+                return true
+            }
+        if !keeps { close(descriptor) }
+        return status
     }
+
+    /// Voice texts loaded before, each in an unlinked file kept open (its descriptor).
+    private static let kept = Mutex<[String: Int32]>([:])
+    /// The roles' voices and the speakers' in each: enough for every voice a session uses.
+    static let keptVoices = 48
 
     /// The corresponding C function is `espeak_ng_SetParameter` (absolute value).
     static func setParameter(_ parameter: espeak_PARAMETER, _ value: Int32) -> EspeakStatus {
