@@ -17,7 +17,7 @@ import Testing
     /// A core on Main with #welcome open: three messages, the last two unread.
     static func openCore(
         reduceMotion: Bool = false, braille: Bool = false, desktop: Bool = false, clipboard: Bool = true,
-        _ configure: (inout Settings) -> Void = { _ in }
+        speechOff: Bool = false, _ configure: (inout Settings) -> Void = { _ in }
     ) -> (AppCore, [AppEffect]) {
         var settings = Settings()
         settings.display.reduceMotion = reduceMotion
@@ -28,6 +28,7 @@ import Testing
             braille: braille)
         configuration.desktop = desktop
         configuration.clipboard = clipboard
+        configuration.speechOff = speechOff
         var core = AppCore(configuration)
         let start = core.handle(.start(problems: []), at: .zero)
         let load = ChatLoad(channelID: 10, purpose: .open)

@@ -238,6 +238,23 @@ extension BrailleCoreTests {
         #expect(Self.answers(time).values.contains(true), "\(time)")
     }
 
+    /// With speech off, reading is always at the reader's pace: the settings sheet does not
+    /// offer "Read at my pace" (it would say "off" while it is on).
+    @Test func withSpeechOffTheSettingsDoNotOfferPacing() {
+        for speechOff in [false, true] {
+            var (core, _) = Core.openCore(braille: true, speechOff: speechOff)
+            core.carryOut(.openSettings)
+            _ = IRCEventsCoreTests.finishTransitions(&core, at: 1)
+            var identifiers: [String] = []
+            core.tree.root.walk { element, _ in
+                if let identifier = element.identifier { identifiers.append(identifier) }
+                return true
+            }
+            let offered = identifiers.contains(ElementID.setting(.braillePaced).identifier ?? "?")
+            #expect(offered == !speechOff, "speech off \(speechOff): \(identifiers)")
+        }
+    }
+
     @Test func aKeysAnswerTakesTheDisplayAndNewsWaits() {
         var (core, _) = Core.openCore(braille: true)
         let news = core.handle(

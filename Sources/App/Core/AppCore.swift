@@ -177,6 +177,7 @@ public struct AppCore: Sendable {
             localTime: configuration.localTime, emoji: configuration.emoji, localNetworkID: configuration.localNetworkID
         )
         state.channelID = configuration.welcomeChannelID
+        state.pacedAlways = configuration.braille && configuration.speechOff
         state.nick = configuration.nick
         state.nicks[configuration.localNetworkID] = configuration.localNick ?? configuration.nick
         tree = Screens.tree(state)

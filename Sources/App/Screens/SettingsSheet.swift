@@ -7,7 +7,9 @@ import Settings
 enum SettingsSheet {
     static func build(_ state: AppState, into b: inout ScreenTree.Builder) -> [Element] {
         var items: [Element] = []
-        for descriptor in Settings.table where descriptor.control != .fileOnly {
+        // With speech off, braille is always at the reader's pace: no choice to show.
+        for descriptor in Settings.table
+        where descriptor.control != .fileOnly && !(descriptor.key == .braillePaced && state.pacedAlways) {
             items.append(Controls.setting(descriptor.key, state.settings, id: .setting(descriptor.key), into: &b))
             if descriptor.key == .textSize { items.append(Controls.sample(id: .sample, into: &b)) }
         }

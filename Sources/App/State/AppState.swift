@@ -105,6 +105,9 @@ public struct AppState: Sendable {
     public var connection: ConnectionStatus = .local
     /// Networks whose lost connection has been said, until they are back.
     var lostNetworks: [Int64: DisconnectReason] = [:]
+    /// Braille is read at the reader's pace whatever `braille.paced` says (speech is off): the
+    /// settings sheet does not offer the choice.
+    var pacedAlways = false
     /// Networks that have welcomed us this run: a connection to them can be lost; to the
     /// others it cannot yet be made.
     var welcomedNetworks: Set<Int64> = []
