@@ -9,20 +9,38 @@ import TestThreads
 /// Taking a reaction back (`+draft/unreact`) through Ergo, which relays client tags: ours goes
 /// to the others and leaves the store; someone else's taken back leaves ours.
 @Suite(.ownThreads) struct ErgoReactionTests {
-    @Test func aReactionIsTakenBackBothWays() async throws {
-        let ergo = try ErgoFixture()
-        defer { ergo.tearDown() }
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let bob = try RawSocket.registered("bob", port: ergo.port, capabilities: ["message-tags"], in: "#a")
-        defer { bob.close() }
+    /// Ergo, bob in #a with message tags, and ada's client (not started) with its own store.
+    struct Room {
+        let ergo: ErgoFixture
+        let directory: TemporaryDirectory
+        let bob: RawSocket
+        let store: ChatStore
+        let ada: IRCClient
+        let events: EventRecorder
 
-        let store = try ChatStore(path: directory.path + "/ada.sqlite")
-        let ada = try IRCClient(
-            server: IRCServerConfiguration(
-                name: "ergo", host: "127.0.0.1", port: ergo.port, usesTLS: false, nick: "ada", channels: ["#a"]),
-            store: store)
-        let events = EventRecorder(ada)
+        init() throws {
+            ergo = try ErgoFixture()
+            directory = try TemporaryDirectory()
+            bob = try RawSocket.registered("bob", port: ergo.port, capabilities: ["message-tags"], in: "#a")
+            store = try ChatStore(path: directory.path + "/ada.sqlite")
+            ada = try IRCClient(
+                server: IRCServerConfiguration(
+                    name: "ergo", host: "127.0.0.1", port: ergo.port, usesTLS: false, nick: "ada", channels: ["#a"]),
+                store: store)
+            events = EventRecorder(ada)
+        }
+
+        func tearDown() {
+            bob.close()
+            directory.remove()
+            ergo.tearDown()
+        }
+    }
+
+    @Test func aReactionIsTakenBackBothWays() async throws {
+        let room = try Room()
+        defer { room.tearDown() }
+        let (bob, store, ada, events) = (room.bob, room.store, room.ada, room.events)
         await ada.start()
         defer { Task { await ada.stop() } }
         #expect(await events.wait(timeout: 60) { $0.contains(where: \.isSynced) })
@@ -58,18 +76,9 @@ import TestThreads
     /// bob reacts to a line of ada's and answers it: the client says which line is hers, so the
     /// app can tell her ("bob reacted … to your message", "bob answered you").
     @Test func aReactionOrAReplyToOnesOwnLineIsMarkedAsToYou() async throws {
-        let ergo = try ErgoFixture()
-        defer { ergo.tearDown() }
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let bob = try RawSocket.registered("bob", port: ergo.port, capabilities: ["message-tags"], in: "#a")
-        defer { bob.close() }
-        let store = try ChatStore(path: directory.path + "/ada.sqlite")
-        let ada = try IRCClient(
-            server: IRCServerConfiguration(
-                name: "ergo", host: "127.0.0.1", port: ergo.port, usesTLS: false, nick: "ada", channels: ["#a"]),
-            store: store)
-        let events = EventRecorder(ada)
+        let room = try Room()
+        defer { room.tearDown() }
+        let (bob, store, ada, events) = (room.bob, room.store, room.ada, room.events)
         await ada.start()
         defer { Task { await ada.stop() } }
         #expect(await events.wait(timeout: 60) { $0.contains(where: \.isSynced) })
