@@ -1,9 +1,5 @@
 import CBrlAPI
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 extension BrailleConnection {
     /// The thread's own state: the handle, the machine, the table in use.
     ///
@@ -35,29 +31,13 @@ extension BrailleConnection {
         var now: Duration { origin.duration(to: clock.now) }
 
         func start() {
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            var thread = pthread_t()
-            let box = Unmanaged.passRetained(self).toOpaque()
-            let created = pthread_create(
-                &thread, &attributes,
-                { pointer in
-                    // pthread_create passes back the box it was given, never nil.
-                    guard let pointer else { return nil }
-                    let me = Unmanaged<Thread>.fromOpaque(pointer).takeRetainedValue()
-                    me.run()
-                    return nil
-                }, box)
-            pthread_attr_destroy(&attributes)
-            if created == 0 { pthread_detach(thread) } else { Unmanaged<Thread>.fromOpaque(box).release() }
+            // The thread holds the connection's thread object until it ends.
+            _ = Libc.detachedThread { self.run() }
         }
 
         func run() {
             // A write to a BRLTTY that just died must fail with EPIPE here, not end the client.
-            var mask = sigset_t()
-            sigemptyset(&mask)
-            sigaddset(&mask, SIGPIPE)
-            pthread_sigmask(SIG_BLOCK, &mask, nil)
+            Libc.blockBrokenPipeSignal()
             // The sign for dropped news, in the client's words and the display's table.
             let words = connection.droppedWords
             display.sign = { [unowned self] count in render(BrailleLine(words(count))) }
@@ -82,20 +62,19 @@ extension BrailleConnection {
 
         /// Sleeps until a key, a call, the message's end or the next connection attempt.
         func waitForWork() {
-            var fds = [pollfd(fd: connection.wake.read, events: Int16(POLLIN), revents: 0)]
-            if handle != nil { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+            var fds = [connection.wake.read]
+            if handle != nil { fds.append(fd) }
             var timeout: Int32 = -1
             if handle == nil {
                 timeout = Int32(max(0, (clock.now.duration(to: nextAttempt)).milliseconds))
             } else if let deadline = display.nextDeadline {
                 timeout = Int32(max(0, (deadline - now).milliseconds) + 1)
             }
-            _ = poll(&fds, nfds_t(fds.count), timeout)
+            Libc.wait(readable: fds, milliseconds: timeout)
         }
 
         func drainWake() {
-            var buffer = [UInt8](repeating: 0, count: 64)
-            while read(connection.wake.read, &buffer, buffer.count) > 0 {}
+            Libc.drain(connection.wake.read)
         }
 
         func configure(_ new: Configuration) {
@@ -257,12 +236,7 @@ extension BrailleConnection {
             handle.close()
             self.handle = nil
             fd = -1
-            // Consume a SIGPIPE left pending by a write to a BRLTTY that had gone.
-            var mask = sigset_t()
-            sigemptyset(&mask)
-            sigaddset(&mask, SIGPIPE)
-            var zero = timespec(tv_sec: 0, tv_nsec: 0)
-            _ = sigtimedwait(&mask, nil, &zero)
+            Libc.consumePendingBrokenPipe()
         }
     }
 }

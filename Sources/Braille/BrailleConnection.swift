@@ -1,10 +1,6 @@
 import CBrlAPI
 import Synchronization
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// The shell around ``BrailleDisplay``: one thread that holds the BrlAPI connection to BRLTTY,
 /// writes what the machine asks, reads the display's keys, and reports what the user asked for.
 ///
@@ -99,16 +95,7 @@ public final class BrailleConnection: Sendable {
         droppedWords: @escaping @Sendable (Int) -> String = { "+\($0)" }
     ) {
         self.droppedWords = droppedWords
-        var fds: [Int32] = [0, 0]
-        if pipe(&fds) == 0 {
-            for fd in fds {
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            }
-        } else {
-            fds = [-1, -1]
-        }
-        wake = (fds[0], fds[1])
+        wake = Libc.wakePipe()
         self.host = host
         self.onInput = onInput
         self.onStatus = onStatus
@@ -164,13 +151,10 @@ public final class BrailleConnection: Sendable {
         poke()
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(2)
-        while !done.withLock({ $0 }), clock.now < deadline { _ = poll(nil, 0, 5) }
+        while !done.withLock({ $0 }), clock.now < deadline { Libc.wait(readable: [], milliseconds: 5) }
     }
 
-    func poke() {
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
-    }
+    func poke() { Libc.poke(wake.write) }
 
     func setStatus(_ status: Status) {
         let changed = inbox.withLock { inbox -> Bool in
@@ -184,7 +168,7 @@ public final class BrailleConnection: Sendable {
 /// The environment, read without Foundation.
 enum ProcessInfoLite {
     static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+        Libc.environment(name)
     }
 }
 
