@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import Braille
 import Chat
 import Foundation
@@ -49,8 +46,8 @@ public enum ClientCommand {
         let clients = try ircClients(options: options, settings: settings, store: store)
         let irc = clients.first
 
-        let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
-        let size = TerminalSize.current(fd: STDOUT_FILENO)
+        let interactive = Libc.isInteractive
+        let size = TerminalSize.current(fd: Libc.standardOutput)
         // Ask the terminal, briefly, before drawing: its background (OSC 11) for the palette, and
         // whether it really draws larger text (keys typed meanwhile go to the key decoder).
         let probe = TerminalProbe.ask(

@@ -1,10 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 extension LocalTime {
     /// The system's: the wall clock now as the origin (the runtime's monotonic clock starts with
     /// it), and the C library's zone (`TZ`, else /etc/localtime). Foundation's TimeZone would
@@ -19,9 +15,7 @@ extension LocalTime {
             let quarter = seconds >= 0 ? seconds / 900 : (seconds - 899) / 900
             return last.withLock { last in
                 if let last, last.quarter == quarter { return last.offset }
-                var time = time_t(seconds)
-                var parts = tm()
-                let offset = localtime_r(&time, &parts) != nil ? parts.tm_gmtoff : 0
+                let offset = Libc.utcOffset(at: seconds)
                 last = (quarter, offset)
                 return offset
             }

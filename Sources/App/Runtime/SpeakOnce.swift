@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import Accessibility
 import Speech
 import UnicodeData
@@ -34,7 +31,7 @@ public enum SpeakOnce {
     /// (``prepared(_:)``); a missing emoji data set is said once on stderr.
     public static func run(
         text: String, voice: String?, rate: Int?, output: SpeechOutput,
-        warn: (String) -> Void = { message in fputs("earshot: \(message)\n", stderr) }
+        warn: (String) -> Void = { message in Libc.warn("earshot: \(message)") }
     ) throws(SpeechError) {
         let (spoken, problem) = prepared(text)
         if let problem { warn(problem) }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import Speech
 
 /// Where speech goes: `--speech audio|text|off`, `--speech-log FILE`, `--wav FILE`.
@@ -57,14 +54,14 @@ public struct SpeechOutput: Sendable {
     public func open(
         sampleRate: Int, textSink: SpeechSink? = nil,
         recover onRoute: (@Sendable (AudioFailover.Route) -> Void)? = nil,
-        warn: (String) -> Void = { message in fputs(message + "\n", stderr) }
+        warn: (String) -> Void = { message in Libc.warn(message) }
     ) throws(SpeechError) -> Opened {
         var sinks: [SpeechSink] = []
         var effective = mode
         var player: AudioPlayer?
         var failover: AudioFailover?
         if mode == .audio, let onRoute {
-            let captions = textSink ?? .transcript(TranscriptWriter(descriptor: STDOUT_FILENO))
+            let captions = textSink ?? .transcript(TranscriptWriter(descriptor: Libc.standardOutput))
             let opened = AudioFailover(sampleRate: sampleRate, captions: captions, onChange: onRoute)
             if case .captions(let reason) = opened.route {
                 warn("earshot: \(reason) Speech falls back to text until a sound server answers.")
@@ -82,7 +79,7 @@ public struct SpeechOutput: Sendable {
             }
         }
         if effective == .text {
-            sinks.append(textSink ?? .transcript(TranscriptWriter(descriptor: STDOUT_FILENO)))
+            sinks.append(textSink ?? .transcript(TranscriptWriter(descriptor: Libc.standardOutput)))
         }
         if let logPath { sinks.append(.transcript(try TranscriptWriter(path: logPath))) }
         var wav: WAVWriter?
