@@ -190,6 +190,20 @@ extension BrailleCoreTests {
         #expect(core.state.lastReadID == 101, "read on the display: the marker follows")
     }
 
+    /// Read on the display past an unread one (the marker cannot pass it): the line shows read
+    /// at once, not at the next redraw.
+    @Test func aMessageReadPastAnUnreadOneShowsReadAtOnce() {
+        var core = Self.pacedCore()
+        _ = core.navigator.focus(identifier: ElementID.message(102).identifier)
+        #expect(core.focusBraille.text.hasSuffix("unrd"), "\(core.focusBraille.text)")
+        let read = core.handle(.braille(.read(ElementID.message(102).identifier)), at: .seconds(2))
+        #expect(core.state.lastReadID == 100, "101 is still unread")
+        // Drawn again, read: without it the display kept "unrd" until the next redraw.
+        let lines = read.compactMap { if case .braille(let line, _) = $0 { line } else { nil } }
+        #expect(lines.last?.element == ElementID.message(102).identifier, "\(lines)")
+        #expect(lines.last.map { !$0.text.hasSuffix("unrd") } == true, "\(lines)")
+    }
+
     @Test func sayAllDoesNotRunAheadOfTheReader() {
         var core = Self.pacedCore()
         _ = core.navigator.focus(identifier: ElementID.composer.identifier)

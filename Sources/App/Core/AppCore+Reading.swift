@@ -69,8 +69,9 @@ extension AppCore {
                 state.channels[channel].unread = state.unreadCount
             }
             // The focused line is left as it was just said (a screen reader reading the cursor
-            // line would say it again); the next drawing shows it read.
-            if navigator.focusedElement?.identifier != ElementID.message(id).identifier { rebuild() }
+            // line would say it again); the next drawing shows it read. On the display at the
+            // reader's pace it shows read at once: the reader is looking at it.
+            if paced || navigator.focusedElement?.identifier != ElementID.message(id).identifier { rebuild() }
             return
         }
         // On over the messages after it that are read already (heard ahead, or one's own).
