@@ -348,12 +348,12 @@ public struct BrailleDisplay: Sendable {
             lastWindowSince = nil
         }
         guard let shown = message ?? focus else { return [] }
-        var window = shown.rendering.window(from: shown.start, width: width)
-        if message != nil, messageWidth(shown.rendering) < width {
+        let cut = message == nil ? width : messageWidth(shown.rendering)
+        var window = shown.rendering.window(from: shown.start, width: cut)
+        if cut < width {
             // A message longer than the display: each window but the last ends in a sign that
             // more follows (panning shows it).
-            window = shown.rendering.window(from: shown.start, width: width - 2)
-            let more = shown.rendering.windowStarts(width: width - 2).contains { $0 > shown.start }
+            let more = shown.rendering.windowStarts(width: cut).contains { $0 > shown.start }
             window.append(more ? Self.moreFollows : ("  ", [0, 0]))
         }
         guard window != written else { return [] }

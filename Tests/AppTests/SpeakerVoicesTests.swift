@@ -42,10 +42,8 @@ extension AppSuites {
             #expect(reviewed.voice == .reader)
             // Alt-L says it again in the same voice.
             host.press(Array("\u{1B}l".utf8))
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(30)
-            while host.spokenRecords.filter({ $0.text == reviewed.text }).count < 2, clock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
+            _ = try await TmuxSession.waitUntil(timeout: .seconds(30)) {
+                host.spokenRecords.filter { $0.text == reviewed.text }.count >= 2
             }
             let again = host.spokenRecords.filter { $0.text == reviewed.text }
             #expect(again.count == 2 && again.last?.speaker == reviewed.speaker, "\(again)")

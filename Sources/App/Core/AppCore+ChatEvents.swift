@@ -181,25 +181,20 @@ extension AppCore {
             }
             isSelf ? refresh() : refresh(showing: channelID)
         case .quit(let nick, let reason):
-            // Gone from the other channels it was in too: their runs count it, quietly.
+            // Servers put "Quit: " before the reason a person gave (InspIRCd, Solanum); without
+            // it, the reason is the server's own ("Ping timeout: 240 seconds").
             let event =
                 reason.hasPrefix("Quit: ")
                 ? PeopleFact.quit(nick: nick, reason: String(reason.dropFirst(6)))
                 : PeopleFact.dropped(nick: nick, serverReason: reason)
+            // Gone from the other channels it was in too: their runs count it, quietly.
             for channel in state.channels where channel.id != state.channelID && channel.members.contains(nick) {
                 if let run = Self.runEvent(event, spoken: nil) { addToRun(run, in: channel.id) }
             }
             if state.channel?.members.contains(nick) == true {
                 // The reason is someone else's words, after a colon: brackets around it are
                 // read aloud as "left paren".
-                // Servers put "Quit: " before the reason a person gave (InspIRCd, Solanum);
-                // without it, the reason is the server's own ("Ping timeout: 240 seconds").
-                if reason.hasPrefix("Quit: ") {
-                    membership(
-                        .quit(nick: nick, reason: String(reason.dropFirst(6))), in: state.channelID, about: [nick])
-                } else {
-                    membership(.dropped(nick: nick, serverReason: reason), in: state.channelID, about: [nick])
-                }
+                membership(event, in: state.channelID, about: [nick])
             }
             refresh(ifShowing: [nick])
         case .nickChanged(let old, let new, let isSelf):

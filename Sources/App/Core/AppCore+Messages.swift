@@ -38,7 +38,8 @@ extension AppCore {
             }
             guard !mine, !message.pending else { continue }
             // A reply to one of the listener's lines is to them, as a mention is.
-            let mentioned = mentions(message) || message.answersYou
+            let named = mentions(message)
+            let mentioned = named || message.answersYou
             let here = message.channelID == state.channelID
             let direct = channel?.isDirect ?? false
             let spoken: Bool
@@ -103,7 +104,7 @@ extension AppCore {
                     region: name, politeness: .assertive,
                     text: Wording.sentence(
                         .message(
-                            message.answersYou && !mentions(message)
+                            message.answersYou && !named
                                 ? .answered(author: author, channel: here ? nil : name, words: said)
                                 : .mention(author: author, channel: here ? nil : name, words: said))),
                     noun: "mention", newestInFull: true,

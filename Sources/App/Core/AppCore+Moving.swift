@@ -66,8 +66,8 @@ extension AppCore {
     /// day ("Yesterday 17:02").
     func writtenAt(_ message: ChatMessage) -> String {
         let time = Format.time(message.time, in: state.localTime)
-        let day = Format.day(message.time, today: state.today, in: state.localTime)
-        return day == "Today" ? time : day + " " + time
+        guard state.localTime.dayNumber(message.time) != state.today else { return time }
+        return Format.day(message.time, today: state.today, in: state.localTime) + " " + time
     }
 
     mutating func review(by step: Int, after lead: String = "") {

@@ -160,7 +160,7 @@ extension Wording {
             ("k-lined", "was banned from the server"),
             ("g-lined", "was banned from the server"),
         ]
-        if let words = known.first(where: { lower.hasPrefix($0.0) || lower.contains($0.0) })?.1 {
+        if let words = known.first(where: { lower.contains($0.0) })?.1 {
             return "\(nick) " + words
         }
         // Two server names ("*.net *.split", "irc.a.net irc.b.net"): the servers lost each other.
