@@ -343,6 +343,23 @@ import UnicodeData
         #expect(heard == ["1 message found"], "\(heard)")
     }
 
+    /// Enter a moment after the last letter, before the pause that searches: searched at once,
+    /// and Enter goes to the first result when it comes (not "No result" for words not searched).
+    @Test func enterRightAfterTypingGoesToTheFirstResultOnceSearched() {
+        var (core, _) = AppCoreTests.openCore()
+        _ = core.handle(.key(.alt("f")), at: .seconds(1))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 1)
+        for (index, character) in "rotor".enumerated() {
+            _ = core.handle(.key(.character(character)), at: .seconds(2) + .milliseconds(50 * index))
+        }
+        let enter = core.handle(.key(.enter), at: .seconds(2) + .milliseconds(300))
+        #expect(enter.contains(.search("rotor")), "\(enter)")
+        #expect(Self.spoken(enter).isEmpty, "\(Self.spoken(enter))")
+        let found = ChatMessage(id: 103, channelID: 10, msgid: "m103", author: "ada", text: "the rotor", time: Date())
+        _ = core.handle(.searched("rotor", [found]), at: .seconds(3))
+        #expect(core.navigator.focusedElement?.identifier == ElementID.searchResult(103).identifier)
+    }
+
     @Test func theSameReactionAgainTakesItBack() {
         var (core, _) = AppCoreTests.openCore()
         var page = core.state.messages

@@ -120,6 +120,11 @@ extension AppCore {
         guard query == state.searchQuery else { return }
         state.searchResults = results
         rebuild()
+        if state.firstResultWanted {
+            // Enter was pressed before this came: it answers Enter, as a result or "No result".
+            state.firstResultWanted = false
+            return carryOut(.firstSearchResult)
+        }
         guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { return }
         let count = Wording.sentence(.command(.found(results.count)))
         // Drawn as the sheet's other lines are, under the words searched for.

@@ -81,6 +81,12 @@ extension AppCore {
         case .expandSheet:
             perform(state.sheets.expand())
         case .firstSearchResult:
+            if searchDue != nil {
+                // Typed a moment ago and not searched yet: searched now, and gone to then.
+                searchDue = nil
+                state.firstResultWanted = true
+                return effects.append(.search(state.searchQuery))
+            }
             guard let first = state.searchResults.first else {
                 return say(.command(.noResultToOpen), .default, .reader)
             }

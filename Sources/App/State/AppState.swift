@@ -96,6 +96,8 @@ public struct AppState: Sendable {
     /// The search sheet's words, and what the store found for them (newest first).
     public var searchQuery = ""
     public var searchResults: [ChatMessage] = []
+    /// Enter came before the words typed were searched: the first result is gone to when they are.
+    var firstResultWanted = false
     /// A message to focus when its channel opens (a search result), instead of the first unread.
     public var focusOnOpen: Int64?
     public var channelQuery = ""
