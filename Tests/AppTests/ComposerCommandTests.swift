@@ -33,6 +33,11 @@ import Testing
         #expect(sentence.contains("/"))
         // Said in words: no usage line's brackets.
         #expect(!sentence.contains("["), "\(sentence)")
+        // What is missing is said once, then an example, not the usage repeating it.
+        #expect(!sentence.contains("Usage"), "\(sentence)")
+        if case .misuse(let command, _) = problem {
+            #expect(sentence.hasSuffix("For example: " + (Wording.commandExample[command] ?? "?")), "\(sentence)")
+        }
     }
 
     @Test func commandsAreCompletedAndCycled() {

@@ -43,6 +43,8 @@ import Testing
         opened += IRCEventsCoreTests.finishTransitions(&core, at: 5)
         #expect(Core.spoken(opened).first?.hasPrefix("Actions, 1 action") == true, "\(Core.spoken(opened))")
         _ = core.navigator.focus(identifier: ElementID.elementAction(0).identifier)
+        // The hint says what Enter does, from the action's name ("do it" told nothing).
+        #expect(core.navigator.focusedElement?.hint == "Press Enter to copy.")
         var effects = core.handle(.key(.enter), at: .seconds(6))
         effects += IRCEventsCoreTests.finishTransitions(&core, at: 7)
         #expect(effects.contains { if case .copy = $0 { true } else { false } }, "\(effects)")

@@ -86,6 +86,27 @@ import Testing
         #expect(again == ["Not a text field. Escape closes this"], "a new run after another key")
     }
 
+    /// In the emoji picker, letters typed on a result are more of the search: focus goes to its
+    /// field, named once, and the letters are typed there (they were refused before).
+    @Test func lettersTypedOnAPickerResultGoToItsSearchField() {
+        var (core, _) = AppCoreTests.openCore()
+        _ = core.handle(.key(.character("a")), at: .seconds(1))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 3)
+        _ = core.navigator.focus(identifier: ElementID.addReaction.identifier)
+        _ = core.handle(.key(.enter), at: .seconds(4))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 5)
+        #expect(core.state.activeSheet?.kind == .emojiPicker(messageID: 102))
+        _ = core.handle(.key(.key(.right, [])), at: .seconds(6))
+        _ = core.handle(.key(.key(.right, [])), at: .seconds(7))
+        #expect(core.navigator.focusedElement?.traits.contains(.button) == true)
+        let effects = Self.type("fire", &core, from: .seconds(8), every: .milliseconds(150))
+        #expect(core.state.pickerQuery == "fire")
+        #expect(core.navigator.focusedElement?.identifier == ElementID.pickerSearch.identifier)
+        let heard = Self.spoken(effects)
+        #expect(heard.first == "Search, f", "\(heard)")
+        #expect(!heard.contains { $0.hasPrefix("Not a text field") }, "\(heard)")
+    }
+
     @Test func controlFSearchesFromTheMessageField() {
         var (core, _) = AppCoreTests.openCore()
         _ = core.navigator.focus(identifier: ElementID.composer.identifier)

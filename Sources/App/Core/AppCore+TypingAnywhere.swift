@@ -34,6 +34,11 @@ extension AppCore {
         }
         actionsKey = nil
         if state.activeSheet?.kind == .speechHistory { return findSpoken(typed) }
+        if let (field, identifier) = sheetField, state.sheets.entries.count == 1 {
+            // A sheet with a search field (the emoji picker, search): typing on a result is
+            // more words for the search, as a list's filter field takes them.
+            return typeInField(typed, field: field, identifier: identifier)
+        }
         guard !state.sheets.hasSheet, let field = conversationField else {
             // Said once for a run of keys; the next key that is not a character ends the run.
             guard !refusedTyping else { return }
@@ -85,15 +90,29 @@ extension AppCore {
         }
     }
 
+    /// The search field of the open sheet, where it has one.
+    var sheetField: (TextField, String)? {
+        switch state.activeSheet?.kind {
+        case .emojiPicker?: (.pickerQuery, ElementID.pickerSearch.identifier)
+        case .search?: (.searchQuery, ElementID.searchField.identifier)
+        default: nil
+        }
+    }
+
     /// Moves focus to the conversation's message field and types `text` there, naming the
     /// field once before the echo.
     mutating func typeInMessageField(_ text: String, field: TextField? = nil) {
         guard let field = field ?? conversationField else { return }
         let identifier = field == .composer ? ElementID.composer.identifier : ElementID.threadComposer.identifier
+        typeInField(text, field: field, identifier: identifier, name: Wording.sentence(.typingInMessageField))
+    }
+
+    /// Moves focus to a field and types `text` at its end, naming the field (`name`, else its
+    /// label) in the same breath as the echo, so neither cuts the other off.
+    mutating func typeInField(_ text: String, field: TextField, identifier: String, name: String? = nil) {
         guard case .focus = navigator.focus(identifier: identifier) else { return }
         chosenAction = nil
-        // The field is named in the same breath as the echo, so neither cuts the other off.
-        fieldToName = Wording.sentence(.typingInMessageField)
+        fieldToName = name ?? navigator.focusedElement?.label
         edit(field, .type(text))
         if let name = fieldToName {
             fieldToName = nil

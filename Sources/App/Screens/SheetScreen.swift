@@ -43,10 +43,19 @@ enum SheetScreen {
         case .elementActions(_, let actions):
             actions.enumerated().map { index, action in
                 b.make(
-                    .elementAction(index), Element(label: action.name, traits: .button, hint: "Press Enter to do it."),
+                    .elementAction(index), Element(label: action.name, traits: .button, hint: hint(action.name)),
                     ElementBehaviour(activate: .closingSheets(action.intent)))
             }
         }
+    }
+
+    /// An action's hint from its name, a verb phrase: "Mark unread" → "Press Enter to mark unread."
+    /// ("do it" told the listener nothing the name had not).
+    static func hint(_ name: String) -> String {
+        guard let first = name.first else { return "Press Enter." }
+        let second = name.dropFirst().first
+        let verb = second.map(\.isLowercase) ?? true ? first.lowercased() + name.dropFirst() : name
+        return "Press Enter to \(verb)."
     }
 
     static func configuration(_ kind: AppState.SheetKind, state: AppState) -> SheetConfiguration {

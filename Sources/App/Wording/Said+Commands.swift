@@ -90,15 +90,16 @@ extension Wording {
         }
     }
 
-    /// A command typed wrongly, with how it is used, in words ("/join needs a channel name.
-    /// Usage: /join and a channel, then its key if it has one").
+    /// A command typed wrongly: what is missing, then one line that works ("/msg needs a nick
+    /// and the text. For example: /msg kim hello"). The usage in words would say the missing
+    /// part a second time; an example says it once and shows the order.
     static func sentence(_ problem: CommandProblem) -> String {
         switch problem {
         case .unknown(let name, let nearest):
             nearest.map { "Unknown command /\(name). Did you mean /\($0)?" }
                 ?? "Unknown command /\(name). Type /help for the commands"
         case .misuse(let command, let misuse):
-            misuseWords(command, misuse) + ". Usage: " + (commandUsage[command] ?? "/" + command)
+            misuseWords(command, misuse) + (commandExample[command].map { ". For example: " + $0 } ?? "")
         }
     }
 

@@ -23,6 +23,14 @@ extension Wording {
         "help": "/help, optionally a command",
     ]
 
+    /// One line that works, for each command a mistake can be made in; said after the mistake.
+    static let commandExample: [String: String] = [
+        "join": "/join #earshot", "part": "/part #earshot back tomorrow", "msg": "/msg kim hello",
+        "query": "/query kim", "me": "/me waves", "nick": "/nick ada2", "names": "/names #earshot",
+        "whois": "/whois kim", "monitor": "/monitor +kim", "search": "/search release date",
+        "pronounce": "/pronounce nginx engine x", "help": "/help join",
+    ]
+
     /// `/help part`: "/part, optionally a channel and a reason: leave this channel or the one named".
     static func help(command name: String, usage: String, does: String) -> String {
         (commandUsage[name] ?? usage) + ": " + does
