@@ -121,8 +121,12 @@ public final class BrailleConnection: Sendable {
 
     /// An announcement, shown for the message timeout: an `answer` to the reader's key shows at
     /// once (answers to earlier keys not shown yet are dropped); news waits its turn.
-    public func message(_ text: String, answer: Bool = false) {
+    /// News with a `topic` replaces the news of that topic not written yet.
+    public func message(_ text: String, answer: Bool = false, topic: String? = nil) {
         inbox.withLock { inbox in
+            if let topic {
+                inbox.requests.removeAll { if case .message(let line, _) = $0 { line.topic == topic } else { false } }
+            }
             if answer {
                 inbox.requests.removeAll { if case .message(_, true) = $0 { true } else { false } }
             } else {
@@ -135,7 +139,7 @@ public final class BrailleConnection: Sendable {
                     inbox.dropped += 1
                 }
             }
-            inbox.requests.append(.message(BrailleLine(text), answer: answer))
+            inbox.requests.append(.message(BrailleLine(text, topic: topic), answer: answer))
         }
         poke()
     }

@@ -11,7 +11,8 @@
 ///   (that key does nothing else). The answer to the reader's own key (``message(_:at:for:answer:)``)
 ///   takes the display at once, over news, which waits its turn: the news it covered goes back to
 ///   the front of the queue. News queues, three at most; what a full queue drops is counted and
-///   shown as a sign in its place. A focus the reader's key moved to replaces a message at once
+///   shown as a sign in its place; news of a topic (the connection's state) replaces the
+///   older news of it, waiting or shown, which is out of date. A focus the reader's key moved to replaces a message at once
 ///   (and news waits a moment after it); a focus drawn for any other reason (a channel that
 ///   opened, a redraw after a reaction) goes beneath the message, which stays its time.
 /// - Paced reading (``restLength``): the focus's line is reported read (``BrailleInput/read(_:)``)
@@ -194,6 +195,13 @@ public struct BrailleDisplay: Sendable {
                 trimQueue()
             }
             return display(rendering, answer: true, at: now)
+        }
+        if let topic = rendering.line.topic {
+            // Newer news of the same topic: the older is out of date, waiting or shown.
+            queued.removeAll { $0.line.topic == topic }
+            if let shown = message, !messageAnswers, shown.rendering.line.topic == topic {
+                return display(rendering, answer: false, at: now)
+            }
         }
         if message != nil || newsHeldUntil.map({ now < $0 }) == true {
             queued.append(rendering)

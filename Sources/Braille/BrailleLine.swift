@@ -14,12 +14,18 @@ public struct BrailleLine: Sendable, Equatable {
     /// Which element the line is of: a new line of the same element (a message that became
     /// read, a reaction added) leaves a message on the display; another element replaces it.
     public var element: String?
+    /// What news is about when only its newest word matters ("connection": "Connected as ada"
+    /// makes "Connecting to …" old): news of a topic replaces the waiting or shown news of it.
+    public var topic: String?
 
-    public init(_ text: String, caret: Int? = nil, fieldStart: Int? = nil, element: String? = nil) {
+    public init(
+        _ text: String, caret: Int? = nil, fieldStart: Int? = nil, element: String? = nil, topic: String? = nil
+    ) {
         self.text = text
         self.caret = caret
         self.fieldStart = fieldStart
         self.element = element
+        self.topic = topic
     }
 }
 

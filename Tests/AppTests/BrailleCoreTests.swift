@@ -16,7 +16,23 @@ import Testing
     }
 
     static func messages(_ effects: [AppEffect]) -> [String] {
-        effects.compactMap { if case .brailleMessage(let text, _) = $0 { text } else { nil } }
+        effects.compactMap { if case .brailleMessage(let text, _, _) = $0 { text } else { nil } }
+    }
+
+    /// News of the connection carries its topic, so on the display "Connected as ada" replaces
+    /// a "Connecting to …" still shown or waiting; other news has none.
+    @Test func newsOfTheConnectionIsMarkedAsSuch() {
+        var (core, _) = Core.openCore(braille: true)
+        func topics(_ effects: [AppEffect]) -> [String?] {
+            effects.compactMap { if case .brailleMessage(_, _, let topic) = $0 { topic } else { nil } }
+        }
+        let added = core.handle(.serverAdded(host: "127.0.0.1 port 16801", unsetVariable: nil), at: .seconds(1))
+        #expect(Self.messages(added) == ["Connecting to 127.0.0.1 port 16801, saved for next time"])
+        #expect(topics(added) == ["connection"])
+        let news = core.handle(
+            .chat(.messages([ChatMessage(id: 300, channelID: 10, author: "kim", text: "hi", time: Date())])),
+            at: .seconds(2))
+        #expect(!topics(news).isEmpty && topics(news).allSatisfy { $0 == nil }, "\(news)")
     }
 
     @Test func elementsAreLabelValueAndShortTraitForms() {
@@ -167,7 +183,7 @@ extension BrailleCoreTests {
 
     static func answers(_ effects: [AppEffect]) -> [String: Bool] {
         var result: [String: Bool] = [:]
-        for effect in effects { if case .brailleMessage(let text, let answer) = effect { result[text] = answer } }
+        for effect in effects { if case .brailleMessage(let text, let answer, _) = effect { result[text] = answer } }
         return result
     }
 
@@ -233,7 +249,7 @@ extension BrailleCoreTests {
         var effects = core.handle(.key(.character("?")), at: .seconds(1))
         effects += IRCEventsCoreTests.finishTransitions(&core, at: 2)
         let title = effects.firstIndex {
-            if case .brailleMessage(let text, true) = $0 { text.hasPrefix("Key help") } else { false }
+            if case .brailleMessage(let text, true, _) = $0 { text.hasPrefix("Key help") } else { false }
         }
         let focus = effects.firstIndex {
             if case .braille(let line, false) = $0 { line.text.contains("1/37") } else { false }

@@ -30,6 +30,30 @@ import Testing
         effects.compactMap { if case .load(let load) = $0, load.purpose == .open { load.channelID } else { nil } }.first
     }
 
+    /// What is left typed in a channel's message field stays with that channel: another channel
+    /// opens with its own field (empty, or its own draft), and the draft is back on return.
+    @Test func aDraftStaysWithItsChannel() {
+        var core = Self.core()
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        for character in "half done" { _ = core.handle(.key(.character(character)), at: .seconds(1)) }
+        #expect(core.state.composer == "half done")
+        func open(_ id: Int64, _ number: Int, at second: Int) {
+            let load = Self.opened(core.handle(.key(.alt(Character(String(number)))), at: .seconds(second)))
+            #expect(load == id)
+            let snapshot = ChatSnapshot(
+                load: .init(channelID: id, purpose: .open), channels: [Core.welcome, Self.b, Self.c], messages: [])
+            _ = core.handle(.loaded(snapshot), at: .seconds(second) + .milliseconds(5))
+        }
+        open(11, 2, at: 2)
+        #expect(core.state.composer == "", "#welcome's draft followed to #b")
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        for character in "b's" { _ = core.handle(.key(.character(character)), at: .seconds(3)) }
+        open(10, 1, at: 4)
+        #expect(core.state.composer == "half done")
+        open(11, 2, at: 5)
+        #expect(core.state.composer == "b's")
+    }
+
     @Test func altAGoesToTheNextChannelWithActivityMentionsFirst() {
         var core = Self.core()
         #expect(Core.spoken(core.handle(.key(.alt("a")), at: .seconds(1))) == ["No new messages in other channels"])

@@ -228,6 +228,27 @@ import Testing
             ])
     }
 
+    /// "Connected as ada" makes "Connecting to …" out of date: news of the same topic replaces
+    /// the older, shown or waiting, so the old state never comes back after the new.
+    @Test func newsOfATopicReplacesTheOlderNewsOfIt() {
+        var display = BrailleDisplay(width: 40)
+        _ = display.show(.computer(BrailleLine("Send btn")), fromKey: false)
+        let connecting = BrailleRendering.computer(BrailleLine("Connecting to 127.0.0.1", topic: "connection"))
+        let connected = BrailleRendering.computer(BrailleLine("Connected as ada", topic: "connection"))
+        #expect(Self.text(display.message(connecting, at: .zero, for: .seconds(3))) == ["Connecting to 127.0.0.1"])
+        // Shown: replaced at once.
+        #expect(Self.text(display.message(connected, at: .seconds(1), for: .seconds(3))) == ["Connected as ada"])
+        // Waiting behind other news: taken out of the queue.
+        var later = BrailleDisplay(width: 40)
+        _ = later.show(.computer(BrailleLine("Send btn")), fromKey: false)
+        _ = later.message(.computer(BrailleLine("kim: hi")), at: .zero, for: .seconds(3))
+        _ = later.message(connecting, at: .zero, for: .seconds(3))
+        _ = later.message(connected, at: .zero, for: .seconds(3))
+        var shown: [String] = []
+        for second in 1...14 { shown += Self.text(later.tick(at: .seconds(second))) }
+        #expect(shown == ["Connected as ada", "Send btn"], "\(shown)")
+    }
+
     @Test func aFullQueueShowsASignForWhatItDropped() {
         var display = BrailleDisplay(width: 40)
         display.sign = { .computer(BrailleLine("\($0) more not shown")) }

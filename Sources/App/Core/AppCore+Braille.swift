@@ -51,7 +51,8 @@ extension AppCore {
     /// it answers the reader's key, else in its turn.
     mutating func brailleMessage(_ text: String) {
         guard configuration.braille, !text.isEmpty else { return }
-        effects.append(.brailleMessage(Self.written(text, emoji: state.emoji.catalog), answer: answeringKey))
+        effects.append(
+            .brailleMessage(Self.written(text, emoji: state.emoji.catalog), answer: answeringKey, topic: newsTopic))
     }
 
     /// Whether reading is at the reader's pace on the display: a message is read when its line

@@ -90,10 +90,9 @@ extension AppCore {
         state.channels = snapshot.channels
         if !snapshot.networks.isEmpty { state.networks = snapshot.networks }
         if snapshot.load.purpose == .open, snapshot.load.channelID != state.channelID {
-            state.channelID = snapshot.load.channelID
+            state.show(channel: snapshot.load.channelID)
             if let network = state.channel?.networkID, let nick = state.nicks[network] { state.nick = nick }
             state.channelQuery = ""
-            state.composer = ""
         }
         if snapshot.load.channelID == state.channelID {
             state.messages = snapshot.messages.filter { $0.replyTo == nil }
@@ -146,6 +145,8 @@ extension AppCore {
                 }
                 // The first channel after connecting says the connection first, in one sentence.
                 let news = connectedNews.map { Wording.sentence($0) + ". " } ?? ""
+                newsTopic = connectedNews?.topic
+                defer { newsTopic = nil }
                 connectedNews = nil
                 // After connecting it waits for what is being said ("Connecting to …, saved for
                 // next time", what came while away), not cutting it.

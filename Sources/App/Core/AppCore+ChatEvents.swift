@@ -146,7 +146,7 @@ extension AppCore {
                 if awaitingFirstChannel != nil {
                     if firstJoined == nil { firstJoined = channelID }
                 } else {
-                    state.channelID = channelID
+                    state.show(channel: channelID)
                     effects.append(.load(ChatLoad(channelID: channelID, purpose: .open)))
                 }
             } else {

@@ -49,6 +49,8 @@ extension AppCore {
 
     /// Says `fact` in the phrase book's words (``Wording``).
     mutating func say(_ fact: Fact, _ priority: SpeechPriority, _ voice: VoiceRole) {
+        newsTopic = fact.topic
+        defer { newsTopic = nil }
         say(Wording.sentence(fact), priority, voice)
     }
 
@@ -64,6 +66,8 @@ extension AppCore {
 
     /// Posts `fact`, in the phrase book's words, as an announcement.
     mutating func announce(_ fact: Fact, _ priority: SpeechPriority) {
+        newsTopic = fact.topic
+        defer { newsTopic = nil }
         post(.announcement(Wording.sentence(fact), priority: priority))
     }
 

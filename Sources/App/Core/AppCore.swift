@@ -148,6 +148,9 @@ public struct AppCore: Sendable {
     /// "Connected as ada", kept until the first channel opens and said before its name: said
     /// alone, the opening channel would cut it off.
     var connectedNews: Fact?
+    /// The topic of the news being said, while it is said (the connection's state): on the
+    /// display, newer news of it replaces older.
+    var newsTopic: String?
     /// Nicks the user just asked to follow (/monitor): their first answer is said even when
     /// it is "offline" (folded nicks).
     var askedPresence: Set<String> = []
@@ -221,7 +224,7 @@ public struct AppCore: Sendable {
             playCue(.error, .high)
             post(.announcement(message, priority: .high))
         case .serverAdded(let host, let unsetVariable):
-            say(Wording.sentence(.serverAdded(host, unsetVariable: unsetVariable)), .default, .announcer)
+            say(.serverAdded(host, unsetVariable: unsetVariable), .default, .announcer)
         case .serverNotAdded(let reason):
             playCue(.error, .high)
             announce(.serverNotAdded(reason), .high)
@@ -286,7 +289,7 @@ public struct AppCore: Sendable {
         guard state.channelID == configuration.welcomeChannelID, state.route == .main, !state.sheets.hasSheet else {
             return
         }
-        state.channelID = channelID
+        state.show(channel: channelID)
         effects.append(.load(ChatLoad(channelID: channelID, purpose: .open)))
     }
 
@@ -323,7 +326,7 @@ public struct AppCore: Sendable {
             if braille != lastBraille, !braille.text.isEmpty {
                 let movedTo = braille.element != lastBraille?.element
                 lastBraille = braille
-                let answer = effects.lastIndex { if case .brailleMessage(_, true) = $0 { true } else { false } }
+                let answer = effects.lastIndex { if case .brailleMessage(_, true, _) = $0 { true } else { false } }
                 if let answer, movedTo {
                     // The key's answer brought a new focus (a sheet's title over its first item,
                     // "#b, 3 unread" over the message it opens on): drawn after it, beneath it, so

@@ -40,7 +40,8 @@ public enum AppEffect: Sendable, Equatable {
     case braille(BrailleLine, fromKey: Bool = false)
     /// Show an announcement on the braille display for its timeout; an `answer` to the reader's
     /// key shows at once, news waits its turn.
-    case brailleMessage(String, answer: Bool = false)
+    /// A `topic`: newer news of it replaces this (the connection's state).
+    case brailleMessage(String, answer: Bool = false, topic: String? = nil)
     /// The braille table and timeout from the settings.
     case configureBraille(BrailleSettings)
     /// Render with these settings (size, colours, contrast).

@@ -29,8 +29,8 @@ extension AppRuntime {
             parts.output.setBottom(line, caret: caret)
         case .braille(let line, let fromKey):
             parts.braille?.show(line, fromKey: fromKey)
-        case .brailleMessage(let text, let answer):
-            parts.braille?.message(text, answer: answer)
+        case .brailleMessage(let text, let answer, let topic):
+            parts.braille?.message(text, answer: answer, topic: topic)
         case .configureBraille(let settings):
             parts.braille?.configure(BrailleConnection.Configuration(settings))
         case .display(let settings):

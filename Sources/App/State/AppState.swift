@@ -76,6 +76,9 @@ public struct AppState: Sendable {
     /// The read marker when the channel was opened: newer messages are unread.
     public var lastReadID: Int64 = 0
     public var composer = ""
+    /// What was left typed in the message field of each channel not open, put back when it
+    /// opens again (a draft in #welcome stays there, it does not follow to the next channel).
+    var drafts: [Int64: String] = [:]
     public var threadComposer = ""
     /// Where the caret is in each text field, for the text it was placed in: a field whose
     /// text changed another way (sent, completed, put back) has its caret at the end.
@@ -348,4 +351,16 @@ public enum ConnectionStatus: Hashable, Sendable {
     case local
     case connected(nick: String)
     case disconnected
+}
+
+extension AppState {
+    /// Shows another channel: the message field's text is kept as the channel's draft and the
+    /// new channel's own draft, if any, is put back.
+    mutating func show(channel id: Int64) {
+        guard id != channelID else { return }
+        drafts[channelID] = composer.isEmpty ? nil : composer
+        composer = drafts.removeValue(forKey: id) ?? ""
+        if recall?.field == .composer { recall = nil }
+        channelID = id
+    }
 }

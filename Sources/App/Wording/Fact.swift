@@ -7,6 +7,15 @@ import Chat
 /// ``Wording`` alone turns them into sentences, so the whole voice of Earshot reads in one
 /// folder, beside the phrase table (`Tests/AppTests/Fixtures/phrases.txt`).
 enum Fact: Hashable, Sendable {
+    /// What the fact is news of, when only its newest word matters: the connection's state
+    /// ("Connected as ada" makes "Connecting to …" old on the braille display).
+    var topic: String? {
+        switch self {
+        case .connection, .serverAdded: "connection"
+        default: nil
+        }
+    }
+
     // MARK: Areas with files of their own (`Said+*.swift`)
 
     case edit(EditFact)
