@@ -35,6 +35,20 @@ import Testing
         #expect(!topics(news).isEmpty && topics(news).allSatisfy { $0 == nil }, "\(news)")
     }
 
+    /// With speech off there is nothing to hear again: Enter on the history's entry copies it,
+    /// and the display says so (it showed nothing before).
+    @Test func withSpeechOffEnterInTheHistoryCopies() {
+        var (core, _) = Core.openCore(braille: true, speechOff: true)
+        _ = core.handle(.key(.alt("t")), at: .seconds(1))
+        _ = core.handle(.key(.alt("h")), at: .seconds(2))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 3)
+        #expect(core.state.activeSheet?.kind == .speechHistory)
+        #expect(core.navigator.focusedElement?.hint.hasPrefix("Press Enter to copy it") == true)
+        let entered = core.handle(.key(.enter), at: .seconds(4))
+        #expect(entered.contains { if case .copy = $0 { true } else { false } }, "\(entered)")
+        #expect(Self.messages(entered) == ["Copied"], "\(Self.messages(entered))")
+    }
+
     @Test func elementsAreLabelValueAndShortTraitForms() {
         #expect(
             AppCore.brailleLine(Element(label: "Send", traits: .button), caret: nil, emoji: .shared).text == "Send btn")

@@ -20,14 +20,19 @@ enum SpeechHistorySheet {
             if let own = said.range(of: #", \d+ of \d+$"#, options: .regularExpression) {
                 said.removeSubrange(own)
             }
+            // With speech off (read by braille alone) there is nothing to hear again: Enter copies.
+            let silent = state.pacedAlways
             return b.make(
                 .spoken(index),
                 Element(
                     label: said, traits: .staticText,
-                    hint: "Press Enter to hear it again, A for more, or type letters to find what was said.",
+                    hint: silent
+                        ? "Press Enter to copy it, or type letters to find what was shown."
+                        : "Press Enter to hear it again, A for more, or type letters to find what was said.",
                     positionInSet: SetPosition(position + 1, of: history.count)),
                 ElementBehaviour(
-                    activate: .repeatSpoken(index), actions: [.init(name: "Copy", intent: .copySpoken(index))]))
+                    activate: silent ? .copySpoken(index) : .repeatSpoken(index),
+                    actions: [.init(name: "Copy", intent: .copySpoken(index))]))
         }
     }
 }
