@@ -27,6 +27,41 @@ import UnicodeData
         #expect(core.state.channelHeading == "#welcome, 1 unread")
     }
 
+    /// A reply in a thread (one that mentions the listener too) is unread until read there: its
+    /// root says so ("1 unread reply", or "3 replies, 1 unread"), and reading it in the thread leaves the marker.
+    @Test func aThreadReplyIsUnreadUntilReadInItsThread() throws {
+        var (core, _) = AppCoreTests.openCore()
+        let root = try #require(core.state.messages.first { $0.id == 101 })
+        let reply = ChatMessage(
+            id: 200, channelID: 10, msgid: "r200", author: "kim", text: "you: see the thread", time: Date(),
+            replyTo: "m101")
+        _ = core.handle(.chat(.messages([reply])), at: .seconds(1))
+        #expect(core.state.channelHeading == "#welcome, 2 unread", "the channel counts its messages")
+        var found: Element?
+        core.tree.root.walk { element, _ in
+            if element.identifier == ElementID.message(101).identifier { found = element }
+            return found == nil
+        }
+        let rootElement = try #require(found)
+        #expect(rootElement.value.hasSuffix("1 unread reply"), "\(rootElement.value)")
+        // The thread opens on its reply, which is read when heard in full.
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 10, purpose: .thread(rootID: 101, announce: true), root: root),
+                    channels: [AppCoreTests.welcome], messages: core.state.messages + [reply], thread: [root, reply])),
+            at: .seconds(2))
+        _ = core.navigator.focus(identifier: ElementID.message(200).identifier)
+        #expect(core.navigator.focusedElement?.traits.contains(.unread) == true)
+        core.hearingFocus()
+        _ = core.handle(.utterance(.speak, .reader), at: .seconds(3))
+        let done = core.handle(.utterance(.done, .reader), at: .seconds(4))
+        #expect(done.contains(.store(.markHeard(channelID: 10, messageID: 200, unread: 2))), "\(done)")
+        #expect(Self.readMarks(done).isEmpty, "the channel's marker stays before its unread messages")
+        #expect(core.state.channelHeading == "#welcome, 2 unread")
+        #expect(core.state.unreadReplies.isEmpty)
+    }
+
     @Test func aPhraseCutOffByAKeyIsNotHeardAndTheNewestHeardFirstLeavesOlderUnread() {
         var (core, _) = AppCoreTests.openCore()
         _ = core.handle(.utterance(.speak, .reader), at: .seconds(1))

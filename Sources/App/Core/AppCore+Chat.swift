@@ -104,21 +104,26 @@ extension AppCore {
             }
             var roots: [String: String] = [:]
             var counts: [String: Int] = [:]
+            // Unread replies: after the marker (the stored one, for a channel opening), not heard,
+            // not one's own; those read this session stay read.
+            let marker = snapshot.load.purpose == .open ? state.channel?.lastReadMessageID ?? 0 : state.lastReadID
+            var unread: [String: Set<Int64>] = [:]
             for message in snapshot.messages {
-                guard let msgid = message.msgid, var root = message.replyTo else {
-                    if let parent = message.replyTo { counts[parent, default: 0] += 1 }
-                    continue
-                }
+                guard var root = message.replyTo else { continue }
                 var steps = 0
                 while let up = parents[root], steps < 50 {
                     root = up
                     steps += 1
                 }
-                roots[msgid] = root
+                if let msgid = message.msgid { roots[msgid] = root }
                 counts[root, default: 0] += 1
+                if message.id > marker, !message.heard, !state.isOwn(message), !message.pending {
+                    unread[root, default: []].insert(message.id)
+                }
             }
             state.replyRoots = roots
             state.replyCounts = counts
+            state.unreadReplies = unread
         }
         switch snapshot.load.purpose {
         case .refresh:

@@ -276,6 +276,9 @@ extension AppCore {
             let root = state.replyRoots[parent] ?? parent
             if let msgid = message.msgid { state.replyRoots[msgid] = root }
             if !message.pending { state.replyCounts[root, default: 0] += 1 }
+            if !message.pending, message.id > state.lastReadID, !message.heard, !state.isOwn(message) {
+                state.unreadReplies[root, default: []].insert(message.id)
+            }
             if let index = state.threadMessages.firstIndex(where: { $0.id == message.id }) {
                 state.threadMessages[index] = message
             } else if state.threadMessages.first?.msgid == root {

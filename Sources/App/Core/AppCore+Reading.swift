@@ -58,6 +58,20 @@ extension AppCore {
     /// when nothing unread comes before it (and on over what was heard ahead of it); else it is
     /// read where it is, the marker staying before the older unread one.
     mutating func heard(_ id: Int64) {
+        if let root = state.unreadReplies.first(where: { $0.value.contains(id) })?.key {
+            // A reply: read where it is; the marker is the channel's, and stays.
+            state.unreadReplies[root]?.remove(id)
+            if state.unreadReplies[root]?.isEmpty == true { state.unreadReplies[root] = nil }
+            if let index = state.threadMessages.firstIndex(where: { $0.id == id }) {
+                state.threadMessages[index].heard = true
+            }
+            effects.append(.store(.markHeard(channelID: state.channelID, messageID: id, unread: state.unreadCount)))
+            if let channel = state.channels.firstIndex(where: { $0.id == state.channelID }) {
+                state.channels[channel].unread = state.unreadCount
+            }
+            if paced || navigator.focusedElement?.identifier != ElementID.message(id).identifier { rebuild() }
+            return
+        }
         guard id > state.lastReadID, let index = state.messages.firstIndex(where: { $0.id == id }),
             !state.messages[index].heard
         else { return }

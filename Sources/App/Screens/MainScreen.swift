@@ -115,7 +115,15 @@ enum MessageElement {
             let total = sorted.reduce(0) { $0 + $1.value.count }
             value = Format.sentence(value, Format.count(total, "reaction") + ": " + parts.joined(separator: ", "))
         }
-        if replies > 0 { value = Format.sentence(value, Format.count(replies, "reply", "replies")) }
+        if replies > 0 {
+            // "3 unread replies" when none is read yet, "3 replies, 1 unread" when some are.
+            let unread = message.msgid.flatMap { state.unreadReplies[$0]?.count } ?? 0
+            value = Format.sentence(
+                value,
+                unread == replies
+                    ? Format.count(replies, "unread reply", "unread replies")
+                    : Format.count(replies, "reply", "replies") + (unread > 0 ? ", \(unread) unread" : ""))
+        }
         // A mention keeps its mark when read later, not only when it arrived.
         if state.channel.map({ $0.networkID != state.localNetworkID }) == true, state.mentions(message) {
             value = Format.sentence(value, "Mentions you")

@@ -29,7 +29,11 @@ public enum ScreenAudit {
         state.channels = (try? workspace.store.channels(network: workspace.network.id)) ?? []
         let page = (try? workspace.store.newestPage(in: workspace.welcome.id)) ?? []
         state.messages = page.filter { $0.replyTo == nil }
-        for message in page { if let parent = message.replyTo { state.replyCounts[parent, default: 0] += 1 } }
+        for message in page {
+            guard let parent = message.replyTo else { continue }
+            state.replyCounts[parent, default: 0] += 1
+            if !message.heard { state.unreadReplies[parent, default: []].insert(message.id) }
+        }
         state.typing = ["Bob"]
         state.networks = [workspace.network]
         result.append(("Main", Screens.tree(state).root))

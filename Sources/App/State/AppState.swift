@@ -70,6 +70,10 @@ public struct AppState: Sendable {
     public var messages: [ChatMessage] = []
     /// Replies per msgid in the current page.
     public var replyCounts: [String: Int] = [:]
+    /// Replies not yet read, per thread root's msgid: the root says "3 replies, 1 unread" (the
+    /// channel's count is of its messages, as the unread rotor finds them), and a reply read in
+    /// its thread (or heard in full as it came) is read.
+    var unreadReplies: [String: Set<Int64>] = [:]
     public var threadMessages: [ChatMessage] = []
     /// The first unread message when the channel was opened, for the "New messages" marker.
     public var firstUnreadID: Int64?
@@ -265,7 +269,9 @@ public struct AppState: Sendable {
     public var pageHoldsAll = true
 
     public func isUnread(_ message: ChatMessage) -> Bool {
-        message.id > lastReadID && !message.heard && !isOwn(message)
+        // A reply is unread until read in its thread (or heard as it came), marker or not.
+        if message.replyTo != nil { return unreadReplies.values.contains { $0.contains(message.id) } }
+        return message.id > lastReadID && !message.heard && !isOwn(message)
     }
 
     /// Messages newer than the read marker, not counting the user's own. The page holds only the

@@ -17,7 +17,9 @@ public func tomlFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         var edited = document
         let value: TOMLValue = path.last == "rate" ? .integer(200) : .string("edited \"value\"\n")
         guard (try? edited.set(value, at: path)) != nil else { continue }
-        fuzzCheck(edited.value(at: path)?.tomlLiteral == value.tomlLiteral, "the edit did not take: \(edited.text.debugDescription)")
+        fuzzCheck(
+            edited.value(at: path)?.tomlLiteral == value.tomlLiteral,
+            "the edit did not take: \(edited.text.debugDescription)")
         guard let reread = try? TOMLDocument(parsing: edited.text) else {
             fuzzCheck(false, "the edit does not parse: \(edited.text.debugDescription)")
             continue
