@@ -117,7 +117,10 @@ let package = Package(
             ]),
         .target(
             name: "AccessibilityTesting", dependencies: ["Accessibility", "SpeechVocabulary"], swiftSettings: swift6),
-        .target(name: "ChatTesting", swiftSettings: swift6),
+        // The real parts tests and benchmarks start and stop on 127.0.0.1: the IRC servers
+        // (InspIRCd with Anope, ngircd, ircd-hybrid, ZNC, Ergo), PulseAudio, BRLTTY, tmux, and
+        // the one `ChildProcess` that spawns them. Named for what it holds (it was ChatTesting).
+        .target(name: "RealParts", swiftSettings: swift6),
         // The parts the mission fixes (Swift, SQLite, libespeak-ng in-process), linked as
         // `earshot` is, and nothing of Earshot, not even Foundation: the peers suite's floor.
         .executableTarget(
@@ -129,7 +132,7 @@ let package = Package(
             name: "EarshotBench",
             dependencies: [
                 "App", "Speech", "Accessibility", "Typography", "Settings", "Presentation", "Chat",
-                "ChatTesting", "Terminal", "Braille", .product(name: "GRDB", package: "GRDB.swift"),
+                "RealParts", "Terminal", "Braille", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swift6),
 
@@ -142,7 +145,7 @@ let package = Package(
             ],
             swiftSettings: swift6),
         .testTarget(
-            name: "SpeechTests", dependencies: ["Speech", "ChatTesting", "TestThreads"], swiftSettings: swift6),
+            name: "SpeechTests", dependencies: ["Speech", "RealParts", "TestThreads"], swiftSettings: swift6),
         .testTarget(name: "BrailleTests", dependencies: ["Braille"], swiftSettings: swift6),
         .testTarget(name: "UnicodeDataTests", dependencies: ["UnicodeData"], swiftSettings: swift6),
         .testTarget(
@@ -154,7 +157,7 @@ let package = Package(
             swiftSettings: swift6),
         .testTarget(name: "TypographyTests", dependencies: ["Typography"], swiftSettings: swift6),
         .testTarget(
-            name: "SettingsTests", dependencies: ["Settings", "SpeechVocabulary", "ChatTesting", "TestThreads"],
+            name: "SettingsTests", dependencies: ["Settings", "SpeechVocabulary", "RealParts", "TestThreads"],
             exclude: ["Fixtures"], swiftSettings: swift6),
         .testTarget(
             name: "PresentationTests",
@@ -170,21 +173,21 @@ let package = Package(
         .testTarget(
             name: "ChatTests",
             dependencies: [
-                "Chat", "ChatTesting", "TestThreads", .product(name: "PropertyBased", package: "swift-property-based"),
+                "Chat", "RealParts", "TestThreads", .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swift6),
         .testTarget(
             name: "TerminalTests",
             dependencies: [
-                "Terminal", "TestThreads", "ChatTesting",
+                "Terminal", "TestThreads", "RealParts",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swift6),
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "App", "AccessibilityTesting", "ChatTesting", "TestThreads",
+                "App", "AccessibilityTesting", "RealParts", "TestThreads",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"], swiftSettings: swift6),

@@ -3,7 +3,7 @@
 #endif
 import App
 import Chat
-import ChatTesting
+import RealParts
 import Foundation
 import Settings
 import Speech

@@ -1,5 +1,5 @@
 import Braille
-import ChatTesting
+import RealParts
 import Foundation
 import Synchronization
 

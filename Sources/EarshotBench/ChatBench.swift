@@ -1,5 +1,5 @@
 import Chat
-import ChatTesting
+import RealParts
 import Foundation
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 import App
 import Chat
-import ChatTesting
+import RealParts
 import Foundation
 
 /// History from the server: Ergo (`draft/chathistory`) holds 200 lines the client missed in

@@ -1,6 +1,6 @@
 import App
 import Chat
-import ChatTesting
+import RealParts
 import Foundation
 import Speech
 

@@ -1,5 +1,5 @@
 import App
-import ChatTesting
+import RealParts
 import Foundation
 import Settings
 import Terminal

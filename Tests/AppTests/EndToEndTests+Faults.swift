@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import ChatTesting
+import RealParts
 import Foundation
 import Testing
 

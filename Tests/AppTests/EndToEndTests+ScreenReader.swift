@@ -1,5 +1,5 @@
 import Accessibility
-import ChatTesting
+import RealParts
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import ChatTesting
+import RealParts
 import Foundation
 import TestThreads
 import Testing

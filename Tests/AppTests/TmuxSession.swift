@@ -1,4 +1,4 @@
-import ChatTesting
+import RealParts
 import Foundation
 
 #if canImport(Glibc)
@@ -165,6 +165,6 @@ final class TmuxSession {
 
     /// Polls `condition` every 50 ms until it holds or `timeout` passes; returns whether it held.
     static func waitUntil(timeout: Duration = .seconds(5), _ condition: () throws -> Bool) async throws -> Bool {
-        try await ChatTesting.waitUntil(timeout: timeout, every: .milliseconds(50)) { try condition() }
+        try await RealParts.waitUntil(timeout: timeout, every: .milliseconds(50)) { try condition() }
     }
 }
