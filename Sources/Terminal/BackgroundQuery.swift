@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import Typography
 
 /// Asks the terminal for its background colour (OSC 11), so the palette suits it.
@@ -52,27 +49,17 @@ public enum BackgroundQuery {
     /// Asks the controlling terminal (`/dev/tty`, so it works while stdout is redirected) and
     /// waits at most `timeoutMilliseconds`; nil when there is no terminal or it did not say.
     public static func ask(timeoutMilliseconds: Int = 500) -> RGBColor? {
-        let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard terminal >= 0 else { return nil }
-        defer { close(terminal) }
-        return ask(input: terminal, output: terminal, timeoutMilliseconds: timeoutMilliseconds)
+        TerminalReply.withControllingTerminal {
+            ask(input: $0, output: $0, timeoutMilliseconds: timeoutMilliseconds)
+        } ?? nil
     }
 
     /// Asks the terminal on `input`/`output` and waits at most `timeoutMilliseconds`; nil when
     /// either is not a terminal or the terminal did not say.
     public static func ask(input: Int32, output: Int32, timeoutMilliseconds: Int) -> RGBColor? {
-        guard isatty(input) == 1, isatty(output) == 1 else { return nil }
-        var saved = termios()
-        guard tcgetattr(input, &saved) == 0 else { return nil }
-        var quiet = saved
-        // Answers must be read at once and not echoed.
-        quiet.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        guard tcsetattr(input, TCSANOW, &quiet) == 0 else { return nil }
-        defer { tcsetattr(input, TCSANOW, &saved) }
-        let query = Array(request.utf8)
-        guard query.withUnsafeBytes({ write(output, $0.baseAddress, $0.count) }) == query.count else { return nil }
-
-        let bytes = TerminalReply.read(from: input, timeoutMilliseconds: timeoutMilliseconds) { parse($0).complete }
-        return parse(bytes).color
+        let bytes = TerminalReply.ask(
+            Array(request.utf8), input: input, output: output, timeoutMilliseconds: timeoutMilliseconds
+        ) { parse($0).complete }
+        return bytes.flatMap { parse($0).color }
     }
 }

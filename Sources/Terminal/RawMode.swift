@@ -1,10 +1,6 @@
 import Synchronization
 import SystemPackage
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// Raw keyboard input for the length of a scope, with the terminal always put back.
 ///
 /// Entering saves the whole `termios` of the input terminal and switches off line editing,
@@ -46,13 +42,15 @@ public final class RawMode: Sendable {
     public let options: Options
 
     private struct State {
-        var saved: termios?
+        var saved: Libc.TerminalSettings?
     }
 
     private let state = Mutex(State())
 
     /// `input` is read raw; the mode sequences are written to `output` (when it is a terminal).
-    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, options: Options = [.bracketedPaste]) {
+    public init(
+        input: Int32 = Libc.standardInput, output: Int32 = Libc.standardOutput, options: Options = [.bracketedPaste]
+    ) {
         self.input = input
         self.output = output
         self.options = options
@@ -69,21 +67,19 @@ public final class RawMode: Sendable {
     /// harmless. Throws ``RawModeError`` when the terminal refuses.
     @discardableResult
     public func enter() throws(RawModeError) -> Bool {
-        guard isatty(input) == 1 else { return false }
+        guard Libc.isTerminal(input) else { return false }
         return try state.withLock { (state) throws(RawModeError) -> Bool in
             if state.saved != nil { return true }
-            var original = termios()
-            guard tcgetattr(input, &original) == 0 else {
-                let code = errno
+            guard let original = Libc.settings(of: input) else {
+                let code = Libc.errorNumber
                 throw RawModeError(
                     code: .readSettings, message: "Cannot read the terminal's settings (errno \(code)).", errno: code)
             }
-            var raw = Self.rawSettings(from: original)
-            let (enable, disable) = Self.modeSequences(options, outputIsTerminal: isatty(output) == 1)
+            let (enable, disable) = Self.modeSequences(options, outputIsTerminal: Libc.isTerminal(output))
             RawModeSignals.install(
                 owner: ObjectIdentifier(self), input: input, saved: original, output: output, reset: disable)
-            guard tcsetattr(input, TCSANOW, &raw) == 0 else {
-                let code = errno
+            guard Libc.apply(Libc.raw(original), to: input) else {
+                let code = Libc.errorNumber
                 RawModeSignals.uninstall(owner: ObjectIdentifier(self))
                 throw RawModeError(
                     code: .writeSettings, message: "Cannot switch the terminal to raw mode (errno \(code)).",
@@ -99,10 +95,10 @@ public final class RawMode: Sendable {
     /// Does nothing when raw mode is not on.
     public func restore() {
         state.withLock { state in
-            guard var saved = state.saved else { return }
-            let (_, disable) = Self.modeSequences(options, outputIsTerminal: isatty(output) == 1)
+            guard let saved = state.saved else { return }
+            let (_, disable) = Self.modeSequences(options, outputIsTerminal: Libc.isTerminal(output))
             Self.writeAll(output, disable)
-            _ = tcsetattr(input, TCSANOW, &saved)
+            Libc.apply(saved, to: input)
             RawModeSignals.uninstall(owner: ObjectIdentifier(self))
             state.saved = nil
         }
@@ -112,7 +108,7 @@ public final class RawMode: Sendable {
     ///
     /// `body` gets the ``RawMode``; its ``isActive`` says whether raw mode is really on.
     public static func with<Result>(
-        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, options: Options = [.bracketedPaste],
+        input: Int32 = Libc.standardInput, output: Int32 = Libc.standardOutput, options: Options = [.bracketedPaste],
         _ body: (RawMode) throws -> Result
     ) throws -> Result {
         let rawMode = RawMode(input: input, output: output, options: options)
@@ -123,7 +119,7 @@ public final class RawMode: Sendable {
 
     /// Runs async `body` in raw mode and restores the terminal however it ends.
     public static func with<Result>(
-        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, options: Options = [.bracketedPaste],
+        input: Int32 = Libc.standardInput, output: Int32 = Libc.standardOutput, options: Options = [.bracketedPaste],
         _ body: (RawMode) async throws -> Result
     ) async throws -> Result {
         let rawMode = RawMode(input: input, output: output, options: options)
@@ -133,20 +129,6 @@ public final class RawMode: Sendable {
     }
 
     // MARK: - Settings
-
-    /// `original` with line editing, echo, signal keys, flow control and input translation
-    /// off, 8-bit characters, and reads that return as soon as one byte is there.
-    static func rawSettings(from original: termios) -> termios {
-        var raw = original
-        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-        raw.c_cflag |= tcflag_t(CS8)
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
-        }
-        return raw
-    }
 
     /// The bytes that switch the requested modes on, and off again.
     static func modeSequences(_ options: Options, outputIsTerminal: Bool) -> (enable: [UInt8], disable: [UInt8]) {

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import Typography
 
 /// What the renderer needs to know about the terminal: is it one, what it calls itself,
@@ -50,7 +47,7 @@ public struct TerminalEnvironment: Sendable, Hashable {
 
     /// This process's environment, with stdout's TTY-ness.
     public static func current(variables: [String: String]) -> TerminalEnvironment {
-        TerminalEnvironment(variables: variables, isTTY: isatty(STDOUT_FILENO) == 1)
+        TerminalEnvironment(variables: variables, isTTY: Libc.isTerminal(Libc.standardOutput))
     }
 
     /// Not a terminal, or a dumb one: plain wrapped text without escapes.

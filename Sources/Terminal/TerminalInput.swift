@@ -1,9 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// Reads the keyboard on its own thread and delivers keys and window resizes as one stream
 /// of ``KeyEvent``s to a callback.
 ///
@@ -46,7 +42,7 @@ public final class TerminalInput: Sendable {
     private let onEnd: @Sendable () -> Void
 
     private struct Running {
-        var thread: pthread_t
+        var thread: Libc.Thread
         var wakeRead: Int32
         var wakeWrite: Int32
     }
@@ -61,7 +57,8 @@ public final class TerminalInput: Sendable {
     ///   - onEvent: called on the reader thread for each event.
     ///   - onEnd: called on the reader thread when `input` ends or fails.
     public init(
-        input: Int32 = STDIN_FILENO, sizeSource: Int32 = STDOUT_FILENO, escapeTimeout: Duration = .milliseconds(25),
+        input: Int32 = Libc.standardInput, sizeSource: Int32 = Libc.standardOutput,
+        escapeTimeout: Duration = .milliseconds(25),
         pending: [UInt8] = [], onEvent: @escaping @Sendable (KeyEvent) -> Void,
         onEvents: (@Sendable ([KeyEvent]) -> Void)? = nil, onEnd: @escaping @Sendable () -> Void = {}
     ) {
@@ -82,39 +79,30 @@ public final class TerminalInput: Sendable {
             guard running == nil else {
                 throw TerminalInputError(code: .alreadyStarted, message: "The terminal input is already being read.")
             }
-            var ends: [Int32] = [-1, -1]
-            guard pipe(&ends) == 0 else {
+            let ends: (read: Int32, write: Int32)
+            switch Libc.wakePipe() {
+            case .success(let pipe): ends = pipe
+            case .failure(let failure):
                 throw TerminalInputError(
-                    code: .pipe, message: "Cannot make a pipe to wake the input reader (errno \(errno)).")
-            }
-            for end in ends {
-                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                    code: .pipe, message: "Cannot make a pipe to wake the input reader (errno \(failure.code)).")
             }
             let loop = ReaderLoop(
-                input: input, wake: ends[0], sizeSource: sizeSource,
+                input: input, wake: ends.read, sizeSource: sizeSource,
                 escapeTimeoutMilliseconds: Int32(
                     clamping: escapeTimeout.components.seconds * 1000
                         + escapeTimeout.components.attoseconds / 1_000_000_000_000_000),
                 pending: pending, onEvent: onEvent, onEvents: onEvents, onEnd: onEnd)
-            let context = Unmanaged.passRetained(loop).toOpaque()
-            var thread = pthread_t()
-            let status = pthread_create(
-                &thread, nil,
-                { context in
-                    guard let context else { return nil }
-                    Unmanaged<ReaderLoop>.fromOpaque(context).takeRetainedValue().run()
-                    return nil
-                }, context)
-            guard status == 0 else {
-                Unmanaged<ReaderLoop>.fromOpaque(context).release()
-                close(ends[0])
-                close(ends[1])
+            let thread: Libc.Thread
+            switch Libc.startThread({ loop.run() }) {
+            case .success(let started): thread = started
+            case .failure(let failure):
+                Libc.close(ends.read)
+                Libc.close(ends.write)
                 throw TerminalInputError(
-                    code: .thread, message: "Cannot start the input reader thread (error \(status)).")
+                    code: .thread, message: "Cannot start the input reader thread (error \(failure.code)).")
             }
-            TerminalInputSignals.install(wakeFD: ends[1])
-            running = Running(thread: thread, wakeRead: ends[0], wakeWrite: ends[1])
+            TerminalInputSignals.install(wakeFD: ends.write)
+            running = Running(thread: thread, wakeRead: ends.read, wakeWrite: ends.write)
         }
     }
 
@@ -128,14 +116,10 @@ public final class TerminalInput: Sendable {
             })
         else { return }
         TerminalInputSignals.uninstall(wakeFD: stopped.wakeWrite)
-        var byte = Wake.stop.rawValue
-        while write(stopped.wakeWrite, &byte, 1) < 0, errno == EINTR {}
-        close(stopped.wakeWrite)
-        if pthread_equal(pthread_self(), stopped.thread) != 0 {
-            pthread_detach(stopped.thread)
-        } else {
-            pthread_join(stopped.thread, nil)
-        }
+        let byte = [Wake.stop.rawValue]
+        while byte.withUnsafeBytes({ Libc.write(stopped.wakeWrite, $0) }) < 0, Libc.interrupted {}
+        Libc.close(stopped.wakeWrite)
+        Libc.finish(stopped.thread)
     }
 }
 
@@ -172,31 +156,23 @@ private final class ReaderLoop {
     }
 
     func run() {
-        defer { close(wake) }
+        defer { Libc.close(wake) }
         var decoder = KeyDecoder()
         deliver(decoder.feed(pending))
         var inputOpen = true
         var buffer = [UInt8](repeating: 0, count: 4096)
-        var descriptors = [
-            pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
-        ]
         while true {
-            descriptors[0].fd = inputOpen ? input : -1
-            descriptors[0].revents = 0
-            descriptors[1].revents = 0
             let timeout = decoder.hasPendingEscape ? escapeTimeoutMilliseconds : -1
-            let ready = poll(&descriptors, 2, timeout)
-            if ready < 0 {
-                if errno == EINTR { continue }
+            guard let ready = Libc.waitReadable([inputOpen ? input : -1, wake], timeout: timeout) else {
+                if Libc.interrupted { continue }
                 return
             }
-            if ready == 0 {
+            if !ready.contains(true) {
                 deliver(decoder.flushPendingEscape())
                 continue
             }
-            if descriptors[1].revents != 0 {
-                let count = read(wake, &buffer, buffer.count)
+            if ready[1] {
+                let count = buffer.withUnsafeMutableBytes { Libc.read(wake, into: $0) }
                 if count == 0 { return }
                 if count > 0 {
                     let bytes = buffer[..<count]
@@ -207,11 +183,11 @@ private final class ReaderLoop {
                     }
                 }
             }
-            if inputOpen, descriptors[0].revents != 0 {
-                let count = read(input, &buffer, buffer.count)
+            if inputOpen, ready[0] {
+                let count = buffer.withUnsafeMutableBytes { Libc.read(input, into: $0) }
                 if count > 0 {
                     deliver(decoder.feed(Array(buffer[..<count])))
-                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                } else if count == 0 || Libc.readFailed {
                     deliver(decoder.flushPendingEscape())
                     inputOpen = false
                     onEnd()

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import Typography
 
 /// Asks the terminal itself, once at start, what it can show: its background (OSC 11) and
@@ -176,33 +173,24 @@ public enum TerminalProbe {
     /// Nothing is asked, and an empty answer comes back, when there is no terminal.
     public static func ask(background: Bool, textSizing: Bool, timeoutMilliseconds: Int = 500) -> Answer {
         guard background || textSizing else { return Answer() }
-        let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard terminal >= 0 else { return Answer() }
-        defer { close(terminal) }
-        return ask(
-            input: terminal, output: terminal, background: background, textSizing: textSizing,
-            timeoutMilliseconds: timeoutMilliseconds)
+        return TerminalReply.withControllingTerminal {
+            ask(
+                input: $0, output: $0, background: background, textSizing: textSizing,
+                timeoutMilliseconds: timeoutMilliseconds)
+        } ?? Answer()
     }
 
     /// Asks the terminal on `input`/`output`; an empty answer when either is not a terminal.
     public static func ask(
         input: Int32, output: Int32, background: Bool, textSizing: Bool, timeoutMilliseconds: Int
     ) -> Answer {
-        guard isatty(input) == 1, isatty(output) == 1 else { return Answer() }
-        var saved = termios()
-        guard tcgetattr(input, &saved) == 0 else { return Answer() }
-        var quiet = saved
-        // Answers must be read at once and not echoed.
-        quiet.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        guard tcsetattr(input, TCSANOW, &quiet) == 0 else { return Answer() }
-        defer { tcsetattr(input, TCSANOW, &saved) }
         let columns = TerminalSize.current(fd: output).columns
         let query = Array(request(background: background, textSizing: textSizing, columns: columns).utf8)
-        guard query.withUnsafeBytes({ write(output, $0.baseAddress, $0.count) }) == query.count else { return Answer() }
-
-        let bytes = TerminalReply.read(from: input, timeoutMilliseconds: timeoutMilliseconds) {
-            parse($0, textSizing: textSizing).complete
-        }
+        guard
+            let bytes = TerminalReply.ask(
+                query, input: input, output: output, timeoutMilliseconds: timeoutMilliseconds,
+                isComplete: { parse($0, textSizing: textSizing).complete })
+        else { return Answer() }
         var answer = parse(bytes, textSizing: textSizing)
         // A reply cut off by the timeout is dropped, not taken for keys; a lone ESC last is a key.
         if bytes.last == 0x1B { answer.unrelated.append(0x1B) }

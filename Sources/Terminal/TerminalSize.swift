@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// The size of the terminal window in character cells.
 ///
 /// Found the way swift-argument-parser finds it: `COLUMNS` and `LINES` from the environment
@@ -26,7 +22,7 @@ public struct TerminalSize: Hashable, Sendable {
     /// The size for `fd`: environment, then the terminal, then ``fallback``.
     ///
     /// - Parameter environment: variables to read instead of the process environment.
-    public static func current(fd: Int32 = STDOUT_FILENO, environment: [String: String]? = nil) -> TerminalSize {
+    public static func current(fd: Int32 = Libc.standardOutput, environment: [String: String]? = nil) -> TerminalSize {
         let columns = positive(variable("COLUMNS", in: environment))
         let rows = positive(variable("LINES", in: environment))
         if let columns, let rows { return TerminalSize(columns: columns, rows: rows) }
@@ -39,15 +35,13 @@ public struct TerminalSize: Hashable, Sendable {
     /// What the terminal on `fd` reports, or nil when it is not a terminal or reports zero.
     ///
     /// Use this after SIGWINCH: `COLUMNS` and `LINES` do not follow a resize.
-    public static func reported(fd: Int32 = STDOUT_FILENO) -> TerminalSize? {
-        var size = winsize()
-        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
-        return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+    public static func reported(fd: Int32 = Libc.standardOutput) -> TerminalSize? {
+        Libc.windowSize(fd).map { TerminalSize(columns: $0.columns, rows: $0.rows) }
     }
 
     private static func variable(_ name: String, in environment: [String: String]?) -> String? {
         if let environment { return environment[name] }
-        return getenv(name).map { String(cString: $0) }
+        return Libc.environment(name)
     }
 
     private static func positive(_ text: String?) -> Int? {
