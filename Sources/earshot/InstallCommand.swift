@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import Settings
 import Speech
 import SystemPackage
@@ -108,10 +105,9 @@ public enum InstallCommand {
         var made = ""
         for part in folder.split(separator: "/") {
             made += "/" + part
-            if mkdir(made, 0o755) != 0, errno != EEXIST { throw InstallError(writing: path) }
+            if !Libc.makeFolder(made) { throw InstallError(writing: path) }
         }
-        var info = stat()
-        guard stat(folder.isEmpty ? "/" : folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+        guard Libc.isFolder(folder.isEmpty ? "/" : folder) else {
             throw InstallError("Cannot write \(path): \(folder) is not a folder.")
         }
     }
@@ -128,14 +124,10 @@ public enum InstallCommand {
         }
     }
 
-    static func currentDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-        guard getcwd(&buffer, buffer.count) != nil else { return "" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    static func currentDirectory() -> String { Libc.currentDirectory }
 
     /// `strerror(errno)`, read at once.
-    static func reason() -> String { String(cString: strerror(errno)) }
+    static func reason() -> String { Libc.reason }
 }
 
 /// Why `earshot install` stopped: one line that names the file.
