@@ -81,6 +81,15 @@ public struct BrailleDisplay: Sendable {
         rendering.count > width && width > 8 ? width - 2 : width
     }
 
+    /// How long a message shows from `shown`'s window on: the message time for each window left
+    /// to read, so news longer than the display does not go before it can be panned through.
+    func messageTime(_ shown: Shown?) -> Duration {
+        guard let shown else { return messageLength }
+        let windowWidth = max(1, messageWidth(shown.rendering))
+        let left = max(0, shown.rendering.count - shown.start)
+        return messageLength * max(1, (left + windowWidth - 1) / windowWidth)
+    }
+
     /// How long queued news waits after a key moved the focus.
     public static let newsHold: Duration = .seconds(1)
     /// Paced reading: how long the focus's last window must show, uncovered, to count as read
@@ -246,7 +255,7 @@ public struct BrailleDisplay: Sendable {
         message = Shown(rendering: rendering)
         messageAnswers = answer
         messageShownAt = now
-        messageUntil = now + messageLength
+        messageUntil = now + messageTime(message)
         return write(at: now)
     }
 
@@ -286,7 +295,7 @@ public struct BrailleDisplay: Sendable {
                 {
                     shown.start = start
                     message = shown
-                    messageUntil = now + messageLength
+                    messageUntil = now + messageTime(shown)
                     return write(at: now)
                 }
             default: break

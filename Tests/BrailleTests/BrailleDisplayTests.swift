@@ -95,7 +95,8 @@ import Testing
         _ = display.message(.computer(BrailleLine("kim: the deploy is done")), at: .zero, for: .seconds(4))
         // (Its windows end in " >" while more follows.)
         #expect(Self.text(display.command(.panRight, at: .seconds(3))) == ["deploy   >"])
-        #expect(display.nextDeadline == .seconds(7))
+        // Its time again for each window still to read ("deploy", "is done").
+        #expect(display.nextDeadline == .seconds(11))
         #expect(display.tick(at: .seconds(5)).isEmpty)
         // Past its end, a pan dismisses it: it never moves the focus.
         _ = display.command(.panRight, at: .seconds(6))
@@ -228,6 +229,23 @@ import Testing
             ])
     }
 
+    /// News longer than the display has its time for each window: unpanned, it stays long enough
+    /// to be panned through; panned, for the windows still to read.
+    @Test func aLongMessageStaysLongEnoughToBePannedThrough() {
+        var display = BrailleDisplay(width: 20)
+        _ = display.show(.computer(BrailleLine("Send btn", element: "s")), fromKey: false)
+        let long = BrailleRendering.computer(BrailleLine("kim: drill postponed, new time is half past"))
+        _ = display.message(long, at: .zero, for: .seconds(4))
+        // Three windows: twelve seconds, not four.
+        #expect(Self.text(display.tick(at: .seconds(5))).isEmpty, "gone before it could be panned")
+        #expect(Self.text(display.tick(at: .seconds(12))) == ["Send btn"])
+        _ = display.message(long, at: .seconds(20), for: .seconds(4))
+        _ = display.command(.panRight, at: .seconds(21))
+        // Two windows left from the second: eight seconds from the pan.
+        #expect(Self.text(display.tick(at: .seconds(28))).isEmpty)
+        #expect(Self.text(display.tick(at: .seconds(29))) == ["Send btn"])
+    }
+
     /// "Connected as ada" makes "Connecting to …" out of date: news of the same topic replaces
     /// the older, shown or waiting, so the old state never comes back after the new.
     @Test func newsOfATopicReplacesTheOlderNewsOfIt() {
@@ -278,7 +296,7 @@ import Testing
         // Covered by a message, the rest does not count. (Half a second after the focus: an
         // answer at the same moment would be a flash, see anAnswerThatBringsANewFocusIsAFlashBeforeIt.)
         _ = display.show(.computer(BrailleLine("eve, ok", element: "m4")), at: .milliseconds(9500))
-        _ = display.message(.computer(BrailleLine("#b, kim: hi")), at: .seconds(10), for: .seconds(4), answer: true)
+        _ = display.message(.computer(BrailleLine("#b, kim")), at: .seconds(10), for: .seconds(4), answer: true)
         #expect(!display.tick(at: .seconds(12)).contains(.report(.read("m4"))))
         #expect(Self.text(display.tick(at: .seconds(14))) == ["eve, ok"])
         #expect(display.tick(at: .milliseconds(14900)).isEmpty)
