@@ -3,7 +3,9 @@ import DequeModule
 /// The speech queue as a state machine: utterances go in, actions come out, no I/O.
 ///
 /// Rules, as UIAccessibility announcement priorities and ARIA live regions have them:
-/// - **low** waits behind everything already current or pending;
+/// - **low** waits behind everything already current or pending; but a hint (the hint voice)
+///   follows the phrase it belongs to, ahead of low news queued before it (a polite message
+///   after the hint, not between the phrase and its hint);
 /// - **default** interrupts a current low or default utterance, replaces pending default ones
 ///   (they are stale), and goes ahead of pending low ones. Pending low announcements (the
 ///   announcer's voice) and low sound cues stay queued, so polite messages are not lost when focus moves; pending
@@ -46,6 +48,11 @@ public struct UtteranceQueue: Sendable {
         var actions: [Action] = []
         if utterance.priority >= .default { isPaused = false }
         switch utterance.priority {
+        case .low where utterance.voice == .hint:
+            // Right after the newest speech of default priority or above (its phrase), or first
+            // when that phrase is already being said.
+            let index = pending.lastIndex { $0.priority >= .default }.map { $0 + 1 } ?? 0
+            pending.insert(utterance, at: index)
         case .low:
             pending.append(utterance)
         case .default:

@@ -22,6 +22,24 @@ import Testing
         #expect(Array(queue.pending) == [u(5, .default, .reader), u(3, .low, .announcer)])
     }
 
+    /// A polite message waiting when a key moves focus stays, but the new phrase's hint is said
+    /// right after the phrase, not after the message (it was about a focus the message had
+    /// come between).
+    @Test func aHintFollowsItsPhraseAheadOfPoliteNews() {
+        var queue = UtteranceQueue()
+        _ = queue.submit(u(1, .low, .announcer))  // "kim: deploy is done", waiting
+        _ = queue.submit(u(2, .default, .reader))  // the key's phrase
+        _ = queue.submit(u(3, .low, .hint))  // its hint
+        #expect(Array(queue.pending) == [u(2, .default, .reader), u(3, .low, .hint), u(1, .low, .announcer)])
+        // Said already (the phrase is current): the hint comes first of what waits.
+        var saying = UtteranceQueue()
+        _ = saying.submit(u(4, .default, .reader))
+        _ = saying.next()
+        _ = saying.submit(u(5, .low, .announcer))
+        _ = saying.submit(u(6, .low, .hint))
+        #expect(Array(saying.pending) == [u(6, .low, .hint), u(5, .low, .announcer)])
+    }
+
     @Test func lowWaitsBehindCurrentSpeech() {
         var queue = UtteranceQueue()
         #expect(queue.submit(u(1, .low)).isEmpty)
