@@ -49,9 +49,10 @@ public struct UtteranceQueue: Sendable {
         if utterance.priority >= .default { isPaused = false }
         switch utterance.priority {
         case .low where utterance.voice == .hint:
-            // Right after the newest speech of default priority or above (its phrase), or first
-            // when that phrase is already being said.
-            let index = pending.lastIndex { $0.priority >= .default }.map { $0 + 1 } ?? 0
+            // Right after its phrase: the newest waiting in the reading voice (a focus queued
+            // after a screen's title is low) or of default priority or above; first when that
+            // phrase is already being said.
+            let index = pending.lastIndex { $0.voice == .reader || $0.priority >= .default }.map { $0 + 1 } ?? 0
             pending.insert(utterance, at: index)
         case .low:
             pending.append(utterance)
