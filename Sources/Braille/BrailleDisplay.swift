@@ -197,20 +197,21 @@ public struct BrailleDisplay: Sendable {
         _ rendering: BrailleRendering, at now: Duration, for length: Duration, answer: Bool = false
     ) -> [Action] {
         messageLength = length
+        let topic = rendering.line.topic
+        if let topic {
+            // Newer news of the same topic: the older is out of date, waiting or shown.
+            queued.removeAll { $0.line.topic == topic }
+            if !answer, let shown = message, !messageAnswers, shown.rendering.line.topic == topic {
+                return display(rendering, answer: false, at: now)
+            }
+        }
         if answer {
-            if let covered = message, !messageAnswers {
+            if let covered = message, !messageAnswers, topic == nil || covered.rendering.line.topic != topic {
                 // The news it covers is not lost: it shows again after the answer.
                 queued.insert(covered.rendering, at: 0)
                 trimQueue()
             }
             return display(rendering, answer: true, at: now)
-        }
-        if let topic = rendering.line.topic {
-            // Newer news of the same topic: the older is out of date, waiting or shown.
-            queued.removeAll { $0.line.topic == topic }
-            if let shown = message, !messageAnswers, shown.rendering.line.topic == topic {
-                return display(rendering, answer: false, at: now)
-            }
         }
         if message != nil || newsHeldUntil.map({ now < $0 }) == true {
             queued.append(rendering)

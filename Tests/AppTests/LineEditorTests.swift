@@ -53,9 +53,9 @@ import Testing
 
     @Test func deletionsSayWhatTheyRemovedAndCtrlYPutsItBack() {
         var core = Self.composerCore("deploy is done")
-        #expect(Self.press(&core, .control("w"), at: 2) == ["done deleted"])
+        #expect(Self.press(&core, .control("w"), at: 2) == ["done, deleted"])
         #expect(core.state.composer == "deploy is ")
-        #expect(Self.press(&core, .control("u"), at: 3) == ["deploy is deleted"])
+        #expect(Self.press(&core, .control("u"), at: 3) == ["deploy is, deleted"])
         #expect(core.state.composer.isEmpty)
         #expect(Self.press(&core, .control("y"), at: 4) == ["deploy is"])
         #expect(core.state.composer == "deploy is ")

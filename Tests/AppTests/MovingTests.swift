@@ -50,6 +50,9 @@ import Testing
         for character in "b's" { _ = core.handle(.key(.character(character)), at: .seconds(3)) }
         open(10, 1, at: 4)
         #expect(core.state.composer == "half done")
+        #expect(
+            core.state.speechHistory.contains { $0.text.contains("Your draft is in the message field") },
+            "\(core.state.speechHistory.suffix(3).map(\.text))")
         open(11, 2, at: 5)
         #expect(core.state.composer == "b's")
     }

@@ -54,6 +54,25 @@ import Testing
         #expect(core.state.speechHistory.count == held, "what is said while the history is open is not added to it")
     }
 
+    /// Letters typed to find what was said include `a`: inside a word it is a letter, not the
+    /// entry's actions ("reacted" was cut at its "a").
+    @Test func typingAWordWithAInTheHistoryFindsIt() {
+        var core = Self.coreWithTwoChannels()
+        _ = core.handle(.key(.alt("p")), at: .seconds(1))
+        _ = core.handle(.key(.alt("h")), at: .seconds(2))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 3)
+        for (index, letter) in "punctuation".enumerated() {
+            _ = core.handle(.key(.character(letter)), at: .seconds(4) + .milliseconds(100 * index))
+        }
+        #expect(core.state.sheets.entries.count == 1, "an actions sheet opened: \(core.state.sheets)")
+        #expect(core.state.spokenSearch.text == "punctuation")
+        #expect(core.navigator.focusedElement?.label.hasPrefix("Punctuation") == true)
+        // Alone (after a pause), `a` still opens the entry's actions.
+        _ = core.handle(.key(.character("a")), at: .seconds(8))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 9)
+        #expect(core.state.sheets.entries.count == 2)
+    }
+
     @Test func altSPausesOrResumesAndAltLSaysTheLastThingAgain() throws {
         var core = Self.coreWithTwoChannels()
         #expect(core.handle(.key(.alt("s")), at: .seconds(1)).contains(.pauseOrResumeSpeech))
@@ -146,6 +165,22 @@ import Testing
         _ = core.handle(.utterance(.speak, .reader), at: .seconds(22) + .milliseconds(10))
         _ = core.handle(.utterance(.cancel, .reader), at: .seconds(23))
         #expect(core.sayAll == nil)
+    }
+
+    /// Alt-R on a message just heard in full reads on from the next: it is not said twice in a
+    /// row. One cut off, or still unread, is read again from its start.
+    @Test func altROnAMessageJustHeardReadsOnFromTheNext() {
+        var core = Self.coreWithTwoChannels()
+        // Opening focused 102, said in full.
+        _ = core.handle(.utterance(.speak, .reader), at: .seconds(1))
+        _ = core.handle(.utterance(.done, .reader), at: .seconds(2))
+        let effects = core.handle(.key(.alt("r")), at: .seconds(3))
+        #expect(Core.spoken(effects).first?.contains("message 103") == true, "\(Core.spoken(effects))")
+        // Still being said when Alt-R came: read again from its start.
+        var cut = Self.coreWithTwoChannels()
+        _ = cut.handle(.utterance(.speak, .reader), at: .seconds(1))
+        let again = cut.handle(.key(.alt("r")), at: .seconds(2))
+        #expect(Core.spoken(again).first?.contains("message 102") == true, "\(Core.spoken(again))")
     }
 
     // MARK: Typing and announcements

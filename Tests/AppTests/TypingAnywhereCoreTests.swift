@@ -32,6 +32,17 @@ import Testing
         #expect(heard.filter { $0.contains("Message field") }.count == 1, "\(heard)")
     }
 
+    /// Escape from the field typing took focus to goes back to the message typing began on.
+    @Test func escapeGoesBackToTheMessageTypingBeganOn() {
+        var (core, _) = AppCoreTests.openCore()
+        _ = core.navigator.focus(identifier: ElementID.message(101).identifier)
+        _ = Self.type("hi", &core, from: .seconds(1), every: .milliseconds(150))
+        #expect(core.navigator.focusedElement?.identifier == ElementID.composer.identifier)
+        let back = core.handle(.key(.escape), at: .seconds(3))
+        #expect(core.navigator.focusedElement?.identifier == ElementID.message(101).identifier)
+        #expect(Self.spoken(back).first?.hasPrefix("ada, message 101") == true, "\(Self.spoken(back))")
+    }
+
     /// A block pasted on a message goes to the message field and is offered once, the field
     /// named in the same breath (the question is not cut off by the field's name).
     @Test func aBlockPastedOnAMessageIsOfferedInTheMessageField() {
@@ -185,6 +196,8 @@ import Testing
 @Suite struct LineRefusedCoreTests {
     @Test func aRefusedLineComesBackToTheField() {
         var core = IRCEventsCoreTests.ircCore()
+        // Joined: the server listed its people.
+        _ = core.handle(.chat(.memberRanks(channelID: 20, ranks: [:]), network: IRCEventsCoreTests.irc), at: .zero)
         let line = ChatMessage(id: 900, channelID: 20, author: "you", text: "can I talk here", time: Date())
         let refusal = IRCRefusal(.cannotSendToChannel, target: "#a", serverText: "#a Cannot send (+m)", label: "L1")
         let heard = AppCoreTests.spoken(core.handle(.chat(.lineRefused(refusal, line)), at: .seconds(1)))
@@ -194,5 +207,20 @@ import Testing
                 "Not delivered: hash a is moderated, so only people with voice or a rank can write there now. Your line is back in the field"
             ])
         #expect(core.state.composer == "can I talk here")
+    }
+
+    /// A channel of an earlier session, not joined in this one (joined with /join, not in the
+    /// settings): a line refused there is a line to a channel one is not in, and Enter again
+    /// joins and sends it.
+    @Test func aLineToAChannelNotJoinedThisSessionOffersToJoin() {
+        var core = IRCEventsCoreTests.ircCore()
+        let line = ChatMessage(id: 900, channelID: 20, author: "you", text: "anyone here", time: Date())
+        let refusal = IRCRefusal(.cannotSendToChannel, target: "#a", serverText: "#a Cannot send", label: "L1")
+        let heard = AppCoreTests.spoken(core.handle(.chat(.lineRefused(refusal, line)), at: .seconds(1)))
+        #expect(heard.first?.hasPrefix("Not sent: you are not in hash a now") == true, "\(heard)")
+        #expect(core.state.composer == "anyone here")
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        let again = core.handle(.key(.enter), at: .seconds(2))
+        #expect(IRCEventsCoreTests.sends(again).contains(.join("#a")), "\(again)")
     }
 }

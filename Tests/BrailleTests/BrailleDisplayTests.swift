@@ -265,6 +265,16 @@ import Testing
         var shown: [String] = []
         for second in 1...14 { shown += Self.text(later.tick(at: .seconds(second))) }
         #expect(shown == ["Connected as ada", "Send btn"], "\(shown)")
+        // As the answer to a key too: the news it covers of the same topic does not come back.
+        var answered = BrailleDisplay(width: 40)
+        _ = answered.show(.computer(BrailleLine("Send btn")), fromKey: false)
+        _ = answered.message(connecting, at: .zero, for: .seconds(3))
+        // A key's focus cut it at a glance: it waits to show again.
+        _ = answered.show(.computer(BrailleLine("Settings btn", element: "s")), fromKey: true, at: .milliseconds(2))
+        _ = answered.message(connected, at: .milliseconds(14), for: .seconds(3), answer: true)
+        var after: [String] = []
+        for second in 1...14 { after += Self.text(answered.tick(at: .seconds(second))) }
+        #expect(!after.contains("Connecting to 127.0.0.1"), "\(after)")
     }
 
     @Test func aFullQueueShowsASignForWhatItDropped() {

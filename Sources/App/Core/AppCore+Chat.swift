@@ -155,8 +155,10 @@ extension AppCore {
                 connectedNews = nil
                 // After connecting it waits for what is being said ("Connecting to …, saved for
                 // next time", what came while away), not cutting it.
+                // A draft left here is there again: said, so it is not a surprise in the field.
+                let draft = state.composer.isEmpty ? "" : ". " + Wording.sentence(.sending(.draftKept))
                 post(
-                    .screenChanged(focus: focus.identifier, announcing: news + state.channelHeading),
+                    .screenChanged(focus: focus.identifier, announcing: news + state.channelHeading + draft),
                     queued: !news.isEmpty)
                 if state.threadReplyToOpen != nil { openThreadOfReply() }
             } else {

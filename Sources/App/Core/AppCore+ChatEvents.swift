@@ -341,6 +341,17 @@ extension AppCore {
                 membership(.invited(by: by, nick: nick), in: id)
             }
         case .lineRefused(let refusal, let line):
+            if case .cannotSendToChannel = refusal.reason,
+                let channel = state.channels.first(where: { $0.id == line.channelID }), !channel.isDirect,
+                state.memberRanks[channel.id] == nil
+            {
+                // Not joined this session (a channel of the last, joined with /join and not in the
+                // settings): it is a channel one is not in, and Enter again joins and sends.
+                state.leftChannels.insert(channel.id)
+                state.rejoinOffer = RejoinOffer(channelID: channel.id, text: line.text)
+                if line.channelID == state.channelID, state.composer.isEmpty { state.composer = line.text }
+                return refuse(line.text, .leftChannel(channel.name, canRejoin: true))
+            }
             // Not delivered and never to be: the words go back into the field, and are said so.
             var back = false
             if line.channelID == state.channelID, state.composer.isEmpty {

@@ -155,7 +155,9 @@ extension AppCore {
     mutating func help(_ name: String?) {
         if let name {
             guard let entry = ComposerCommand.all.first(where: { $0.name == name.lowercased() }) else {
-                return say(Wording.noSuchCommand(name), .default, .announcer)
+                return say(
+                    Wording.noSuchCommand(name, nearest: ComposerCommand.nearest(to: name.lowercased())), .default,
+                    .announcer)
             }
             effects.append(.lines([Lines.plain(Wording.helpShown(usage: entry.usage, does: entry.does))]))
             return say(Wording.help(command: entry.name, usage: entry.usage, does: entry.does), .default, .announcer)

@@ -38,12 +38,22 @@ extension AppCore {
             // on an element is broken.
             announcer.forgetSpeaker()
             hintTutor.keyPressed()
-            guard let command = KeyMap.command(for: key, editing: editing) else { return stopSayAllForKey() }
+            guard var command = KeyMap.command(for: key, editing: editing) else { return stopSayAllForKey() }
+            if command == .actions, case .character(let letter) = key, state.activeSheet?.kind == .speechHistory,
+                !state.spokenSearch.text.isEmpty, now - state.spokenSearch.at <= Self.typingRun
+            {
+                // Inside a word typed to find what was said, `a` is a letter ("reacted").
+                command = .type(String(letter))
+            }
             // Alt-S pauses say-all and resumes it; every other key ends it.
             if command != .sayAll && command != .pauseSpeech { stopSayAllForKey() }
             if case .type = command {} else { refusedTyping = false }
             let actionsBefore = actionsKey
             perform(command)
+            // Where typing began is kept only while typing goes on in the field.
+            if state.typedFrom != nil, navigator.focusedElement?.identifier != ElementID.composer.identifier {
+                state.typedFrom = nil
+            }
             // `a` that opened a message's actions may yet be the first letter of a word.
             if command == .actions, case .character(let typed) = key,
                 case .messageActions? = state.sheets.activeSheet?.payload
@@ -86,6 +96,12 @@ extension AppCore {
             // next Escape closes it); in a sheet it goes on as Escape does, and from the
             // thread's messages it goes back.
             if behaviour?.edits == .composer, !state.sheets.hasSheet, state.route == .main {
+                // Back to the message typing began on, when it did on one.
+                if let from = state.typedFrom {
+                    state.typedFrom = nil
+                    let back = navigator.focus(identifier: from)
+                    if case .focus = back { return moved(back) }
+                }
                 return moved(navigator.previous())
             }
             if behaviour?.edits == .threadComposer, !state.sheets.hasSheet { return moved(navigator.previous()) }

@@ -38,8 +38,7 @@ extension AppCore {
             }
             guard !mine, !message.pending else { continue }
             // A reply to one of the listener's lines is to them, as a mention is.
-            let named = mentions(message)
-            let mentioned = named || message.answersYou
+            let mentioned = mentions(message) || message.answersYou
             let here = message.channelID == state.channelID
             let direct = channel?.isDirect ?? false
             let spoken: Bool
@@ -104,7 +103,8 @@ extension AppCore {
                     region: name, politeness: .assertive,
                     text: Wording.sentence(
                         .message(
-                            message.answersYou && !named
+                            // A reply to the listener's line is an answer, naming them or not.
+                            message.answersYou
                                 ? .answered(author: author, channel: here ? nil : name, words: said)
                                 : .mention(author: author, channel: here ? nil : name, words: said))),
                     noun: "mention", newestInFull: true,

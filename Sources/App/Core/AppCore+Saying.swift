@@ -132,6 +132,7 @@ extension AppCore {
     mutating func announce(_ action: Announcer.Action) {
         guard case .speak(let utterance) = action else { return }
         announcing(utterance)
+        hintTutor.newsSaid(at: now)
         // A count comes as a fact; the phrase book words it.
         say(
             utterance.summary.map(Wording.summary) ?? utterance.text, utterance.priority, .announcer,

@@ -84,6 +84,16 @@ extension AppCore {
         }
         // At the reader's pace, the display moves on as they pan past each message's end.
         sayAll = paced ? nil : SayAll()
+        // The focused message just heard in full (the last thing said, and read) is not said
+        // again: reading goes on from the next.
+        if onAMessage, !paced, hearing == nil, let phrase = navigator.focusedPhrase,
+            let last = state.speechHistory.last?.text,
+            last == phrase.text || last == phrase.text + " " + Wording.unreadState,
+            let id = tree.behaviour(navigator.focusedElement?.identifier)?.message,
+            let message = state.message(id: id), !state.isUnread(message)
+        {
+            return readNext()
+        }
         read(navigator.focusedPhrase)
     }
 

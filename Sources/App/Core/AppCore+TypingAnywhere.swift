@@ -104,7 +104,9 @@ extension AppCore {
     mutating func typeInMessageField(_ text: String, field: TextField? = nil) {
         guard let field = field ?? conversationField else { return }
         let identifier = field == .composer ? ElementID.composer.identifier : ElementID.threadComposer.identifier
+        let from = navigator.focusedElement?.identifier
         typeInField(text, field: field, identifier: identifier, name: Wording.sentence(.typingInMessageField))
+        if field == .composer, navigator.focusedElement?.identifier == identifier { state.typedFrom = from }
     }
 
     /// Moves focus to a field and types `text` at its end, naming the field (`name`, else its

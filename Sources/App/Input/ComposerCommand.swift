@@ -92,7 +92,7 @@ public enum ComposerCommand: Hashable, Sendable {
             return .success(.part(channel, reason: text))
         case "msg":
             guard words.count == 2, !words[1].trimmingCharacters(in: .whitespaces).isEmpty else {
-                return usage(.needsNickAndText)
+                return usage(words.count == 1 ? .needsText(nick: words[0]) : .needsNickAndText)
             }
             return .success(.message(to: words[0], text: words[1]))
         case "query", "q":

@@ -116,11 +116,12 @@ enum MessageElement {
             value = Format.sentence(value, Format.count(total, "reaction") + ": " + parts.joined(separator: ", "))
         }
         if replies > 0 {
-            // "3 unread replies" when none is read yet, "3 replies, 1 unread" when some are.
-            let unread = message.msgid.flatMap { state.unreadReplies[$0]?.count } ?? 0
+            // On a message read already: "3 unread replies" when none is read yet, "3 replies, 1
+            // unread" when some are. An unread message's replies are new with it ("Unread" once).
+            let unread = state.isUnread(message) ? 0 : message.msgid.flatMap { state.unreadReplies[$0]?.count } ?? 0
             value = Format.sentence(
                 value,
-                unread == replies
+                unread > 0 && unread == replies
                     ? Format.count(replies, "unread reply", "unread replies")
                     : Format.count(replies, "reply", "replies") + (unread > 0 ? ", \(unread) unread" : ""))
         }

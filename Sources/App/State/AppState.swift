@@ -83,6 +83,9 @@ public struct AppState: Sendable {
     /// What was left typed in the message field of each channel not open, put back when it
     /// opens again (a draft in #welcome stays there, it does not follow to the next channel).
     var drafts: [Int64: String] = [:]
+    /// The message typing began on, which took focus to the message field: Escape goes back
+    /// to it, not to the newest message.
+    var typedFrom: String?
     public var threadComposer = ""
     /// Where the caret is in each text field, for the text it was placed in: a field whose
     /// text changed another way (sent, completed, put back) has its caret at the end.
@@ -367,6 +370,7 @@ extension AppState {
         drafts[channelID] = composer.isEmpty ? nil : composer
         composer = drafts.removeValue(forKey: id) ?? ""
         if recall?.field == .composer { recall = nil }
+        typedFrom = nil
         channelID = id
     }
 }

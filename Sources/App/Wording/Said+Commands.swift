@@ -47,6 +47,8 @@ public enum CommandProblem: Error, Hashable, Sendable {
         case takesOneChannel, nickHasSpaces, needsSign, needsAction, needsNewNick, needsWord
         /// `/monitor +` with no nick after the sign.
         case needsNickAfter(String)
+        /// `/msg kim`: the nick, and no text to send.
+        case needsText(nick: String)
     }
 }
 
@@ -109,6 +111,7 @@ extension Wording {
         case .keyHasSpaces: "A channel's key has no spaces"
         case .noChannelToLeave: "No channel is open to leave"
         case .needsNickAndText: "/\(command) needs a nick and the text"
+        case .needsText(let nick): "/\(command) \(SpokenText.verbatim(nick)) needs the text to send"
         case .needsNick: "/\(command) needs a nick"
         case .takesNickNotChannel: "/\(command) takes a nick, not a channel"
         case .takesOneChannel: "/\(command) takes one channel"

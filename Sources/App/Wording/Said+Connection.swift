@@ -45,7 +45,8 @@ extension Wording {
             "\(host) wants a password, and the environment variable \(variable) that holds it is not set. Not reconnecting."
         case .passwordNotNamed(let host):
             "\(host) wants a password: name the environment variable that holds it with password_env in this server's settings. Not reconnecting."
-        case .needsServer(let command): "No IRC server is connected, so \(command) cannot work here"
+        case .needsServer(let command):
+            "No IRC server is connected, so \(command) cannot work here. To add one: Settings, after the message field, then Add a server"
         }
     }
 }

@@ -28,7 +28,8 @@ extension Wording {
     static func sentence(_ fact: EditFact) -> String {
         switch fact {
         case .deletedCharacter(let name): "\(name) deleted"
-        case .deletedWords(let words): SpokenText.verbatim(words) + " deleted"
+        // A pause after the words, so they are not heard as one phrase with "deleted".
+        case .deletedWords(let words): SpokenText.verbatim(words) + ", deleted"
         case .endOfText: "End of text"
         case .startOfText: "Start of text"
         case .empty: "Empty"

@@ -4,6 +4,8 @@ import Chat
 /// What became of what the listener sent: a line, a reaction, a command to the server.
 enum SendingFact: Hashable, Sendable {
     case sent
+    /// A channel opened with the draft left in its message field.
+    case draftKept
     /// A line that waited for the server went: which one is news.
     case sentWaiting(String)
     /// Sent from another channel (/msg): where it went is news.
@@ -28,6 +30,7 @@ extension Wording {
     static func sentence(_ fact: SendingFact) -> String {
         switch fact {
         case .sent: "Sent"
+        case .draftKept: "Your draft is in the message field"
         case .sentWaiting(let text): "Sent: " + SpokenText.verbatim(text)
         case .sentTo(let name): "Sent to " + SpokenText.verbatim(name)
         case .waiting(let text, let host):
