@@ -81,6 +81,13 @@ public struct BrailleDisplay: Sendable {
         rendering.count > width && width > 8 ? width - 2 : width
     }
 
+    /// The width the windows of a line are cut to: a message's, and a focus's the same way (a
+    /// long message's "unrd" is not out of sight without a sign), except a text field's, whose
+    /// window follows the caret a page at a time.
+    func cutWidth(_ rendering: BrailleRendering) -> Int {
+        rendering.line.fieldStart == nil ? messageWidth(rendering) : width
+    }
+
     /// How long a message shows from `shown`'s window on: the message time for each window left
     /// to read, so news longer than the display does not go before it can be panned through.
     func messageTime(_ shown: Shown?) -> Duration {
@@ -144,14 +151,15 @@ public struct BrailleDisplay: Sendable {
             rendering.line.element == old.rendering.line.element
         {
             // The same element changed ("unrd" gone once read): the window over the same place.
-            shown.start = rendering.windowStarts(width: width).last { $0 <= old.start } ?? 0
+            shown.start = rendering.windowStarts(width: cutWidth(rendering)).last { $0 <= old.start } ?? 0
         } else {
-            shown.start = Self.start(keeping: rendering.caretCell, from: shown.start, in: rendering, width: width)
+            shown.start = Self.start(
+                keeping: rendering.caretCell, from: shown.start, in: rendering, width: cutWidth(rendering))
         }
         if enteringFromEnd {
             // Panned back into the previous element: its last part, so reading backwards reads
             // on (a long draft's too: every window is visited, not only the caret's).
-            shown.start = rendering.windowStarts(width: width).last ?? 0
+            shown.start = rendering.windowStarts(width: cutWidth(rendering)).last ?? 0
         }
         enteringFromEnd = false
         // The same element drawn again (read now, a reaction more) is not a move: a message on
@@ -272,7 +280,8 @@ public struct BrailleDisplay: Sendable {
         width = max(1, cells)
         written = nil
         if var focus {
-            focus.start = Self.start(keeping: focus.rendering.caretCell, from: 0, in: focus.rendering, width: width)
+            focus.start = Self.start(
+                keeping: focus.rendering.caretCell, from: 0, in: focus.rendering, width: cutWidth(focus.rendering))
             self.focus = focus
         }
         if message != nil { message?.start = 0 }
@@ -316,11 +325,13 @@ public struct BrailleDisplay: Sendable {
         guard var shown = focus else { return [] }
         switch command {
         case .route(let cell):
+            // Over the sign that more follows: past the text shown, as past a line's end.
+            guard cell < cutWidth(shown.rendering) else { return [.report(.route(nil))] }
             let index = shown.start + cell
             let character = index < shown.rendering.characterOfCell.count ? shown.rendering.characterOfCell[index] : nil
             return [.report(.route(character))]
         case .panLeft, .panRight:
-            guard let start = Self.panned(shown, right: command == .panRight, width: width) else {
+            guard let start = Self.panned(shown, right: command == .panRight, width: cutWidth(shown.rendering)) else {
                 enteringFromEnd = command == .panLeft
                 // Panned on past the end: the line has been read through.
                 return (command == .panRight ? read() : []) + [.report(command == .panRight ? .next : .previous)]
@@ -359,18 +370,18 @@ public struct BrailleDisplay: Sendable {
     /// uncovered (`now` nil: the time is not known, and the rest starts at the next event).
     mutating func write(at now: Duration?) -> [Action] {
         if message == nil, let focus, focus.rendering.line.element != reportedRead,
-            focus.start == (focus.rendering.windowStarts(width: width).last ?? 0)
+            focus.start == (focus.rendering.windowStarts(width: cutWidth(focus.rendering)).last ?? 0)
         {
             if lastWindowSince == nil { lastWindowSince = now }
         } else {
             lastWindowSince = nil
         }
         guard let shown = message ?? focus else { return [] }
-        let cut = message == nil ? width : messageWidth(shown.rendering)
+        let cut = cutWidth(shown.rendering)
         var window = shown.rendering.window(from: shown.start, width: cut)
         if cut < width {
-            // A message longer than the display: each window but the last ends in a sign that
-            // more follows (panning shows it).
+            // A line longer than the display (news or the focus): each window but the last ends
+            // in a sign that more follows (panning shows it).
             let more = shown.rendering.windowStarts(width: cut).contains { $0 > shown.start }
             window.append(more ? Self.moreFollows : ("  ", [0, 0]))
         }
