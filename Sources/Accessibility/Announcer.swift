@@ -306,6 +306,7 @@ public struct Announcer: Sendable {
         }
         var said = utterance(for: item, total: total)
         if let speaker = item.speaker, let continuation = item.continuation {
+            let whole = said.text
             switch names {
             case .always: break
             case .never: said.text = continuation
@@ -316,6 +317,7 @@ public struct Announcer: Sendable {
                     said.text = continuation
                 }
             }
+            if said.text != whole { said.named = whole }
         }
         let action = speak(said, key: item.key, at: now)
         lastSpeaker = item.speaker.map { (item.key, $0, now) }

@@ -22,6 +22,10 @@ public struct SpeechRequest: Hashable, Sendable, CustomStringConvertible {
     /// Whose words it is, when it is one person's (a message, or their burst): a voice per
     /// speaker says it in theirs. Nil for a count or the client's own words.
     public var author: String?
+    /// The words with their writer's name, when ``text`` leaves the name out (the same person
+    /// going on): a braille display shows news one at a time, between other news, and shows
+    /// these.
+    public var named: String?
     /// A coalesced count, as a fact for the app's phrase book to word ("12 new messages in
     /// #general"); ``text`` is empty then. The announcer counts; it words nothing.
     public var summary: Summary?

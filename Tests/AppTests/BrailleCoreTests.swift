@@ -49,6 +49,21 @@ import Testing
         #expect(Self.messages(entered) == ["Copied"], "\(Self.messages(entered))")
     }
 
+    /// Speech leaves the name out when the same person goes on; the display, which shows news
+    /// one at a time between other news, keeps it ("kim: two", not "two").
+    @Test func aBurstsNextMessageKeepsItsWritersNameOnTheDisplay() {
+        var (core, _) = Core.openCore(braille: true)
+        func kim(_ id: Int64, _ text: String) -> AppEvent {
+            .chat(.messages([ChatMessage(id: id, channelID: 10, author: "kim", text: text, time: Date())]))
+        }
+        var effects = core.handle(kim(301, "one"), at: .seconds(1))
+        effects += core.handle(.utterance(.speak, .announcer), at: .seconds(2))
+        effects += core.handle(.utterance(.done, .announcer), at: .seconds(3))
+        let next = core.handle(kim(302, "two"), at: .seconds(4)) + core.handle(.tick, at: .seconds(6))
+        #expect(Core.spoken(next).contains("two"), "speech leaves the name out: \(Core.spoken(next))")
+        #expect(Self.messages(next).contains("kim: two"), "\(Self.messages(next))")
+    }
+
     @Test func elementsAreLabelValueAndShortTraitForms() {
         #expect(
             AppCore.brailleLine(Element(label: "Send", traits: .button), caret: nil, emoji: .shared).text == "Send btn")

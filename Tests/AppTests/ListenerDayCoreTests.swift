@@ -28,7 +28,7 @@ import UnicodeData
     }
 
     /// A reply in a thread (one that mentions the listener too) is unread until read there: its
-    /// root says so ("1 unread reply", or "3 replies, 1 unread"), and reading it in the thread leaves the marker.
+    /// root says so ("1 new reply", or "3 replies, 1 new"), and reading it in the thread leaves the marker.
     @Test func aThreadReplyIsUnreadUntilReadInItsThread() throws {
         var (core, _) = AppCoreTests.openCore()
         let root = try #require(core.state.messages.first { $0.id == 101 })
@@ -43,7 +43,7 @@ import UnicodeData
             return found == nil
         }
         let rootElement = try #require(found)
-        #expect(rootElement.value.hasSuffix("1 unread reply"), "\(rootElement.value)")
+        #expect(rootElement.value.hasSuffix("1 new reply"), "\(rootElement.value)")
         // The thread opens on its reply, which is read when heard in full.
         _ = core.handle(
             .loaded(

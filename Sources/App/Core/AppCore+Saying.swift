@@ -9,7 +9,10 @@ extension AppCore {
     /// Says `text`, one of the client's own sentences, prepared for the voice like every other
     /// text (punctuation, emoji, key symbols); its own commas and colons are pauses at every
     /// punctuation level, and someone else's words in it are marked ``SpokenText/verbatim(_:)``.
-    mutating func say(_ text: String, _ priority: SpeechPriority, _ voice: VoiceRole, speaker: SpeakerVoice? = nil) {
+    mutating func say(
+        _ text: String, _ priority: SpeechPriority, _ voice: VoiceRole, speaker: SpeakerVoice? = nil,
+        brailled: String? = nil
+    ) {
         let prepared = SpokenText.prepareOwn(
             navigator.options.lexicon.apply(text), punctuation: navigator.options.punctuation,
             emoji: navigator.options.emoji)
@@ -21,7 +24,7 @@ extension AppCore {
         if configuration.braille, voice == .announcer || (voice == .reader && !focusIsEditable),
             unbrailled.remove(text) == nil
         {
-            brailleMessage(shown)
+            brailleMessage(brailled.map(SpokenText.unmarked) ?? shown)
         }
         utter(prepared, priority, voice, shown: shown == prepared ? nil : shown, speaker: speaker)
     }
@@ -136,7 +139,7 @@ extension AppCore {
         // A count comes as a fact; the phrase book words it.
         say(
             utterance.summary.map(Wording.summary) ?? utterance.text, utterance.priority, .announcer,
-            speaker: speakerVoice(utterance.author))
+            speaker: speakerVoice(utterance.author), brailled: utterance.named)
     }
 
     mutating func speak(_ action: Navigator.Action) {

@@ -116,14 +116,15 @@ enum MessageElement {
             value = Format.sentence(value, Format.count(total, "reaction") + ": " + parts.joined(separator: ", "))
         }
         if replies > 0 {
-            // On a message read already: "3 unread replies" when none is read yet, "3 replies, 1
-            // unread" when some are. An unread message's replies are new with it ("Unread" once).
-            let unread = state.isUnread(message) ? 0 : message.msgid.flatMap { state.unreadReplies[$0]?.count } ?? 0
+            // Replies not read yet are new: "3 new replies" when none is read, "3 replies, 1 new"
+            // when some are ("new", as chat apps say, and not "unread" beside the message's own
+            // "Unread").
+            let unread = message.msgid.flatMap { state.unreadReplies[$0]?.count } ?? 0
             value = Format.sentence(
                 value,
                 unread > 0 && unread == replies
-                    ? Format.count(replies, "unread reply", "unread replies")
-                    : Format.count(replies, "reply", "replies") + (unread > 0 ? ", \(unread) unread" : ""))
+                    ? Format.count(replies, "new reply", "new replies")
+                    : Format.count(replies, "reply", "replies") + (unread > 0 ? ", \(unread) new" : ""))
         }
         // A mention keeps its mark when read later, not only when it arrived.
         if state.channel.map({ $0.networkID != state.localNetworkID }) == true, state.mentions(message) {

@@ -47,6 +47,7 @@ extension Wording {
 
     /// `/help frob`.
     static func noSuchCommand(_ name: String, nearest: String? = nil) -> String {
-        nearest.map { "No command \(name). Did you mean /help \($0)?" } ?? "No command \(name). Type /help for the commands"
+        nearest.map { "No command \(name). Did you mean /help \($0)?" }
+            ?? "No command \(name). Type /help for the commands"
     }
 }
