@@ -1,7 +1,7 @@
 import Accessibility
 
 extension Sheet {
-    /// The fact for appearing: "Message actions, 4 of 9 actions, then More actions" once worded
+    /// The fact for appearing: "Message actions, 4 of 9 shown. More actions shows the rest" once worded
     /// (the button that shows the rest is counted as what it is).
     var appearFact: PanelFact {
         .sheetAppeared(

@@ -15,7 +15,7 @@ import Accessibility
 /// ## Announcements
 /// Every change of resting state produces exactly one notification, posted when the sheet comes
 /// to rest (as UIKit posts `screenChanged` once a presentation completes):
-/// - appears: `screenChanged` focusing the first element, "Message actions, 4 of 9 actions, then More actions";
+/// - appears: `screenChanged` focusing the first element, "Message actions, 4 of 9 shown. More actions shows the rest";
 /// - expand: `layoutChanged` focusing the first newly shown action, "All 9 actions";
 /// - compress: `layoutChanged` focusing the "More actions" button, "4 of 9 shown";
 /// - dismiss: `screenChanged` returning focus to the element that opened the sheet.
@@ -35,7 +35,7 @@ import Accessibility
 /// sheet.reduceMotion = true
 /// sheet.present(openedBy: "message.42")
 /// // .settle([frame], .screenChanged(focus: "reply",
-/// //     announcing: "Message actions, 4 of 9 actions, then More actions"))
+/// //     announcing: "Message actions, 4 of 9 shown. More actions shows the rest"))
 /// sheet.dismiss(.escape)
 /// // .settle([frame], .screenChanged(focus: "message.42", announcing: nil))
 /// ```

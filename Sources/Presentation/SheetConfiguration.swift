@@ -9,7 +9,7 @@
 /// everyone and makes the rest **one step away**: the last element of the short form is always
 /// the "More actions" button when actions are hidden, and activating it sends ``Sheet/expand()``.
 /// A screen-reader user therefore hears how many actions exist when the sheet appears
-/// ("Message actions, 4 of 9 actions, then More actions"), reaches every action by moving to
+/// ("Message actions, 4 of 9 shown. More actions shows the rest"), reaches every action by moving to
 /// the end and pressing Enter once, and keeps the short form's shorter list for the common case.
 ///
 /// ```swift

@@ -57,6 +57,15 @@ import Testing
         #expect(core.state.composer == "b's")
     }
 
+    /// Alt-T after Alt-Shift-N says when that recent message was written, from the field too.
+    @Test func altTAfterARecentMessageSaysItsTime() {
+        var core = Self.core()
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        _ = core.handle(.key(.alt("@")), at: .seconds(1))
+        let when = Core.spoken(core.handle(.key(.alt("t")), at: .seconds(2)))
+        #expect(when.first?.hasPrefix("Today") == true, "\(when)")
+    }
+
     @Test func altAGoesToTheNextChannelWithActivityMentionsFirst() {
         var core = Self.core()
         #expect(Core.spoken(core.handle(.key(.alt("a")), at: .seconds(1))) == ["No new messages in other channels"])

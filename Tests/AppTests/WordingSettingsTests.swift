@@ -75,7 +75,7 @@ import Typography
         let action = SheetConfiguration.Noun("action")
         #expect(
             Wording.sentence(panel: .sheetAppeared(title: "Message actions", shown: 4, total: 9, noun: action))
-                == "Message actions, showing 4 of 9, then More actions")
+                == "Message actions, 4 of 9 shown. More actions shows the rest")
         #expect(
             Wording.sentence(panel: .sheetAppeared(title: "Reactions", shown: 2, total: 2, noun: action))
                 == "Reactions, 2 actions")

@@ -54,7 +54,11 @@ extension AppCore {
         let focused = navigator.focusedElement?.identifier.flatMap { identifier in
             state.messages.first { ElementID.message($0.id).identifier == identifier }
         }
-        guard let message = reviewed ?? focused else {
+        // The recent message Alt-Shift-N said a moment ago.
+        let recent = reviewer.recent.flatMap { said in
+            now - said.at < .seconds(30) ? state.messages.first { $0.id == said.messageID } : nil
+        }
+        guard let message = reviewed ?? recent ?? focused else {
             return answer(.reading(.noMessageHere))
         }
         answer(

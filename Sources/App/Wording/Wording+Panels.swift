@@ -13,7 +13,7 @@ extension Wording {
         }
     }
 
-    /// "Message actions, showing 7 of 11, then More actions"; "All 11 actions"; "Channels, a few
+    /// "Message actions, 7 of 11 shown. More actions shows the rest"; "All 11 actions"; "Channels, a few
     /// shown"; "Nothing to go back to".
     static func sentence(panel fact: PanelFact) -> String {
         switch fact {
@@ -22,7 +22,7 @@ extension Wording {
             // no news ("Search, 2 items" before anything is searched).
             if noun.singular == "item" { return title }
             return shown < total
-                ? "\(title), showing \(shown) of \(total), then More actions" : "\(title), \(counted(total, noun))"
+                ? "\(title), \(shown) of \(total) shown. More actions shows the rest" : "\(title), \(counted(total, noun))"
         case .sheetExpanded(let total, let noun):
             return "All \(counted(total, noun))"
         case .sheetCompressed(let shown, let total):
