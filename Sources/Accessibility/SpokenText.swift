@@ -85,7 +85,10 @@ public enum SpokenText {
                 let name = names.next() ?? ""
                 // Two emoji side by side are two things: a pause between their names ("thumbs
                 // up, light skin tone, fire"), a space at `all`, where a comma would be named.
-                if endsWithEmoji, !name.isEmpty {
+                // After words, too: "that was fast, party popper", never "that was fast party
+                // popper", which runs the name into the sentence.
+                let afterWord = result.last { $0 != " " }.map { $0.isLetter || $0.isNumber } ?? false
+                if endsWithEmoji || afterWord, !name.isEmpty {
                     while result.last == " " { result.removeLast() }
                     result.append(punctuation == .all ? " " : ",")
                 }

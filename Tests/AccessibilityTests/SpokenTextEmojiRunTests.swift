@@ -6,7 +6,7 @@ import Testing
 @Suite struct SpokenTextEmojiRunTests {
     @Test func aRunOfOneEmojiIsSaidOnceWithItsCount() {
         #expect(SpokenText.prepare("🔥🔥🔥🔥", punctuation: .some) == "fire, 4 times")
-        #expect(SpokenText.prepare("ok 🔥 🔥 🔥 done", punctuation: .some) == "ok fire, 3 times, done")
+        #expect(SpokenText.prepare("ok 🔥 🔥 🔥 done", punctuation: .some) == "ok, fire, 3 times, done")
         #expect(SpokenText.prepare("🔥🎉🔥", punctuation: .some) == "fire, party popper, fire")
         #expect(
             SpokenText.prepare("👍🏻👍🏿 🔥🔥", punctuation: .some)

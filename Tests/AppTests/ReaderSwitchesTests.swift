@@ -36,7 +36,7 @@ extension AppSuites {
         @Test func aRunOfOneEmojiIsSaidOnceWithItsCount() async throws {
             let host = try await AppHost()
             try deliver(host, "ship it 🔥🔥🔥🔥")
-            try await UITester(host: host).expectSpoken("kim: ship it fire, 4 times")
+            try await UITester(host: host).expectSpoken("kim: ship it, fire, 4 times")
         }
 
         @Test func emojiBySpokenShortNameWhenTheFileSaysSo() async throws {
