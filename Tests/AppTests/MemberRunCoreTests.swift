@@ -41,6 +41,27 @@ import Testing
         #expect(Self.labels(core).count == 1)
     }
 
+    /// People who came before the channel's first message are under its day's heading, as
+    /// messages are ("Today", then "2 people joined").
+    @Test func aRunBeforeTheFirstMessageIsUnderItsDay() {
+        var (core, _) = AppCoreTests.openCore()
+        let b = ChatChannel(id: 11, networkID: AppCoreTests.local, name: "#b")
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: .init(channelID: 11, purpose: .open), channels: [AppCoreTests.welcome, b], messages: [])),
+            at: .seconds(1))
+        for (index, nick) in ["kim", "bob"].enumerated() {
+            _ = core.handle(
+                .chat(.joined(channelID: 11, channel: "#b", nick: nick, isSelf: false)), at: .seconds(2 + index))
+        }
+        let order = core.tree.root.allElements.compactMap { element -> String? in
+            guard let id = element.identifier, id.hasPrefix("run.") || id.hasPrefix("day.") else { return nil }
+            return element.label
+        }
+        #expect(order == ["Today", "2 people joined: kim and bob"], "\(order)")
+    }
+
     @Test func aMessageEndsARunAndTheNextStartsAfterIt() throws {
         var (core, _) = AppCoreTests.openCore()
         _ = core.handle(.chat(.joined(channelID: 10, channel: "#welcome", nick: "kim", isSelf: false)), at: .seconds(1))

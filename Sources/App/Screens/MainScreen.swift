@@ -27,7 +27,16 @@ enum MainScreen {
             let message = state.messages.last { $0.time <= run.at && $0.replyTo == nil }
             runs[message?.id, default: []].append(run)
         }
-        for run in runs[nil] ?? [] { log += MemberRunElements.build(run, into: &b) }
+        for run in runs[nil] ?? [] {
+            // Under their day's heading, as messages are (joins before the first message were
+            // above "Today").
+            let day = Format.day(run.at, today: state.today, in: state.localTime)
+            if run.at != .distantPast, day != lastDay {
+                log.append(b.make(.day(day), Element(label: day, traits: .header, headingLevel: 2)))
+                lastDay = day
+            }
+            log += MemberRunElements.build(run, into: &b)
+        }
         for message in state.messages {
             let day = Format.day(message.time, today: state.today, in: state.localTime)
             if day != lastDay {

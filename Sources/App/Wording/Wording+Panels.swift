@@ -22,7 +22,8 @@ extension Wording {
             // no news ("Search, 2 items" before anything is searched).
             if noun.singular == "item" { return title }
             return shown < total
-                ? "\(title), \(shown) of \(total) shown. More actions shows the rest" : "\(title), \(counted(total, noun))"
+                ? "\(title), \(shown) of \(total) shown. More actions shows the rest"
+                : "\(title), \(counted(total, noun))"
         case .sheetExpanded(let total, let noun):
             return "All \(counted(total, noun))"
         case .sheetCompressed(let shown, let total):
