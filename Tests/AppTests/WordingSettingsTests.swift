@@ -95,6 +95,7 @@ import Typography
             (2, "reply", "#b", nil, "2 new replies in #b"),
             (1, "announcement", nil, nil, "1 new announcement"),
             (11, "mention", "#a", "kim: look", "11 new mentions in #a. Newest, kim: look"),
+            (4, "event", "#a", nil, "4 comings and goings in #a"),
         ] as [(Int, String, String?, String?, String)])
     func countsAreSaidInAgreement(
         _ count: Int, _ noun: String, _ region: String?, _ newest: String?, _ expected: String

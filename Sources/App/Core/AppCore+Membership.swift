@@ -6,7 +6,7 @@ import Foundation
 /// `speech.events` says.
 extension AppCore {
     /// Joins, parts, quits and nick changes in the open channel (and kicks, modes, away): a
-    /// line, and spoken politely (they coalesce as "3 new events in #b"). Joins, parts, quits
+    /// line, and spoken politely (they coalesce as "3 comings and goings in #b"). Joins, parts, quits
     /// and nick changes (`about` the people they name) are spoken as `speech.events` says: all,
     /// only for people who wrote in the last ``recentSpan`` (weechat's smart filter), or none.
     ///

@@ -81,9 +81,13 @@ extension Wording {
     /// kim: look", "3 new announcements"; soon after another count of the region, what came
     /// since and the total: "3 more mentions in #a, 8 in all".
     static func summary(_ summary: SpeechRequest.Summary) -> String {
+        // People joining, leaving and changing nick: "4 comings and goings in #a", not "4 new
+        // events", which says nothing of what they were.
         var text =
-            summary.more.map { Plural.phrase($0, "more " + summary.noun) }
-            ?? Plural.phrase(summary.count, "new " + summary.noun)
+            summary.noun == "event"
+            ? (summary.more.map { "\($0) more comings and goings" } ?? "\(summary.count) comings and goings")
+            : summary.more.map { Plural.phrase($0, "more " + summary.noun) }
+                ?? Plural.phrase(summary.count, "new " + summary.noun)
         if let region = summary.region { text += " in " + region }
         if summary.more != nil { text += ", \(summary.count) in all" }
         if let newest = summary.newest { text += ". Newest, " + newest }
