@@ -367,12 +367,14 @@ public struct Announcer: Sendable {
             var utterance = SpeechRequest(item.text, priority: item.priority)
             utterance.ids = item.ids
             utterance.author = item.author
+            utterance.region = item.region
             return utterance
         }
         if item.speaker != nil {
             var utterance = SpeechRequest(item.text, priority: item.priority, count: item.count)
             utterance.ids = item.ids
             utterance.author = item.author
+            utterance.region = item.region
             return utterance
         }
         // A count is a fact: the app's phrase book words it ("3 new messages in #b").
@@ -381,6 +383,7 @@ public struct Announcer: Sendable {
             count: total, noun: item.isMixed ? "message" : item.noun, region: item.isMixed ? nil : item.region,
             newest: item.newestInFull && !item.isMixed ? (item.newest ?? item.text) : nil,
             more: total > item.count ? item.count : nil)
+        request.region = item.isMixed ? nil : item.region
         return request
     }
 }

@@ -26,6 +26,8 @@ public struct SpeechRequest: Hashable, Sendable, CustomStringConvertible {
     /// going on): a braille display shows news one at a time, between other news, and shows
     /// these.
     public var named: String?
+    /// The live region it is news of (a channel's name), when it is one region's.
+    public var region: String?
     /// A coalesced count, as a fact for the app's phrase book to word ("12 new messages in
     /// #general"); ``text`` is empty then. The announcer counts; it words nothing.
     public var summary: Summary?

@@ -110,6 +110,8 @@ extension BrailleConnection {
                     perform(display.show(render(line), fromKey: fromKey, at: now))
                 case .message(let line, let answer):
                     perform(display.message(render(line), at: now, for: configuration.messageTimeout, answer: answer))
+                case .forget(let about):
+                    perform(display.forget(about: about, at: now))
                 }
             }
         }

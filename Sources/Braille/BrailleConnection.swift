@@ -65,6 +65,7 @@ public final class BrailleConnection: Sendable {
     enum Request: Sendable, Equatable {
         case focus(BrailleLine, fromKey: Bool)
         case message(BrailleLine, answer: Bool)
+        case forget(about: String)
     }
 
     struct Inbox: Sendable {
@@ -122,7 +123,16 @@ public final class BrailleConnection: Sendable {
     /// An announcement, shown for the message timeout: an `answer` to the reader's key shows at
     /// once (answers to earlier keys not shown yet are dropped); news waits its turn.
     /// News with a `topic` replaces the news of that topic not written yet.
-    public func message(_ text: String, answer: Bool = false, topic: String? = nil) {
+    /// The channel `about` opened: its news not read yet is put away.
+    public func forget(about: String) {
+        inbox.withLock { inbox in
+            inbox.requests.removeAll { if case .message(let line, false) = $0 { line.about == about } else { false } }
+            inbox.requests.append(.forget(about: about))
+        }
+        poke()
+    }
+
+    public func message(_ text: String, answer: Bool = false, topic: String? = nil, about: String? = nil) {
         inbox.withLock { inbox in
             if let topic {
                 inbox.requests.removeAll { if case .message(let line, _) = $0 { line.topic == topic } else { false } }
@@ -139,7 +149,7 @@ public final class BrailleConnection: Sendable {
                     inbox.dropped += 1
                 }
             }
-            inbox.requests.append(.message(BrailleLine(text, topic: topic), answer: answer))
+            inbox.requests.append(.message(BrailleLine(text, topic: topic, about: about), answer: answer))
         }
         poke()
     }

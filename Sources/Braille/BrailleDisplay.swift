@@ -229,6 +229,14 @@ public struct BrailleDisplay: Sendable {
         return display(rendering, answer: false, at: now)
     }
 
+    /// The channel `about` opened: its news, waiting or shown, is put away, since its messages
+    /// are in front of the reader now (it came back over them for seconds).
+    public mutating func forget(about: String, at now: Duration) -> [Action] {
+        queued.removeAll { $0.line.about == about }
+        guard let shown = message, !messageAnswers, shown.rendering.line.about == about else { return [] }
+        return nextMessage(at: now)
+    }
+
     /// Time passed: an expired message gives the display back (to waiting news, or the focus),
     /// held news shows, a rested focus is read.
     public mutating func tick(at now: Duration) -> [Action] {

@@ -17,15 +17,20 @@ public struct BrailleLine: Sendable, Equatable {
     /// What news is about when only its newest word matters ("connection": "Connected as ada"
     /// makes "Connecting to …" old): news of a topic replaces the waiting or shown news of it.
     public var topic: String?
+    /// The channel news is of: when the reader opens it, its news still waiting is put away
+    /// (what it said is in front of them).
+    public var about: String?
 
     public init(
-        _ text: String, caret: Int? = nil, fieldStart: Int? = nil, element: String? = nil, topic: String? = nil
+        _ text: String, caret: Int? = nil, fieldStart: Int? = nil, element: String? = nil, topic: String? = nil,
+        about: String? = nil
     ) {
         self.text = text
         self.caret = caret
         self.fieldStart = fieldStart
         self.element = element
         self.topic = topic
+        self.about = about
     }
 }
 

@@ -154,7 +154,7 @@ import Testing
         #expect(announcer.pendingCount == 1)
         #expect(
             announcer.speechFinished(at: .milliseconds(400))
-                == .speak(SpeechRequest("alice: hi", priority: .low)))
+                == .speak(Self.said("alice: hi", .low, in: "#general")))
     }
 
     @Test func assertiveInterrupts() {
@@ -165,7 +165,7 @@ import Testing
         let error = LiveRegionChange(region: "Status", politeness: .assertive, text: "Disconnected")
         #expect(
             announcer.liveRegionChanged(error, at: .milliseconds(5))
-                == .speak(SpeechRequest("Disconnected", priority: .high)))
+                == .speak(Self.said("Disconnected", .high, in: "Status")))
     }
 
     @Test func offRegionsAreSilent() {
@@ -197,7 +197,7 @@ import Testing
         #expect(announcer.liveRegionChanged(b, at: .milliseconds(200)) == .none)
         #expect(announcer.nextDeadline == .milliseconds(500))
         #expect(announcer.tick(at: .milliseconds(499)) == .none)
-        #expect(announcer.tick(at: .milliseconds(500)) == .speak(SpeechRequest("b", priority: .low)))
+        #expect(announcer.tick(at: .milliseconds(500)) == .speak(Self.said("b", .low, in: "#general")))
     }
 
     @Test func threeMessagesWhileSpeakingAreCountedAsThree() {
@@ -224,7 +224,7 @@ import Testing
                 == .speak(Self.count(3, "message", in: "#b")))
         let one = LiveRegionChange(region: "#c", politeness: .polite, text: "ann: hi", count: 1)
         _ = announcer.speechFinished(at: .seconds(1))
-        #expect(announcer.liveRegionChanged(one, at: .seconds(2)) == .speak(SpeechRequest("ann: hi", priority: .low)))
+        #expect(announcer.liveRegionChanged(one, at: .seconds(2)) == .speak(Self.said("ann: hi", .low, in: "#c")))
     }
 
     @Test func aBatchWhileSpeakingAddsItsItems() {
@@ -243,6 +243,14 @@ import Testing
     static func count(_ count: Int, _ noun: String, in region: String) -> SpeechRequest {
         var request = SpeechRequest("", priority: .low, count: count)
         request.summary = SpeechRequest.Summary(count: count, noun: noun, region: region)
+        request.region = region
+        return request
+    }
+
+    /// One region's news said in full: its words, and the region it is news of.
+    static func said(_ text: String, _ priority: SpeechPriority, in region: String) -> SpeechRequest {
+        var request = SpeechRequest(text, priority: priority)
+        request.region = region
         return request
     }
 }

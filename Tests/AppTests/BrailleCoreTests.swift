@@ -16,7 +16,7 @@ import Testing
     }
 
     static func messages(_ effects: [AppEffect]) -> [String] {
-        effects.compactMap { if case .brailleMessage(let text, _, _) = $0 { text } else { nil } }
+        effects.compactMap { if case .brailleMessage(let text, _, _, _) = $0 { text } else { nil } }
     }
 
     /// News of the connection carries its topic, so on the display "Connected as ada" replaces
@@ -24,7 +24,7 @@ import Testing
     @Test func newsOfTheConnectionIsMarkedAsSuch() {
         var (core, _) = Core.openCore(braille: true)
         func topics(_ effects: [AppEffect]) -> [String?] {
-            effects.compactMap { if case .brailleMessage(_, _, let topic) = $0 { topic } else { nil } }
+            effects.compactMap { if case .brailleMessage(_, _, let topic, _) = $0 { topic } else { nil } }
         }
         let added = core.handle(.serverAdded(host: "127.0.0.1 port 16801", unsetVariable: nil), at: .seconds(1))
         #expect(Self.messages(added) == ["Connecting to 127.0.0.1 port 16801, saved for next time"])
@@ -62,6 +62,30 @@ import Testing
         let next = core.handle(kim(302, "two"), at: .seconds(4)) + core.handle(.tick, at: .seconds(6))
         #expect(Core.spoken(next).contains("two"), "speech leaves the name out: \(Core.spoken(next))")
         #expect(Self.messages(next).contains("kim: two"), "\(Self.messages(next))")
+    }
+
+    /// News of another channel is marked as its, and opening that channel asks the display to
+    /// put it away.
+    @Test func openingAChannelPutsItsWaitingNewsAway() {
+        var (core, _) = Core.openCore(braille: true)
+        let b = ChatChannel(id: 11, networkID: Core.local, name: "#b")
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: .init(channelID: 10, purpose: .refresh), channels: [Core.welcome, b],
+                    messages: core.state.messages)),
+            at: .seconds(1))
+        let news =
+            core.handle(
+                .chat(.messages([ChatMessage(id: 300, channelID: 11, author: "kim", text: "lunch?", time: Date())])),
+                at: .seconds(2)) + core.handle(.tick, at: .seconds(4))
+        let abouts = news.compactMap { if case .brailleMessage(_, _, _, let about) = $0 { about } else { nil } }
+        #expect(abouts.contains("#b"), "\(news)")
+        let opened = core.handle(
+            .loaded(
+                ChatSnapshot(load: .init(channelID: 11, purpose: .open), channels: [Core.welcome, b], messages: [])),
+            at: .seconds(5))
+        #expect(opened.contains(.brailleForget(about: "#b")), "\(opened)")
     }
 
     @Test func elementsAreLabelValueAndShortTraitForms() {
@@ -212,7 +236,7 @@ extension BrailleCoreTests {
 
     static func answers(_ effects: [AppEffect]) -> [String: Bool] {
         var result: [String: Bool] = [:]
-        for effect in effects { if case .brailleMessage(let text, let answer, _) = effect { result[text] = answer } }
+        for effect in effects { if case .brailleMessage(let text, let answer, _, _) = effect { result[text] = answer } }
         return result
     }
 
@@ -278,7 +302,7 @@ extension BrailleCoreTests {
         var effects = core.handle(.key(.character("?")), at: .seconds(1))
         effects += IRCEventsCoreTests.finishTransitions(&core, at: 2)
         let title = effects.firstIndex {
-            if case .brailleMessage(let text, true, _) = $0 { text.hasPrefix("Key help") } else { false }
+            if case .brailleMessage(let text, true, _, _) = $0 { text.hasPrefix("Key help") } else { false }
         }
         let focus = effects.firstIndex {
             if case .braille(let line, false) = $0 { line.text.contains("1/37") } else { false }

@@ -282,6 +282,20 @@ import Testing
         #expect(!after.contains("Connecting to 127.0.0.1"), "\(after)")
     }
 
+    /// Opening a channel puts its news away, waiting or shown: its messages are in front of the
+    /// reader. Other channels' news stays.
+    @Test func openingAChannelPutsItsNewsAway() {
+        var display = BrailleDisplay(width: 40)
+        _ = display.show(.computer(BrailleLine("Send btn")), fromKey: false)
+        _ = display.message(.computer(BrailleLine("#a, kim: lunch?", about: "#a")), at: .zero, for: .seconds(4))
+        _ = display.message(.computer(BrailleLine("#a, bob: yes", about: "#a")), at: .zero, for: .seconds(4))
+        _ = display.message(.computer(BrailleLine("#b, eve: hi", about: "#b")), at: .zero, for: .seconds(4))
+        #expect(Self.text(display.forget(about: "#a", at: .seconds(1))) == ["#b, eve: hi"])
+        var shown: [String] = []
+        for second in 2...9 { shown += Self.text(display.tick(at: .seconds(second))) }
+        #expect(shown == ["Send btn"], "\(shown)")
+    }
+
     @Test func aFullQueueShowsASignForWhatItDropped() {
         var display = BrailleDisplay(width: 40)
         display.sign = { .computer(BrailleLine("\($0) more not shown")) }

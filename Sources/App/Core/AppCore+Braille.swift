@@ -49,10 +49,11 @@ extension AppCore {
 
     /// Puts an announcement on the display for its timeout, written as it is read: at once when
     /// it answers the reader's key, else in its turn.
-    mutating func brailleMessage(_ text: String) {
+    mutating func brailleMessage(_ text: String, about channel: String? = nil) {
         guard configuration.braille, !text.isEmpty else { return }
         effects.append(
-            .brailleMessage(Self.written(text, emoji: state.emoji.catalog), answer: answeringKey, topic: newsTopic))
+            .brailleMessage(
+                Self.written(text, emoji: state.emoji.catalog), answer: answeringKey, topic: newsTopic, about: channel))
     }
 
     /// Whether reading is at the reader's pace on the display: a message is read when its line

@@ -133,6 +133,8 @@ extension AppCore {
             received(messages)
             learningChannels = false
         case .open:
+            // Its news still waiting on the display is in front of the reader now.
+            if configuration.braille, let name = state.channel?.name { effects.append(.brailleForget(about: name)) }
             reviewer.reset(channel: state.channelID)
             state.mentionedChannelIDs.remove(state.channelID)
             state.lastReadID = state.channel?.lastReadMessageID ?? 0

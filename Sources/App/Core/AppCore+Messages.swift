@@ -63,7 +63,7 @@ extension AppCore {
                     brailleMessage(
                         message.kind == .action
                             ? "\(place)* \(message.author) \(message.text)"
-                            : "\(place)\(message.author): \(message.text)")
+                            : "\(place)\(message.author): \(message.text)", about: name)
                 }
                 continue
             }

@@ -11,7 +11,7 @@ extension AppCore {
     /// punctuation level, and someone else's words in it are marked ``SpokenText/verbatim(_:)``.
     mutating func say(
         _ text: String, _ priority: SpeechPriority, _ voice: VoiceRole, speaker: SpeakerVoice? = nil,
-        brailled: String? = nil
+        brailled: String? = nil, about channel: String? = nil
     ) {
         let prepared = SpokenText.prepareOwn(
             navigator.options.lexicon.apply(text), punctuation: navigator.options.punctuation,
@@ -24,7 +24,7 @@ extension AppCore {
         if configuration.braille, voice == .announcer || (voice == .reader && !focusIsEditable),
             unbrailled.remove(text) == nil
         {
-            brailleMessage(brailled.map(SpokenText.unmarked) ?? shown)
+            brailleMessage(brailled.map(SpokenText.unmarked) ?? shown, about: channel)
         }
         utter(prepared, priority, voice, shown: shown == prepared ? nil : shown, speaker: speaker)
     }
@@ -139,7 +139,7 @@ extension AppCore {
         // A count comes as a fact; the phrase book words it.
         say(
             utterance.summary.map(Wording.summary) ?? utterance.text, utterance.priority, .announcer,
-            speaker: speakerVoice(utterance.author), brailled: utterance.named)
+            speaker: speakerVoice(utterance.author), brailled: utterance.named, about: utterance.region)
     }
 
     mutating func speak(_ action: Navigator.Action) {

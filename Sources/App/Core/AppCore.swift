@@ -326,7 +326,7 @@ public struct AppCore: Sendable {
             if braille != lastBraille, !braille.text.isEmpty {
                 let movedTo = braille.element != lastBraille?.element
                 lastBraille = braille
-                let answer = effects.lastIndex { if case .brailleMessage(_, true, _) = $0 { true } else { false } }
+                let answer = effects.lastIndex { if case .brailleMessage(_, true, _, _) = $0 { true } else { false } }
                 if let answer, movedTo {
                     // The key's answer brought a new focus (a sheet's title over its first item,
                     // "#b, 3 unread" over the message it opens on): drawn after it, beneath it, so

@@ -41,7 +41,10 @@ public enum AppEffect: Sendable, Equatable {
     /// Show an announcement on the braille display for its timeout; an `answer` to the reader's
     /// key shows at once, news waits its turn.
     /// A `topic`: newer news of it replaces this (the connection's state).
-    case brailleMessage(String, answer: Bool = false, topic: String? = nil)
+    /// `about`: the channel it is news of (put away when that channel opens).
+    case brailleMessage(String, answer: Bool = false, topic: String? = nil, about: String? = nil)
+    /// The channel named opened: its news still waiting on the display is put away.
+    case brailleForget(about: String)
     /// The braille table and timeout from the settings.
     case configureBraille(BrailleSettings)
     /// Render with these settings (size, colours, contrast).

@@ -29,8 +29,10 @@ extension AppRuntime {
             parts.output.setBottom(line, caret: caret)
         case .braille(let line, let fromKey):
             parts.braille?.show(line, fromKey: fromKey)
-        case .brailleMessage(let text, let answer, let topic):
-            parts.braille?.message(text, answer: answer, topic: topic)
+        case .brailleMessage(let text, let answer, let topic, let about):
+            parts.braille?.message(text, answer: answer, topic: topic, about: about)
+        case .brailleForget(let about):
+            parts.braille?.forget(about: about)
         case .configureBraille(let settings):
             parts.braille?.configure(BrailleConnection.Configuration(settings))
         case .display(let settings):
