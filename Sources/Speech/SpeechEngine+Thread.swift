@@ -115,6 +115,10 @@ extension SpeechEngine {
     /// (its end or cancel event); a key that cuts it off cancels it at once. Returns false when
     /// speech-dispatcher has gone (and nothing more of it will sound).
     private func speak(_ utterance: Utterance, through dispatcher: SpeechDispatcher) -> Bool {
+        // A speaker's voice, as speech-dispatcher can give one: the pitch moved their way (the
+        // module and its voice are the user's); everyone else at the settings' pitch.
+        let base = state.withLock { $0.dispatcherPitch }
+        dispatcher.setPitch(utterance.speaker.map { Self.dispatcherPitch(of: $0, from: base) } ?? base)
         for piece in utterance.pieces {
             let text = String(piece.text)
             guard text.contains(where: { !$0.isWhitespace }) else { continue }
@@ -156,10 +160,25 @@ extension SpeechEngine {
     /// speech-dispatcher's rate, pitch and volume where the settings name them (nil: the
     /// user's own, from speech-dispatcher's configuration).
     public func setSpeechDispatcherParameters(rate: Int?, pitch: Int?, volume: Int?) {
-        guard let dispatcher = state.withLock({ $0.dispatcher }) else { return }
+        guard
+            let dispatcher = state.withLock({ state in
+                state.dispatcherPitch = pitch
+                return state.dispatcher
+            })
+        else { return }
         dispatcher.setRate(rate)
         dispatcher.setPitch(pitch)
         dispatcher.setVolume(volume)
+    }
+
+    /// How far each speaker's pitch is from the user's, in speech-dispatcher's percent (50 the
+    /// voice's own): neighbours apart, all within what stays a voice.
+    static let speakerPitchSteps = [-32, 28, -16, 14, -44, 40, -6, 22]
+
+    /// The pitch, 0…100, `speaker` is said at through speech-dispatcher, from the user's (nil: 50).
+    static func dispatcherPitch(of speaker: SpeakerVoice, from base: Int?) -> Int {
+        let step = speakerPitchSteps[speaker.number % speakerPitchSteps.count]
+        return min(max((base ?? 50) + step, 0), 100)
     }
 
     /// speech-dispatcher's output module and voices, asked of a running daemon (about half a

@@ -80,6 +80,9 @@ public final class SpeechEngine: @unchecked Sendable {
         /// The speech-dispatcher message sounding, and whether it has ended.
         var dispatcherMessage: Int?
         var dispatcherFinished = false
+        /// The pitch the settings give speech-dispatcher (nil: its own), which a speaker's voice
+        /// moves from.
+        var dispatcherPitch: Int?
     }
 
     /// Who synthesises the words.

@@ -15,6 +15,7 @@ extension EndToEndTests {
     final class SpeechDispatcherProcess {
         let process = Process()
         let socket: String
+        let folder: String
 
         convenience init(pulse: PulseAudioFixture) throws {
             try self.init(folder: pulse.directory.path, environment: pulse.environment)
@@ -29,11 +30,14 @@ extension EndToEndTests {
                 throw Failure(
                     "speech-dispatcher is missing: apt-get install -y speech-dispatcher speech-dispatcher-espeak-ng")
             }
+            self.folder = folder
             socket = folder + "/speechd.sock"
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = [
                 "--run-single", "--timeout", "0", "--communication-method", "unix_socket", "--socket-path", socket,
                 "--log-dir", folder, "--pid-file", folder + "/speechd.pid",
+                // Its log then holds each SSIP command it was sent.
+                "--log-level", "5",
             ]
             var environment = ProcessInfo.processInfo.environment
             for (key, value) in extra { environment[key] = value }
@@ -42,6 +46,17 @@ extension EndToEndTests {
             process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
             process.standardError = FileHandle(forWritingAtPath: "/dev/null")
             try process.run()
+        }
+
+        /// The SSIP commands it was sent, as its log (level 5) has them: "SET SELF PITCH -32".
+        var commands: [String] {
+            let log = (try? String(contentsOfFile: folder + "/speech-dispatcher.log", encoding: .utf8)) ?? ""
+            // "…:DATA:|SET SELF PITCH -32\r\n| (20)": the command, without its line end and length.
+            return log.split(separator: "\n").compactMap { line in
+                line.range(of: ":DATA:|").map {
+                    String(line[$0.upperBound...].prefix { $0 != "\r" && $0 != "|" }).uppercased()
+                }
+            }
         }
 
         /// What a client needs to find this daemon and no other.
@@ -76,6 +91,31 @@ extension EndToEndTests {
     /// Whether speech-dispatcher's espeak-ng module has a stream playing on `pulse`.
     static func speechDispatcherIsPlaying(_ pulse: PulseAudioFixture) -> Bool {
         ((try? pulse.pactl(["list", "sink-inputs"])) ?? "").contains("speech-dispatcher-espeak-ng")
+    }
+
+    /// With speech-dispatcher and `speaker_voices`, each person's words are said at a pitch of
+    /// their own (moved from the user's), the client's own words at the user's.
+    @Test func speechDispatcherGivesEachSpeakerAPitchOfTheirOwn() async throws {
+        let pulse = try PulseAudioFixture()
+        defer { pulse.tearDown() }
+        let daemon = try SpeechDispatcherProcess(pulse: pulse)
+        defer { daemon.kill() }
+        try await daemon.waitUntilListening()
+        let sandbox = try Sandbox(
+            settings: Self.onboardedSettings
+                + "[speech]\nengine = \"speech-dispatcher\"\nhints = false\nspeaker_voices = true\n")
+        defer { sandbox.remove() }
+        let session = try sandbox.launch(
+            speech: "audio", environment: pulse.environment.merging(daemon.environment) { $1 })
+        defer { session.kill() }
+        try await Self.waitUntilReady(session)
+        // #welcome's messages are Earshot's and Robin's: moving through them says each in its voice.
+        for _ in 0..<4 { try await Self.press(session, "Right") }
+        let pitches = try await TmuxSession.waitUntil(timeout: .seconds(30)) {
+            Set(daemon.commands.filter { $0.hasPrefix("SET SELF PITCH ") }).count >= 2
+        }
+        let sent = daemon.commands.filter { $0.hasPrefix("SET SELF PITCH ") }
+        #expect(pitches, "one pitch for everyone: \(sent)\n\(Self.context(session))")
     }
 
     /// With `speech.engine = "speech-dispatcher"`, a key's phrase is spoken by speech-dispatcher,

@@ -217,3 +217,20 @@ import Testing
         }
     }
 }
+
+/// A voice per speaker through speech-dispatcher: the user's module and voice, each speaker's
+/// pitch moved their own way from the user's.
+@Suite struct DispatcherSpeakerPitchTests {
+    @Test func eachSpeakerHasAPitchOfTheirOwnWithinRange() {
+        for base in [nil, 0, 50, 100] as [Int?] {
+            let pitches = (0..<SpeakerVoice.count).map {
+                SpeechEngine.dispatcherPitch(of: SpeakerVoice(number: $0), from: base)
+            }
+            #expect(pitches.allSatisfy { (0...100).contains($0) })
+            if base == nil || base == 50 {
+                #expect(Set(pitches).count == SpeakerVoice.count, "\(pitches)")
+            }
+        }
+        #expect(SpeechEngine.dispatcherPitch(of: SpeakerVoice(number: 1), from: 60) == 88)
+    }
+}
