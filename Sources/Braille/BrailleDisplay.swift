@@ -53,6 +53,8 @@ public struct BrailleDisplay: Sendable {
     var messageShownAt: Duration = .zero
     /// News dismissed by a key sooner than this after it showed was hardly read: it waits again.
     public static let glance: Duration = .milliseconds(1500)
+    /// The news last cut off at a glance and put back: it comes back once only.
+    var glancedAgain: BrailleRendering?
     /// News waiting for the display (at most ``queueLimit``, the newest kept).
     var queued: [BrailleRendering] = []
     /// News a full queue dropped, shown as a sign (``sign``) before the next news.
@@ -181,9 +183,13 @@ public struct BrailleDisplay: Sendable {
             messageUntil = min(until, messageShownAt + Self.flash(shown.rendering))
             newsHeldUntil = messageUntil.map { $0 + Self.newsHold }
         } else if !sameElement, fromKey {
-            if let glanced = message, !messageAnswers, now - messageShownAt < Self.glance {
-                // News the key cut off almost at once shows again after the focus.
+            if let glanced = message, !messageAnswers, now - messageShownAt < Self.glance,
+                glanced.rendering != glancedAgain
+            {
+                // News the key cut off almost at once shows again after the focus, once (typing
+                // on, key after key, would bring it back over the field each time).
                 queued.insert(glanced.rendering, at: 0)
+                glancedAgain = glanced.rendering
                 trimQueue()
             }
             message = nil
@@ -371,7 +377,11 @@ public struct BrailleDisplay: Sendable {
         let starts = rendering.windowStarts(width: width)
         guard let caret else { return starts.contains(start) ? start : 0 }
         if starts.contains(start), caret >= start, caret < (starts.first { $0 > start } ?? Int.max) { return start }
-        return starts.last { $0 <= caret } ?? 0
+        let page = starts.last { $0 <= caret } ?? 0
+        // The caret on the blank after the text, which alone would make a page: the window ends
+        // there instead, the text before it in view (a blank display read as an empty field).
+        if page == caret, caret > 0, caret >= rendering.count - 1 { return max(0, caret - width + 1) }
+        return page
     }
 
     /// Writes what is shown, if it changed; notes when the focus's last window began to show

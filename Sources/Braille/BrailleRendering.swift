@@ -68,8 +68,11 @@ public struct BrailleRendering: Sendable, Equatable {
 
     /// The window that starts at `start`: up to the next start, blank-padded to `width`.
     public func window(from start: Int, width: Int) -> BrailleWindow {
-        let next = windowStarts(width: width).first { $0 > start } ?? count
-        let end = min(start + width, count, next)
+        let starts = windowStarts(width: width)
+        let next = starts.first { $0 > start } ?? count
+        // A window not at a word's start (one that ends at a caret after the text) runs on to
+        // the display's width.
+        let end = starts.contains(start) ? min(start + width, count, next) : min(start + width, count)
         let cursor = caretCell.flatMap { $0 >= start && $0 < max(end, start + 1) ? $0 - start : nil }
         switch cells {
         case .text(let characters):

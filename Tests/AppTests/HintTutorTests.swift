@@ -25,16 +25,17 @@ import Testing
         #expect(other)
     }
 
-    /// News said during a rest starts it again: the hint comes after a quiet rest, not straight
-    /// after news it has nothing to do with.
-    @Test func newsStartsTheRestAgain() {
+    /// News said during a rest ends it: the hint does not come after news it has nothing to do
+    /// with.
+    @Test func newsEndsTheRest() {
         var tutor = HintTutor()
         let hint = "Press A for actions."
         for index in 0..<3 { _ = tutor.focused(on: "message.\(index)", hint: hint, at: .seconds(index)) }
         _ = tutor.focused(on: "message.9", hint: hint, at: .seconds(10))
         tutor.newsSaid(at: .seconds(17))
         #expect(tutor.tick(at: .seconds(18), focus: "message.9") == nil, "right after the news")
-        #expect(tutor.tick(at: .seconds(25), focus: "message.9") == hint)
+        #expect(tutor.tick(at: .seconds(25), focus: "message.9") == nil)
+        #expect(tutor.nextDeadline == nil)
     }
 
     @Test func aKeyOrAMoveBreaksTheRest() {

@@ -44,6 +44,16 @@ import UnicodeData
         }
         let rootElement = try #require(found)
         #expect(rootElement.value.hasSuffix("1 new reply"), "\(rootElement.value)")
+        // A refresh from the store (a reaction, say) leaves it new, though the marker is past it.
+        core.state.lastReadID = 300
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: .init(channelID: 10, purpose: .refresh), channels: [AppCoreTests.welcome],
+                    messages: core.state.messages + [reply])),
+            at: .seconds(1) + .milliseconds(500))
+        #expect(core.state.unreadReplies["m101"] == [200])
+        core.state.lastReadID = 101
         // The thread opens on its reply, which is read when heard in full.
         _ = core.handle(
             .loaded(

@@ -32,6 +32,17 @@ import Testing
         #expect(heard.filter { $0.contains("Message field") }.count == 1, "\(heard)")
     }
 
+    /// Typing on a message goes on at the end of a draft in the field, not where its caret was.
+    @Test func typingOnAMessageGoesOnAtTheEndOfTheDraft() {
+        var (core, _) = AppCoreTests.openCore()
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        for character in "my draft" { _ = core.handle(.key(.character(character)), at: .seconds(1)) }
+        for _ in 0..<4 { _ = core.handle(.key(.key(.left, [])), at: .seconds(2)) }
+        _ = core.navigator.focus(identifier: ElementID.message(102).identifier)
+        _ = Self.type("ok", &core, from: .seconds(3), every: .milliseconds(150))
+        #expect(core.state.composer == "my draftok")
+    }
+
     /// Escape from the field typing took focus to goes back to the message typing began on.
     @Test func escapeGoesBackToTheMessageTypingBeganOn() {
         var (core, _) = AppCoreTests.openCore()

@@ -51,6 +51,30 @@ import Testing
         #expect(display.command(.lineDown, at: .zero) == [.report(.next)])
     }
 
+    /// A field whose label and text fill the display exactly, the caret after the text: the
+    /// window ends at the caret, text in view, not a blank page with only the cursor.
+    @Test func theCaretAfterAFullLineKeepsTheTextInView() {
+        var display = BrailleDisplay(width: 10)
+        let shown = display.show(.computer(BrailleLine("Msg edt hi", caret: 10, fieldStart: 8)))
+        #expect(Self.text(shown) == ["sg edt hi"])
+        #expect(Self.cursor(shown) == 9)
+    }
+
+    /// News cut off at a glance by a key comes back once, not after every key of a word typed.
+    @Test func newsCutOffAtAGlanceComesBackOnce() {
+        var display = BrailleDisplay(width: 40)
+        _ = display.show(.computer(BrailleLine("Msg edt ", caret: 8, fieldStart: 8)), fromKey: false)
+        _ = display.message(.computer(BrailleLine("kim: release notes")), at: .zero, for: .seconds(4))
+        var shownNews = 0
+        for step in 0..<5 {
+            let at = Duration.milliseconds(1200 * step + 100)
+            let text = "Msg edt " + String(repeating: "x", count: step + 1)
+            _ = display.show(.computer(BrailleLine(text, caret: text.count, fieldStart: 8)), fromKey: true, at: at)
+            shownNews += Self.text(display.tick(at: at + .milliseconds(1100))).filter { $0.hasPrefix("kim:") }.count
+        }
+        #expect(shownNews == 1, "came back \(shownNews) times")
+    }
+
     @Test func aMessageShowsUntilItsTimeOrAKeyAndANewFocusReplacesIt() {
         var display = BrailleDisplay(width: 20)
         _ = display.show(.computer(BrailleLine("Send btn")), fromKey: false)

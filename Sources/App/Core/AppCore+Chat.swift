@@ -123,6 +123,14 @@ extension AppCore {
             }
             state.replyRoots = roots
             state.replyCounts = counts
+            if snapshot.load.purpose != .open {
+                // Replies unread before a refresh stay so (the marker may have passed their ids
+                // since, while they were not read); those read were marked heard.
+                let present = Set(snapshot.messages.filter { !$0.heard }.map(\.id))
+                for (root, ids) in state.unreadReplies {
+                    unread[root, default: []].formUnion(ids.intersection(present))
+                }
+            }
             state.unreadReplies = unread
         }
         switch snapshot.load.purpose {

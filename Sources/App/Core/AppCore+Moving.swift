@@ -58,7 +58,7 @@ extension AppCore {
         let recent = reviewer.recent.flatMap { said in
             now - said.at < .seconds(30) ? state.messages.first { $0.id == said.messageID } : nil
         }
-        guard let message = reviewed ?? recent ?? focused else {
+        guard let message = recent ?? reviewed ?? focused else {
             return answer(.reading(.noMessageHere))
         }
         answer(
@@ -75,6 +75,8 @@ extension AppCore {
     }
 
     mutating func review(by step: Int, after lead: String = "") {
+        // Reviewing now: Alt-T is about this, not a recent message said before.
+        reviewer.recent = nil
         let messages = reviewer.messages(state.messages, channel: state.channelID)
         guard !messages.isEmpty else { return answer(.reading(.noMessages)) }
         let previous = reviewer.index.flatMap { messages.indices.contains($0) ? messages[$0] : nil }

@@ -114,6 +114,9 @@ extension AppCore {
     mutating func typeInField(_ text: String, field: TextField, identifier: String, name: String? = nil) {
         guard case .focus = navigator.focus(identifier: identifier) else { return }
         chosenAction = nil
+        // At the end of what is there (a draft), not wherever its caret was left.
+        let there = editor(field)
+        keep(LineEditor(text: there.text, caret: there.text.count), in: field)
         fieldToName = name ?? navigator.focusedElement?.label
         edit(field, .type(text))
         if let name = fieldToName {

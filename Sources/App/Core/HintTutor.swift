@@ -41,10 +41,11 @@ struct HintTutor: Sendable, Equatable {
     /// A key was pressed: the rest is broken.
     mutating func keyPressed() { resting = nil }
 
-    /// News was said: the rest starts again, so the hint never follows news it has nothing to
-    /// do with ("kim answered you: …", then "Press A for actions.").
+    /// News was said: the rest is over, so the hint never follows news it has nothing to do
+    /// with ("kim answered you: …", then "Press A for actions."); the next rest on an element
+    /// brings it.
     mutating func newsSaid(at now: Duration) {
-        resting?.due = now + Self.rest
+        resting = nil
     }
 
     /// When to be told the time, if a hint waits for a rest.
