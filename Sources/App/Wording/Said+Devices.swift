@@ -33,7 +33,9 @@ extension Wording {
         case .brailleBack(let cells): "Braille display back, \(cells) cells"
         case .brailleConnected(let cells): "Braille display connected, \(cells) cells"
         case .brailleUnavailable(let why): brailleUnavailable(why)
-        case .brailleDropped(let count): "\(Plural.phrase(count, "more message")) not shown, in the channels"
+        // News of any kind (a count of messages among it), all of it in its channel or the
+        // speech history: not "in the channels", which read as other channels.
+        case .brailleDropped(let count): "\(count) more not shown: Alt-H lists them"
         case .speechDispatcherUnavailable(let why):
             "speech-dispatcher does not answer, so Earshot speaks with its own voice, espeak-ng"
                 + (why.map { ". Why: \($0)." } ?? "")
