@@ -380,7 +380,10 @@ public struct BrailleDisplay: Sendable {
         let page = starts.last { $0 <= caret } ?? 0
         // The caret on the blank after the text, which alone would make a page: the window ends
         // there instead, the text before it in view (a blank display read as an empty field).
-        if page == caret, caret > 0, caret >= rendering.count - 1 { return max(0, caret - width + 1) }
+        // (An empty field's caret keeps its page: the label cut to make room says nothing.)
+        if page == caret, caret > (rendering.line.fieldStart ?? 0), caret >= rendering.count - 1 {
+            return max(0, caret - width + 1)
+        }
         return page
     }
 

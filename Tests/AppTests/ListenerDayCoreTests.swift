@@ -72,6 +72,31 @@ import UnicodeData
         #expect(core.state.unreadReplies.isEmpty)
     }
 
+    /// The channel's stored count took a reply that came while it was away: reading the reply
+    /// takes it off, so the heading counts what is unread (it stood one over).
+    @Test func readingAReplyTakesItOffTheStoredCount() throws {
+        var (core, _) = AppCoreTests.openCore()
+        let root = try #require(core.state.messages.first { $0.id == 101 })
+        let reply = ChatMessage(
+            id: 200, channelID: 10, msgid: "r200", author: "kim", text: "see the thread", time: Date(), replyTo: "m101")
+        _ = core.handle(.chat(.messages([reply])), at: .seconds(1))
+        core.state.lastReadID = 100
+        core.state.pageHoldsAll = false
+        core.state.channels[0].unread = 4
+        #expect(core.state.channelHeading == "#welcome, 4 unread")
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 10, purpose: .thread(rootID: 101, announce: true), root: root),
+                    channels: core.state.channels, messages: core.state.messages + [reply], thread: [root, reply])),
+            at: .seconds(2))
+        _ = core.navigator.focus(identifier: ElementID.message(200).identifier)
+        core.hearingFocus()
+        _ = core.handle(.utterance(.speak, .reader), at: .seconds(3))
+        _ = core.handle(.utterance(.done, .reader), at: .seconds(4))
+        #expect(core.state.channelHeading == "#welcome, 3 unread")
+    }
+
     @Test func aPhraseCutOffByAKeyIsNotHeardAndTheNewestHeardFirstLeavesOlderUnread() {
         var (core, _) = AppCoreTests.openCore()
         _ = core.handle(.utterance(.speak, .reader), at: .seconds(1))

@@ -58,6 +58,11 @@ import Testing
         let shown = display.show(.computer(BrailleLine("Msg edt hi", caret: 10, fieldStart: 8)))
         #expect(Self.text(shown) == ["sg edt hi"])
         #expect(Self.cursor(shown) == 9)
+        // An empty field keeps its own blank page, the label whole on the one before.
+        var narrow = BrailleDisplay(width: 8)
+        let empty = narrow.show(.computer(BrailleLine("Msg edt ", caret: 8, fieldStart: 8)))
+        #expect(Self.text(empty) == [""])
+        #expect(Self.cursor(empty) == 0)
     }
 
     /// News cut off at a glance by a key comes back once, not after every key of a word typed.

@@ -65,6 +65,13 @@ extension AppCore {
             if let index = state.threadMessages.firstIndex(where: { $0.id == id }) {
                 state.threadMessages[index].heard = true
             }
+            // The stored count took every line that came while the channel was away, replies
+            // too: one less now (it stood one over the messages seen unread).
+            if let channel = state.channels.firstIndex(where: { $0.id == state.channelID }),
+                state.channels[channel].unread > 0
+            {
+                state.channels[channel].unread -= 1
+            }
             effects.append(.store(.markHeard(channelID: state.channelID, messageID: id, unread: state.unreadCount)))
             if let channel = state.channels.firstIndex(where: { $0.id == state.channelID }) {
                 state.channels[channel].unread = state.unreadCount
