@@ -62,6 +62,24 @@ import Testing
         #expect(order == ["Today", "2 people joined: kim and bob"], "\(order)")
     }
 
+    /// People are counted once each: bob leaving, coming back and quitting is one who joined
+    /// and one who left, not three.
+    @Test func aRunCountsPeopleNotEvents() {
+        var (core, _) = AppCoreTests.openCore()
+        core.state.channels[0].members = ["bob", "kim", "you"]
+        var time = 1
+        for event: ChatEvent in [
+            .parted(channelID: 10, channel: "#welcome", nick: "bob", isSelf: false, reason: "brb"),
+            .joined(channelID: 10, channel: "#welcome", nick: "bob", isSelf: false),
+            .quit(nick: "bob", reason: "Quit: bye"),
+            .parted(channelID: 10, channel: "#welcome", nick: "kim", isSelf: false, reason: ""),
+        ] {
+            time += 1
+            _ = core.handle(.chat(event), at: .seconds(time))
+        }
+        #expect(Self.labels(core) == ["1 person joined, 2 left: bob and kim"], "\(Self.labels(core))")
+    }
+
     @Test func aMessageEndsARunAndTheNextStartsAfterIt() throws {
         var (core, _) = AppCoreTests.openCore()
         _ = core.handle(.chat(.joined(channelID: 10, channel: "#welcome", nick: "kim", isSelf: false)), at: .seconds(1))

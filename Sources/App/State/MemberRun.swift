@@ -42,10 +42,14 @@ public struct MemberRun: Hashable, Sendable {
     public var byTime = false
     /// The events, oldest first, up to ``eventLimit``.
     public var events: [Event] = []
-    /// How many of each kind, all of them counted.
-    public var joined = 0
-    public var left = 0
-    public var renamed = 0
+    /// How many people did each, each counted once ("bob left, came back and quit" is one who
+    /// joined and one who left, not three comings and goings).
+    public var joined: Int { joiners.count }
+    public var left: Int { leavers.count }
+    public var renamed: Int { renamers.count }
+    private var joiners: Set<String> = []
+    private var leavers: Set<String> = []
+    private var renamers: Set<String> = []
     /// Whether it shows each event as an element of its own.
     public var expanded = false
 
@@ -55,13 +59,16 @@ public struct MemberRun: Hashable, Sendable {
         self.after = after
     }
 
-    public var count: Int { joined + left + renamed }
+    /// How many events, all of them counted (``events`` keeps the first ``eventLimit``).
+    public private(set) var count = 0
 
     public mutating func add(_ event: Event) {
+        count += 1
+        let who = event.nick.lowercased()
         switch event.kind {
-        case .joined: joined += 1
-        case .left: left += 1
-        case .renamed: renamed += 1
+        case .joined: joiners.insert(who)
+        case .left: leavers.insert(who)
+        case .renamed: renamers.insert(who)
         }
         if events.count < Self.eventLimit { events.append(event) }
     }
