@@ -72,32 +72,31 @@ extension AppCore {
             {
                 state.channels[channel].unread -= 1
             }
-            effects.append(.store(.markHeard(channelID: state.channelID, messageID: id, unread: state.unreadCount)))
-            if let channel = state.channels.firstIndex(where: { $0.id == state.channelID }) {
-                state.channels[channel].unread = state.unreadCount
-            }
-            if paced || navigator.focusedElement?.identifier != ElementID.message(id).identifier { rebuild() }
-            return
+            return readWhereItIs(id)
         }
         guard id > state.lastReadID, let index = state.messages.firstIndex(where: { $0.id == id }),
             !state.messages[index].heard
         else { return }
         guard !state.messages[..<index].contains(where: state.isUnread) else {
             state.messages[index].heard = true
-            effects.append(
-                .store(.markHeard(channelID: state.channelID, messageID: id, unread: state.unreadCount)))
-            if let channel = state.channels.firstIndex(where: { $0.id == state.channelID }) {
-                state.channels[channel].unread = state.unreadCount
-            }
-            // The focused line is left as it was just said (a screen reader reading the cursor
-            // line would say it again); the next drawing shows it read. On the display at the
-            // reader's pace it shows read at once: the reader is looking at it.
-            if paced || navigator.focusedElement?.identifier != ElementID.message(id).identifier { rebuild() }
-            return
+            return readWhereItIs(id)
         }
         // On over the messages after it that are read already (heard ahead, or one's own).
         let end = state.messages[(index + 1)...].firstIndex(where: state.isUnread) ?? state.messages.endIndex
         moveReadMarker(to: state.messages[end - 1].id)
+    }
+
+    /// `id`, heard, is read where it is (the marker stays): in the store with what is still
+    /// unread, and in the channel's count. The focused line is left as it was just said (a
+    /// screen reader reading the cursor line would say it again); the next drawing shows it
+    /// read. On the display at the reader's pace it shows read at once: the reader is looking
+    /// at it.
+    mutating func readWhereItIs(_ id: Int64) {
+        effects.append(.store(.markHeard(channelID: state.channelID, messageID: id, unread: state.unreadCount)))
+        if let channel = state.channels.firstIndex(where: { $0.id == state.channelID }) {
+            state.channels[channel].unread = state.unreadCount
+        }
+        if paced || navigator.focusedElement?.identifier != ElementID.message(id).identifier { rebuild() }
     }
 
     /// Sets the open channel's read marker (forward when heard, back for Mark unread), in the
