@@ -39,8 +39,10 @@ import Testing
         for character in "my draft" { _ = core.handle(.key(.character(character)), at: .seconds(1)) }
         for _ in 0..<4 { _ = core.handle(.key(.key(.left, [])), at: .seconds(2)) }
         _ = core.navigator.focus(identifier: ElementID.message(102).identifier)
-        _ = Self.type("ok", &core, from: .seconds(3), every: .milliseconds(150))
+        let heard = Self.spoken(Self.type("ok", &core, from: .seconds(3), every: .milliseconds(150)))
         #expect(core.state.composer == "my draftok")
+        // The draft is said, so the letters are not taken for a new line.
+        #expect(heard.first == "Message field, after your draft my draft, o", "\(heard)")
     }
 
     /// Escape from the field typing took focus to goes back to the message typing began on.

@@ -105,7 +105,9 @@ extension AppCore {
         guard let field = field ?? conversationField else { return }
         let identifier = field == .composer ? ElementID.composer.identifier : ElementID.threadComposer.identifier
         let from = navigator.focusedElement?.identifier
-        typeInField(text, field: field, identifier: identifier, name: Wording.sentence(.typingInMessageField))
+        let draft = editor(field).text
+        typeInField(
+            text, field: field, identifier: identifier, name: Wording.sentence(.typingInMessageField(draft: draft)))
         if field == .composer, navigator.focusedElement?.identifier == identifier { state.typedFrom = from }
     }
 

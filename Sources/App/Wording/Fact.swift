@@ -33,7 +33,8 @@ enum Fact: Hashable, Sendable {
     /// without a message field.
     case notATextField(sheetOpen: Bool)
     /// Characters typed on a message went to the message field: it is named once.
-    case typingInMessageField
+    /// (`draft`: what was in the field already, which the typing goes on from.)
+    case typingInMessageField(draft: String)
     /// A key that opens something new, pressed while something is open over the conversation.
     case closeThisFirst
 

@@ -1,3 +1,4 @@
+import Accessibility
 /// The phrase book: every sentence Earshot says, made from a ``Fact``.
 ///
 /// As swift-argument-parser's `ErrorMessageGenerator` makes every message a user reads from
@@ -24,8 +25,9 @@ public enum Wording {
         case .couldNotRead(let reason): "Could not read the chat history: " + Self.reason(reason)
         case .notATextField(let sheetOpen):
             sheetOpen ? "Not a text field. Escape closes this" : "Not a text field"
-        case .typingInMessageField:
-            "Message field"
+        case .typingInMessageField(let draft):
+            // A draft there is said, so the letters are not taken for a new line.
+            draft.isEmpty ? "Message field" : "Message field, after your draft " + SpokenText.verbatim(draft)
         case .closeThisFirst:
             "Press Escape first"
         case .tryingAgain(let host, let seconds):
