@@ -33,7 +33,7 @@ import Testing
             Self.high(effects) == [
                 "Sign-in failed for ada: the server refused the account name or password. Disconnected, not reconnecting."
             ], "\(effects)")
-        #expect(core.state.connection == .disconnected)
+        #expect(core.state.connection.status == .disconnected)
     }
 
     @Test func anOptionalSignInThatFailsGoesOn() {
@@ -47,6 +47,6 @@ import Testing
             Self.high(effects) == [
                 "Sign-in failed for ada: this server does not offer SASL sign-in. Going on without signing in."
             ], "\(effects)")
-        #expect(core.state.connection != .disconnected)
+        #expect(core.state.connection.status != .disconnected)
     }
 }

@@ -50,7 +50,7 @@ extension AppCore {
     }
 
     /// Whether the connection to `network` is lost (said, and not back yet).
-    func isLost(_ network: Int64) -> Bool { state.lostNetworks[network] != nil || state.lostNetworks[0] != nil }
+    func isLost(_ network: Int64) -> Bool { state.connection.isLost(network) }
 
     /// The user's nick on the network of `channelID`.
     func nick(inChannel channelID: Int64) -> String { state.nick(inChannel: channelID) }
@@ -159,10 +159,10 @@ extension AppCore {
                     if state.messages.contains(where: { $0.id == wanted }) { focus = .message(wanted) }
                 }
                 // The first channel after connecting says the connection first, in one sentence.
-                let news = connectedNews.map { Wording.sentence($0) + ". " } ?? ""
-                newsTopic = connectedNews?.topic
+                let connected = state.connection.takeHeldNews()
+                let news = connected.map { Wording.sentence($0) + ". " } ?? ""
+                newsTopic = connected?.topic
                 defer { newsTopic = nil }
-                connectedNews = nil
                 // After connecting it waits for what is being said ("Connecting to …, saved for
                 // next time", what came while away), not cutting it.
                 // A draft left here is there again: said, so it is not a surprise in the field.

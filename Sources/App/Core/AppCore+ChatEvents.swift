@@ -47,70 +47,10 @@ extension AppCore {
             guard let name = state.channels.first(where: { $0.id == channelID })?.name else { break }
             typingTracker.received(typingState, from: nick, in: name, now: date, names: names)
             refreshTyping()
-        case .disconnected(let reason):
-            stillConnectingAt = nil
-            connectedNews = nil
-            slowProgress = [:]
-            // Said once; the quiet retries after it are not news.
-            let key = network ?? 0
-            // The latest reason is kept for a retry the listener asks for.
-            guard state.lostNetworks.updateValue(reason, forKey: key) == nil else { break }
-            // The sentence below says "Trying again": the next word on it is a minute away.
-            retrySaid[key] = now
-            state.connection = .disconnected
-            // "Lost" only what was had: a server never reached this run cannot be connected to.
-            let lost = state.welcomedNetworks.contains(key)
-            let sentence = Wording.sentence(.connection(.lost(host: host(of: network), wasConnected: lost, reason)))
-            effects.append(.lines([Lines.plain(sentence)]))
-            // The connection-lost sound only for a connection there was.
-            playCue(lost ? .connectionLost : .error, .high)
-            post(.announcement(sentence, priority: .high))
-            openWelcomeInstead()
-        case .reconnecting(let delay, _):
-            // A long outage is not silence: once a minute at most, that the client is still at it.
-            let key = network ?? 0
-            guard let reason = state.lostNetworks[key] else { break }
-            // A try the listener asked for (/reconnect) is answered whatever the minute says.
-            let asked = retrySaid[key] == nil
-            if let last = retrySaid[key], now - last < Self.retrySpan { break }
-            retrySaid[key] = now
-            let seconds = max(
-                1, Int((Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18).rounded()))
-            let fact: Fact =
-                asked
-                ? .retryFailed(host(of: network), reason, inSeconds: seconds)
-                : .tryingAgain(host(of: network), inSeconds: seconds)
-            say(fact, asked ? .default : .low, .announcer)
-        case .reconnected:
-            break
-        case .registered(let nick):
-            replaying.insert(network ?? 0)
-            if let network { state.nicks[network] = nick }
-            if network == nil || network == state.channel?.networkID
-                || state.channel?.networkID == configuration.localNetworkID
-            {
-                state.nick = nick
-            }
-            state.connection = .connected(nick: nick)
-            stillConnectingAt = nil
-            let firstTime = state.welcomedNetworks.insert(network ?? 0).inserted
-            if state.lostNetworks.removeValue(forKey: network ?? 0) != nil, !firstTime {
-                // One sentence on return: where the user is again.
-                let channels = state.channels.filter {
-                    !$0.isDirect && !state.leftChannels.contains($0.id)
-                        && (network == nil ? $0.networkID != configuration.localNetworkID : $0.networkID == network)
-                }.map(\.name)
-                let back = ConnectionFact.backOn(host: host(of: network), channels: channels)
-                effects.append(.lines([Lines.plain(Wording.sentence(.connection(back)))]))
-                announce(.connection(back), .default)
-            } else if awaitingFirstChannel != nil || state.channelID == configuration.welcomeChannelID,
-                state.route == .main
-            {
-                // The first channel is about to replace #welcome: said with its name.
-                connectedNews = .connection(.connectedAs(nick, network: networkName(network)))
-            } else {
-                announce(.connection(.connectedAs(nick, network: networkName(network))), .default)
-            }
+        case .disconnected(let reason): disconnected(network, reason)
+        case .reconnecting(let delay, _): retrying(network, after: delay)
+        case .reconnected: break
+        case .registered(let nick): registered(network, as: nick)
         case .topic(let channelID, let topic, let setBy):
             if channelID == state.channelID {
                 effects.append(.lines([Lines.plain(Wording.sentence(.people(.topic(topic))))]))
@@ -143,11 +83,9 @@ extension AppCore {
             if isSelf, state.channelID == configuration.welcomeChannelID, state.route == .main, !state.sheets.hasSheet {
                 // The first IRC channel joined replaces the local workspace on screen, once the
                 // server has replayed its history (at `synced`), so it opens on what is unread.
-                if awaitingFirstChannel != nil {
-                    if firstJoined == nil { firstJoined = channelID }
-                } else {
-                    state.show(channel: channelID)
-                    effects.append(.load(ChatLoad(channelID: channelID, purpose: .open)))
+                if let now = state.connection.joinedFromWelcome(channelID) {
+                    state.show(channel: now)
+                    effects.append(.load(ChatLoad(channelID: now, purpose: .open)))
                 }
             } else {
                 if isSelf {
@@ -158,10 +96,7 @@ extension AppCore {
                         say(.people(.youJoined(channel)), .low, .announcer)
                     }
                     // Kept for a channel that did not open after all: said now, not lost.
-                    if let news = connectedNews {
-                        connectedNews = nil
-                        announce(news, .default)
-                    }
+                    if let news = state.connection.takeHeldNews() { announce(news, .default) }
                 } else {
                     membership(.joined(nick: nick, channel: channel), in: channelID, about: [nick])
                 }
@@ -281,39 +216,11 @@ extension AppCore {
             announce(.people(.serverNote(text, warning: isWarning)), isWarning ? .default : .low)
         case .members(let channelID, _), .reaction(let channelID, _, _, _):
             refresh(showing: channelID)
-        case .synced:
-            if awaitingFirstChannel != nil, firstJoined != nil { openFirstChannel() } else { refresh() }
-            // The replay on (re)joining is over: what came while away is said now, once.
-            if replaying.remove(network ?? 0) != nil {
-                sayAwayNews()
-                awayNews = [:]
-            }
-        case .connecting:
-            refresh()
+        case .synced: synced(network)
+        case .connecting: refresh()
         case .authenticationFailed(let account, let reason, let continuing):
-            if !continuing { state.connection = .disconnected }
-            let failed = ConnectionFact.signInFailed(account: account, reason, continuing: continuing)
-            effects.append(.lines([Lines.plain(SpokenText.unmarked(Wording.sentence(.connection(failed))))]))
-            playCue(.error, .high)
-            announce(.connection(failed), .high)
-            if !continuing { openWelcomeInstead() }
-        case .passwordRefused(let given):
-            // Said once; the client has stopped rather than ask again and again.
-            state.connection = .disconnected
-            let server = host(of: network)
-            // The settings entry of this server, to say what is missing.
-            let known = state.networks.first { $0.id == network }
-            let entry = state.settings.ircServers.first { $0.host == known?.host && $0.port == known?.port }
-            let sentence = Wording.sentence(
-                .connection(
-                    given
-                        ? .passwordRefused(host: server)
-                        : entry?.passwordEnvironmentVariable.map { .passwordVariableUnset(host: server, variable: $0) }
-                            ?? .passwordNotNamed(host: server)))
-            effects.append(.lines([Lines.plain(sentence)]))
-            playCue(.error, .high)
-            post(.announcement(sentence, priority: .high))
-            openWelcomeInstead()
+            signInFailed(account: account, reason, continuing: continuing)
+        case .passwordRefused(let given): passwordRefused(network, given: given)
         case .presence(let nick, let online, let change):
             let asked = askedPresence.remove(names.fold(nick)) != nil
             guard online || change || asked else { break }

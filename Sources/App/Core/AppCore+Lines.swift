@@ -39,7 +39,7 @@ extension AppCore {
             if configuration.expectsIRC, !onIRC {
                 // Connecting: the line goes to the first channel joined, or is refused aloud.
                 waitingLines.append(trimmed)
-                waitingDeadline = waitingDeadline ?? now + Self.connectWait
+                waitingDeadline = waitingDeadline ?? now + ConnectionMachine.firstChannelWait
                 return say(.command(.waitingForServer(trimmed)), .low, .announcer)
             }
             guard state.route == .main else {
@@ -50,11 +50,6 @@ extension AppCore {
             rebuild()
         }
     }
-
-    /// How long piped lines wait for the first IRC channel.
-    static let connectWait: Duration = .seconds(30)
-    /// How long "Connecting" stands alone before "Still connecting to …" is said.
-    static let stillConnectingAfter: Duration = .seconds(6)
 
     /// The first IRC channel is open: the lines that waited for it are sent, in order.
     mutating func sendWaitingLines() {
@@ -93,12 +88,12 @@ extension AppCore {
 
     /// `/reconnect`: every lost server is tried again now, instead of after its pause.
     mutating func reconnectNow() {
-        let lost = state.lostNetworks.keys.sorted()
+        let lost = state.connection.lost.keys.sorted()
         guard !lost.isEmpty else { return say(Wording.sentence(.nothingToReconnect), .default, .announcer) }
         for network in lost {
             transmit(.reconnect, on: network)
             // The try asked for is answered: its failure is said at once (see `.reconnecting`).
-            retrySaid[network] = nil
+            state.connection.retryAsked(network)
         }
         say(Wording.sentence(.tryingNow(lost.map { host(of: $0) })), .default, .announcer)
     }

@@ -190,7 +190,7 @@ extension AppCore {
         if news.values.contains(where: { $0 > 0 }) {
             awayNewsAt = now
             // During a reconnect's replay it is said at the sync point, all of it at once.
-            if !replaying.contains(network ?? 0) { sayAwayNews() }
+            if !state.connection.replaying.contains(network ?? 0) { sayAwayNews() }
         }
         rebuild()
     }

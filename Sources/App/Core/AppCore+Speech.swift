@@ -164,8 +164,7 @@ extension AppCore {
             // With a server, its first channel opens when joined; #welcome is not read first.
             // It opens only if no channel comes (the server is down, or refuses the sign-in).
             effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
-            awaitingFirstChannel = now + Self.connectWait
-            stillConnectingAt = now + Self.stillConnectingAfter
+            state.connection.started(at: now)
             // The host, when the settings name one server (the store's networks come later).
             let servers = state.settings.ircServers
             say(.connection(.connecting(host: servers.count == 1 ? servers.first?.host : nil)), .default, .announcer)

@@ -92,10 +92,6 @@ public struct AppCore: Sendable {
     var takenBack: Set<SheetID> = []
     /// Hints heard until learnt, then said on a rest.
     var hintTutor = HintTutor()
-    /// When "Trying again" was last said of each lost network (once a minute at most).
-    var retrySaid: [Int64: Duration] = [:]
-    /// How often a long outage is said to be still being worked on.
-    static let retrySpan: Duration = .seconds(60)
     /// "Not a text field" was said for this run of characters.
     var refusedTyping = false
     /// The message field focus has just moved to, named with the first echo.
@@ -137,17 +133,8 @@ public struct AppCore: Sendable {
     var lastActivity: [String: Duration] = [:]
     /// Reading from focus to the end (Alt-R), while it lasts.
     var sayAll: SayAll?
-    /// Until when a start with a server waits for its first channel before opening #welcome.
-    var awaitingFirstChannel: Duration?
-    /// When to say once that the server is still being connected to, if nothing has come.
-    var stillConnectingAt: Duration?
     /// Progress said only when the answer is slow ("Joining #a"), by what it waits for.
     var slowProgress: [SlowStep: (due: Duration, fact: Fact)] = [:]
-    /// The first channel joined, opened once the server has replayed its history.
-    var firstJoined: Int64?
-    /// "Connected as ada", kept until the first channel opens and said before its name: said
-    /// alone, the opening channel would cut it off.
-    var connectedNews: Fact?
     /// The topic of the news being said, while it is said (the connection's state): on the
     /// display, newer news of it replaces older.
     var newsTopic: String?
@@ -158,9 +145,6 @@ public struct AppCore: Sendable {
     /// reconnect's replays arrive, and when the last of it came: one sentence says it all.
     var awayNews: [Int64: (messages: Int, mentions: Int)] = [:]
     var awayNewsAt: Duration?
-    /// Networks registered and not yet synced: their replays are being received (keys are
-    /// network ids, 0 for the only one).
-    var replaying: Set<Int64> = []
     /// When the words typed in search are searched for (after a pause in typing).
     var searchDue: Duration?
     /// The message whose phrase the reading voice is saying, until it is heard or cut off.
@@ -271,44 +255,14 @@ public struct AppCore: Sendable {
         {
             say(hint, .low, .hint)
         }
-        if let due = awaitingFirstChannel, due <= now { firstJoined != nil ? openFirstChannel() : openWelcomeInstead() }
-        if let due = stillConnectingAt, due <= now {
-            stillConnectingAt = nil
-            // A silent wait reads as a hang: one word that the client is still at it.
-            if state.welcomedNetworks.isEmpty, state.lostNetworks.isEmpty {
-                say(.connection(.stillConnecting(host: host(of: nil))), .default, .announcer)
-            }
-        }
+        connectionTick()
     }
 
-    /// Opens the first IRC channel joined, in place of the local workspace.
-    mutating func openFirstChannel() {
-        guard let channelID = firstJoined else { return }
-        awaitingFirstChannel = nil
-        firstJoined = nil
-        guard state.channelID == configuration.welcomeChannelID, state.route == .main, !state.sheets.hasSheet else {
-            return
-        }
-        state.show(channel: channelID)
-        effects.append(.load(ChatLoad(channelID: channelID, purpose: .open)))
-    }
-
-    /// No IRC channel came in time (or the server is away): the local workspace opens, so the
-    /// listener is somewhere.
-    mutating func openWelcomeInstead() {
-        guard awaitingFirstChannel != nil else { return }
-        if firstJoined != nil { return openFirstChannel() }
-        awaitingFirstChannel = nil
-        if state.channelID == configuration.welcomeChannelID {
-            effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .open)))
-        }
-    }
-
-    /// The bottom line follows focus; the next deadline is asked for.
     /// Whether another screen reader reads the terminal (`display.screen_reader`,
     /// `--screen-reader`).
     var forScreenReader: Bool { configuration.screenReader || state.settings.display.screenReader }
 
+    /// The bottom line follows focus; the next deadline is asked for.
     mutating func finish() {
         if forScreenReader { forOtherScreenReader() }
         let bottom =
@@ -344,8 +298,7 @@ public struct AppCore: Sendable {
         var deadline = announcer.nextDeadline.map { max($0, now) }
         if let waiting = waitingDeadline { deadline = min(deadline ?? waiting, waiting) }
         if let due = searchDue { deadline = min(deadline ?? due, due) }
-        if let due = awaitingFirstChannel { deadline = min(deadline ?? due, due) }
-        if let due = stillConnectingAt { deadline = min(deadline ?? due, due) }
+        if let due = state.connection.nextDeadline { deadline = min(deadline ?? due, due) }
         if let due = slowProgress.values.map(\.due).min() { deadline = min(deadline ?? due, due) }
         if let due = hintTutor.nextDeadline { deadline = min(deadline ?? due, due) }
         if !state.typing.isEmpty {

@@ -141,7 +141,7 @@ enum MessageElement {
         }
         if message.pending {
             // A line kept while its server is away waits, and is said to, as it was when written.
-            let lost = state.channel.map { state.lostNetworks[$0.networkID] != nil || state.lostNetworks[0] != nil }
+            let lost = state.channel.map { state.connection.isLost($0.networkID) }
             value = Format.sentence(value, lost == true ? "Waiting to send" : "Sending")
         }
         let id = message.id

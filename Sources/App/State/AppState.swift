@@ -113,16 +113,12 @@ public struct AppState: Sendable {
     public var channelQuery = ""
     /// Who is typing in the open channel, from the typing tracker.
     public var typing: [String] = []
-    /// Where the client is: in the local workspace, connected with a nick, or disconnected.
-    public var connection: ConnectionStatus = .local
-    /// Networks whose lost connection has been said, until they are back.
-    var lostNetworks: [Int64: DisconnectReason] = [:]
+    /// The connection as the listener hears of it: where the client is (the local workspace,
+    /// connected with a nick, or disconnected), which networks are lost or welcomed.
+    var connection = ConnectionMachine()
     /// Braille is read at the reader's pace whatever `braille.paced` says (speech is off): the
     /// settings sheet does not offer the choice.
     var pacedAlways = false
-    /// Networks that have welcomed us this run: a connection to them can be lost; to the
-    /// others it cannot yet be made.
-    var welcomedNetworks: Set<Int64> = []
     /// The thread root of each reply in the open channel (a reply to a reply too), by msgid.
     var replyRoots: [String: String] = [:]
     /// A reply search found, whose thread opens once its channel has.
