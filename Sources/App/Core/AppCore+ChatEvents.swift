@@ -210,7 +210,7 @@ extension AppCore {
             say(text, .default, .announcer)
         case .note(let text, let isWarning):
             // A refusal answers whatever was waiting ("Joining" is not said after "Cannot join").
-            if isWarning { slowProgress = [:] }
+            if isWarning { slowProgress.answerAll() }
             effects.append(.lines([Lines.plain(Wording.noteShown(text, warning: isWarning))]))
             if isWarning { playCue(.error, .default) }
             announce(.people(.serverNote(text, warning: isWarning)), isWarning ? .default : .low)
@@ -282,7 +282,7 @@ extension AppCore {
             // a page asked for by Alt-Up is answered, as the top for now.
             if case .standardReply(_, "CHATHISTORY", _) = refusal.reason { return olderUnavailable() }
             // A refusal answers what was waiting ("Joining #b" is not said after it).
-            slowProgress = [:]
+            slowProgress.answerAll()
             if let target = refusal.target, Wording.answersJoin(refusal.reason) {
                 state.joinRequests.remove(names.fold(target))
             }
@@ -304,7 +304,7 @@ extension AppCore {
             playCue(.error, .high)
             post(.announcement(on + Wording.sentence(.failed(reason)), priority: .high))
         case .error(let error):
-            slowProgress = [:]  // a refusal ("Nickname already in use") answers what was waiting
+            slowProgress.answerAll()  // a refusal ("Nickname already in use") answers what was waiting
             playCue(.error, .high)
             post(.announcement(on + Wording.sentence(error), priority: .high))
         }

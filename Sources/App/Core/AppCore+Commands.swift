@@ -220,33 +220,14 @@ extension AppCore {
 
     // MARK: Progress said only when slow
 
-    /// What a command waits for from the server.
-    enum SlowStep: Hashable, Sendable {
-        /// The channel (folded) to be joined.
-        case join(String)
-        /// The nick asked for.
-        case nick
-        /// The channel (folded) to be left.
-        case part(String)
-    }
+    /// Says `fact` if the answer to `step` has not come within ``SlowProgress/after``.
+    mutating func expectSlowly(_ step: SlowProgress.Step, _ fact: Fact) { slowProgress.expect(step, fact, at: now) }
 
-    /// How long a command's answer may take before its progress is said.
-    static let slowAfter: Duration = .seconds(1)
-
-    /// Says `text` if the answer to `step` has not come within ``slowAfter``: on a quick server
-    /// the listener hears "Joined #a" alone, not "Joining #a" and "Joined #a" at once.
-    mutating func expectSlowly(_ step: SlowStep, _ fact: Fact) {
-        slowProgress[step] = (now + Self.slowAfter, fact)
-    }
-
-    /// The answer to `step` came (or an error that ends the wait): its progress is not said.
-    mutating func answered(_ step: SlowStep) { slowProgress[step] = nil }
+    /// The answer to `step` came: its progress is not said.
+    mutating func answered(_ step: SlowProgress.Step) { slowProgress.answered(step) }
 
     /// Progress whose answer is late, said now.
     mutating func saySlowProgress() {
-        for (step, progress) in slowProgress where progress.due <= now {
-            slowProgress[step] = nil
-            say(progress.fact, .default, .announcer)
-        }
+        for fact in slowProgress.tick(at: now) { say(fact, .default, .announcer) }
     }
 }

@@ -6,7 +6,7 @@ extension AppCore {
     /// words are the phrase book's, the channel it names opens.
 
     mutating func disconnected(_ network: Int64?, _ reason: DisconnectReason) {
-        slowProgress = [:]
+        slowProgress.answerAll()
         guard case .said(let wasConnected, let then) = state.connection.lost(network ?? 0, reason, at: now) else {
             return
         }

@@ -15,7 +15,7 @@ extension AppCore {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         if trimmed == "/quit", !waitingLines.isEmpty {
             // The script ended before the channel was joined: send first, then quit.
-            quitWhenSent = true
+            waitingLines.quitWhenSent()
         } else if trimmed == "/quit" {
             // A script has no key to answer a question with: it quits.
             quit(asking: false)
@@ -38,8 +38,7 @@ extension AppCore {
         } else if !trimmed.isEmpty {
             if configuration.expectsIRC, !onIRC {
                 // Connecting: the line goes to the first channel joined, or is refused aloud.
-                waitingLines.append(trimmed)
-                waitingDeadline = waitingDeadline ?? now + ConnectionMachine.firstChannelWait
+                waitingLines.add(trimmed, at: now)
                 return say(.command(.waitingForServer(trimmed)), .low, .announcer)
             }
             guard state.route == .main else {
@@ -53,23 +52,18 @@ extension AppCore {
 
     /// The first IRC channel is open: the lines that waited for it are sent, in order.
     mutating func sendWaitingLines() {
-        guard onIRC, !waitingLines.isEmpty else { return }
-        let lines = waitingLines
-        waitingLines = []
-        waitingDeadline = nil
-        for line in lines { send(line, replyTo: nil) }
-        if quitWhenSent { effects.append(.quit) }
+        guard onIRC, let waiting = waitingLines.channelOpened() else { return }
+        for line in waiting.lines { send(line, replyTo: nil) }
+        if waiting.quit { effects.append(.quit) }
     }
 
     /// No channel in time: every waiting line is refused aloud, with the reason.
     mutating func giveUpWaitingLines() {
-        guard let deadline = waitingDeadline, now >= deadline else { return }
-        for line in waitingLines {
+        guard let waiting = waitingLines.tick(at: now) else { return }
+        for line in waiting.lines {
             announce(.command(.noChannelJoinedInTime(line)), .high)
         }
-        waitingLines = []
-        waitingDeadline = nil
-        if quitWhenSent { effects.append(.quit) }
+        if waiting.quit { effects.append(.quit) }
     }
 
     /// Quitting: "Goodbye", said before the client goes (the runtime lets it be heard); with

@@ -101,10 +101,7 @@ public struct AppCore: Sendable {
     /// What to do once every sheet is gone.
     var afterSheets: [Intent] = []
     /// Piped lines waiting for the first IRC channel, and when to give up on it.
-    var waitingLines: [String] = []
-    var waitingDeadline: Duration?
-    /// Quit once the waiting lines are sent (the script ended).
-    var quitWhenSent = false
+    var waitingLines = WaitingLines()
     /// Set while messages wait for their channels to be read, so they are read only once.
     var learningChannels = false
     var lastBottom: String?
@@ -134,7 +131,7 @@ public struct AppCore: Sendable {
     /// Reading from focus to the end (Alt-R), while it lasts.
     var sayAll: SayAll?
     /// Progress said only when the answer is slow ("Joining #a"), by what it waits for.
-    var slowProgress: [SlowStep: (due: Duration, fact: Fact)] = [:]
+    var slowProgress = SlowProgress()
     /// The topic of the news being said, while it is said (the connection's state): on the
     /// display, newer news of it replaces older.
     var newsTopic: String?
@@ -295,16 +292,12 @@ public struct AppCore: Sendable {
             }
         }
         maxPendingAnnouncements = max(maxPendingAnnouncements, announcer.pendingCount)
-        var deadline = announcer.nextDeadline.map { max($0, now) }
-        if let waiting = waitingDeadline { deadline = min(deadline ?? waiting, waiting) }
-        if let due = searchDue { deadline = min(deadline ?? due, due) }
-        if let due = state.connection.nextDeadline { deadline = min(deadline ?? due, due) }
-        if let due = slowProgress.values.map(\.due).min() { deadline = min(deadline ?? due, due) }
-        if let due = hintTutor.nextDeadline { deadline = min(deadline ?? due, due) }
-        if !state.typing.isEmpty {
-            let typingCheck = now + .seconds(1)
-            deadline = min(deadline ?? typingCheck, typingCheck)
-        }
+        // The machines' deadlines, and a look at who is typing each second while anyone is.
+        let deadline = [
+            announcer.nextDeadline.map { max($0, now) }, waitingLines.nextDeadline, searchDue,
+            state.connection.nextDeadline, slowProgress.nextDeadline, hintTutor.nextDeadline,
+            state.typing.isEmpty ? nil : now + .seconds(1),
+        ].compactMap(\.self).min()
         if let deadline, deadline != lastWake {
             lastWake = deadline
             effects.append(.wake(at: deadline))

@@ -1,0 +1,44 @@
+import Testing
+
+@testable import App
+
+/// The small machines that wait on the server, fed with events and time alone.
+@Suite struct WaitingMachinesTests {
+    /// Piped lines go to the first channel in order; a `/quit` while they wait quits after them.
+    @Test func pipedLinesGoToTheFirstChannelThenQuit() {
+        var waiting = WaitingLines()
+        #expect(waiting.channelOpened() == nil, "nothing waits")
+        waiting.add("one", at: .seconds(1))
+        waiting.add("two", at: .seconds(5))
+        #expect(waiting.nextDeadline == .seconds(31), "from the first line")
+        waiting.quitWhenSent()
+        #expect(waiting.tick(at: .seconds(30)) == nil)
+        #expect(waiting.channelOpened() == .init(lines: ["one", "two"], quit: true))
+        #expect(waiting.isEmpty)
+        #expect(waiting.nextDeadline == nil)
+    }
+
+    /// With no channel in time the lines are handed back to be refused.
+    @Test func pipedLinesAreRefusedWhenNoChannelComes() {
+        var waiting = WaitingLines()
+        waiting.add("hello", at: .zero)
+        #expect(waiting.tick(at: WaitingLines.wait) == .init(lines: ["hello"], quit: false))
+        #expect(waiting.tick(at: WaitingLines.wait + .seconds(1)) == nil, "refused once")
+    }
+
+    /// Progress is said only when its answer is late, once; an answer or a refusal silences it.
+    @Test func progressIsSaidOnlyWhenSlow() {
+        var progress = SlowProgress()
+        let joining = Fact.command(.joining("#a"))
+        progress.expect(.join("#a"), joining, at: .zero)
+        progress.expect(.nick, .command(.joining("#b")), at: .milliseconds(500))
+        #expect(progress.nextDeadline == .seconds(1))
+        #expect(progress.tick(at: .milliseconds(999)).isEmpty)
+        progress.answered(.nick)
+        #expect(progress.tick(at: .seconds(2)) == [joining])
+        #expect(progress.tick(at: .seconds(3)).isEmpty, "said once")
+        progress.expect(.part("#a"), .command(.joining("#a")), at: .seconds(4))
+        progress.answerAll()
+        #expect(progress.nextDeadline == nil)
+    }
+}
