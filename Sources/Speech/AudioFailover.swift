@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// Live audio that survives its sound server: when the device stops taking samples, speech moves
 /// to `captions` at once (the sentence that was cut off is captioned whole), and the device is
 /// tried again every `retryInterval` until it opens; then speech returns to audio.
@@ -106,7 +102,7 @@ public final class AudioFailover: Sendable {
     }
 
     private func startRetrying() {
-        startThread(name: "earshot-audio-retry") { [self] in
+        Libc.startThread(name: "earshot-audio-retry") { [self] in
             while true {
                 let closed = state.wait(until: { $0.closed }, timeoutNanoseconds: retryNanoseconds) { $0.closed }
                 if closed { return }

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 extension AudioPlayer {
     /// A PulseAudio stream opened ahead of time by ``prepare(sampleRate:)``.
     enum Prepared {
@@ -33,7 +29,7 @@ extension AudioPlayer {
             return true
         }
         guard start else { return }
-        startThread(name: "earshot-audio-open") {
+        Libc.startThread(name: "earshot-audio-open") {
             let stream = SoundOutput.openPulse(sampleRate: sampleRate).map(SoundOutput.pulse)
             prepared.withLockThenBroadcast { $0 = .ready(sampleRate: sampleRate, stream) }
         }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import DequeModule
 
 /// Live audio through PulseAudio, or without a sound server through Debian's libpcaudio (ALSA
@@ -43,7 +40,7 @@ public final class AudioPlayer: Sendable {
         self.sampleRate = sampleRate
         self.chunk = sampleRate / 100
         self.onFailure = onFailure
-        startThread(name: "earshot-audio") { [self] in play() }
+        Libc.startThread(name: "earshot-audio") { [self] in play() }
     }
 
     /// Queues samples for playback (dropped once the device has failed).

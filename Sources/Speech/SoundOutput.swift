@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import CPCAudio
 import CPulseSimple
 
@@ -55,33 +52,24 @@ enum SoundOutput: @unchecked Sendable {
     /// after PulseAudio, which ``openPulse(sampleRate:)`` has tried already.
     static func openPCAudio(sampleRate: Int) throws(SpeechError) -> OpaquePointer {
         // ALSA writes its own complaints to stderr while probing; Earshot says it once, itself.
-        let savedStderr = dup(2)
-        let null = Glibc.open("/dev/null", O_WRONLY)
-        if null >= 0 {
-            dup2(null, 2)
-            Glibc.close(null)
-        }
-        defer {
-            if savedStderr >= 0 {
-                dup2(savedStderr, 2)
-                Glibc.close(savedStderr)
+        try Libc.withStandardErrorSilenced { () throws(SpeechError) -> OpaquePointer in
+            guard
+                let device = create_alsa_object(nil, "earshot", "Earshot speech")
+                    ?? create_oss_object(nil, "earshot", "Earshot speech")
+            else {
+                throw SpeechError(
+                    .audioUnavailable,
+                    "No audio device could be created: no sound server answered, and neither ALSA nor OSS has a device."
+                )
             }
+            let status = audio_object_open(device, AUDIO_OBJECT_FORMAT_S16LE, UInt32(sampleRate), 1)
+            if status != 0 {
+                let reason = audio_object_strerror(device, status).map { String(cString: $0) } ?? "error \(status)"
+                audio_object_destroy(device)
+                throw SpeechError(.audioUnavailable, "No audio device could be opened (\(reason)).")
+            }
+            return device
         }
-        guard
-            let device = create_alsa_object(nil, "earshot", "Earshot speech")
-                ?? create_oss_object(nil, "earshot", "Earshot speech")
-        else {
-            throw SpeechError(
-                .audioUnavailable,
-                "No audio device could be created: no sound server answered, and neither ALSA nor OSS has a device.")
-        }
-        let status = audio_object_open(device, AUDIO_OBJECT_FORMAT_S16LE, UInt32(sampleRate), 1)
-        if status != 0 {
-            let reason = audio_object_strerror(device, status).map { String(cString: $0) } ?? "error \(status)"
-            audio_object_destroy(device)
-            throw SpeechError(.audioUnavailable, "No audio device could be opened (\(reason)).")
-        }
-        return device
     }
 
     /// Writes PCM, blocking while the device is full; 0, or an error code for ``describe(_:)``.

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// The engine thread: it waits for work, loads voices, synthesises through libespeak-ng (or
 /// speech-dispatcher), paces the sink and reports each utterance's end. Everything here runs on
 /// that one thread, which alone touches `loadedVoice`, `loadedLanguage` and `synthesizing`.

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// The in-process speech engine: libespeak-ng on one dedicated thread, an utterance queue with
 /// three priorities, and a sink that receives PCM as it is produced.
 ///
@@ -205,7 +201,7 @@ public final class SpeechEngine: @unchecked Sendable {
             EspeakOwnership.release()
             throw error
         }
-        startThread(name: "earshot-synth") { [self] in run() }
+        Libc.startThread(name: "earshot-synth") { [self] in run() }
     }
 
     /// Starts libespeak-ng (loading its phoneme data and making its output buffer) on a thread
@@ -213,7 +209,7 @@ public final class SpeechEngine: @unchecked Sendable {
     /// process did something else: `earshot say` calls this before it parses its arguments.
     /// A failure is not kept; the engine tries again and says why.
     public static func warmUp(configuration: Configuration = Configuration()) {
-        startThread(name: "earshot-espeak-start") {
+        Libc.startThread(name: "earshot-espeak-start") {
             _ = EspeakOwnership.initialize(
                 dataPath: configuration.dataPath, bufferMilliseconds: configuration.bufferMilliseconds)
         }

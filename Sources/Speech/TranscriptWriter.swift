@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import Synchronization
 import SystemPackage
 
@@ -26,13 +23,19 @@ public final class TranscriptWriter: Sendable {
     /// Appends to the file at `path` (created with mode 0600 if missing, truncated).
     public convenience init(path: String, clock: @escaping @Sendable () -> UInt64 = SpeechClock.now) throws(SpeechError)
     {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw SpeechError(
-                .outputFailed, "Cannot write the speech log \(path): \(String(cString: strerror(errno))).",
-                path: path)
+        let descriptor: FileDescriptor
+        do {
+            // By the path as given (a `FilePath` would tidy it), and tried once, as `open` is.
+            descriptor = try path.withCString { name in
+                try FileDescriptor.open(
+                    name, .writeOnly, options: [.create, .truncate, .closeOnExec], permissions: .ownerReadWrite,
+                    retryOnInterrupt: false)
+            }
+        } catch {
+            // `Errno`'s description is its `strerror`.
+            throw SpeechError(.outputFailed, "Cannot write the speech log \(path): \(error).", path: path)
         }
-        self.init(descriptor: descriptor, owns: true, clock: clock)
+        self.init(descriptor: descriptor.rawValue, owns: true, clock: clock)
     }
 
     /// Writes to an open descriptor (`STDOUT_FILENO` for `--speech text`).
@@ -43,7 +46,7 @@ public final class TranscriptWriter: Sendable {
     }
 
     deinit {
-        state.withLock { if $0.ownsDescriptor { close($0.descriptor) } }
+        state.withLock { if $0.ownsDescriptor { try? FileDescriptor(rawValue: $0.descriptor).close() } }
     }
 
     /// Writes one event as a line.
@@ -69,9 +72,5 @@ public final class TranscriptWriter: Sendable {
 public enum SpeechClock {
     /// Monotonic time in nanoseconds (`CLOCK_MONOTONIC`).
     @Sendable
-    public static func now() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-    }
+    public static func now() -> UInt64 { Libc.monotonicNanoseconds() }
 }

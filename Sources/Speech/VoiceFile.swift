@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// An espeak-ng voice file, checked before libespeak-ng sees it: on disk, or one of the
 /// definitions compiled into Earshot.
 ///
@@ -91,24 +87,11 @@ public struct VoiceFile: Hashable, Sendable {
 
     static func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-        guard getcwd(&buffer, buffer.count) != nil else { return path }
-        let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let cwd = Libc.currentDirectory() else { return path }
         return cwd + "/" + path
     }
 
-    static func read(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
-            if count < chunk.count { break }
-        }
-        return ferror(file) == 0 ? bytes : nil
-    }
+    static func read(_ path: String) -> [UInt8]? { Libc.contents(of: path) }
 
     /// The voice's definition speaking `language` (an espeak-ng code such as "ru"): its
     /// `language` line replaced, so pitch, formants and the rest stay the role's.

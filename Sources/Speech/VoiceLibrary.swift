@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// Where voice files come from, and which file plays each role.
 ///
 /// Three layers, each overriding the one before it for the roles it has:
@@ -59,7 +55,7 @@ public struct VoiceLibrary: Hashable, Sendable {
     ) -> String? {
         if let explicit = environment["EARSHOT_VOICES"], !explicit.isEmpty { return explicit }
         return shippedCandidates(environment: environment, executable: executable)
-            .first { access($0 + "/reader", R_OK) == 0 }
+            .first { Libc.isReadable($0 + "/reader") }
     }
 
     /// Where shipped voices may be, in the order they are tried.
@@ -94,16 +90,10 @@ public struct VoiceLibrary: Hashable, Sendable {
     public func files() -> [VoiceRole: String] {
         var result: [VoiceRole: String] = [:]
         for folder in folders {
-            guard let directory = opendir(folder) else { continue }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
+            for name in Libc.directoryNames(folder) ?? [] {
                 guard !name.hasPrefix("."), !name.hasSuffix("~") else { continue }
                 let path = folder + "/" + name
-                var info = stat()
-                guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+                guard Libc.isRegularFile(path) else { continue }
                 result[VoiceRole(rawValue: name)] = path
             }
         }
@@ -164,25 +154,17 @@ public struct VoiceLibrary: Hashable, Sendable {
     }
 
     /// The running binary's path, read from `/proc/self/exe`.
-    public static func executablePath() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    public static func executablePath() -> String? { Libc.linkTarget("/proc/self/exe") }
 }
 
 /// The process environment as a dictionary, read without Foundation.
 public enum ProcessEnvironment {
     public static var current: [String: String] {
         var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
+        for text in Libc.environmentEntries() {
             if let equals = text.firstIndex(of: "=") {
                 result[String(text[..<equals])] = String(text[text.index(after: equals)...])
             }
-            pointer += 1
         }
         return result
     }

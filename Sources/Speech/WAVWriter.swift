@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import Synchronization
 
 /// Writes 16-bit mono PCM to a RIFF/WAVE file; sizes are filled in by ``close()``.
@@ -12,7 +9,7 @@ import Synchronization
 /// ```
 public final class WAVWriter: Sendable {
     private struct State: @unchecked Sendable {  // the FILE is only touched under the mutex
-        var file: UnsafeMutablePointer<FILE>?
+        var file: Libc.File?
         var sampleCount: Int = 0
     }
 
@@ -21,15 +18,13 @@ public final class WAVWriter: Sendable {
     private let state: Mutex<State>
 
     public init(path: String, sampleRate: Int) throws(SpeechError) {
-        guard let file = fopen(path, "wb") else {
-            throw SpeechError(
-                .outputFailed, "Cannot write the WAV file \(path): \(String(cString: strerror(errno))).", path: path)
+        guard let file = Libc.openFile(path, mode: "wb") else {
+            throw SpeechError(.outputFailed, "Cannot write the WAV file \(path): \(Libc.reason).", path: path)
         }
         self.path = path
         self.sampleRate = sampleRate
         self.state = Mutex(State(file: file))
-        var header = Self.header(sampleRate: sampleRate, sampleCount: 0)
-        fwrite(&header, 1, header.count, file)
+        Self.header(sampleRate: sampleRate, sampleCount: 0).withUnsafeBufferPointer { Libc.write($0, to: file) }
     }
 
     deinit { try? close() }
@@ -37,8 +32,8 @@ public final class WAVWriter: Sendable {
     /// Appends samples (little-endian on disk).
     public func append(_ samples: UnsafeBufferPointer<Int16>) {
         state.withLock { state in
-            guard let file = state.file, let base = samples.baseAddress else { return }
-            fwrite(base, 2, samples.count, file)
+            guard let file = state.file else { return }
+            Libc.write(samples, to: file)
             state.sampleCount += samples.count
         }
     }
@@ -50,12 +45,12 @@ public final class WAVWriter: Sendable {
     public func close() throws(SpeechError) {
         let failed: Bool = state.withLock { state in
             guard let file = state.file else { return false }
-            var header = Self.header(sampleRate: sampleRate, sampleCount: state.sampleCount)
-            fseek(file, 0, SEEK_SET)
-            fwrite(&header, 1, header.count, file)
-            let result = fclose(file)
+            let header = Self.header(sampleRate: sampleRate, sampleCount: state.sampleCount)
+            Libc.rewind(file)
+            header.withUnsafeBufferPointer { Libc.write($0, to: file) }
+            let closed = Libc.closeFile(file)
             state.file = nil
-            return result != 0
+            return !closed
         }
         if failed { throw SpeechError(.outputFailed, "Cannot finish the WAV file \(path).", path: path) }
     }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import CEspeakNG
 import Synchronization
 import SystemPackage
@@ -60,17 +57,15 @@ enum Espeak {
     /// again, as a speaker's is every few messages, is not written again.
     static func setVoice(text: String) -> EspeakStatus {
         if let kept = kept.withLock({ $0[text] }) { return setVoice(path: "/proc/self/fd/\(kept)") }
-        let tmp = getenv("TMPDIR").map { String(cString: $0) }
+        let tmp = Libc.environment("TMPDIR")
         let folder = tmp.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-        var template = Array((folder + "/earshot-voice-XXXXXX").utf8CString)
-        let descriptor = mkstemp(&template)
-        guard descriptor >= 0 else { return EspeakStatus(rawValue: UInt32(errno)) }
-        unlink(template)
+        let descriptor = Libc.makeUnlinkedTemporary(folder + "/earshot-voice-XXXXXX")
+        guard descriptor >= 0 else { return EspeakStatus(rawValue: UInt32(Libc.errorNumber)) }
         do {
             try FileDescriptor(rawValue: descriptor).writeAll(text.utf8)
         } catch {
-            close(descriptor)
-            return EspeakStatus(rawValue: UInt32((error as? Errno)?.rawValue ?? EIO))
+            try? FileDescriptor(rawValue: descriptor).close()
+            return EspeakStatus(rawValue: UInt32((error as? Errno)?.rawValue ?? Errno.ioError.rawValue))
         }
         let status = setVoice(path: "/proc/self/fd/\(descriptor)")
         let keeps =
@@ -80,7 +75,7 @@ enum Espeak {
                 kept[text] = descriptor
                 return true
             }
-        if !keeps { close(descriptor) }
+        if !keeps { try? FileDescriptor(rawValue: descriptor).close() }
         return status
     }
 

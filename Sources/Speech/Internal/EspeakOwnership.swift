@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// libespeak-ng's synth callback: hands each buffer to the engine named by the events' user data.
 let synthCallback: Espeak.Callback = { wav, count, events in
     guard let raw = Espeak.userData(of: events) else { return 0 }
@@ -18,7 +14,7 @@ enum EspeakOwnership {
     /// Initialises libespeak-ng the first time; later calls return the same sample rate. A
     /// `dataPath` that lacks espeak-ng's data is refused before libespeak-ng sees it.
     static func initialize(dataPath: String?, bufferMilliseconds: Int32) -> Result<Int, SpeechError> {
-        if let dataPath, access(dataPath + "/phontab", R_OK) != 0 {
+        if let dataPath, !Libc.isReadable(dataPath + "/phontab") {
             return .failure(
                 SpeechError(
                     .dataMissing,

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import CSpeechd
 
 /// libspeechd's functions, looked up in the library the first time speech-dispatcher is asked
@@ -36,11 +33,11 @@ struct LibSpeechd: Sendable {
 
     /// Opens `libspeechd.so.2` (Debian's libspeechd2) and looks up every function Earshot calls.
     static func load() -> Loaded {
-        guard let library = dlopen("libspeechd.so.2", RTLD_NOW | RTLD_LOCAL) else {
+        guard let library = Libc.openLibrary("libspeechd.so.2") else {
             return .problem("its client library, libspeechd2, is not installed: apt-get install libspeechd2")
         }
         func function<Function>(_ name: String, as type: Function.Type) -> Function? {
-            dlsym(library, name).map { unsafeBitCast($0, to: type) }
+            Libc.symbol(name, in: library).map { unsafeBitCast($0, to: type) }
         }
         guard let open2 = function("spd_open2", as: type(of: placeholder.open2)),
             let close = function("spd_close", as: type(of: placeholder.close)),

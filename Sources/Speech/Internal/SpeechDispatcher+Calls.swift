@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import CSpeechd
 import Synchronization
 
@@ -12,9 +9,11 @@ extension SpeechDispatcher {
     /// connection's lock, and `spd_say` sets the priority through another.
     static let library = Mutex<Void>(())
 
-    /// Runs `body` under ``library`` with SIGPIPE held off.
+    /// Runs `body` under ``library`` with SIGPIPE held off: libspeechd writes with `write`, not
+    /// `send(MSG_NOSIGNAL)`, and a command written in the moment the daemon dies would otherwise
+    /// end the client.
     static func call<R: Sendable>(_ body: () -> R) -> R {
-        library.withLock { _ in withSIGPIPEBlocked(body) }
+        library.withLock { _ in Libc.withBrokenPipeBlocked(body) }
     }
 
     /// Runs `body` on the open connection, or returns `fallback` when it is closed or when called
@@ -22,59 +21,10 @@ extension SpeechDispatcher {
     func perform<R: Sendable>(
         orElse fallback: R, _ body: (UnsafeMutablePointer<SPDConnection>, inout Session) -> R
     ) -> R {
-        guard !Registry.isDelivering(on: pthread_self()) else { return fallback }
+        guard !Registry.isDelivering(on: Libc.currentThread()) else { return fallback }
         return session.withLock { session in
             guard let connection = session.handle?.connection else { return fallback }
             return Self.call { body(connection, &session) }
         }
-    }
-
-    /// Runs `body` with SIGPIPE blocked on this thread, then drops a SIGPIPE it raised.
-    ///
-    /// libspeechd writes with `write`, not `send(MSG_NOSIGNAL)`: a command written in the moment
-    /// the daemon dies would otherwise end the client. Left alone when the caller already blocks
-    /// SIGPIPE (it then handles its own).
-    static func withSIGPIPEBlocked<R>(_ body: () -> R) -> R {
-        var pipe = sigset_t()
-        sigemptyset(&pipe)
-        sigaddset(&pipe, SIGPIPE)
-        var previous = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &pipe, &previous)
-        defer {
-            if sigismember(&previous, SIGPIPE) == 0 {
-                var zero = timespec(tv_sec: 0, tv_nsec: 0)
-                _ = sigtimedwait(&pipe, nil, &zero)
-                pthread_sigmask(SIG_SETMASK, &previous, nil)
-            }
-        }
-        return body()
-    }
-
-    /// Something to run on a thread of its own.
-    final class Job {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-
-    /// Runs `body` on a new detached thread; false if none could be made (then it does not run:
-    /// the connection stays open rather than join its own thread).
-    static func detach(_ body: @escaping @Sendable () -> Void) -> Bool {
-        let job = Unmanaged.passRetained(Job(body)).toOpaque()
-        var thread = pthread_t()
-        let created = pthread_create(
-            &thread, nil,
-            { pointer in
-                // pthread_create passes back the job it was given, never nil.
-                guard let pointer else { return nil }
-                let job = Unmanaged<Job>.fromOpaque(pointer).takeRetainedValue()
-                job.body()
-                return nil
-            }, job)
-        guard created == 0 else {
-            Unmanaged<Job>.fromOpaque(job).release()
-            return false
-        }
-        pthread_detach(thread)
-        return true
     }
 }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import CSpeechd
 import Synchronization
 
@@ -105,7 +102,7 @@ extension SpeechDispatcher {
                 libspeechd.functions?.sendData(connection, $0, SPD_WAIT_REPLY)
             })
         else { return nil }
-        defer { free(reply) }
+        defer { Libc.free(reply) }
         return replyData(String(cString: reply))
     }
 

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import CSpeechd
 import Synchronization
 
@@ -128,7 +125,7 @@ final class SpeechDispatcher: Sendable {
 
     /// Opens, watches and queries the connection; runs under ``library``.
     private static func openConnection(clientName: String, spawn: Bool?) -> Result<Opened, SpeechError> {
-        let autospawn: Int32 = (spawn ?? (getenv("SPEECHD_ADDRESS") == nil)) ? 1 : 0
+        let autospawn: Int32 = (spawn ?? (Libc.environment("SPEECHD_ADDRESS") == nil)) ? 1 : 0
         let spd: LibSpeechd
         switch libspeechd {
         case .functions(let functions): spd = functions
@@ -141,7 +138,7 @@ final class SpeechDispatcher: Sendable {
         }
         // libspeechd leaves the reason unset when socket() itself fails.
         let reason = failure.map { cleaned(String(cString: $0)) } ?? "no reason given"
-        free(failure)
+        Libc.free(failure)
         guard let connection = opened else {
             return .failure(SpeechError(.engineFailure, "speech-dispatcher does not answer (\(reason))."))
         }
@@ -153,9 +150,8 @@ final class SpeechDispatcher: Sendable {
 
         // Our own descriptor for the socket: libspeechd closes its one when the daemon goes, and
         // the number may then be reused by any file the process opens.
-        let descriptor = dup(earshot_spd_socket(connection))
-        guard descriptor >= 0 else { return fail("cannot watch its socket: \(String(cString: strerror(errno)))") }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        let descriptor = Libc.duplicateClosingOnExec(earshot_spd_socket(connection))
+        guard descriptor >= 0 else { return fail("cannot watch its socket: \(Libc.reason)") }
         let handle = Handle(connection: connection, descriptor: descriptor)
 
         earshot_spd_set_callbacks(connection) { messageID, clientID, type in
@@ -165,7 +161,7 @@ final class SpeechDispatcher: Sendable {
         guard spd.setNotificationOn(connection, events) == 0,
             let clientID = query(connection, "HISTORY GET CLIENT_ID")?.first.flatMap({ Int($0) })
         else {
-            Glibc.close(descriptor)
+            Libc.close(descriptor)
             return fail("it accepted the connection but does not reply")
         }
         let defaults = Settings(
@@ -212,13 +208,13 @@ final class SpeechDispatcher: Sendable {
         struct State: Sendable {
             var entries: [Int: Entry] = [:]
             /// Reader threads that are inside a handler now.
-            var delivering: Set<pthread_t> = []
+            var delivering: Set<Libc.Thread> = []
         }
 
         static let state = Mutex(State())
 
         /// Whether `thread` is a libspeechd reader thread inside a handler.
-        static func isDelivering(on thread: pthread_t) -> Bool {
+        static func isDelivering(on thread: Libc.Thread) -> Bool {
             state.withLock { $0.delivering.contains(thread) }
         }
 
@@ -235,25 +231,24 @@ final class SpeechDispatcher: Sendable {
     /// `spd_close` stops that thread with `pthread_cancel`; cancellation is held off while the
     /// handler runs, so that it never unwinds through Swift frames (and a held lock).
     private static func receive(messageID: Int, clientID: Int, type: SPDNotificationType) {
-        var previous: Int32 = 0
-        pthread_setcancelstate(Int32(PTHREAD_CANCEL_DISABLE), &previous)
-        defer { pthread_setcancelstate(previous, nil) }
-        let event: Event
-        switch type {
-        case SPD_EVENT_BEGIN: event = .begin
-        case SPD_EVENT_END: event = .end
-        case SPD_EVENT_CANCEL: event = .cancel
-        default: return
+        Libc.withCancellationDisabled {
+            let event: Event
+            switch type {
+            case SPD_EVENT_BEGIN: event = .begin
+            case SPD_EVENT_END: event = .end
+            case SPD_EVENT_CANCEL: event = .cancel
+            default: return
+            }
+            let thread = Libc.currentThread()
+            let handler = Registry.state.withLock { state -> Handler? in
+                guard let handler = state.entries[clientID]?.handler else { return nil }
+                state.delivering.insert(thread)
+                return handler
+            }
+            guard let handler else { return }
+            handler(messageID, event)
+            Registry.state.withLock { _ = $0.delivering.remove(thread) }
         }
-        let thread = pthread_self()
-        let handler = Registry.state.withLock { state -> Handler? in
-            guard let handler = state.entries[clientID]?.handler else { return nil }
-            state.delivering.insert(thread)
-            return handler
-        }
-        guard let handler else { return }
-        handler(messageID, event)
-        Registry.state.withLock { _ = $0.delivering.remove(thread) }
     }
 
     // MARK: Speaking
@@ -346,27 +341,21 @@ final class SpeechDispatcher: Sendable {
     var isAlive: Bool {
         liveness.withLock { current in
             guard let handle = current, earshot_spd_is_open(handle.connection) != 0 else { return false }
-            let gone = Int16(POLLHUP) | Int16(POLLERR) | Int16(POLLNVAL) | Self.pollReadHangUp
-            var watch = pollfd(fd: handle.descriptor, events: Int16(POLLHUP) | Self.pollReadHangUp, revents: 0)
-            guard poll(&watch, 1, 0) > 0 else { return true }
-            return watch.revents & gone == 0
+            return !Libc.peerHasGone(handle.descriptor)
         }
     }
-
-    /// `POLLRDHUP` (the peer closed its end), which Glibc shows only under `_GNU_SOURCE`.
-    private static let pollReadHangUp: Int16 = 0x2000
 
     /// Closes the connection; later calls do nothing, `say` returns nil and ``isAlive`` is false.
     /// Idempotent; `deinit` closes too.
     ///
     /// Waits for a call in flight on another thread. From the handler it returns at once and the
     /// connection closes on a thread of its own (`spd_close` joins the reader thread the handler
-    /// runs on).
+    /// runs on); when no thread can be made, it stays open rather than join its own thread.
     ///
     /// The corresponding C function is `spd_close`.
     func close() {
-        if Registry.isDelivering(on: pthread_self()) {
-            _ = SpeechDispatcher.detach { [self] in self.closeNow() }
+        if Registry.isDelivering(on: Libc.currentThread()) {
+            _ = Libc.tryStartThread(name: "earshot-speechd-close") { [self] in self.closeNow() }
             return
         }
         closeNow()
@@ -381,8 +370,8 @@ final class SpeechDispatcher: Sendable {
         liveness.withLock { $0 = nil }
         Registry.remove(clientID: clientID, owner: ObjectIdentifier(self))
         // deinit can run on the reader thread (a handler dropped the last reference).
-        if Registry.isDelivering(on: pthread_self()) {
-            _ = SpeechDispatcher.detach { SpeechDispatcher.release(handle) }
+        if Registry.isDelivering(on: Libc.currentThread()) {
+            _ = Libc.tryStartThread(name: "earshot-speechd-close") { SpeechDispatcher.release(handle) }
         } else {
             SpeechDispatcher.release(handle)
         }
@@ -391,6 +380,6 @@ final class SpeechDispatcher: Sendable {
     /// Ends libspeechd's side (reader thread, socket, memory) and our watch on the socket.
     private static func release(_ handle: Handle) {
         call { libspeechd.functions?.close(handle.connection) }
-        Glibc.close(handle.descriptor)
+        Libc.close(handle.descriptor)
     }
 }
