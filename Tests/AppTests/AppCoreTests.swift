@@ -267,7 +267,7 @@ import Testing
             at: .zero)
         let waiting = core.handle(.line("deploy is done"), at: .seconds(1))
         #expect(!waiting.contains { if case .store = $0 { true } else { false } })  // not posted to #welcome
-        #expect(core.waitingLines.nextDeadline == .seconds(31))
+        #expect(core.waits.lines.nextDeadline == .seconds(31))
         #expect(!core.handle(.line("/quit"), at: .seconds(2)).contains(.quit))
         let gaveUp = core.handle(.tick, at: .seconds(31))
         #expect(

@@ -137,7 +137,7 @@ import Testing
         #expect(Core.spoken(effects).first?.contains("message 102") == true, "\(Core.spoken(effects))")
         // The end and cut of what was said before Alt-R are not say-all's.
         effects = core.handle(.utterance(.cancel, .reader), at: .seconds(1) + .milliseconds(5))
-        #expect(core.sayAll != nil)
+        #expect(core.reader.sayAll != nil)
         _ = core.handle(.utterance(.speak, .reader), at: .seconds(1) + .milliseconds(10))
         effects = core.handle(.utterance(.done, .reader), at: .seconds(2))
         #expect(Core.spoken(effects).first?.contains("message 103") == true, "\(Core.spoken(effects))")
@@ -145,12 +145,12 @@ import Testing
         _ = core.handle(.utterance(.speak, .reader), at: .seconds(2) + .milliseconds(10))
         // Reading on reaches the composer, reads it and stops there.
         var steps = 0
-        while core.sayAll != nil && steps < 10 {
+        while core.reader.sayAll != nil && steps < 10 {
             effects = core.handle(.utterance(.done, .reader), at: .seconds(3 + steps))
             _ = core.handle(.utterance(.speak, .reader), at: .seconds(3 + steps) + .milliseconds(10))
             steps += 1
         }
-        #expect(core.sayAll == nil)
+        #expect(core.reader.sayAll == nil)
         #expect(Core.spoken(effects).last?.hasPrefix("Message hash welcome") == true, "\(Core.spoken(effects))")
 
         // Again, and a key stops it: speech stops and the key does its own work.
@@ -158,13 +158,13 @@ import Testing
         _ = core.handle(.key(.alt("r")), at: .seconds(20))
         _ = core.handle(.utterance(.speak, .reader), at: .seconds(20) + .milliseconds(10))
         effects = core.handle(.key(.key(.left, [])), at: .seconds(21))
-        #expect(core.sayAll == nil)
+        #expect(core.reader.sayAll == nil)
         #expect(effects.first == .stopSpeech)
         // An interruption (a mention at high priority) stops it too.
         _ = core.handle(.key(.alt("r")), at: .seconds(22))
         _ = core.handle(.utterance(.speak, .reader), at: .seconds(22) + .milliseconds(10))
         _ = core.handle(.utterance(.cancel, .reader), at: .seconds(23))
-        #expect(core.sayAll == nil)
+        #expect(core.reader.sayAll == nil)
     }
 
     /// Alt-R on a message just heard in full reads on from the next: it is not said twice in a
@@ -195,7 +195,7 @@ import Testing
         // Asked to be woken when typing has paused long enough.
         let quiet = core.handle(.tick, at: .seconds(12))
         #expect(Core.spoken(quiet).isEmpty, "the pause is counted from the last key")
-        let wake = quiet.compactMap { if case .wake(let at) = $0 { at } else { nil } }.last ?? core.lastWake
+        let wake = quiet.compactMap { if case .wake(let at) = $0 { at } else { nil } }.last ?? core.outputs.wake
         #expect(wake == .seconds(11) + AppCore.typingPause)
         let paused = core.handle(.tick, at: .seconds(11) + AppCore.typingPause)
         #expect(Core.spoken(paused) == ["hash b, kim: deploy is done"])

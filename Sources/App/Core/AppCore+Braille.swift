@@ -53,7 +53,8 @@ extension AppCore {
         guard configuration.braille, !text.isEmpty else { return }
         effects.append(
             .brailleMessage(
-                Self.written(text, emoji: state.emoji.catalog), answer: answeringKey, topic: newsTopic, about: channel))
+                Self.written(text, emoji: state.emoji.catalog), answer: outputs.answeringKey, topic: outputs.newsTopic,
+                about: channel))
     }
 
     /// Whether reading is at the reader's pace on the display: a message is read when its line
@@ -125,9 +126,9 @@ extension AppCore {
     /// The display came, went or was refused: said once per change. With `braille.enabled =
     /// "auto"` a display that is not there at start is not news (`earshot config` says why).
     mutating func brailleStatus(_ status: BrailleConnection.Status) {
-        let before = brailleSaid
+        let before = outputs.brailleSaid
         guard status != .connecting else { return }
-        brailleSaid = status
+        outputs.brailleSaid = status
         switch status {
         case .connecting: break
         case .connected(let cells):

@@ -137,13 +137,13 @@ extension AppCore {
         case .refresh:
             rebuild()
         case .received(let messages):
-            learningChannels = true
+            channelNews.learningChannels = true
             received(messages)
-            learningChannels = false
+            channelNews.learningChannels = false
         case .open:
             // Its news still waiting on the display is in front of the reader now.
             if configuration.braille, let name = state.channel?.name { effects.append(.brailleForget(about: name)) }
-            reviewer.reset(channel: state.channelID)
+            reader.reviewer.reset(channel: state.channelID)
             state.mentionedChannelIDs.remove(state.channelID)
             state.lastReadID = state.channel?.lastReadMessageID ?? 0
             state.firstUnreadID = state.messages.first(where: state.isUnread)?.id
@@ -161,8 +161,8 @@ extension AppCore {
                 // The first channel after connecting says the connection first, in one sentence.
                 let connected = state.connection.takeHeldNews()
                 let news = connected.map { Wording.sentence($0) + ". " } ?? ""
-                newsTopic = connected?.topic
-                defer { newsTopic = nil }
+                outputs.newsTopic = connected?.topic
+                defer { outputs.newsTopic = nil }
                 // After connecting it waits for what is being said ("Connecting to …, saved for
                 // next time", what came while away), not cutting it.
                 // A draft left here is there again: said, so it is not a surprise in the field.

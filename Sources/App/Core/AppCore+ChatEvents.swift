@@ -165,7 +165,7 @@ extension AppCore {
                 } else {
                     effects.append(.lines([Lines.plain(Wording.sentence(.people(.renamedShown(from: old, to: new))))]))
                 }
-                if let spoke = lastSpoke[names.fold(old)] { lastSpoke[names.fold(new)] = spoke }
+                if let spoke = channelNews.lastSpoke[names.fold(old)] { channelNews.lastSpoke[names.fold(new)] = spoke }
             }
             // A conversation with them now has their new name, in the drawer too.
             let conversation = state.channels.contains { $0.isDirect && names.equal($0.name, old) }
@@ -210,7 +210,7 @@ extension AppCore {
             say(text, .default, .announcer)
         case .note(let text, let isWarning):
             // A refusal answers whatever was waiting ("Joining" is not said after "Cannot join").
-            if isWarning { slowProgress.answerAll() }
+            if isWarning { waits.progress.answerAll() }
             effects.append(.lines([Lines.plain(Wording.noteShown(text, warning: isWarning))]))
             if isWarning { playCue(.error, .default) }
             announce(.people(.serverNote(text, warning: isWarning)), isWarning ? .default : .low)
@@ -222,7 +222,7 @@ extension AppCore {
             signInFailed(account: account, reason, continuing: continuing)
         case .passwordRefused(let given): passwordRefused(network, given: given)
         case .presence(let nick, let online, let change):
-            let asked = askedPresence.remove(names.fold(nick)) != nil
+            let asked = channelNews.askedPresence.remove(names.fold(nick)) != nil
             guard online || change || asked else { break }
             let sentence = Wording.sentence(
                 .people(online ? .online(nick) : change ? .wentOffline(nick) : .offline(nick)))
@@ -282,7 +282,7 @@ extension AppCore {
             // a page asked for by Alt-Up is answered, as the top for now.
             if case .standardReply(_, "CHATHISTORY", _) = refusal.reason { return olderUnavailable() }
             // A refusal answers what was waiting ("Joining #b" is not said after it).
-            slowProgress.answerAll()
+            waits.progress.answerAll()
             if let target = refusal.target, Wording.answersJoin(refusal.reason) {
                 state.joinRequests.remove(names.fold(target))
             }
@@ -304,7 +304,7 @@ extension AppCore {
             playCue(.error, .high)
             post(.announcement(on + Wording.sentence(.failed(reason)), priority: .high))
         case .error(let error):
-            slowProgress.answerAll()  // a refusal ("Nickname already in use") answers what was waiting
+            waits.progress.answerAll()  // a refusal ("Nickname already in use") answers what was waiting
             playCue(.error, .high)
             post(.announcement(on + Wording.sentence(error), priority: .high))
         }

@@ -77,7 +77,7 @@ extension AppCore {
             transmit(.monitor(nicks, follow: follow), on: channel.networkID)
             if follow {
                 // The first answer is said even when it is "offline": it was asked for.
-                askedPresence.formUnion(nicks.map(state.names.fold))
+                channelNews.askedPresence.formUnion(nicks.map(state.names.fold))
                 say(.command(.following(nicks)), .default, .announcer)
             } else {
                 say(.command(.notFollowing(nicks)), .default, .announcer)
@@ -146,8 +146,8 @@ extension AppCore {
 
     /// Runs the search the last typed words asked for, once typing has paused.
     mutating func searchIfDue() {
-        guard let due = searchDue, due <= now else { return }
-        searchDue = nil
+        guard let due = waits.searchDue, due <= now else { return }
+        waits.searchDue = nil
         effects.append(.search(state.searchQuery))
     }
 
@@ -221,13 +221,13 @@ extension AppCore {
     // MARK: Progress said only when slow
 
     /// Says `fact` if the answer to `step` has not come within ``SlowProgress/after``.
-    mutating func expectSlowly(_ step: SlowProgress.Step, _ fact: Fact) { slowProgress.expect(step, fact, at: now) }
+    mutating func expectSlowly(_ step: SlowProgress.Step, _ fact: Fact) { waits.progress.expect(step, fact, at: now) }
 
     /// The answer to `step` came: its progress is not said.
-    mutating func answered(_ step: SlowProgress.Step) { slowProgress.answered(step) }
+    mutating func answered(_ step: SlowProgress.Step) { waits.progress.answered(step) }
 
     /// Progress whose answer is late, said now.
     mutating func saySlowProgress() {
-        for fact in slowProgress.tick(at: now) { say(fact, .default, .announcer) }
+        for fact in waits.progress.tick(at: now) { say(fact, .default, .announcer) }
     }
 }

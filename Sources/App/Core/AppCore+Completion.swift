@@ -23,16 +23,16 @@ extension AppCore {
         let text = state.composer
         // Completion is of the word before the caret, with the caret at the end.
         guard editor(.composer).atEnd else { return false }
-        guard !text.isEmpty, !text.hasSuffix(" ") || completion?.result == text else { return false }
-        if let current = completion, current.result == text, current.candidates.count < 2 {
+        guard !text.isEmpty, !text.hasSuffix(" ") || keyMemory.completion?.result == text else { return false }
+        if let current = keyMemory.completion, current.result == text, current.candidates.count < 2 {
             // The one completion is in: Tab goes on to the next element.
-            completion = nil
+            keyMemory.completion = nil
             return false
         }
-        if var current = completion, current.result == text, current.candidates.count > 1 {
+        if var current = keyMemory.completion, current.result == text, current.candidates.count > 1 {
             current.index = (current.index + 1) % current.candidates.count
             current.result = current.before + current.candidates[current.index]
-            completion = current
+            keyMemory.completion = current
             return accept(current)
         }
         let word = String(text.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
@@ -41,7 +41,7 @@ extension AppCore {
         // Nothing to complete: Tab leaves the field, as anywhere else.
         guard !candidates.isEmpty else { return false }
         let entry = Completion(before: before, candidates: candidates, index: 0, result: before + candidates[0])
-        completion = entry
+        keyMemory.completion = entry
         return accept(entry)
     }
 

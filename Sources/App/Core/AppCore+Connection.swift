@@ -6,7 +6,7 @@ extension AppCore {
     /// words are the phrase book's, the channel it names opens.
 
     mutating func disconnected(_ network: Int64?, _ reason: DisconnectReason) {
-        slowProgress.answerAll()
+        waits.progress.answerAll()
         guard case .said(let wasConnected, let then) = state.connection.lost(network ?? 0, reason, at: now) else {
             return
         }
@@ -61,7 +61,7 @@ extension AppCore {
         // The replay on (re)joining is over: what came while away is said now, once.
         if synced.replayEnded {
             sayAwayNews()
-            awayNews = [:]
+            channelNews.awayNews = [:]
         }
     }
 

@@ -128,7 +128,7 @@ extension AppCore {
         let echo = state.settings.speech.echo
         guard echo != .none else { return }
         // A field that focus has just moved to is named first, in the same utterance.
-        let name = fieldToName.map { $0 + ", " } ?? ""
+        let name = keyMemory.fieldToName.map { $0 + ", " } ?? ""
         var echoed: String?
         if echo == .characters || echo == .both, text.count == 1, let character = text.first {
             echoed = SpokenText.characterName(character, capitals: capitals)
@@ -140,7 +140,7 @@ extension AppCore {
             echoed = SpokenText.verbatim(text)
         }
         guard let echoed else { return }
-        fieldToName = nil
+        keyMemory.fieldToName = nil
         say(name + echoed, name.isEmpty ? echoPriority : .default, name.isEmpty ? .keyEcho : .reader)
     }
 
@@ -188,8 +188,8 @@ extension AppCore {
         guard lines.count > 1 else { return edit(field, .type(lines.first ?? "")) }
         state.pendingPaste = PendingPaste(field: field, lines: lines)
         // Pasted from elsewhere, the field it went to is named in the same breath.
-        let name = fieldToName.map { $0 + ". " } ?? ""
-        fieldToName = nil
+        let name = keyMemory.fieldToName.map { $0 + ". " } ?? ""
+        keyMemory.fieldToName = nil
         say(name + Wording.sentence(.edit(.pasteAsk(lines: lines.count))), .default, .reader)
     }
 

@@ -36,7 +36,7 @@ extension AppCore {
         case .openPicker(let id):
             state.pickerQuery = ""
             if case .messageActions? = state.activeSheet?.kind {
-                quietDismissals += 1
+                sheetFlow.quietDismissals += 1
                 perform(state.sheets.dismiss(.escape))
             }
             present(.emojiPicker(messageID: id))
@@ -75,15 +75,15 @@ extension AppCore {
             guard chosen.keepsTheSheetBeneath, state.sheets.entries.count > 1 else { return closeSheets(then: chosen) }
             // An action on an item of a sheet (a said thing copied): only its actions close, and
             // focus goes back to the item, unsaid, after what the action says.
-            quietDismissals += 1
+            sheetFlow.quietDismissals += 1
             perform(state.sheets.dismiss(.escape))
             carryOut(chosen)
         case .expandSheet:
             perform(state.sheets.expand())
         case .firstSearchResult:
-            if searchDue != nil {
+            if waits.searchDue != nil {
                 // Typed a moment ago and not searched yet: searched now, and gone to then.
-                searchDue = nil
+                waits.searchDue = nil
                 state.firstResultWanted = true
                 return effects.append(.search(state.searchQuery))
             }
@@ -231,7 +231,7 @@ extension AppCore {
         case .channelQuery: state.channelQuery = text
         case .searchQuery:
             state.searchQuery = text
-            searchDue = now + Self.searchPause
+            waits.searchDue = now + Self.searchPause
         }
     }
 }

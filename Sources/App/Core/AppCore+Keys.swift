@@ -17,10 +17,10 @@ extension AppCore {
             return
         case _ where state.pendingPaste != nil:
             confirmPaste(send: key == .enter)
-        case .character(let typed) where Self.isTypingRun(afterSheets):
+        case .character(let typed) where Self.isTypingRun(sheetFlow.afterSheets):
             // The actions `a` opened are going: every character joins the word, Space too.
             typedOutsideAField(String(typed))
-        case .paste(let typed) where Self.isTypingRun(afterSheets):
+        case .paste(let typed) where Self.isTypingRun(sheetFlow.afterSheets):
             typedOutsideAField(typed)
         case .character(" ")
         where state.activeSheet?.kind == .speechHistory && !state.spokenSearch.text.isEmpty
@@ -47,8 +47,8 @@ extension AppCore {
             }
             // Alt-S pauses say-all and resumes it; every other key ends it.
             if command != .sayAll && command != .pauseSpeech { stopSayAllForKey() }
-            if case .type = command {} else { refusedTyping = false }
-            let actionsBefore = actionsKey
+            if case .type = command {} else { keyMemory.refusedTyping = false }
+            let actionsBefore = keyMemory.actionsKey
             perform(command)
             // Where typing began is kept only while typing goes on in the field.
             if state.typedFrom != nil, navigator.focusedElement?.identifier != ElementID.composer.identifier {
@@ -58,9 +58,9 @@ extension AppCore {
             if command == .actions, case .character(let typed) = key,
                 case .messageActions? = state.sheets.activeSheet?.payload
             {
-                actionsKey = (String(typed), now)
-            } else if actionsBefore != nil, actionsKey != nil, command != .actions {
-                actionsKey = nil
+                keyMemory.actionsKey = (String(typed), now)
+            } else if actionsBefore != nil, keyMemory.actionsKey != nil, command != .actions {
+                keyMemory.actionsKey = nil
             }
         }
     }
@@ -77,7 +77,7 @@ extension AppCore {
         case .nextRotor: moved(navigator.nextRotorSetting())
         case .previousRotor: moved(navigator.previousRotorSetting())
         case .activate:
-            let intent = chosenAction.flatMap { behaviour?.action(named: $0) } ?? behaviour?.activate
+            let intent = keyMemory.chosenAction.flatMap { behaviour?.action(named: $0) } ?? behaviour?.activate
             // Enter on what does nothing (a heading, a text) is answered, never silence.
             if intent == nil, focused != nil, !focusIsEditable { return say(.reading(.noActions), .default, .reader) }
             operate(intent)
@@ -87,7 +87,7 @@ extension AppCore {
                 operate(up ? behaviour?.increment : behaviour?.decrement)
             } else {
                 let action = up ? navigator.up() : navigator.down()
-                if navigator.rotor == .actions, case .say(let name) = action { chosenAction = name }
+                if navigator.rotor == .actions, case .say(let name) = action { keyMemory.chosenAction = name }
                 speak(action)
             }
         case .escape:
@@ -182,7 +182,7 @@ extension AppCore {
 
     /// Speaks a navigator move; a move of focus forgets the chosen custom action.
     mutating func moved(_ action: Navigator.Action) {
-        if case .focus = action { chosenAction = nil }
+        if case .focus = action { keyMemory.chosenAction = nil }
         speak(action)
     }
 
@@ -243,19 +243,20 @@ extension AppCore {
             let onSheet =
                 state.sheets.activeSheet.map { mouse.row > state.sheets.terminalRows - $0.sheet.height } ?? false
             guard onSheet || (!state.sheets.hasSheet && state.route == .main) else { return }
-            drag = Drag(startRow: mouse.row, lastRow: mouse.row, lastTime: now, rowsPerSecond: 0, onSheet: onSheet)
+            sheetFlow.drag = Drag(
+                startRow: mouse.row, lastRow: mouse.row, lastTime: now, rowsPerSecond: 0, onSheet: onSheet)
             if onSheet {
                 perform(state.sheets.panBegan(contentOffset: 0))
             } else {
                 perform(drawer: state.drawer.panBegan(), announce: false)
             }
         case .drag:
-            guard var current = drag else { return }
+            guard var current = sheetFlow.drag else { return }
             let seconds = max((now - current.lastTime).seconds, 0.001)
             current.rowsPerSecond = Double(mouse.row - current.lastRow) / seconds
             current.lastRow = mouse.row
             current.lastTime = now
-            drag = current
+            sheetFlow.drag = current
             let translation = mouse.row - current.startRow
             if current.onSheet {
                 perform(state.sheets.panChanged(translation: translation))
@@ -263,8 +264,8 @@ extension AppCore {
                 perform(drawer: state.drawer.panChanged(translation: translation), announce: true)
             }
         case .release:
-            guard let current = drag else { return }
-            drag = nil
+            guard let current = sheetFlow.drag else { return }
+            sheetFlow.drag = nil
             let velocity = PanVelocity.rowsPerSecond(current.rowsPerSecond)
             if current.onSheet {
                 perform(state.sheets.panEnded(velocity: velocity))

@@ -13,9 +13,9 @@ extension AppCore {
     /// aloud, with the reason, when no channel is open).
     mutating func handle(line: String) {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
-        if trimmed == "/quit", !waitingLines.isEmpty {
+        if trimmed == "/quit", !waits.lines.isEmpty {
             // The script ended before the channel was joined: send first, then quit.
-            waitingLines.quitWhenSent()
+            waits.lines.quitWhenSent()
         } else if trimmed == "/quit" {
             // A script has no key to answer a question with: it quits.
             quit(asking: false)
@@ -38,7 +38,7 @@ extension AppCore {
         } else if !trimmed.isEmpty {
             if configuration.expectsIRC, !onIRC {
                 // Connecting: the line goes to the first channel joined, or is refused aloud.
-                waitingLines.add(trimmed, at: now)
+                waits.lines.add(trimmed, at: now)
                 return say(.command(.waitingForServer(trimmed)), .low, .announcer)
             }
             guard state.route == .main else {
@@ -52,14 +52,14 @@ extension AppCore {
 
     /// The first IRC channel is open: the lines that waited for it are sent, in order.
     mutating func sendWaitingLines() {
-        guard onIRC, let waiting = waitingLines.channelOpened() else { return }
+        guard onIRC, let waiting = waits.lines.channelOpened() else { return }
         for line in waiting.lines { send(line, replyTo: nil) }
         if waiting.quit { effects.append(.quit) }
     }
 
     /// No channel in time: every waiting line is refused aloud, with the reason.
     mutating func giveUpWaitingLines() {
-        guard let waiting = waitingLines.tick(at: now) else { return }
+        guard let waiting = waits.lines.tick(at: now) else { return }
         for line in waiting.lines {
             announce(.command(.noChannelJoinedInTime(line)), .high)
         }

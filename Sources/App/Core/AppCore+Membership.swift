@@ -24,7 +24,7 @@ extension AppCore {
             case .none: return
             case .recent:
                 let recent = nicks.contains { nick in
-                    lastSpoke[state.names.fold(nick)].map { now - $0 < Self.recentSpan } ?? false
+                    channelNews.lastSpoke[state.names.fold(nick)].map { now - $0 < Self.recentSpan } ?? false
                 }
                 guard recent else { return }
             }
@@ -111,9 +111,11 @@ extension AppCore {
     /// Whether `region` had news in the last ``busySpan`` (its messages may come in bursts, and
     /// wait a moment for more); notes this moment as news in it.
     mutating func busy(_ region: String) -> Bool {
-        defer { lastActivity[region] = now }
-        if lastActivity.count > 500 { lastActivity = lastActivity.filter { now - $0.value < Self.busySpan } }
-        return lastActivity[region].map { now - $0 < Self.busySpan } ?? false
+        defer { channelNews.lastActivity[region] = now }
+        if channelNews.lastActivity.count > 500 {
+            channelNews.lastActivity = channelNews.lastActivity.filter { now - $0.value < Self.busySpan }
+        }
+        return channelNews.lastActivity[region].map { now - $0 < Self.busySpan } ?? false
     }
 
     static let busySpan: Duration = .seconds(10)

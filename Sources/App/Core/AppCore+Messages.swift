@@ -13,7 +13,7 @@ extension AppCore {
     /// the channel's name first and coalesce ("3 new messages in #b"); a mention is assertive.
     mutating func received(_ messages: [ChatMessage]) {
         let known = Set(state.channels.map(\.id))
-        if messages.contains(where: { !known.contains($0.channelID) }), !learningChannels {
+        if messages.contains(where: { !known.contains($0.channelID) }), !channelNews.learningChannels {
             // A channel the core has not seen yet: learn its name first.
             return effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .received(messages))))
         }
@@ -22,9 +22,11 @@ extension AppCore {
             let name = channel?.name ?? "another channel"
             let names = state.names(inChannel: message.channelID)
             typingTracker.messageReceived(from: message.author, in: name, names: names)
-            lastSpoke[names.fold(message.author)] = now
+            channelNews.lastSpoke[names.fold(message.author)] = now
             closeRun(in: message.channelID)
-            if lastSpoke.count > 5000 { lastSpoke = lastSpoke.filter { now - $0.value < Self.recentSpan } }
+            if channelNews.lastSpoke.count > 5000 {
+                channelNews.lastSpoke = channelNews.lastSpoke.filter { now - $0.value < Self.recentSpan }
+            }
             let mine = names.equal(message.author, nick(inChannel: message.channelID))
             if message.channelID == state.channelID {
                 merge(message)
@@ -129,8 +131,8 @@ extension AppCore {
             // Said in full as it arrives in the open channel, it is heard (see AppCore+Reading).
             if here { change.ids = [message.id] }
             if configuration.braille, !brailled {
-                if unbrailled.count > 100 { unbrailled = [] }
-                unbrailled.insert(change.text)
+                if outputs.unbrailled.count > 100 { outputs.unbrailled = [] }
+                outputs.unbrailled.insert(change.text)
             }
             // Whose words they are, for a voice of their own (one's own are never announced).
             change.author = message.author
@@ -168,7 +170,7 @@ extension AppCore {
         // store counted it against each channel's marker. Replays of many channels arrive one
         // after another; they are gathered, and one sentence (replacing the one still waiting)
         // says them all.
-        if let last = awayNewsAt, now - last > .seconds(10) { awayNews = [:] }
+        if let last = channelNews.awayNewsAt, now - last > .seconds(10) { channelNews.awayNews = [:] }
         let byChannel = Dictionary(
             grouping: messages.lazy.filter { news[$0.channelID, default: 0] > 0 }, by: \.channelID)
         for (channelID, count) in news.sorted(by: { $0.key < $1.key }) where count > 0 {
@@ -180,15 +182,15 @@ extension AppCore {
             let mine = nick(inChannel: channelID)
             let mentions = (byChannel[channelID] ?? []).sorted { ($0.time, $0.id) < ($1.time, $1.id) }
                 .suffix(count).filter { $0.author != mine && self.mentions($0) }.count
-            awayNews[channelID, default: (0, 0)].messages += count
-            awayNews[channelID, default: (0, 0)].mentions += mentions
+            channelNews.awayNews[channelID, default: (0, 0)].messages += count
+            channelNews.awayNews[channelID, default: (0, 0)].mentions += mentions
             // Alt-A goes first to a channel that names the user, or a direct message, as it
             // does for ones that arrive live.
             let direct = state.channels.first { $0.id == channelID }?.isDirect ?? false
             if mentions > 0 || direct, channelID != state.channelID { state.mentionedChannelIDs.insert(channelID) }
         }
         if news.values.contains(where: { $0 > 0 }) {
-            awayNewsAt = now
+            channelNews.awayNewsAt = now
             // During a reconnect's replay it is said at the sync point, all of it at once.
             if !state.connection.replaying.contains(network ?? 0) { sayAwayNews() }
         }
@@ -199,10 +201,10 @@ extension AppCore {
     /// while you were away, 1 mention"; for several channels, the totals), replacing one still
     /// waiting to be said.
     mutating func sayAwayNews() {
-        guard !awayNews.isEmpty else { return }
+        guard !channelNews.awayNews.isEmpty else { return }
         let direct = Set(state.channels.filter(\.isDirect).map(\.id))
-        let inChannels = awayNews.filter { !direct.contains($0.key) }
-        let inDirect = awayNews.filter { direct.contains($0.key) }
+        let inChannels = channelNews.awayNews.filter { !direct.contains($0.key) }
+        let inDirect = channelNews.awayNews.filter { direct.contains($0.key) }
         let total = inChannels.values.reduce(0) { $0 + $1.messages }
         let mentions = inChannels.values.reduce(0) { $0 + $1.mentions }
         if mentions > 0 || !inDirect.isEmpty { playCue(.mention, .default) }

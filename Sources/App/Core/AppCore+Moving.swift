@@ -35,7 +35,7 @@ extension AppCore {
     mutating func open(channel id: Int64) {
         if state.sheets.hasSheet { return say(.closeThisFirst, .default, .reader) }
         state.mentionedChannelIDs.remove(id)
-        reviewer.reset(channel: id)
+        reader.reviewer.reset(channel: id)
         carryOut(.selectChannel(id))
     }
 
@@ -44,18 +44,18 @@ extension AppCore {
     /// Alt-T: when the reviewed message (after Alt-Up or Alt-Down), else the focused one, was
     /// written ("kim, 10:42, 3 minutes ago" is not said on focus unless `speech.times` is on).
     mutating func sayTime() {
-        let messages = reviewer.messages(state.messages, channel: state.channelID)
+        let messages = reader.reviewer.messages(state.messages, channel: state.channelID)
         // The reviewed message while focus stays where the review began; focus moved since is
         // the listener choosing another.
-        let reviewed = reviewer.index.flatMap { index in
-            messages.indices.contains(index) && reviewer.focus == navigator.focusedElement?.identifier
+        let reviewed = reader.reviewer.index.flatMap { index in
+            messages.indices.contains(index) && reader.reviewer.focus == navigator.focusedElement?.identifier
                 ? messages[index] : nil
         }
         let focused = navigator.focusedElement?.identifier.flatMap { identifier in
             state.messages.first { ElementID.message($0.id).identifier == identifier }
         }
         // The recent message Alt-Shift-N said a moment ago.
-        let recent = reviewer.recent.flatMap { said in
+        let recent = reader.reviewer.recent.flatMap { said in
             now - said.at < .seconds(30) ? state.messages.first { $0.id == said.messageID } : nil
         }
         guard let message = recent ?? reviewed ?? focused else {
@@ -76,19 +76,19 @@ extension AppCore {
 
     mutating func review(by step: Int, after lead: String = "") {
         // Reviewing now: Alt-T is about this, not a recent message said before.
-        reviewer.recent = nil
-        let messages = reviewer.messages(state.messages, channel: state.channelID)
+        reader.reviewer.recent = nil
+        let messages = reader.reviewer.messages(state.messages, channel: state.channelID)
         guard !messages.isEmpty else { return answer(.reading(.noMessages)) }
-        let previous = reviewer.index.flatMap { messages.indices.contains($0) ? messages[$0] : nil }
-        let current = reviewer.index ?? messages.count
+        let previous = reader.reviewer.index.flatMap { messages.indices.contains($0) ? messages[$0] : nil }
+        let current = reader.reviewer.index ?? messages.count
         let target = current + step
         guard messages.indices.contains(target) else {
-            reviewer.index = min(max(current, 0), messages.count - 1)
+            reader.reviewer.index = min(max(current, 0), messages.count - 1)
             if step < 0 { return reviewPastTheTop(messages[0]) }
             return answer(.reading(.bottom(writtenAt(messages[messages.count - 1]))))
         }
-        reviewer.index = target
-        reviewer.focus = navigator.focusedElement?.identifier
+        reader.reviewer.index = target
+        reader.reviewer.focus = navigator.focusedElement?.identifier
         let message = messages[target]
         // Crossing into another day (or starting on a day that is not today) names it first.
         let local = state.localTime
@@ -96,7 +96,7 @@ extension AppCore {
         let newDay = previous.map { local.dayNumber($0.time) != day } ?? (day != state.today)
         let dayCue = newDay ? Format.day(message.time, today: state.today, in: local) + ". " : ""
         say(lead + dayCue + reviewed(message), .default, .reader, speaker: speakerVoice(of: message))
-        hearing = Hearing(messageID: message.id)
+        reader.hearing = Hearing(messageID: message.id)
     }
 
     /// A message as review says it: "kim, 10:42: deploy is done" ("You" for one's own, as on
@@ -117,34 +117,34 @@ extension AppCore {
             return answer(.reading(.noRecent(number, held: messages.count)))
         }
         let message = messages[messages.count - number]
-        if let last = reviewer.recent, last.number == number, last.messageID == message.id,
+        if let last = reader.reviewer.recent, last.number == number, last.messageID == message.id,
             now - last.at < .seconds(3)
         {
-            reviewer.recent = nil
+            reader.reviewer.recent = nil
             effects.append(.copy(message.text))
             return announceCopied()
         }
-        reviewer.recent = (number, message.id, now)
+        reader.reviewer.recent = (number, message.id, now)
         let said = reviewed(message)
         say(said, .default, .reader, speaker: speakerVoice(of: message))
         // On the display as well, from the message field too (where the field is what it shows).
         if configuration.braille, focusIsEditable { brailleMessage(SpokenText.unmarked(said)) }
-        hearing = Hearing(messageID: message.id)
+        reader.hearing = Hearing(messageID: message.id)
     }
 
     /// Alt-Up before the oldest message held: the store's page before it, else the server's
     /// (said at once that it is asked), else "top".
     mutating func reviewPastTheTop(_ oldest: ChatMessage) {
-        if reviewer.channelID != state.channelID { reviewer.reset(channel: state.channelID) }
-        switch reviewer.fetch {
+        if reader.reviewer.channelID != state.channelID { reader.reviewer.reset(channel: state.channelID) }
+        switch reader.reviewer.fetch {
         case .exhausted: answer(.reading(.top(writtenAt(oldest))))
         case .server: answer(.reading(.askingForOlder(again: true)))
         case .store: break  // answered in a moment, when the store's page comes
-        case .idle where reviewer.older.isEmpty && state.pageHoldsAll:
+        case .idle where reader.reviewer.older.isEmpty && state.pageHoldsAll:
             // The page is the whole channel as stored: the server, at once, or the top.
             askServerForOlder(before: oldest)
         case .idle:
-            reviewer.fetch = .store
+            reader.reviewer.fetch = .store
             effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .older(before: oldest))))
         }
     }
@@ -152,21 +152,21 @@ extension AppCore {
     /// The store's page before the oldest held: read on into it; when the store has none, the
     /// server is asked (on IRC, once), else this is the top.
     mutating func olderLoaded(_ snapshot: ChatSnapshot) {
-        guard snapshot.load.channelID == state.channelID, reviewer.channelID == state.channelID,
+        guard snapshot.load.channelID == state.channelID, reader.reviewer.channelID == state.channelID,
             case .older(let before) = snapshot.load.purpose
         else { return }
         let page = snapshot.messages.filter { $0.replyTo == nil }
         if !page.isEmpty {
-            reviewer.fetch = .idle
-            reviewer.prepend(page)
-            let lead = reviewer.fromServer ? Wording.sentence(.reading(.olderCame(page.count))) + ". " : ""
-            reviewer.fromServer = false
+            reader.reviewer.fetch = .idle
+            reader.reviewer.prepend(page)
+            let lead = reader.reviewer.fromServer ? Wording.sentence(.reading(.olderCame(page.count))) + ". " : ""
+            reader.reviewer.fromServer = false
             return review(by: -1, after: lead)
         }
-        guard !reviewer.fromServer else {
+        guard !reader.reviewer.fromServer else {
             // The server's page held nothing to read (its own notices only): nothing older.
-            reviewer.fetch = .exhausted
-            reviewer.fromServer = false
+            reader.reviewer.fetch = .exhausted
+            reader.reviewer.fromServer = false
             return answer(.reading(.nothingOlder))
         }
         askServerForOlder(before: before)
@@ -175,32 +175,34 @@ extension AppCore {
     /// Nothing older stored: the server is asked (on IRC), said at once; else this is the top.
     mutating func askServerForOlder(before oldest: ChatMessage) {
         guard let channel = state.channel, onIRC(channel) else {
-            reviewer.fetch = .exhausted
+            reader.reviewer.fetch = .exhausted
             return answer(.reading(.top(writtenAt(oldest))))
         }
-        reviewer.fetch = .server
+        reader.reviewer.fetch = .server
         transmit(.fetchOlder(channel.name, before: oldest), on: channel.networkID)
         answer(.reading(.askingForOlder(again: false)))
     }
 
     /// The server's page came (stored already): read from the store, and said with its count.
     mutating func olderArrived(_ channelID: Int64, count: Int) {
-        guard channelID == state.channelID, reviewer.channelID == channelID, reviewer.fetch == .server else { return }
-        guard count > 0, let oldest = reviewer.messages(state.messages, channel: channelID).first else {
-            reviewer.fetch = .exhausted
+        guard channelID == state.channelID, reader.reviewer.channelID == channelID, reader.reviewer.fetch == .server
+        else { return }
+        guard count > 0, let oldest = reader.reviewer.messages(state.messages, channel: channelID).first else {
+            reader.reviewer.fetch = .exhausted
             return answer(.reading(.nothingOlder))
         }
-        reviewer.fetch = .store
-        reviewer.fromServer = true
+        reader.reviewer.fetch = .store
+        reader.reviewer.fromServer = true
         effects.append(.load(ChatLoad(channelID: channelID, purpose: .older(before: oldest))))
     }
 
     /// The server could not be asked (not connected): the top for now; asked again next time.
     mutating func olderUnavailable() {
-        guard reviewer.fetch == .server else { return }
-        reviewer.fetch = .idle
+        guard reader.reviewer.fetch == .server else { return }
+        reader.reviewer.fetch = .idle
         say(
-            .reading(.top(reviewer.messages(state.messages, channel: state.channelID).first.map(writtenAt))), .default,
+            .reading(.top(reader.reviewer.messages(state.messages, channel: state.channelID).first.map(writtenAt))),
+            .default,
             .reader)
     }
 }

@@ -30,8 +30,8 @@ extension AppCore {
                     // still there, so focus stays on it.
                     notification = .layoutChanged(focus: nil, announcing: text)
                 }
-                let takenBack = self.takenBack.contains(id)
-                if !appeared { self.takenBack.remove(id) }
+                let takenBack = sheetFlow.takenBack.contains(id)
+                if !appeared { sheetFlow.takenBack.remove(id) }
                 if appeared, takenBack {
                     // Taken back before it was heard: neither shown nor said.
                 } else if appeared, case .screenChanged = notification {
@@ -42,8 +42,8 @@ extension AppCore {
                         sheet.configuration.actionIdentifiers.dropFirst(sheet.configuration.shortFormVisibleCount))
                     effects.append(.lines(Lines.elements(in: tree, identifiers: hidden)))
                 }
-                var quiet = !appeared && quietDismissals > 0
-                if quiet { quietDismissals -= 1 }
+                var quiet = !appeared && sheetFlow.quietDismissals > 0
+                if quiet { sheetFlow.quietDismissals -= 1 }
                 quiet = quiet || (appeared && takenBack)
                 post(notification, quietly: quiet)
                 if !state.sheets.hasSheet { runAfterSheets() }
@@ -54,16 +54,16 @@ extension AppCore {
     /// Dismisses every sheet without speaking the return of focus, then carries out `intent`.
     mutating func closeSheets(then intent: Intent? = nil) {
         guard state.sheets.hasSheet else { return intent.map { carryOut($0) } ?? () }
-        if let intent { afterSheets.append(intent) }
+        if let intent { sheetFlow.afterSheets.append(intent) }
         for _ in state.sheets.entries {
-            quietDismissals += 1
+            sheetFlow.quietDismissals += 1
             perform(state.sheets.dismiss(.escape))
         }
     }
 
     mutating func runAfterSheets() {
-        let waiting = afterSheets
-        afterSheets = []
+        let waiting = sheetFlow.afterSheets
+        sheetFlow.afterSheets = []
         for intent in waiting { carryOut(intent) }
     }
 

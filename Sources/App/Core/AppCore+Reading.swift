@@ -22,36 +22,36 @@ extension AppCore {
     /// Waits for the reading voice to finish the focused message's phrase.
     mutating func hearingFocus() {
         guard let id = tree.behaviour(navigator.focusedElement?.identifier)?.message else { return }
-        hearing = Hearing(messageID: id)
+        reader.hearing = Hearing(messageID: id)
     }
 
     /// An utterance of the reading voice started, ended or was cut off.
     mutating func readerUtterance(_ kind: TranscriptRecord.Event) {
         switch kind {
-        case .speak: hearing?.started = true
+        case .speak: reader.hearing?.started = true
         case .done:
-            if let done = hearing, done.started {
-                hearing = nil
+            if let done = reader.hearing, done.started {
+                reader.hearing = nil
                 // At the reader's pace, the display says when it is read, not speech.
                 if !paced { heard(done.messageID) }
             }
         default:
-            if hearing?.started == true { hearing = nil }
+            if reader.hearing?.started == true { reader.hearing = nil }
         }
     }
 
     /// An utterance of the announcing voice ended (`finished`) or was cut off: a message of
     /// the open channel said in full as it arrived is read.
     mutating func announcerUtterance(finished: Bool) {
-        let ids = announcingMessages
-        announcingMessages = []
+        let ids = reader.announcingMessages
+        reader.announcingMessages = []
         if finished, !paced { for id in ids.sorted() { heard(id) } }
     }
 
     /// The announcement about to be spoken: the messages of the open channel it says in full
     /// (one, or one person's burst) are heard when it ends.
     mutating func announcing(_ utterance: SpeechRequest) {
-        announcingMessages = utterance.ids
+        reader.announcingMessages = utterance.ids
     }
 
     /// A message of the open channel was heard in full: it is read. The marker moves to it

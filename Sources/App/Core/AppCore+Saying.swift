@@ -22,7 +22,7 @@ extension AppCore {
         // (Not the reading voice's words about a text field, a recalled line or a completion:
         // the field itself shows them.)
         if configuration.braille, voice == .announcer || (voice == .reader && !focusIsEditable),
-            unbrailled.remove(text) == nil
+            outputs.unbrailled.remove(text) == nil
         {
             brailleMessage(brailled.map(SpokenText.unmarked) ?? shown, about: channel)
         }
@@ -52,8 +52,8 @@ extension AppCore {
 
     /// Says `fact` in the phrase book's words (``Wording``).
     mutating func say(_ fact: Fact, _ priority: SpeechPriority, _ voice: VoiceRole) {
-        newsTopic = fact.topic
-        defer { newsTopic = nil }
+        outputs.newsTopic = fact.topic
+        defer { outputs.newsTopic = nil }
         say(Wording.sentence(fact), priority, voice)
     }
 
@@ -69,8 +69,8 @@ extension AppCore {
 
     /// Posts `fact`, in the phrase book's words, as an announcement.
     mutating func announce(_ fact: Fact, _ priority: SpeechPriority) {
-        newsTopic = fact.topic
-        defer { newsTopic = nil }
+        outputs.newsTopic = fact.topic
+        defer { outputs.newsTopic = nil }
         post(.announcement(Wording.sentence(fact), priority: priority))
     }
 
@@ -123,7 +123,7 @@ extension AppCore {
         switch notification {
         case .screenChanged(_, let text), .layoutChanged(_, let text):
             let moved = navigator.handle(notification)
-            if case .focus = moved { chosenAction = nil }
+            if case .focus = moved { keyMemory.chosenAction = nil }
             guard !quietly else { return }
             if let text { say(text, queued ? .low : .default, .announcer) }
             speakFocus(moved, queued: text != nil || queued)

@@ -51,7 +51,7 @@ extension AppCore {
     /// composer (a reply the server cannot mark is said as such); a stored line waits in the
     /// outbox. A typing notice, a read marker or a quit that fails is not worth a word.
     mutating func sendFailed(_ send: ChatSend, _ reason: FailureReason) {
-        slowProgress.answerAll()
+        waits.progress.answerAll()
         switch (send, reason) {
         case (.message(let text, _, let replyTo), .refused), (.message(let text, _, let replyTo), .unsupported):
             if case .unsupported = reason, replyTo != nil { return replyRefused(text, reason: Wording.reason(reason)) }
@@ -62,7 +62,7 @@ extension AppCore {
             break
         }
         switch send {
-        case .monitor(let nicks, _): askedPresence.subtract(nicks.map(state.names.fold))
+        case .monitor(let nicks, _): channelNews.askedPresence.subtract(nicks.map(state.names.fold))
         case .typing, .stoppedTyping, .quit, .reconnect, .markRead: return
         case .fetchOlder: return olderUnavailable()
         default: break

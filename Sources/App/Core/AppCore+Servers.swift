@@ -13,7 +13,7 @@ extension AppCore {
             playCue(.error, .high)
             var sentence = Wording.sentence(fact)
             if case .focus(_, let phrase) = navigator.focus(identifier: field.identifier) {
-                chosenAction = nil
+                keyMemory.chosenAction = nil
                 sentence += ". " + phrase.text
             }
             post(.announcement(sentence, priority: .high))

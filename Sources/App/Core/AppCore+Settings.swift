@@ -39,14 +39,14 @@ extension AppCore {
             state.channelID, Int64(state.channel?.members.count ?? 0), Int64(state.messages.count),
             state.messages.last?.id ?? 0, Int64(state.channels.count),
         ]
-        guard signature != lexiconSignature || lexiconNicks == nil else { return }
-        lexiconSignature = signature
+        guard signature != outputs.lexiconSignature || outputs.lexiconNicks == nil else { return }
+        outputs.lexiconSignature = signature
         var nicks = Set(state.channel?.members ?? [])
         for message in state.messages { nicks.insert(message.author) }
         for channel in state.channels where channel.isDirect { nicks.insert(channel.name) }
         let decorated = nicks.filter { SpokenText.plainNick($0) != $0 }
-        guard decorated != lexiconNicks else { return }
-        lexiconNicks = decorated
+        guard decorated != outputs.lexiconNicks else { return }
+        outputs.lexiconNicks = decorated
         navigator.options.lexicon = SpokenText.Lexicon(pronounce: state.settings.speech.pronounce, nicks: decorated)
     }
 
@@ -63,7 +63,7 @@ extension AppCore {
         navigator.options.punctuation = Self.punctuation(settings)
         navigator.options.emoji = settings.speech.emoji
         if settings.speech.pronounce != old.speech.pronounce {
-            lexiconNicks = nil
+            outputs.lexiconNicks = nil
             updateLexicon()
         }
         announcer.burstWindow = settings.speech.mergeBursts ? Self.burstWindow : .zero

@@ -31,14 +31,14 @@ extension AppCore {
             announce(announcer.speechFinished(at: now))
         case (.reader, .speak):
             readerUtterance(kind)
-            sayAll?.started = true
-            sayAll?.paused = false
+            reader.sayAll?.started = true
+            reader.sayAll?.paused = false
         case (.reader, .done):
             readerUtterance(kind)
-            if sayAll?.started == true, !paced { readNext() }
+            if reader.sayAll?.started == true, !paced { readNext() }
         case (.reader, _):
             readerUtterance(kind)
-            if sayAll?.started == true, sayAll?.paused != true { sayAll = nil }
+            if reader.sayAll?.started == true, reader.sayAll?.paused != true { reader.sayAll = nil }
         default:
             break
         }
@@ -48,7 +48,7 @@ extension AppCore {
 
     /// Alt-S: pause, or resume what was paused (the engine knows which).
     mutating func pauseOrResume() {
-        sayAll?.paused.toggle()
+        reader.sayAll?.paused.toggle()
         effects.append(.pauseOrResumeSpeech)
     }
 
@@ -69,7 +69,7 @@ extension AppCore {
     /// from the first unread one (else the newest). Any key stops it.
     mutating func startSayAll() {
         effects.append(.stopSpeech)
-        sayAll = nil
+        reader.sayAll = nil
         let onAMessage = navigator.focusedElement?.identifier?.hasPrefix("message.") ?? false
         if onAMessage, paced {
             // The display would not change: a sign that reading starts here, at the reader's pace.
@@ -80,13 +80,13 @@ extension AppCore {
                 return read(navigator.focusedPhrase)
             }
             _ = navigator.focus(identifier: MainScreen.firstFocus(state).identifier)
-            chosenAction = nil
+            keyMemory.chosenAction = nil
         }
         // At the reader's pace, the display moves on as they pan past each message's end.
-        sayAll = paced ? nil : SayAll()
+        reader.sayAll = paced ? nil : SayAll()
         // The focused message just heard in full (the last thing said, and read) is not said
         // again: reading goes on from the next.
-        if onAMessage, !paced, hearing == nil, let phrase = navigator.focusedPhrase,
+        if onAMessage, !paced, reader.hearing == nil, let phrase = navigator.focusedPhrase,
             let last = state.speechHistory.last?.text,
             last == phrase.text || last == phrase.text + " " + Wording.unreadState,
             let id = tree.behaviour(navigator.focusedElement?.identifier)?.message,
@@ -101,11 +101,11 @@ extension AppCore {
     /// composer, which is read, and where reading stops).
     mutating func readNext() {
         guard case .focus(_, let phrase) = navigator.next() else {
-            sayAll = nil
+            reader.sayAll = nil
             return
         }
-        chosenAction = nil
-        if focusIsEditable { sayAll = nil }
+        keyMemory.chosenAction = nil
+        if focusIsEditable { reader.sayAll = nil }
         read(phrase)
     }
 
@@ -115,15 +115,16 @@ extension AppCore {
         // Read on, a message is being read now: that it was unread is no news.
         let unread = " " + Wording.unreadState
         let text =
-            sayAll != nil && phrase.text.hasSuffix(unread) ? String(phrase.text.dropLast(unread.count)) : phrase.text
+            reader.sayAll != nil && phrase.text.hasSuffix(unread)
+            ? String(phrase.text.dropLast(unread.count)) : phrase.text
         utter(text, .default, .reader, speaker: focusedSpeaker)
         hearingFocus()
     }
 
     /// Any key ends say-all; the key then does what it does.
     mutating func stopSayAllForKey() {
-        guard sayAll != nil else { return }
-        sayAll = nil
+        guard reader.sayAll != nil else { return }
+        reader.sayAll = nil
         effects.append(.stopSpeech)
     }
 
@@ -146,8 +147,8 @@ extension AppCore {
     /// Plays `cue` when sounds are on; low cues of one kind at most once a second.
     mutating func playCue(_ cue: SoundCue, _ priority: SpeechPriority, voice: VoiceRole = .sound) {
         guard state.settings.sounds.enabled else { return }
-        if priority == .low || cue == .mention, let last = lastCue[cue], now - last < Self.cueInterval { return }
-        lastCue[cue] = now
+        if priority == .low || cue == .mention, let last = outputs.cues[cue], now - last < Self.cueInterval { return }
+        outputs.cues[cue] = now
         effects.append(.speak("", priority, voice, cue: cue))
     }
 

@@ -18,21 +18,21 @@ extension AppCore {
     /// A character (or a paste) typed where focus is on no text field.
     mutating func typedOutsideAField(_ text: String) {
         var typed = text
-        if case .typeInMessageField(let before)? = afterSheets.last {
+        if case .typeInMessageField(let before)? = sheetFlow.afterSheets.last {
             // The actions taken back are still going: what follows joins the word.
-            afterSheets[afterSheets.count - 1] = .typeInMessageField(before + typed)
+            sheetFlow.afterSheets[sheetFlow.afterSheets.count - 1] = .typeInMessageField(before + typed)
             return
         }
-        if let opened = actionsKey, now - opened.at <= Self.typingRun,
+        if let opened = keyMemory.actionsKey, now - opened.at <= Self.typingRun,
             case .messageActions? = state.sheets.activeSheet?.payload, state.sheets.entries.count == 1
         {
             // `a` began a word: its actions go without a word and the letter is typed.
             typed = opened.key + typed
-            actionsKey = nil
+            keyMemory.actionsKey = nil
             takeBackActions()
-            return afterSheets.append(.typeInMessageField(typed))
+            return sheetFlow.afterSheets.append(.typeInMessageField(typed))
         }
-        actionsKey = nil
+        keyMemory.actionsKey = nil
         if state.activeSheet?.kind == .speechHistory { return findSpoken(typed) }
         if let (field, identifier) = sheetField, state.sheets.entries.count == 1 {
             // A sheet with a search field (the emoji picker, search): typing on a result is
@@ -41,8 +41,8 @@ extension AppCore {
         }
         guard !state.sheets.hasSheet, let field = conversationField else {
             // Said once for a run of keys; the next key that is not a character ends the run.
-            guard !refusedTyping else { return }
-            refusedTyping = true
+            guard !keyMemory.refusedTyping else { return }
+            keyMemory.refusedTyping = true
             return say(Wording.sentence(.notATextField(sheetOpen: state.sheets.hasSheet)), .default, .reader)
         }
         typeInMessageField(typed, field: field)
@@ -77,8 +77,8 @@ extension AppCore {
     }
 
     /// Whether characters typed now join a word whose first letter took back the actions.
-    static func isTypingRun(_ afterSheets: [Intent]) -> Bool {
-        if case .typeInMessageField? = afterSheets.last { true } else { false }
+    static func isTypingRun(_ intents: [Intent]) -> Bool {
+        if case .typeInMessageField? = intents.last { true } else { false }
     }
 
     /// The message field of what is on screen: the open channel's or the thread's.
@@ -115,14 +115,14 @@ extension AppCore {
     /// label) in the same breath as the echo, so neither cuts the other off.
     mutating func typeInField(_ text: String, field: TextField, identifier: String, name: String? = nil) {
         guard case .focus = navigator.focus(identifier: identifier) else { return }
-        chosenAction = nil
+        keyMemory.chosenAction = nil
         // At the end of what is there (a draft), not wherever its caret was left.
         let there = editor(field)
         keep(LineEditor(text: there.text, caret: there.text.count), in: field)
-        fieldToName = name ?? navigator.focusedElement?.label
+        keyMemory.fieldToName = name ?? navigator.focusedElement?.label
         edit(field, .type(text))
-        if let name = fieldToName {
-            fieldToName = nil
+        if let name = keyMemory.fieldToName {
+            keyMemory.fieldToName = nil
             say(name, .default, .reader)
         }
     }
@@ -131,8 +131,8 @@ extension AppCore {
     /// focus going back.
     mutating func takeBackActions() {
         guard let entry = state.sheets.activeSheet else { return }
-        takenBack.insert(entry.id)
-        quietDismissals += 1
+        sheetFlow.takenBack.insert(entry.id)
+        sheetFlow.quietDismissals += 1
         perform(state.sheets.dismiss(.escape))
     }
 }

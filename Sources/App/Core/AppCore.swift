@@ -83,75 +83,22 @@ public struct AppCore: Sendable {
     var now: Duration = .zero
     /// Effects of the event being handled.
     var effects: [AppEffect] = []
-    /// The custom action chosen with the Actions rotor, until focus moves.
-    var chosenAction: String?
-    /// The `a` (or `A`) that opened a message's actions, and when: a character soon after it
-    /// makes it the first letter of a word (``typedOutsideAField(_:)``).
-    var actionsKey: (key: String, at: Duration)?
-    /// Sheets taken back before they were heard: their appearing and going are not said.
-    var takenBack: Set<SheetID> = []
     /// Hints heard until learnt, then said on a rest.
     var hintTutor = HintTutor()
-    /// "Not a text field" was said for this run of characters.
-    var refusedTyping = false
-    /// The message field focus has just moved to, named with the first echo.
-    var fieldToName: String?
-    /// Sheet dismissals whose return of focus is not spoken (an action's result is, instead).
-    var quietDismissals = 0
-    /// What to do once every sheet is gone.
-    var afterSheets: [Intent] = []
-    /// Piped lines waiting for the first IRC channel, and when to give up on it.
-    var waitingLines = WaitingLines()
-    /// Set while messages wait for their channels to be read, so they are read only once.
-    var learningChannels = false
-    var lastBottom: String?
-    var lastCaret: Int?
-    var lastBraille: BrailleLine?
-    /// Whether the event being handled is the reader's key: what it shows on the display
-    /// answers them, at once.
-    var answeringKey = false
-    /// What was last said about the braille display, so each change is said once.
-    var brailleSaid: BrailleConnection.Status?
-    /// Chat announcements that speech says and braille does not (`braille.messages`).
-    var unbrailled: Set<String> = []
-    var lastWake: Duration?
-    /// The sheet pan in progress, from a mouse drag.
-    var drag: Drag?
-    /// The last Tab completion in the composer, to cycle through its candidates.
-    var completion: Completion?
-    /// The message Alt-Up and Alt-Down last reviewed, and the older pages they reached.
-    var reviewer = Review()
-    /// The decorated nicks the lexicon was made with (nil: make it again).
-    var lexiconNicks: Set<String>?
-    var lexiconSignature: [Int64] = []
-    /// When each person (folded nick) last wrote, for speaking only their joins and quits.
-    var lastSpoke: [String: Duration] = [:]
-    /// When each region (channel name) last had news: messages, joins, quits.
-    var lastActivity: [String: Duration] = [:]
-    /// Reading from focus to the end (Alt-R), while it lasts.
-    var sayAll: SayAll?
-    /// Progress said only when the answer is slow ("Joining #a"), by what it waits for.
-    var slowProgress = SlowProgress()
-    /// The topic of the news being said, while it is said (the connection's state): on the
-    /// display, newer news of it replaces older.
-    var newsTopic: String?
-    /// Nicks the user just asked to follow (/monitor): their first answer is said even when
-    /// it is "offline" (folded nicks).
-    var askedPresence: Set<String> = []
-    /// What came while the user was away, per channel (messages, mentions), gathered while a
-    /// reconnect's replays arrive, and when the last of it came: one sentence says it all.
-    var awayNews: [Int64: (messages: Int, mentions: Int)] = [:]
-    var awayNewsAt: Duration?
-    /// When the words typed in search are searched for (after a pause in typing).
-    var searchDue: Duration?
-    /// The message whose phrase the reading voice is saying, until it is heard or cut off.
-    var hearing: Hearing?
-    /// The messages of the open channel the announcing voice is saying in full.
-    var announcingMessages: [Int64] = []
-    /// When the last sound cue of each kind was asked for (a flood plays one).
-    var lastCue: [SoundCue: Duration] = [:]
+    /// What goes to the outputs, and what each was last given.
+    var outputs = Outputs()
+    /// Say-all, review, and the message being heard.
+    var reader = Reader()
+    /// How sheets come and go beyond the coordinator.
+    var sheetFlow = SheetFlow()
+    /// What the keys just pressed leave to the next ones.
+    var keyMemory = KeyMemory()
+    /// What the channels' news depends on.
+    var channelNews = ChannelNews()
+    /// Piped lines, slow progress and the search's pause.
+    var waits = Waits()
     /// The largest the announcer's queue has been (for the benchmark).
-    public private(set) var maxPendingAnnouncements = 0
+    public var maxPendingAnnouncements: Int { outputs.maxPendingAnnouncements }
 
     public init(_ configuration: Configuration) {
         self.configuration = configuration
@@ -177,14 +124,14 @@ public struct AppCore: Sendable {
         self.now = now
         effects = []
         switch event {
-        case .key, .line: answeringKey = true
-        case .braille(.read): answeringKey = false
-        case .braille: answeringKey = true
+        case .key, .line: outputs.answeringKey = true
+        case .braille(.read): outputs.answeringKey = false
+        case .braille: outputs.answeringKey = true
         // The end of what a key began: a sheet's move (its title, "Reacted with …", "… closed"),
         // a channel or thread it opened, a search it asked for.
-        case .transitionFinished, .searched: answeringKey = true
-        case .loaded(let snapshot): answeringKey = snapshot.load.purpose != .refresh
-        default: answeringKey = false
+        case .transitionFinished, .searched: outputs.answeringKey = true
+        case .loaded(let snapshot): outputs.answeringKey = snapshot.load.purpose != .refresh
+        default: outputs.answeringKey = false
         }
         let today = state.localTime.dayNumber(state.localTime.date(at: now))
         if today != state.today { state.today = today }
@@ -266,17 +213,17 @@ public struct AppCore: Sendable {
             forScreenReader
             ? navigator.focusedElement.map(Lines.phrase) ?? "" : navigator.focusedElement.map(Lines.bottom) ?? ""
         let caret = forScreenReader ? nil : bottomCaret
-        if bottom != lastBottom || caret != lastCaret {
-            lastBottom = bottom
-            lastCaret = caret
+        if bottom != outputs.bottom || caret != outputs.caret {
+            outputs.bottom = bottom
+            outputs.caret = caret
             effects.append(.bottom(bottom, caret: caret))
         }
         if configuration.braille {
             let braille = focusBraille
             // Nothing focused yet (connecting to a server): the display keeps what it shows.
-            if braille != lastBraille, !braille.text.isEmpty {
-                let movedTo = braille.element != lastBraille?.element
-                lastBraille = braille
+            if braille != outputs.braille, !braille.text.isEmpty {
+                let movedTo = braille.element != outputs.braille?.element
+                outputs.braille = braille
                 let answer = effects.lastIndex { if case .brailleMessage(_, true, _, _) = $0 { true } else { false } }
                 if let answer, movedTo {
                     // The key's answer brought a new focus (a sheet's title over its first item,
@@ -287,19 +234,19 @@ public struct AppCore: Sendable {
                     // Under what this event announced ("Reacted with thumbs up"): the message is
                     // read first, and the focus is there when it goes.
                     let firstMessage = effects.firstIndex { if case .brailleMessage = $0 { true } else { false } }
-                    effects.insert(.braille(braille, fromKey: answeringKey), at: firstMessage ?? effects.endIndex)
+                    effects.insert(
+                        .braille(braille, fromKey: outputs.answeringKey), at: firstMessage ?? effects.endIndex)
                 }
             }
         }
-        maxPendingAnnouncements = max(maxPendingAnnouncements, announcer.pendingCount)
+        outputs.maxPendingAnnouncements = max(outputs.maxPendingAnnouncements, announcer.pendingCount)
         // The machines' deadlines, and a look at who is typing each second while anyone is.
         let deadline = [
-            announcer.nextDeadline.map { max($0, now) }, waitingLines.nextDeadline, searchDue,
-            state.connection.nextDeadline, slowProgress.nextDeadline, hintTutor.nextDeadline,
-            state.typing.isEmpty ? nil : now + .seconds(1),
+            announcer.nextDeadline.map { max($0, now) }, waits.nextDeadline, state.connection.nextDeadline,
+            hintTutor.nextDeadline, state.typing.isEmpty ? nil : now + .seconds(1),
         ].compactMap(\.self).min()
-        if let deadline, deadline != lastWake {
-            lastWake = deadline
+        if let deadline, deadline != outputs.wake {
+            outputs.wake = deadline
             effects.append(.wake(at: deadline))
         }
     }
