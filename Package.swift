@@ -51,7 +51,9 @@ let package = Package(
         .systemLibrary(name: "CLouis", pkgConfig: "liblouis", providers: [.apt(["liblouis-dev"])]),
 
         // Parts.
+        // Vocabularies: the value types the pure core shares with the parts that perform (no I/O).
         .target(name: "SpeechVocabulary", swiftSettings: swift6),
+        .target(name: "BrailleVocabulary", swiftSettings: swift6),
         .target(
             name: "Speech",
             dependencies: [
@@ -60,7 +62,7 @@ let package = Package(
             ],
             swiftSettings: swift6),
         .target(name: "UnicodeData", swiftSettings: swift6),
-        .target(name: "Braille", dependencies: ["CBrlAPI", "CLouis"], swiftSettings: swift6),
+        .target(name: "Braille", dependencies: ["BrailleVocabulary", "CBrlAPI", "CLouis"], swiftSettings: swift6),
         .target(name: "Accessibility", dependencies: ["SpeechVocabulary", "UnicodeData"], swiftSettings: swift6),
         .target(name: "Typography", swiftSettings: swift6),
         // The TOML reader and editor (comments and layout kept), pure: a fuzz harness builds it alone.
@@ -70,10 +72,12 @@ let package = Package(
         .target(name: "Presentation", dependencies: ["Accessibility"], swiftSettings: swift6),
         // The IRC protocol, pure: no I/O, no store (the fuzz harnesses build from it alone).
         .target(name: "IRC", swiftSettings: swift6),
+        // The chat model: messages, channels, networks, the client's events and reasons.
+        .target(name: "ChatModel", dependencies: ["IRC"], swiftSettings: swift6),
         .target(
             name: "Chat",
             dependencies: [
-                "IRC",
+                "IRC", "ChatModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -82,13 +86,21 @@ let package = Package(
             swiftSettings: swift6),
         .target(name: "Terminal", dependencies: ["Typography", systemPackage], swiftSettings: swift6),
 
-        // The client.
+        // The client. Its core (events in, effects out), the screens and the phrase book are pure:
+        // ClientCore's closure has no SwiftNIO, GRDB, libespeak-ng, libpulse, BrlAPI or liblouis,
+        // and the compiler holds it to that. App is the runtime that performs the effects.
+        .target(
+            name: "ClientCore",
+            dependencies: [
+                "SpeechVocabulary", "BrailleVocabulary", "ChatModel", "Accessibility", "UnicodeData", "Typography",
+                "Settings", "Presentation", "Terminal",
+            ],
+            swiftSettings: swift6),
         .target(
             name: "App",
             dependencies: [
-                systemPackage, "Speech", "SpeechVocabulary", "Accessibility", "UnicodeData", "Typography", "Settings",
-                "Presentation", "Chat",
-                "Terminal", "Braille",
+                "ClientCore", systemPackage, "Speech", "SpeechVocabulary", "Accessibility", "UnicodeData", "Typography",
+                "Settings", "Presentation", "Chat", "Terminal", "Braille",
             ],
             swiftSettings: swift6),
         .executableTarget(
@@ -187,7 +199,7 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "App", "AccessibilityTesting", "RealParts", "TestThreads",
+                "App", "ClientCore", "AccessibilityTesting", "RealParts", "TestThreads",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"], swiftSettings: swift6),

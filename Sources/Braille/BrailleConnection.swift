@@ -36,27 +36,9 @@ public final class BrailleConnection: Sendable {
     /// How long a line that fits must show, uncovered, to count as read when reading is paced.
     public static let restLength: Duration = .seconds(1)
 
-    public enum Status: Sendable, Equatable {
-        case connecting
-        /// Connected to a display of this many cells.
-        case connected(cells: Int)
-        /// Not connected, and why.
-        case unavailable(Unavailable)
-    }
-
-    /// Why there is no display, as a type: the client words it.
-    public enum Unavailable: Error, Sendable, Hashable {
-        /// Nothing answers at the host (BRLTTY is not running, or has no BrlAPI).
-        case noServer(host: String)
-        /// BRLTTY refused the key (`BRLAPI_AUTH`).
-        case refused(host: String)
-        /// BRLTTY answered but has no display to give (or no terminal to give it for).
-        case noDisplay(host: String)
-        /// The connection was lost.
-        case lost(host: String)
-        /// The liblouis table cannot be loaded: computer braille is shown instead.
-        case noTable(String)
-    }
+    /// The display's state (``BrailleStatus``), and why there is none (``BrailleUnavailable``).
+    public typealias Status = BrailleStatus
+    public typealias Unavailable = BrailleUnavailable
 
     /// How often a lost or missing BRLTTY is looked for again.
     public static let retryInterval: Duration = .seconds(2)

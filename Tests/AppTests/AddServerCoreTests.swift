@@ -4,6 +4,7 @@ import Settings
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// A server added by voice: what is wrong is said once, with the field to put it right in
 /// (focused); what is right becomes one `[[irc.servers]]` entry, saved and connected.

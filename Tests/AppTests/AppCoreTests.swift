@@ -8,6 +8,7 @@ import Terminal
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// The core alone: events in, effects out, time given by the test.
 @Suite struct AppCoreTests {

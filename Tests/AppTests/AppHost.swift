@@ -9,6 +9,7 @@ import Terminal
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// Key bytes as a terminal sends them.
 enum Keys {

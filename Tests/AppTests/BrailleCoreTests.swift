@@ -6,6 +6,7 @@ import Settings
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// What the core puts on the braille display, and what the display's keys do.
 @Suite struct BrailleCoreTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 @Suite struct ComposerCommandTests {
     @Test(arguments: [

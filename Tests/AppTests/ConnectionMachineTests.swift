@@ -2,6 +2,7 @@ import Chat
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// The connection as the listener hears of it, fed with events and time alone.
 @Suite struct ConnectionMachineTests {

@@ -5,6 +5,7 @@ import Settings
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// People to follow (`speech.follow`): their messages are said from every channel, with the
 /// channel's name, whatever the channel's policy; an action on a person follows them.

@@ -3,6 +3,7 @@ import IRC
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// Days are named by arithmetic, not by a Calendar (which loads ICU's locale data): the
 /// arithmetic must agree with the Gregorian calendar everywhere.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// Hints heard until learnt: three times, then only on a rest.
 @Suite struct HintTutorTests {

@@ -5,6 +5,7 @@ import Settings
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// The core on an IRC channel: /query, /names, /whois, kicks, mode changes, standard replies
 /// and highlight words, fed as events, read as effects.

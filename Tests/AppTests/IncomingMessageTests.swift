@@ -5,6 +5,7 @@ import Speech
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 extension AppSuites {
     @Suite struct IncomingMessageTests {

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import App
+@testable import ClientCore
 @testable import Terminal
 
 /// The composer edits as readline does and says what VoiceOver says: the pure ``LineEditor``,

@@ -5,6 +5,7 @@ import Testing
 import Typography
 
 @testable import App
+@testable import ClientCore
 
 /// The line-mode screen's bytes: the bottom line at the messages' size, and what another screen
 /// reader gets (the cursor at the phrase's start, announcements as lines, no decoration).

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// A message's links among its actions: each opened (where a desktop can) or copied on its own.
 @Suite struct LinkActionsTests {

@@ -5,6 +5,7 @@ import Testing
 import UnicodeData
 
 @testable import App
+@testable import ClientCore
 
 /// The defects a listener met on a first day, each fed to the core as the events that caused it.
 @Suite struct ListenerDayCoreTests {

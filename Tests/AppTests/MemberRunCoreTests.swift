@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// Joins, parts, quits and nick changes between messages are one element of the channel, which
 /// lists each when expanded; a message ends a run.

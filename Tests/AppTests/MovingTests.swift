@@ -6,6 +6,7 @@ import Speech
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// Alt-A, Alt-1 … Alt-9 and Alt-Up/Alt-Down in the core: keys in, loads and speech out.
 @Suite struct MovingCoreTests {

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// Each of these was heard wrong by a listener before the core was rebuilt (issue 10, "Why").
 extension AppSuites {

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// What a listener hears when each element of every shipped screen and sheet takes focus, in
 /// reading order: `Fixtures/phrases.txt` is that table, to be read as a listener would. A change

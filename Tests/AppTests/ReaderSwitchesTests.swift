@@ -5,6 +5,7 @@ import Settings
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// The switches a chat reader asks for, each read from the real settings file and each in the
 /// settings sheet: others' typing said or not, one's own typing sent or not, emoji by name, by a

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 extension AppSuites {
     @Suite struct OnboardingTests {

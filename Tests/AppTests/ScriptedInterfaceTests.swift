@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// The line-mode command interface used when stdin is not a terminal.
 extension AppSuites {

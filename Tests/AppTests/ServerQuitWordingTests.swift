@@ -3,6 +3,7 @@ import Testing
 import Accessibility
 
 @testable import App
+@testable import ClientCore
 
 /// A quit whose reason the server wrote is said in plain words, not the server's.
 @Suite struct ServerQuitWordingTests {

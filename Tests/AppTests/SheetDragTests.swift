@@ -5,6 +5,7 @@ import Terminal
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// Dragging a sheet with the mouse (`--mouse`): SGR drag reports become pans.
 extension AppSuites {

@@ -4,6 +4,7 @@ import Settings
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// A failed SASL sign-in, fed to the core as the IRC client reports it: said at high priority
 /// with the account and the reason, and what happens next.

@@ -6,6 +6,7 @@ import Speech
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// A voice per speaker, read from the real settings file and said by the real engine: each
 /// person's messages in their own voice, as they arrive and as they are read again; the

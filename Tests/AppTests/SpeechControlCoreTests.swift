@@ -6,6 +6,7 @@ import Terminal
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// Speech controls, sound cues and the typing policy in the core: keys and speech events in,
 /// speech effects out, time given by the test.

@@ -8,6 +8,7 @@ import Testing
 import UnicodeData
 
 @testable import App
+@testable import ClientCore
 
 /// Fails, naming the package, when Unicode's data is not installed: emoji names come from it.
 func requireUnicodeData() throws {

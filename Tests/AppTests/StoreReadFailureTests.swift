@@ -2,6 +2,7 @@ import GRDB
 import Testing
 
 @testable import App
+@testable import ClientCore
 @testable import Chat
 
 /// A store that cannot be read is said, never shown as an empty channel in silence.

@@ -5,6 +5,7 @@ import Terminal
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// Typing never turns into an action: characters typed on a message go to the message field,
 /// `a` that begins a word is typing, and where nothing can be typed the listener hears so once.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import App
+@testable import ClientCore
 
 /// The small machines that wait on the server, fed with events and time alone.
 @Suite struct WaitingMachinesTests {

@@ -6,6 +6,7 @@ import Testing
 import Typography
 
 @testable import App
+@testable import ClientCore
 
 /// A settings change in the phrase book's words: Settings reports it, Wording says it.
 @Suite struct WordingSettingsTests {

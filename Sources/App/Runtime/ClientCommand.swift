@@ -98,7 +98,7 @@ public enum ClientCommand {
             ? BrailleConnection(
                 configuration: .init(brailleSettings), onInput: { runtimeBox.post(.braille($0)) },
                 onStatus: { runtimeBox.post(.brailleStatus($0)) },
-                droppedWords: { Wording.sentence(.device(.brailleDropped($0))) })
+                droppedWords: { Wording.sentence(DeviceFact.brailleDropped($0)) })
             : nil
 
         var configuration = AppCore.Configuration(
@@ -210,7 +210,7 @@ public enum ClientCommand {
                 let role = VoiceRole(rawValue: voice)
                 let library = VoiceLibrary.discover()
                 guard library.sources()[role] != nil else {
-                    return Wording.sentence(.device(.noVoiceNamed(voice)))
+                    return Wording.sentence(DeviceFact.noVoiceNamed(voice))
                 }
                 try engine.setVoice(library.voice(for: role), for: .reader)
             }

@@ -16,7 +16,7 @@ public struct LocalWorkspace: Sendable {
     /// Name of the local network in the store.
     public static let networkName = "local"
     /// The guide who speaks in #welcome.
-    public static let guide = "Earshot"
+    public static let guide = WorkspaceLesson.guide
 
     public let store: ChatStore
     public let network: ChatNetwork
@@ -27,20 +27,8 @@ public struct LocalWorkspace: Sendable {
     /// What #welcome starts with (its words are the app's).
     let lesson: Lesson
 
-    /// The conversation #welcome starts with, and its topic: data the app writes (Chat words
-    /// nothing). Each line has its author, its text, the index of the line it replies to, and
-    /// reactions as (emoji, who).
-    public struct Lesson: Sendable {
-        public var lines: [(author: String, text: String, replyTo: Int?, reactions: [(String, String)])]
-        public var topic: String
-
-        public init(
-            lines: [(author: String, text: String, replyTo: Int?, reactions: [(String, String)])], topic: String
-        ) {
-            self.lines = lines
-            self.topic = topic
-        }
-    }
+    /// The conversation #welcome starts with (``WorkspaceLesson``).
+    public typealias Lesson = WorkspaceLesson
 
     /// Opens the workspace, seeding #welcome with `lesson` the first time.
     public init(store: ChatStore, nick: String = "you", lesson: Lesson) throws {

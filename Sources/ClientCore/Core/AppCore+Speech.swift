@@ -1,0 +1,215 @@
+import Accessibility
+import SpeechVocabulary
+
+/// Speech controls (pause, repeat, history, say-all), sound cues, and polite announcements
+/// that wait while the user types.
+extension AppCore {
+    /// Say-all: reading one element after another from focus, moving focus as it goes.
+    struct SayAll: Sendable {
+        /// Whether the first element's reading has started (ends and cuts before it belong to
+        /// speech from before Alt-R).
+        var started = false
+        /// Paused by Alt-S: the reading cut off by the pause comes back on resume.
+        var paused = false
+    }
+
+    /// How long after the last typed key polite announcements wait.
+    static let typingPause: Duration = .milliseconds(1500)
+    /// The least time between two sound cues of one kind (a flood plays one).
+    static let cueInterval: Duration = .seconds(1)
+
+    // MARK: Events from speech
+
+    /// An utterance started, ended or was cut off: the announcer paces by announcements, and
+    /// say-all moves on when a reading ends (and stops when one is cut off).
+    mutating func utterance(_ kind: TranscriptRecord.Event, voice: VoiceRole) {
+        switch (voice, kind) {
+        case (.announcer, .speak):
+            announcer.speechStarted()
+        case (.announcer, _):
+            announcerUtterance(finished: kind == .done)
+            announce(announcer.speechFinished(at: now))
+        case (.reader, .speak):
+            readerUtterance(kind)
+            reader.sayAll?.started = true
+            reader.sayAll?.paused = false
+        case (.reader, .done):
+            readerUtterance(kind)
+            if reader.sayAll?.started == true, !paced { readNext() }
+        case (.reader, _):
+            readerUtterance(kind)
+            if reader.sayAll?.started == true, reader.sayAll?.paused != true { reader.sayAll = nil }
+        default:
+            break
+        }
+    }
+
+    // MARK: Controls
+
+    /// Alt-S: pause, or resume what was paused (the engine knows which).
+    mutating func pauseOrResume() {
+        reader.sayAll?.paused.toggle()
+        effects.append(.pauseOrResumeSpeech)
+    }
+
+    /// Alt-L: the last thing said in the reading or announcing voice, again; on the display too,
+    /// as written.
+    mutating func repeatLast() {
+        guard let last = state.speechHistory.last else { return say(.reading(.nothingSaidYet), .default, .reader) }
+        utter(last.text, .default, last.voice, remember: false, speaker: last.speaker)
+        // On the display as it was shown: the focus's own line, else the words as written.
+        if last.voice == .reader, last.text == navigator.focusedPhrase?.text {
+            brailleMessage(focusBraille.text)
+        } else {
+            brailleMessage(last.shown ?? SpokenText.unmarked(last.text))
+        }
+    }
+
+    /// Alt-R: read from the focused message to the end of the messages; away from the messages,
+    /// from the first unread one (else the newest). Any key stops it.
+    mutating func startSayAll() {
+        effects.append(.stopSpeech)
+        reader.sayAll = nil
+        let onAMessage = navigator.focusedElement?.identifier?.hasPrefix("message.") ?? false
+        if onAMessage, paced {
+            // The display would not change: a sign that reading starts here, at the reader's pace.
+            brailleMessage(Wording.sentence(.reading(.readingFromHere)))
+        }
+        if !onAMessage {
+            guard state.route == .main, !state.sheets.hasSheet, case .message = MainScreen.firstFocus(state) else {
+                return read(navigator.focusedPhrase)
+            }
+            _ = navigator.focus(identifier: MainScreen.firstFocus(state).identifier)
+            keyMemory.chosenAction = nil
+        }
+        // At the reader's pace, the display moves on as they pan past each message's end.
+        reader.sayAll = paced ? nil : SayAll()
+        // The focused message just heard in full (the last thing said, and read) is not said
+        // again: reading goes on from the next.
+        if onAMessage, !paced, reader.hearing == nil, let phrase = navigator.focusedPhrase,
+            let last = state.speechHistory.last?.text,
+            last == phrase.text || last == phrase.text + " " + Wording.unreadState,
+            let id = tree.behaviour(navigator.focusedElement?.identifier)?.message,
+            let message = state.message(id: id), !state.isUnread(message)
+        {
+            return readNext()
+        }
+        read(navigator.focusedPhrase)
+    }
+
+    /// The next element of say-all, until the end of the screen or the first text field (the
+    /// composer, which is read, and where reading stops).
+    mutating func readNext() {
+        guard case .focus(_, let phrase) = navigator.next() else {
+            reader.sayAll = nil
+            return
+        }
+        keyMemory.chosenAction = nil
+        if focusIsEditable { reader.sayAll = nil }
+        read(phrase)
+    }
+
+    /// Reads a phrase at default priority, without its hint (say-all reads on).
+    mutating func read(_ phrase: Phrase?) {
+        guard let phrase else { return }
+        // Read on, a message is being read now: that it was unread is no news.
+        let unread = " " + Wording.unreadState
+        let text =
+            reader.sayAll != nil && phrase.text.hasSuffix(unread)
+            ? String(phrase.text.dropLast(unread.count)) : phrase.text
+        utter(text, .default, .reader, speaker: focusedSpeaker)
+        hearingFocus()
+    }
+
+    /// Any key ends say-all; the key then does what it does.
+    mutating func stopSayAllForKey() {
+        guard reader.sayAll != nil else { return }
+        reader.sayAll = nil
+        effects.append(.stopSpeech)
+    }
+
+    // MARK: Typing and announcements
+
+    /// A key typed in a text field: polite announcements wait until typing pauses, and one
+    /// being heard that the key cuts off is said again then, whole.
+    mutating func noteTyping() {
+        announcer.holdPolite(until: now + Self.typingPause)
+        if state.settings.speech.typingInterrupts, announcer.isAudible {
+            announcer.requeueSpeaking()
+        }
+    }
+
+    /// The priority of what typing echoes: at once, or after what is being said.
+    var echoPriority: SpeechPriority { state.settings.speech.typingInterrupts ? .default : .low }
+
+    // MARK: Sound cues
+
+    /// Plays `cue` when sounds are on; low cues of one kind at most once a second.
+    mutating func playCue(_ cue: SoundCue, _ priority: SpeechPriority, voice: VoiceRole = .sound) {
+        guard state.settings.sounds.enabled else { return }
+        if priority == .low || cue == .mention, let last = outputs.cues[cue], now - last < Self.cueInterval { return }
+        outputs.cues[cue] = now
+        effects.append(.speak("", priority, voice, cue: cue))
+    }
+
+    // MARK: The start, and where speech goes
+
+    mutating func start(problems: [AppEvent.Problem]) {
+        if case .onboarding = state.route {
+            rebuild()
+            effects.append(.lines(Lines.screen(state: state, tree: tree)))
+            post(
+                .screenChanged(focus: ElementID.onboardingTitle.identifier, announcing: OnboardingScreen.title(step: 1))
+            )
+        } else if configuration.expectsIRC {
+            // With a server, its first channel opens when joined; #welcome is not read first.
+            // It opens only if no channel comes (the server is down, or refuses the sign-in).
+            effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
+            state.connection.started(at: now)
+            // The host, when the settings name one server (the store's networks come later).
+            let servers = state.settings.ircServers
+            say(.connection(.connecting(host: servers.count == 1 ? servers.first?.host : nil)), .default, .announcer)
+        } else {
+            effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .open)))
+        }
+        for problem in problems {
+            effects.append(.lines([Lines.plain(problem.text)]))
+            say(problem.text, problem.isError ? .high : .low, .announcer)
+        }
+    }
+
+    /// speech-dispatcher was asked for and Earshot's own voice speaks instead: said once.
+    mutating func speechDispatcherChanged(_ status: AppEvent.SpeechDispatcherStatus) {
+        // The reason (libspeechd's own words with socket paths, or a missing library) is shown,
+        // not read out.
+        switch status {
+        case .unavailable(let reason):
+            // The reason, without the opening that says the same.
+            var why = Substring(reason)
+            for prefix in ["speech-dispatcher does not answer (", "("] where why.hasPrefix(prefix) {
+                why = why.dropFirst(prefix.count)
+            }
+            while let last = why.last, last == "." || last == ")" { why = why.dropLast() }
+            effects.append(
+                .lines([Lines.plain(Wording.sentence(.device(.speechDispatcherUnavailable(why: String(why)))))]))
+            // Before the first screen's words, which would cut it off.
+            say(.device(.speechDispatcherUnavailable(why: nil)), .high, .announcer)
+        case .lost:
+            effects.append(.lines([Lines.plain(Wording.sentence(.device(.speechDispatcherLost)) + ".")]))
+            // Said whole, once: keys do not cut off what is said at high priority.
+            say(.device(.speechDispatcherLost), .high, .announcer)
+        }
+    }
+
+    /// Said on screen either way; aloud only when there is a sound server to hear it on (in
+    /// captions the line itself is what the user reads).
+    mutating func speechMoved(to route: AppEvent.SpeechRoute) {
+        switch route {
+        case .captions(let reason):
+            effects.append(.lines([Lines.plain(Wording.sentence(.device(.speechToCaptions(why: reason))))]))
+        case .audio:
+            effects.append(.lines([Lines.plain(Wording.sentence(.device(.speechBackOnSoundServer)))]))
+            say(.device(.speechBackOnSoundServer), .low, .announcer)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Accessibility
+import ChatModel
+import UnicodeData
+
+/// What can be done with a message: three quick reactions, then the rest (short form shows
+/// seven, "More actions" the others).
+enum MessageActionsSheet {
+    static func build(_ state: AppState, messageID id: Int64, into b: inout ScreenTree.Builder) -> [Element] {
+        func button(_ element: ElementID, _ label: String, _ hint: String, _ intent: Intent) -> Element {
+            b.make(element, Element(label: label, traits: .button, hint: hint), ElementBehaviour(activate: intent))
+        }
+        let reacted = state.message(id: id)?.reactions ?? [:]
+        // A message without an id (from a server or bouncer that gives none) cannot be reacted or
+        // replied to: those actions are not offered, rather than offered and refused.
+        let taggable = state.message(id: id)?.msgid != nil
+        var actions: [Element] =
+            !taggable
+            ? []
+            : Emoji.mostUsed.map { emoji in
+                // A reaction of the user's is selected, and Enter takes it back.
+                let mine = reacted[emoji.storedForm]?.contains { state.names.equal($0, state.nick) } ?? false
+                return b.make(
+                    .react(emoji.name),
+                    Element(
+                        label: "React with \(emoji.name)", traits: mine ? [.button, .selected] : .button,
+                        hint: mine ? "Press Enter to take your reaction back." : "Press Enter to add this reaction."),
+                    ElementBehaviour(activate: .react(messageID: id, emoji: emoji)))
+            }
+        if taggable {
+            actions += [
+                button(.addReaction, "Add reaction", "Press Enter to pick any emoji.", .openPicker(messageID: id)),
+                button(.reply, "Reply in thread", "Press Enter to open the thread.", .openThread(messageID: id)),
+            ]
+        }
+        actions += [
+            button(
+                .markUnread, "Mark unread", "Press Enter to mark this message and newer ones unread.",
+                .markUnread(messageID: id)),
+            button(.copy, "Copy text", "Press Enter to copy the message text.", .copyText(messageID: id)),
+        ]
+        let message = state.message(id: id)
+        // Each link of the message, to open or to copy on its own ("Open" and the link, which is
+        // read "link example.com/…").
+        for link in Links.find(in: message?.text ?? "") {
+            actions += [
+                button(
+                    .openLink(link), "Open \(link)", "Press Enter to open it in the browser.", .openLink(link)),
+                button(.copyLink(link), "Copy \(link)", "Press Enter to copy the link.", .copyLink(link)),
+            ]
+        }
+        if message?.author == state.nick {
+            actions += [
+                button(
+                    .edit, "Edit", "Press Enter to edit your message.",
+                    .unavailable("Editing is not supported on IRC yet.")),
+                button(
+                    .delete, "Delete", "Press Enter to delete your message.",
+                    .unavailable("Deleting messages is not supported on IRC.")),
+            ]
+        }
+        if let author = message?.author, author != state.nick {
+            let name = SpokenText.plainNick(author)
+            actions.append(
+                button(
+                    .pronounce, "Set how \(name) is said", "Press Enter to type how this name is said.",
+                    .pronounceNick(author)))
+        }
+        if taggable {
+            actions.append(
+                button(
+                    .viewReactions, "View reactions", "Press Enter to hear who reacted.",
+                    .unavailable(reactionSummary(message, emoji: state.emoji.catalog))))
+        }
+        return actions
+    }
+
+    static func reactionSummary(_ message: ChatMessage?, emoji: EmojiCatalog) -> String {
+        guard let message, !message.reactions.isEmpty else { return "No reactions yet." }
+        return message.reactions.sorted { $0.key < $1.key }
+            .map { "\(Emoji.name(of: $0.key, in: emoji)): \($0.value.joined(separator: ", "))" }.joined(separator: ". ")
+    }
+}
