@@ -28,7 +28,7 @@ enum CatchUpMeasure {
         let networkID = primer.network.id
         await primer.start()
         let primed = Task {
-            for await event in primer.events { if case .synced = event { return true } }
+            for await event in primer.events { if case .server(.synced, _) = event { return true } }
             return false
         }
         _ = await primed.value

@@ -198,7 +198,7 @@ private func measureBurst(directory: String) async throws -> (received: Int, sec
     let consumer = Task {
         for await event in events {
             switch event {
-            case .synced: await counter.markSynced()
+            case .server(.synced, _): await counter.markSynced()
             case .messages(let messages): await counter.add(messages.filter { $0.author.hasPrefix("flood") }.count)
             default: break
             }

@@ -192,7 +192,8 @@ import Testing
 
     @Test func aPausedTypistIsShownForThirtySeconds() {
         var (core, _) = Self.openCore()
-        _ = core.handle(.chat(.typing(channelID: 10, nick: "bob", state: .paused)), at: .seconds(10))
+        _ = core.handle(
+            .chat(.server(.typing(channel: "#welcome", nick: "bob", state: .paused), channelID: 10)), at: .seconds(10))
         #expect(core.state.typing == ["bob"])
         _ = core.handle(.tick, at: .seconds(39))
         #expect(core.state.typing == ["bob"])

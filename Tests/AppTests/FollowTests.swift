@@ -38,7 +38,8 @@ extension AppSuites {
             AppCoreTests.spoken(effects + more).contains("kim's messages will be said from every channel"),
             "\(AppCoreTests.spoken(effects + more))")
         // A nick change keeps them followed, and the file says so.
-        let renamed = core.handle(.chat(.nickChanged(from: "Kim", to: "kimberly", isSelf: false)), at: .seconds(4))
+        let renamed = core.handle(
+            .chat(.server(.nickChanged(from: "Kim", to: "kimberly", isSelf: false), channelID: nil)), at: .seconds(4))
         #expect(core.state.settings.speech.follow == ["kimberly"], "names compare as the server's do")
         #expect(AppCoreTests.written(renamed)[["speech", "follow"]] == .array([.string("kimberly")]))
         core.carryOut(.follow("KIMBERLY", false))

@@ -62,7 +62,7 @@ import Testing
         var core = Self.ircCore()
         var spoken = AppCoreTests.spoken(Self.enter("/join #quick", &core, at: 1))
         #expect(!spoken.contains { $0.hasPrefix("Joining") }, "\(spoken)")
-        let joined = ChatEvent.joined(channelID: 30, channel: "#quick", nick: "you", isSelf: true)
+        let joined = ChatEvent.server(.joined(channel: "#quick", nick: "you", isSelf: true), channelID: 30)
         spoken = AppCoreTests.spoken(core.handle(.chat(joined), at: .seconds(1) + .milliseconds(40)))
         #expect(spoken == ["Joined hash quick"], "\(spoken)")
         spoken = AppCoreTests.spoken(core.handle(.tick, at: .seconds(3)))
@@ -73,7 +73,8 @@ import Testing
         #expect(spoken == ["Joining hash slow"], "\(spoken)")
 
         _ = Self.enter("/join #banned", &core, at: 20)
-        _ = core.handle(.chat(.note("Cannot join channel (banned)", isWarning: true)), at: .seconds(20))
+        _ = core.handle(
+            .chat(.server(.note("Cannot join channel (banned)", isWarning: true), channelID: nil)), at: .seconds(20))
         spoken = AppCoreTests.spoken(core.handle(.tick, at: .seconds(22)))
         #expect(!spoken.contains { $0.hasPrefix("Joining") }, "\(spoken)")
     }
@@ -92,8 +93,10 @@ import Testing
         let load = ChatLoad(channelID: Self.a.id, purpose: .refresh)
         var renamed = Self.a
         renamed.members = ["you", "bob", "kimmy", "ada"]
-        _ = core.handle(.chat(.nickChanged(from: "kim", to: "kimmy", isSelf: false)), at: .seconds(2))
-        _ = core.handle(.chat(.nickChanged(from: "you", to: "you_", isSelf: true)), at: .seconds(2))
+        _ = core.handle(
+            .chat(.server(.nickChanged(from: "kim", to: "kimmy", isSelf: false), channelID: nil)), at: .seconds(2))
+        _ = core.handle(
+            .chat(.server(.nickChanged(from: "you", to: "you_", isSelf: true), channelID: nil)), at: .seconds(2))
         _ = core.handle(
             .loaded(ChatSnapshot(load: load, channels: [AppCoreTests.welcome, renamed], messages: [old, mine])),
             at: .seconds(3))
@@ -106,7 +109,7 @@ import Testing
 
         // A channel left keeps its history, and refuses a line.
         _ = core.handle(.key(.paste("")), at: .seconds(6))
-        let left = ChatEvent.parted(channelID: 20, channel: "#a", nick: "you_", isSelf: true)
+        let left = ChatEvent.server(.parted(channel: "#a", nick: "you_", isSelf: true, reason: ""), channelID: 20)
         _ = core.handle(.chat(left), at: .seconds(6))
         core.state.composer = ""
         let effects = Self.enter("anyone here?", &core, at: 7)
@@ -122,7 +125,7 @@ import Testing
         let again = core.handle(.key(.enter), at: .seconds(8))
         #expect(Self.sends(again) == [.join("#a")])
         let joined = core.handle(
-            .chat(.joined(channelID: 20, channel: "#a", nick: "you_", isSelf: true)),
+            .chat(.server(.joined(channel: "#a", nick: "you_", isSelf: true), channelID: 20)),
             at: .seconds(8) + .milliseconds(50))
         #expect(Self.sends(joined).contains(.message("anyone here?", to: "#a", replyTo: nil)), "\(Self.sends(joined))")
         #expect(AppCoreTests.spoken(joined) == ["Joined hash a"])
@@ -149,7 +152,9 @@ import Testing
     /// Enter on a person opens a conversation with them.
     @Test func namesListsPeopleByRankAndEnterOpensAConversation() throws {
         var core = Self.ircCore()
-        _ = core.handle(.chat(.memberRanks(channelID: 20, ranks: ["kim": "@", "ada": "+"])), at: .seconds(1))
+        _ = core.handle(
+            .chat(.server(.memberRanks(channel: "#a", ranks: ["kim": "@", "ada": "+"]), channelID: 20)), at: .seconds(1)
+        )
         var effects = Self.enter("/names", &core, at: 2)
         #expect(Self.sends(effects) == [.names("#a")])
         effects += Self.finishTransitions(&core, at: 3)
@@ -175,7 +180,8 @@ import Testing
     @Test func peopleSaySignedInAsTheirAccount() throws {
         var core = Self.ircCore()
         _ = core.handle(
-            .chat(.accounts(["kim": "kimberly", "BOB": "bob", "ada": ""]), network: Self.irc), at: .seconds(1))
+            .chat(.server(.accounts(["kim": "kimberly", "BOB": "bob", "ada": ""]), channelID: nil), network: Self.irc),
+            at: .seconds(1))
         _ = Self.enter("/names", &core, at: 2)
         _ = Self.finishTransitions(&core, at: 3)
         // The values as shown (the account is marked to be said as written).
@@ -195,7 +201,7 @@ import Testing
         #expect(values()["bob"] == "signed in", "\(values())")
         #expect(values()["ada"] == "", "\(values())")
         // kim signs out (account-notify `*`): the words go from the list open.
-        _ = core.handle(.chat(.accounts(["kim": ""]), network: Self.irc), at: .seconds(4))
+        _ = core.handle(.chat(.server(.accounts(["kim": ""]), channelID: nil), network: Self.irc), at: .seconds(4))
         #expect(values()["kim"] == "", "\(values())")
     }
 
@@ -209,7 +215,7 @@ import Testing
         core.state.nicks[Self.irc] = "you[1]"
         let other = ChatMessage(id: 900, channelID: 20, author: "you{1}", text: "not you", time: Date())
         #expect(core.state.isOwn(other), "RFC 1459 folds {} to []: the same nick")
-        _ = core.handle(.chat(.caseMapping(.ascii), network: Self.irc), at: .seconds(1))
+        _ = core.handle(.chat(.server(.caseMapping(.ascii), channelID: nil), network: Self.irc), at: .seconds(1))
         #expect(!core.state.isOwn(other), "under ascii, you{1} is not you[1]")
         let said = AppCoreTests.spoken(core.handle(.chat(.messages([other]), network: Self.irc), at: .seconds(2)))
         #expect(said.contains { $0.contains("not you") }, "\(said)")
@@ -253,8 +259,11 @@ import Testing
         #expect(Self.sends(Self.enter("/whois kim", &core, at: 1)) == [.whois("kim")])
         let answer = core.handle(
             .chat(
-                .whois(
-                    nick: "kim", facts: [.identity(realName: "Kim Lee", host: "host"), .channels(["#a"]), .ircOperator])
+                .server(
+                    .whois(
+                        nick: "kim",
+                        facts: [.identity(realName: "Kim Lee", host: "host"), .channels(["#a"]), .ircOperator]),
+                    channelID: nil)
             ),
             at: .seconds(2))
         #expect(Self.printed(answer).contains("Whois kim: kim, real name Kim Lee, from host; in #a; an IRC operator"))
@@ -268,11 +277,12 @@ import Testing
     @Test func kicksAreShownAndBeingKickedIsSaidAssertively() {
         var core = Self.ircCore()
         let other = core.handle(
-            .chat(.kicked(channelID: 20, channel: "#a", nick: "bob", by: "kim", reason: "spam", isSelf: false)),
+            .chat(
+                .server(.kicked(channel: "#a", nick: "bob", by: "kim", reason: "spam", isSelf: false), channelID: 20)),
             at: .seconds(1))
         #expect(Self.printed(other).contains("bob was kicked by kim: spam"))
         let me = core.handle(
-            .chat(.kicked(channelID: 20, channel: "#a", nick: "you", by: "kim", reason: "bye", isSelf: true)),
+            .chat(.server(.kicked(channel: "#a", nick: "you", by: "kim", reason: "bye", isSelf: true), channelID: 20)),
             at: .seconds(5))
         let high = me.compactMap {
             if case .speak(let text, .high, _, _, _, _, _) = $0, !text.isEmpty { text } else { nil }
@@ -282,10 +292,12 @@ import Testing
 
     @Test func aRankChangeIsShownAndTheMemberListAskedForAgain() {
         var core = Self.ircCore()
-        let effects = core.handle(.chat(.modeChanged(channelID: 20, change: "+o bob", by: "kim")), at: .seconds(1))
+        let effects = core.handle(
+            .chat(.server(.modeChanged(channel: "#a", change: "+o bob", by: "kim"), channelID: 20)), at: .seconds(1))
         #expect(Self.printed(effects).contains("kim made bob an operator"))
         #expect(Self.sends(effects) == [.names("#a")])
-        let key = core.handle(.chat(.modeChanged(channelID: 20, change: "+k secret", by: "kim")), at: .seconds(2))
+        let key = core.handle(
+            .chat(.server(.modeChanged(channel: "#a", change: "+k secret", by: "kim"), channelID: 20)), at: .seconds(2))
         #expect(Self.sends(key).isEmpty)
         #expect(Self.printed(key).contains("kim set a key on #a"))
         #expect(
@@ -306,7 +318,8 @@ import Testing
 
     @Test func warningsAreSaidAndNotesPolitely() {
         var core = Self.ircCore()
-        let warn = core.handle(.chat(.note("Your nick will expire soon", isWarning: true)), at: .seconds(1))
+        let warn = core.handle(
+            .chat(.server(.note("Your nick will expire soon", isWarning: true), channelID: nil)), at: .seconds(1))
         #expect(
             warn.contains {
                 if case .speak("Warning: Your nick will expire soon", .default, _, _, _, _, _) = $0 {
@@ -315,7 +328,8 @@ import Testing
                     false
                 }
             }, "\(warn)")
-        let note = core.handle(.chat(.note("Maintenance tonight", isWarning: false)), at: .seconds(10))
+        let note = core.handle(
+            .chat(.server(.note("Maintenance tonight", isWarning: false), channelID: nil)), at: .seconds(10))
         #expect(Self.printed(note).contains("Note: Maintenance tonight"))
     }
 
@@ -343,8 +357,10 @@ import Testing
         let a = ChatChannel(id: 20, networkID: 2, name: "#a")
         let b = ChatChannel(id: 30, networkID: 3, name: "#b")
         var core = Self.ircCore()
-        _ = core.handle(.chat(.registered(nick: "ada_"), network: 3), at: .seconds(1))
-        _ = core.handle(.chat(.registered(nick: "ada"), network: 2), at: .seconds(1))
+        _ = core.handle(
+            .chat(.server(.registered(nick: "ada_", again: false), channelID: nil), network: 3), at: .seconds(1))
+        _ = core.handle(
+            .chat(.server(.registered(nick: "ada", again: false), channelID: nil), network: 2), at: .seconds(1))
         _ = core.handle(
             .loaded(
                 ChatSnapshot(
@@ -448,19 +464,32 @@ import Testing
         }
         // The answer asked for is said even when it is "offline"; a configured friend's first
         // "offline" is not news.
-        #expect(said(.presence(nick: "zoe", online: false, change: false), at: 2).contains("zoe is offline"))
-        #expect(said(.presence(nick: "max", online: false, change: false), at: 4).isEmpty)
-        #expect(said(.presence(nick: "max", online: true, change: true), at: 6).contains("max is online"))
-        #expect(said(.presence(nick: "max", online: false, change: true), at: 8).contains("max went offline"))
-        let invite = said(.invited(channel: "#secret", nick: "you", by: "bob", isSelf: true), at: 10)
+        #expect(
+            said(.server(.presence(nick: "zoe", online: false, change: false), channelID: nil), at: 2).contains(
+                "zoe is offline"))
+        #expect(said(.server(.presence(nick: "max", online: false, change: false), channelID: nil), at: 4).isEmpty)
+        #expect(
+            said(.server(.presence(nick: "max", online: true, change: true), channelID: nil), at: 6).contains(
+                "max is online"))
+        #expect(
+            said(.server(.presence(nick: "max", online: false, change: true), channelID: nil), at: 8).contains(
+                "max went offline"))
+        let invite = said(
+            .server(.invited(channel: "#secret", nick: "you", by: "bob", isSelf: true), channelID: nil), at: 10)
         #expect(invite.contains("bob invites you to hash secret. To accept, type slash join hash secret"))
         #expect(
-            Self.printed(core.handle(.chat(.away(nick: "kim", reason: "lunch")), at: .seconds(12))).contains(
+            Self.printed(
+                core.handle(.chat(.server(.away(nick: "kim", reason: "lunch"), channelID: nil)), at: .seconds(12))
+            ).contains(
                 "kim is away: lunch"))
         // Someone not in this channel going away is nobody's news here.
-        #expect(Self.printed(core.handle(.chat(.away(nick: "stranger", reason: "x")), at: .seconds(13))).isEmpty)
+        #expect(
+            Self.printed(
+                core.handle(.chat(.server(.away(nick: "stranger", reason: "x"), channelID: nil)), at: .seconds(13))
+            ).isEmpty)
         // Our own away, told back by the server (Ergo), was answered already ("You are away").
-        let own = core.handle(.chat(.away(nick: "YOU", reason: "lunch"), network: Self.irc), at: .seconds(14))
+        let own = core.handle(
+            .chat(.server(.away(nick: "YOU", reason: "lunch"), channelID: nil), network: Self.irc), at: .seconds(14))
         #expect(Self.printed(own).isEmpty && AppCoreTests.spoken(own).isEmpty, "\(AppCoreTests.spoken(own))")
     }
 
@@ -476,7 +505,7 @@ import Testing
         func feed(_ event: ChatEvent, at milliseconds: Int) {
             said += AppCoreTests.spoken(core.handle(.chat(event, network: Self.irc), at: .milliseconds(milliseconds)))
         }
-        feed(.registered(nick: "you"), at: 2_000)
+        feed(.server(.registered(nick: "you", again: false), channelID: nil), at: 2_000)
         let t = Date()
         let inA = (0..<3).map {
             ChatMessage(id: 800 + Int64($0), channelID: 20, author: "kim", text: "a \($0)", time: t)
@@ -490,7 +519,7 @@ import Testing
         #expect(
             !said.contains { $0.contains("while you were away") || $0.contains("While you were away") },
             "said before the sync: \(said)")
-        feed(.synced, at: 2_300)
+        feed(.server(.synced, channelID: nil), at: 2_300)
         // Each announcement heard to its end, as the speech layer reports it.
         for step in 1...10 {
             said += AppCoreTests.spoken(

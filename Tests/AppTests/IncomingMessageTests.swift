@@ -124,12 +124,11 @@ extension AppSuites {
 
         @Test func disconnectsAndReconnectsAreAnnounced() async throws {
             let host = try await AppHost()
-            host.post(.chat(.registered(nick: "you")))
+            host.post(.chat(.server(.registered(nick: "you", again: false), channelID: nil)))
             host.post(.chat(.disconnected(reason: .reset)))
             host.post(.chat(.reconnecting(delay: .seconds(1), attempt: 1)))
             host.post(.chat(.disconnected(reason: .refused)))
-            host.post(.chat(.reconnected))
-            host.post(.chat(.registered(nick: "you")))
+            host.post(.chat(.server(.registered(nick: "you", again: true), channelID: nil)))
             let texts = host.spoken.filter { $0.priority == "high" }.map(\.text)
             // Said once, in words; the retry is quiet; the return is one sentence.
             #expect(
@@ -143,9 +142,16 @@ extension AppSuites {
         @Test func typingComesFromTheTypingTracker() async throws {
             let host = try await AppHost()
             let channel = host.workspace.welcome.id
-            host.post(.chat(.typing(channelID: channel, nick: "bob", state: .active)))
+            host.post(
+                .chat(
+                    .server(
+                        .typing(channel: host.workspace.welcome.name, nick: "bob", state: .active), channelID: channel))
+            )
             #expect(host.tree.allElements.contains { $0.label == "bob is typing" })
-            host.post(.chat(.typing(channelID: channel, nick: "bob", state: .done)))
+            host.post(
+                .chat(
+                    .server(
+                        .typing(channel: host.workspace.welcome.name, nick: "bob", state: .done), channelID: channel)))
             #expect(!host.tree.allElements.contains { $0.label == "bob is typing" })
         }
     }

@@ -221,7 +221,7 @@ import UnicodeData
         #expect(Self.spoken(slow.handle(.tick, at: .seconds(6))) == ["Still connecting to 127.0.0.1"])
         #expect(Self.spoken(slow.handle(.tick, at: .seconds(12))).isEmpty, "once")
         var (quick, _) = started()
-        _ = quick.handle(.chat(.registered(nick: "ada")), at: .seconds(1))
+        _ = quick.handle(.chat(.server(.registered(nick: "ada", again: false), channelID: nil)), at: .seconds(1))
         #expect(!Self.spoken(quick.handle(.tick, at: .seconds(6))).contains { $0.hasPrefix("Still connecting") })
     }
 
@@ -238,13 +238,14 @@ import UnicodeData
             ], "\(Self.spoken(silent))")
         let again = core.handle(.chat(.disconnected(reason: .refused)), at: .seconds(40))
         #expect(Self.spoken(again).isEmpty, "\(Self.spoken(again))")
-        let reached = core.handle(.chat(.registered(nick: "you")), at: .seconds(50))
+        let reached = core.handle(
+            .chat(.server(.registered(nick: "you", again: false), channelID: nil)), at: .seconds(50))
         #expect(Self.spoken(reached) == ["Connected as you"], "\(Self.spoken(reached))")
     }
 
     @Test func aLostConnectionIsSaidOnceRetriesAreQuietAndTheReturnIsOneSentence() {
         var core = Self.coreOnLocalServer()
-        _ = core.handle(.chat(.registered(nick: "you")), at: .seconds(1))
+        _ = core.handle(.chat(.server(.registered(nick: "you", again: false), channelID: nil)), at: .seconds(1))
         let lost = core.handle(.chat(.disconnected(reason: .refused)), at: .seconds(2))
         #expect(Self.spoken(lost) == ["Lost the connection to 127.0.0.1: connection refused. Trying again."])
         var again: [String] = []
@@ -260,8 +261,7 @@ import UnicodeData
             Self.spoken(waiting).contains("Waiting to send: still there? It goes when 127.0.0.1 is back."),
             "\(Self.spoken(waiting))")
         #expect(IRCEventsCoreTests.printed(waiting).contains("Waiting to send: still there?"))
-        _ = core.handle(.chat(.reconnected), at: .seconds(11))
-        let back = core.handle(.chat(.registered(nick: "you")), at: .seconds(11))
+        let back = core.handle(.chat(.server(.registered(nick: "you", again: true), channelID: nil)), at: .seconds(11))
         #expect(Self.spoken(back) == ["Back on 127.0.0.1, in hash a."], "\(Self.spoken(back))")
         let sent = ChatMessage(id: 300, channelID: 20, msgid: "s", author: "you", text: "still there?", time: Date())
         var heard = Self.spoken(core.handle(.chat(.delivered(sent)), at: .seconds(12)))
@@ -272,7 +272,8 @@ import UnicodeData
 
     @Test func aQuitReasonIsSaidAfterAColonNotInBrackets() {
         var core = IRCEventsCoreTests.ircCore()
-        let quit = core.handle(.chat(.quit(nick: "bob", reason: "Client closed connection")), at: .seconds(1))
+        let quit = core.handle(
+            .chat(.server(.quit(nick: "bob", reason: "Client closed connection"), channelID: nil)), at: .seconds(1))
         let said = Self.spoken(quit).joined(separator: " ")
         #expect(!said.contains("paren"), "\(said)")
     }
@@ -285,7 +286,7 @@ import UnicodeData
     ])
     func theNickIsAMentionOnlyAsAWord(text: String, mention: Bool) {
         var core = IRCEventsCoreTests.ircCore()
-        _ = core.handle(.chat(.registered(nick: "me")), at: .seconds(1))
+        _ = core.handle(.chat(.server(.registered(nick: "me", again: false), channelID: nil)), at: .seconds(1))
         let message = ChatMessage(id: 400, channelID: 20, msgid: "x", author: "kim", text: text, time: Date())
         #expect(core.mentions(message) == mention)
     }
@@ -343,7 +344,8 @@ import UnicodeData
         sent += Self.spoken(core.handle(.utterance(.done, .announcer), at: .seconds(3)))
         #expect(sent.contains("Sent to kim"), "\(sent)")
         let part = core.handle(
-            .chat(.parted(channelID: 20, channel: "#a", nick: "kim", isSelf: false, reason: "brb")), at: .seconds(4))
+            .chat(.server(.parted(channel: "#a", nick: "kim", isSelf: false, reason: "brb"), channelID: 20)),
+            at: .seconds(4))
         #expect(IRCEventsCoreTests.printed(part).contains("kim left #a: brb"), "\(IRCEventsCoreTests.printed(part))")
         let wave = ChatMessage(
             id: 602, channelID: 20, msgid: "w", author: "kim", text: "waves", time: Date(), kind: .action)

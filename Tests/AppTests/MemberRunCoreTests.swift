@@ -22,12 +22,12 @@ import Testing
             _ = core.handle(.chat(event), at: .seconds(time))
         }
         for nick in ["kim", "bob", "ada"] {
-            event(.joined(channelID: 10, channel: "#welcome", nick: nick, isSelf: false))
+            event(.server(.joined(channel: "#welcome", nick: nick, isSelf: false), channelID: 10))
         }
         core.state.channels[0].members = ["kim", "bob", "ada", "eve", "rob", "lee", "you"]
-        event(.parted(channelID: 10, channel: "#welcome", nick: "bob", isSelf: false, reason: "lunch"))
-        for nick in ["eve", "rob", "lee"] { event(.quit(nick: nick, reason: "Quit: bye")) }
-        event(.nickChanged(from: "kim", to: "kimberly", isSelf: false))
+        event(.server(.parted(channel: "#welcome", nick: "bob", isSelf: false, reason: "lunch"), channelID: 10))
+        for nick in ["eve", "rob", "lee"] { event(.server(.quit(nick: nick, reason: "Quit: bye"), channelID: nil)) }
+        event(.server(.nickChanged(from: "kim", to: "kimberly", isSelf: false), channelID: nil))
         #expect(Self.labels(core) == ["3 people joined, 4 left, 1 changed nick: kim, bob, ada, eve, rob and 2 more"])
 
         // Listed, each in the words it was said in.
@@ -54,7 +54,8 @@ import Testing
             at: .seconds(1))
         for (index, nick) in ["kim", "bob"].enumerated() {
             _ = core.handle(
-                .chat(.joined(channelID: 11, channel: "#b", nick: nick, isSelf: false)), at: .seconds(2 + index))
+                .chat(.server(.joined(channel: "#b", nick: nick, isSelf: false), channelID: 11)),
+                at: .seconds(2 + index))
         }
         let order = core.tree.root.allElements.compactMap { element -> String? in
             guard let id = element.identifier, id.hasPrefix("run.") || id.hasPrefix("day.") else { return nil }
@@ -70,10 +71,10 @@ import Testing
         core.state.channels[0].members = ["bob", "kim", "you"]
         var time = 1
         for event: ChatEvent in [
-            .parted(channelID: 10, channel: "#welcome", nick: "bob", isSelf: false, reason: "brb"),
-            .joined(channelID: 10, channel: "#welcome", nick: "bob", isSelf: false),
-            .quit(nick: "bob", reason: "Quit: bye"),
-            .parted(channelID: 10, channel: "#welcome", nick: "kim", isSelf: false, reason: ""),
+            .server(.parted(channel: "#welcome", nick: "bob", isSelf: false, reason: "brb"), channelID: 10),
+            .server(.joined(channel: "#welcome", nick: "bob", isSelf: false), channelID: 10),
+            .server(.quit(nick: "bob", reason: "Quit: bye"), channelID: nil),
+            .server(.parted(channel: "#welcome", nick: "kim", isSelf: false, reason: ""), channelID: 10),
         ] {
             time += 1
             _ = core.handle(.chat(event), at: .seconds(time))
@@ -83,11 +84,14 @@ import Testing
 
     @Test func aMessageEndsARunAndTheNextStartsAfterIt() throws {
         var (core, _) = AppCoreTests.openCore()
-        _ = core.handle(.chat(.joined(channelID: 10, channel: "#welcome", nick: "kim", isSelf: false)), at: .seconds(1))
+        _ = core.handle(
+            .chat(.server(.joined(channel: "#welcome", nick: "kim", isSelf: false), channelID: 10)), at: .seconds(1))
         let message = ChatMessage(id: 104, channelID: 10, msgid: "m104", author: "kim", text: "hi", time: Date())
         _ = core.handle(.chat(.messages([message])), at: .seconds(2))
-        _ = core.handle(.chat(.joined(channelID: 10, channel: "#welcome", nick: "bob", isSelf: false)), at: .seconds(3))
-        _ = core.handle(.chat(.joined(channelID: 10, channel: "#welcome", nick: "ada", isSelf: false)), at: .seconds(4))
+        _ = core.handle(
+            .chat(.server(.joined(channel: "#welcome", nick: "bob", isSelf: false), channelID: 10)), at: .seconds(3))
+        _ = core.handle(
+            .chat(.server(.joined(channel: "#welcome", nick: "ada", isSelf: false), channelID: 10)), at: .seconds(4))
         let log = try #require(core.tree.root.allElements.first { $0.identifier == "main.log" })
         let order = log.children.compactMap(\.identifier).filter { $0.hasPrefix("run.") || $0.hasPrefix("message.10") }
         #expect(order == ["message.101", "message.102", "message.103", "run.1", "message.104", "run.2"], "\(order)")
@@ -99,7 +103,9 @@ import Testing
         let nicks = (0..<(MemberRun.eventLimit + 50)).map { "user\($0)" }
         core.state.channels[0].members = nicks + ["you"]
         for (index, nick) in nicks.enumerated() {
-            _ = core.handle(.chat(.quit(nick: nick, reason: "*.net *.split")), at: .milliseconds(1000 + index))
+            _ = core.handle(
+                .chat(.server(.quit(nick: nick, reason: "*.net *.split"), channelID: nil)),
+                at: .milliseconds(1000 + index))
         }
         let summary = "\(nicks.count) people left: user0, user1, user2, user3, user4 and \(nicks.count - 5) more"
         #expect(Self.labels(core) == [summary])
@@ -111,7 +117,8 @@ import Testing
 
     @Test func anotherChannelsEventsMakeNoRunHere() {
         var (core, _) = AppCoreTests.openCore()
-        _ = core.handle(.chat(.joined(channelID: 11, channel: "#other", nick: "kim", isSelf: false)), at: .seconds(1))
+        _ = core.handle(
+            .chat(.server(.joined(channel: "#other", nick: "kim", isSelf: false), channelID: 11)), at: .seconds(1))
         #expect(Self.labels(core).isEmpty)
         // Kept for #other, to be shown there among its messages by time.
         #expect(core.state.memberRuns.map(\.channelID) == [11])
@@ -121,10 +128,12 @@ import Testing
     @Test func aMessageClosesTheRunInItsChannel() {
         var (core, _) = AppCoreTests.openCore()
         core.state.channels.append(ChatChannel(id: 11, networkID: AppCoreTests.local, name: "#other"))
-        _ = core.handle(.chat(.joined(channelID: 11, channel: "#other", nick: "kim", isSelf: false)), at: .seconds(1))
+        _ = core.handle(
+            .chat(.server(.joined(channel: "#other", nick: "kim", isSelf: false), channelID: 11)), at: .seconds(1))
         let message = ChatMessage(id: 900, channelID: 11, msgid: "x", author: "kim", text: "hi", time: Date())
         _ = core.handle(.chat(.messages([message])), at: .seconds(2))
-        _ = core.handle(.chat(.joined(channelID: 11, channel: "#other", nick: "bob", isSelf: false)), at: .seconds(3))
+        _ = core.handle(
+            .chat(.server(.joined(channel: "#other", nick: "bob", isSelf: false), channelID: 11)), at: .seconds(3))
         #expect(core.state.memberRuns.map(\.count) == [1, 1])
     }
 }

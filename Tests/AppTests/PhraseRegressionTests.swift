@@ -71,7 +71,7 @@ extension AppSuites {
                 NewMessage(channelID: random.id, author: "kim", text: "deploy is done", time: Date()),
             ]).inserted
             try workspace.store.setReadMarker(channel: random.id, at: inserted[0].id, unread: 1)
-            host.post(.chat(.members(channelID: random.id, nicks: ["kim"])))
+            host.post(.chat(.server(.members(channel: random.name, nicks: ["kim"]), channelID: random.id)))
             host.focus(identifier: ElementID.drawerSearch.identifier)
             host.press(Keys.shiftUp)
             host.focus(identifier: ElementID.channel(random.id).identifier)

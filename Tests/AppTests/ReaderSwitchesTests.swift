@@ -20,7 +20,11 @@ extension AppSuites {
         // One host a test: the engine's libespeak-ng is one per process.
         @Test func othersTypingIsShownButNotSaidWhenTheFileSaysSo() async throws {
             let host = try await AppHost(settingsText: "[speech]\ntyping = false\n")
-            host.post(.chat(.typing(channelID: host.workspace.welcome.id, nick: "bob", state: .active)))
+            host.post(
+                .chat(
+                    .server(
+                        .typing(channel: host.workspace.welcome.name, nick: "bob", state: .active),
+                        channelID: host.workspace.welcome.id)))
             #expect(host.tree.allElements.contains { $0.label == "bob is typing" }, "shown all the same")
             // A message after it is said: had the typing been said, it would have come first.
             try deliver(host, "hello")
@@ -30,7 +34,11 @@ extension AppSuites {
 
         @Test func othersTypingIsSaidByDefault() async throws {
             let host = try await AppHost()
-            host.post(.chat(.typing(channelID: host.workspace.welcome.id, nick: "bob", state: .active)))
+            host.post(
+                .chat(
+                    .server(
+                        .typing(channel: host.workspace.welcome.name, nick: "bob", state: .active),
+                        channelID: host.workspace.welcome.id)))
             try await UITester(host: host).expectSpoken("bob is typing")
         }
 

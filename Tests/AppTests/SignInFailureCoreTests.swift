@@ -27,8 +27,9 @@ import Testing
         var core = Self.core()
         let effects = core.handle(
             .chat(
-                .authenticationFailed(
-                    account: "ada", reason: .credentialsRefused, continuing: false)),
+                .server(
+                    .authenticationFailed(
+                        account: "ada", reason: .credentialsRefused, continuing: false), channelID: nil)),
             at: .seconds(1))
         #expect(
             Self.high(effects) == [
@@ -41,8 +42,9 @@ import Testing
         var core = Self.core()
         let effects = core.handle(
             .chat(
-                .authenticationFailed(
-                    account: "ada", reason: .notOffered, continuing: true)),
+                .server(
+                    .authenticationFailed(
+                        account: "ada", reason: .notOffered, continuing: true), channelID: nil)),
             at: .seconds(1))
         #expect(
             Self.high(effects) == [

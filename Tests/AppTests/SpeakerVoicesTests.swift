@@ -91,7 +91,8 @@ extension AppSuites {
     @Test func aRenamedPersonKeepsTheirVoice() {
         var (core, _) = AppCoreTests.openCore { $0.speech.speakerVoices = true }
         core.state.channels[0].members = ["kim", "you"]
-        _ = core.handle(.chat(.nickChanged(from: "kim", to: "kimberly", isSelf: false)), at: .seconds(1))
+        _ = core.handle(
+            .chat(.server(.nickChanged(from: "kim", to: "kimberly", isSelf: false), channelID: nil)), at: .seconds(1))
         #expect(core.speakerVoice("kimberly") == SpeakerVoice(nick: "kim"))
         #expect(core.speakerVoice("KIMBERLY") == SpeakerVoice(nick: "kim"))
     }

@@ -244,7 +244,7 @@ import Testing
         #expect(mention.contains(.speak("", .high, .sound, cue: .mention)))
         #expect(Core.cues(core.handle(.failed("Could not save the setting"), at: .seconds(3))) == [.error])
         // A connection that was there is lost (its own sound); one never made is an error.
-        _ = core.handle(.chat(.registered(nick: "you")), at: .seconds(4))
+        _ = core.handle(.chat(.server(.registered(nick: "you", again: false), channelID: nil)), at: .seconds(4))
         #expect(
             Core.cues(core.handle(.chat(.disconnected(reason: .closedByServer)), at: .seconds(4))) == [.connectionLost])
         let mine = ChatMessage(id: 204, channelID: 10, author: "you", text: "hi", time: Date())
@@ -284,7 +284,7 @@ import Testing
             }
         }
         let joined = core.handle(
-            .chat(.joined(channelID: 10, channel: "#welcome", nick: "bob", isSelf: false)), at: .seconds(2))
+            .chat(.server(.joined(channel: "#welcome", nick: "bob", isSelf: false), channelID: 10)), at: .seconds(2))
         #expect(lines(joined).contains("bob joined #welcome"))
         // bob has not written: his join is shown, not spoken (`speech.events = "recent"`).
         #expect(AppCoreTests.spoken(joined).isEmpty)
@@ -298,19 +298,23 @@ import Testing
         #expect(AppCoreTests.spoken(core.handle(.tick, at: .seconds(4))) == ["kim: off now"])
         _ = core.handle(.utterance(.done, .announcer), at: .seconds(5))
         // kim wrote a minute ago: her quit is spoken.
-        let quit = core.handle(.chat(.quit(nick: "kim", reason: "bye")), at: .seconds(60))
+        let quit = core.handle(.chat(.server(.quit(nick: "kim", reason: "bye"), channelID: nil)), at: .seconds(60))
         #expect(lines(quit).contains { $0.hasPrefix("kim quit") })
         #expect(AppCoreTests.spoken(quit) == ["kim quit: bye"])
         _ = core.handle(.utterance(.done, .announcer), at: .seconds(5))
-        let renamed = core.handle(.chat(.nickChanged(from: "ada", to: "ada2", isSelf: false)), at: .seconds(6))
+        let renamed = core.handle(
+            .chat(.server(.nickChanged(from: "ada", to: "ada2", isSelf: false), channelID: nil)), at: .seconds(6))
         #expect(lines(renamed).contains("ada is now ada2"))
-        let mine = core.handle(.chat(.nickChanged(from: "you", to: "me2", isSelf: true)), at: .seconds(7))
+        let mine = core.handle(
+            .chat(.server(.nickChanged(from: "you", to: "me2", isSelf: true), channelID: nil)), at: .seconds(7))
         #expect(AppCoreTests.spoken(mine).contains("You are now me2"))
         #expect(core.state.nick == "me2")
         // Elsewhere: not shown here.
         #expect(
             lines(
-                core.handle(.chat(.parted(channelID: 99, channel: "#x", nick: "bob", isSelf: false)), at: .seconds(8))
+                core.handle(
+                    .chat(.server(.parted(channel: "#x", nick: "bob", isSelf: false, reason: ""), channelID: 99)),
+                    at: .seconds(8))
             ).isEmpty)
     }
 
@@ -339,15 +343,15 @@ import Testing
             .chat(.messages([ChatMessage(id: 300, channelID: 10, author: "kim", text: "brb", time: Date())])),
             at: .seconds(2))
         _ = core.handle(.utterance(.done, .announcer), at: .seconds(3))
-        let silent = core.handle(.chat(.quit(nick: "guest7", reason: "")), at: .seconds(20))
+        let silent = core.handle(.chat(.server(.quit(nick: "guest7", reason: ""), channelID: nil)), at: .seconds(20))
         #expect(AppCoreTests.spoken(silent).count == silentSpoken, "\(AppCoreTests.spoken(silent))")
         _ = core.handle(.utterance(.done, .announcer), at: .seconds(21))
-        let writer = core.handle(.chat(.quit(nick: "kim", reason: "")), at: .seconds(40))
+        let writer = core.handle(.chat(.server(.quit(nick: "kim", reason: ""), channelID: nil)), at: .seconds(40))
         #expect(AppCoreTests.spoken(writer).count == writerSpoken, "\(AppCoreTests.spoken(writer))")
         // Eleven minutes on, kim is not recent any more.
         _ = core.handle(.utterance(.done, .announcer), at: .seconds(41))
         let later = core.handle(
-            .chat(.joined(channelID: 10, channel: "#welcome", nick: "kim", isSelf: false)), at: .seconds(700))
+            .chat(.server(.joined(channel: "#welcome", nick: "kim", isSelf: false), channelID: 10)), at: .seconds(700))
         #expect(AppCoreTests.spoken(later).count == (events == .all ? 1 : 0))
     }
 }

@@ -145,11 +145,13 @@ import Testing
 @Suite struct RefusalCoreTests {
     @Test func aLineRefusedByAChannelOneLeftSaysWhatToDoWithoutTheServersWords() {
         var core = IRCEventsCoreTests.ircCore()
-        _ = core.handle(.chat(.parted(channelID: 20, channel: "#a", nick: "you", isSelf: true)), at: .seconds(1))
+        _ = core.handle(
+            .chat(.server(.parted(channel: "#a", nick: "you", isSelf: true, reason: ""), channelID: 20)),
+            at: .seconds(1))
         let refusal = IRCRefusal(
             .cannotSendToChannel, target: "#a",
             serverText: "#a You cannot send external messages to this channel whilst the +n (noextmsg) mode is set")
-        let heard = AppCoreTests.spoken(core.handle(.chat(.refused(refusal)), at: .seconds(2)))
+        let heard = AppCoreTests.spoken(core.handle(.chat(.server(.refused(refusal), channelID: nil)), at: .seconds(2)))
         #expect(
             heard == ["Not delivered: hash a takes messages only from its members. Type slash join hash a to go in"])
         #expect(!heard.joined().contains("external"))
@@ -159,7 +161,9 @@ import Testing
         var core = IRCEventsCoreTests.ircCore()
         _ = IRCEventsCoreTests.enter("/join #full", &core, at: 1)
         let heard = AppCoreTests.spoken(
-            core.handle(.chat(.refused(IRCRefusal(.channelFull, target: "#full", serverText: "x"))), at: .seconds(1)))
+            core.handle(
+                .chat(.server(.refused(IRCRefusal(.channelFull, target: "#full", serverText: "x")), channelID: nil)),
+                at: .seconds(1)))
         #expect(heard == ["Cannot join hash full: it is full"])
         let later = AppCoreTests.spoken(core.handle(.tick, at: .seconds(5)))
         #expect(!later.contains { $0.hasPrefix("Joining") }, "\(later)")
@@ -211,7 +215,9 @@ import Testing
     @Test func aRefusedLineComesBackToTheField() {
         var core = IRCEventsCoreTests.ircCore()
         // Joined: the server listed its people.
-        _ = core.handle(.chat(.memberRanks(channelID: 20, ranks: [:]), network: IRCEventsCoreTests.irc), at: .zero)
+        _ = core.handle(
+            .chat(.server(.memberRanks(channel: "#a", ranks: [:]), channelID: 20), network: IRCEventsCoreTests.irc),
+            at: .zero)
         let line = ChatMessage(id: 900, channelID: 20, author: "you", text: "can I talk here", time: Date())
         let refusal = IRCRefusal(.cannotSendToChannel, target: "#a", serverText: "#a Cannot send (+m)", label: "L1")
         let heard = AppCoreTests.spoken(core.handle(.chat(.lineRefused(refusal, line)), at: .seconds(1)))

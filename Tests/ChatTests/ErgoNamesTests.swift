@@ -31,7 +31,7 @@ import TestThreads
         await kim.start()
         defer { Task { await kim.stop() } }
         #expect(await events.wait(timeout: 60) { $0.contains(where: \.isSynced) })
-        let named = await events.count { $0 == .caseMapping(.ascii) }
+        let named = await events.count { $0 == .server(.caseMapping(.ascii), channelID: nil) }
         #expect(named == 1)
         #expect(try store.caseMapping(network: kim.network.id) == .ascii)
 
@@ -41,10 +41,10 @@ import TestThreads
         other.send("JOIN #a\r\nPRIVMSG #a :hello from braces\r\n")
         #expect(try await waitUntil(timeout: .seconds(30)) { try store.search("hello from braces").count == 1 })
         let joined = await events.wait(timeout: 30) { events in
-            events.contains { if case .joined(_, _, "kim{m}", false) = $0 { true } else { false } }
+            events.contains { if case .server(.joined(_, "kim{m}", false), _) = $0 { true } else { false } }
         }
         #expect(joined, "kim{m} joined as someone else")
-        let asSelf = await events.count { if case .joined(_, _, "kim{m}", true) = $0 { true } else { false } }
+        let asSelf = await events.count { if case .server(.joined(_, "kim{m}", true), _) = $0 { true } else { false } }
         #expect(asSelf == 0)
         let message = try #require(try store.search("hello from braces").first)
         #expect(message.author == "kim{m}")
@@ -72,12 +72,14 @@ import TestThreads
         await ada.start()
         defer { Task { await ada.stop() } }
         let answered = await events.wait(timeout: 60) { events in
-            events.contains { if case .accounts(let accounts) = $0 { accounts["bob"] == "bobby" } else { false } }
+            events.contains {
+                if case .server(.accounts(let accounts), _) = $0 { accounts["bob"] == "bobby" } else { false }
+            }
         }
         let seen = await events.events
         #expect(answered, "\(seen)")
         let ours = await events.events.contains {
-            if case .accounts(let accounts) = $0 { accounts["ada"] == "" } else { false }
+            if case .server(.accounts(let accounts), _) = $0 { accounts["ada"] == "" } else { false }
         }
         #expect(ours, "ada is signed in to no account")
 
@@ -85,11 +87,13 @@ import TestThreads
         try ergo.register(account: "caroline", password: "carols-secret-9")
         let carol = try RawSocket.registered("carol", port: ergo.port, in: "#a")
         defer { carol.close() }
-        let anonymous = await events.wait(timeout: 30) { events in events.contains { $0 == .accounts(["carol": ""]) } }
+        let anonymous = await events.wait(timeout: 30) { events in
+            events.contains { $0 == .server(.accounts(["carol": ""]), channelID: nil) }
+        }
         #expect(anonymous, "extended-join: carol is signed in to no account")
         carol.send("PRIVMSG NickServ :IDENTIFY caroline carols-secret-9\r\n")
         let signedIn = await events.wait(timeout: 30) { events in
-            events.contains { $0 == .accounts(["carol": "caroline"]) }
+            events.contains { $0 == .server(.accounts(["carol": "caroline"]), channelID: nil) }
         }
         #expect(signedIn, "account-notify: carol signed in as caroline")
     }

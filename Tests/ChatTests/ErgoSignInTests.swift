@@ -44,7 +44,9 @@ import TestThreads
         let (wrong, wrongEvents) = try client(ergo, password: "not-the-password", directory: directory)
         await wrong.start()
         let refused = await wrongEvents.wait(timeout: 60) {
-            $0.contains { if case .authenticationFailed(_, .credentialsRefused, false) = $0 { true } else { false } }
+            $0.contains {
+                if case .server(.authenticationFailed(_, .credentialsRefused, false), _) = $0 { true } else { false }
+            }
         }
         let refusal = await wrongEvents.events
         #expect(refused, "\(refusal)")

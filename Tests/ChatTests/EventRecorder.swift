@@ -36,7 +36,7 @@ actor EventRecorder {
 }
 
 extension ChatEvent {
-    var isSynced: Bool { if case .synced = self { true } else { false } }
+    var isSynced: Bool { if case .server(.synced, _) = self { true } else { false } }
     var isDisconnected: Bool { if case .disconnected = self { true } else { false } }
     var storedMessages: [ChatMessage] { if case .messages(let messages) = self { messages } else { [] } }
 }

@@ -72,7 +72,7 @@ import Testing
         try await bob.changeNick("bobby")
         #expect(
             await adaEvents.wait { events in
-                events.contains { if case .nickChanged("bob", "bobby", false) = $0 { true } else { false } }
+                events.contains { if case .server(.nickChanged("bob", "bobby", false), _) = $0 { true } else { false } }
             })
         _ = try await bob.send("then, as bobby", to: "ada")
         #expect(await received("then, as bobby"))
@@ -146,10 +146,16 @@ import Testing
         try await ada.typed(in: "#earshot")
         try await ada.typed(in: "#earshot")  // throttled: one notification within 3 s
         #expect(
-            await bobEvents.wait { $0.contains { if case .typing(_, "ada", .active) = $0 { true } else { false } } })
+            await bobEvents.wait {
+                $0.contains { if case .server(.typing(_, "ada", .active), _) = $0 { true } else { false } }
+            })
         try await ada.stoppedTyping(in: "#earshot")
-        #expect(await bobEvents.wait { $0.contains { if case .typing(_, "ada", .done) = $0 { true } else { false } } })
-        #expect(await bobEvents.count { if case .typing(_, "ada", .active) = $0 { true } else { false } } == 1)
+        #expect(
+            await bobEvents.wait {
+                $0.contains { if case .server(.typing(_, "ada", .done), _) = $0 { true } else { false } }
+            })
+        #expect(
+            await bobEvents.count { if case .server(.typing(_, "ada", .active), _) = $0 { true } else { false } } == 1)
 
         // Members and a direct message.
         #expect(try adaStore.channel(id: adaChannel.id)?.members.sorted() == ["ada", "bob"])
@@ -208,7 +214,8 @@ import Testing
                 let texts = Set(events.flatMap(\.storedMessages).map(\.text))
                 return queued.allSatisfy { texts.contains($0) }
             })
-        #expect(await adaEvents.count { if case .reconnected = $0 { true } else { false } } == 1)
+        #expect(
+            await adaEvents.count { if case .server(.registered(_, again: true), _) = $0 { true } else { false } } == 1)
         // No loss, no duplicate, in both stores.
         let bobChannel = try bobStore.channel(named: "#earshot", network: bob.network.id)
         let bobTexts = try bobStore.newestPage(in: bobChannel.id, limit: 100).map(\.text)

@@ -53,10 +53,10 @@ import Testing
         #expect(synced, "\(afterSync)")
         // RPL_LOGGEDIN (900) from the server, before registration finished.
         #expect(await client.account == Self.account)
-        #expect(await events.count { if case .authenticationFailed = $0 { true } else { false } } == 0)
+        #expect(await events.count { if case .server(.authenticationFailed, _) = $0 { true } else { false } } == 0)
         #expect(
             await events.wait(timeout: 60) {
-                $0.contains { if case .joined(_, "#earshot", _, true) = $0 { true } else { false } }
+                $0.contains { if case .server(.joined("#earshot", _, true), _) = $0 { true } else { false } }
             })
         await client.stop()
     }
@@ -77,14 +77,15 @@ import Testing
         let failure = afterFailure.first(where: \.isAuthenticationFailure)
         #expect(
             failure
-                == .authenticationFailed(
-                    account: "ada", reason: .credentialsRefused, continuing: false))
+                == .server(
+                    .authenticationFailed(account: "ada", reason: .credentialsRefused, continuing: false),
+                    channelID: nil))
         // The run loop ends: no reconnecting in a loop with a password that cannot work.
         await waitUntil(timeout: .seconds(60), every: .milliseconds(20)) { await !client.isRunning }
         #expect(await !client.isRunning)
         let seen = await events.events
         #expect(!seen.contains { if case .reconnecting = $0 { true } else { false } }, "\(seen)")
-        #expect(!seen.contains { if case .registered = $0 { true } else { false } }, "\(seen)")
+        #expect(!seen.contains { if case .server(.registered, _) = $0 { true } else { false } }, "\(seen)")
         #expect(seen.filter { if case .connecting = $0 { true } else { false } }.count == 1)
         #expect(await client.account == nil)
         await client.stop()
@@ -101,14 +102,15 @@ import Testing
             "ada", password: "not-the-password", required: false, services: services, directory: directory)
         await client.start()
         let joined = await events.wait(timeout: 60) {
-            $0.contains { if case .joined(_, "#earshot", _, true) = $0 { true } else { false } }
+            $0.contains { if case .server(.joined("#earshot", _, true), _) = $0 { true } else { false } }
         }
         let seen = await events.events
         #expect(joined, "\(seen)")
         #expect(
             seen.first(where: \.isAuthenticationFailure)
-                == .authenticationFailed(
-                    account: "ada", reason: .credentialsRefused, continuing: true))
+                == .server(
+                    .authenticationFailed(account: "ada", reason: .credentialsRefused, continuing: true), channelID: nil
+                ))
         #expect(await client.account == nil)
         #expect(await client.isRunning)
         await client.stop()
@@ -116,5 +118,5 @@ import Testing
 }
 
 extension ChatEvent {
-    var isAuthenticationFailure: Bool { if case .authenticationFailed = self { true } else { false } }
+    var isAuthenticationFailure: Bool { if case .server(.authenticationFailed, _) = self { true } else { false } }
 }

@@ -51,9 +51,8 @@ extension IRCClient {
             switch event {
             case .message(let echo):
                 try receivedEcho(echo, now: now)
-            case .registered(let nick, let again):
-                emit(.registered(nick: nick))
-                if again { emit(.reconnected) }
+            case .registered:
+                emit(.server(event, channelID: nil))
             case .synced:
                 try carryOut(
                     outbox.synced(
@@ -61,45 +60,41 @@ extension IRCClient {
                         reactions: store.pendingReactions(network: network.id),
                         echoes: connection.capabilities.contains(.echoMessage),
                         messageTags: connection.capabilities.contains(.messageTags)))
-                emit(.synced)
+                emit(.server(event, channelID: nil))
             case .joined(let name, let nick, let isSelf):
                 let id = try channelID(for: name, isDirect: false)
                 try store.updateMember(nick, present: true, channel: id)
                 if isSelf { try store.markPresent(channel: id, at: now) }
-                emit(.joined(channelID: id, channel: name, nick: nick, isSelf: isSelf))
-            case .parted(let name, let nick, let isSelf, let reason):
+                emit(.server(event, channelID: id))
+            case .parted(let name, let nick, _, _):
                 let id = try channelID(for: name, isDirect: false)
                 try store.updateMember(nick, present: false, channel: id)
-                emit(.parted(channelID: id, channel: name, nick: nick, isSelf: isSelf, reason: reason))
-            case .quit(let nick, let reason):
+                emit(.server(event, channelID: id))
+            case .quit(let nick, _):
                 for id in channelIDs.values { try store.updateMember(nick, present: false, channel: id) }
-                emit(.quit(nick: nick, reason: reason))
-            case .nickChanged(let from, let to, let isSelf):
+                emit(.server(event, channelID: nil))
+            case .nickChanged(let from, let to, _):
                 if let renamed = try store.renameNick(from, to: to, network: network.id) {
                     channelIDs[connection.caseMapping.fold(from)] = nil
                     channelIDs[connection.caseMapping.fold(to)] = renamed.id
                 }
-                emit(.nickChanged(from: from, to: to, isSelf: isSelf))
-            case .topic(let name, let topic, let setBy):
+                emit(.server(event, channelID: nil))
+            case .topic(let name, let topic, _):
                 let id = try channelID(for: name, isDirect: false)
                 try store.setTopic(topic, channel: id)
-                emit(.topic(channelID: id, topic: topic, setBy: setBy))
+                emit(.server(event, channelID: id))
             case .members(let name, let nicks):
                 let id = try channelID(for: name, isDirect: false)
                 try store.setMembers(nicks, channel: id)
-                emit(.members(channelID: id, nicks: nicks))
-            case .memberRanks(let name, let ranks):
-                emit(.memberRanks(channelID: try channelID(for: name, isDirect: false), ranks: ranks))
-            case .kicked(let name, let nick, let by, let reason, let isSelf):
+                emit(.server(event, channelID: id))
+            case .memberRanks(let name, _), .modeChanged(let name, _, _):
+                emit(.server(event, channelID: try channelID(for: name, isDirect: false)))
+            case .kicked(let name, let nick, _, _, _):
                 let id = try channelID(for: name, isDirect: false)
                 try store.updateMember(nick, present: false, channel: id)
-                emit(.kicked(channelID: id, channel: name, nick: nick, by: by, reason: reason, isSelf: isSelf))
-            case .modeChanged(let name, let change, let by):
-                emit(.modeChanged(channelID: try channelID(for: name, isDirect: false), change: change, by: by))
-            case .whois(let nick, let facts):
-                emit(.whois(nick: nick, facts: facts))
-            case .note(let text, let isWarning):
-                emit(.note(text, isWarning: isWarning))
+                emit(.server(event, channelID: id))
+            case .whois, .note, .authenticationFailed, .passwordRefused, .presence, .away, .accounts, .invited:
+                emit(.server(event, channelID: nil))
             case .reaction(let reaction) where reaction.isRemoval:
                 let id = try channelID(for: reaction.channel, isDirect: reaction.isDirect)
                 try store.removeReaction(reaction.emoji, from: reaction.target, by: reaction.author, channel: id)
@@ -114,32 +109,21 @@ extension IRCClient {
                         emit(.reactedToYours(line, emoji: reaction.emoji, author: reaction.author))
                     }
                 }
-            case .typing(let name, let nick, let state):
-                let id = try channelID(for: name, isDirect: !IRCConnection.isChannelName(name))
-                emit(.typing(channelID: id, nick: nick, state: state))
-            case .authenticationFailed(let account, let reason, let continuing):
-                emit(.authenticationFailed(account: account, reason: reason, continuing: continuing))
-            case .passwordRefused(let given):
-                emit(.passwordRefused(given: given))
+            case .typing(let name, _, _):
+                emit(.server(event, channelID: try channelID(for: name, isDirect: !IRCConnection.isChannelName(name))))
             case .secureConnectionRequired(let port):
                 upgradeToTLS = port
                 channel?.close(promise: nil)
             case .securityPolicy(let duration):
                 policyDuration = duration > 0 ? duration : nil
                 try store.setSecurityPolicy(host: server.host, port: endpoint.port, duration: duration)
-            case .presence(let nick, let online, let change):
-                emit(.presence(nick: nick, online: online, change: change))
-            case .away(let nick, let reason):
-                emit(.away(nick: nick, reason: reason))
-            case .accounts(let accounts):
-                emit(.accounts(accounts))
             case .caseMapping(let mapping):
                 // Names are compared as this server compares them from now on: the store's
                 // channels are found by the new fold, and what was found by the old is asked again.
                 try store.setCaseMapping(mapping, network: network.id)
                 channelIDs = [:]
                 connection.historyAnchors = try store.historyAnchors(network: network.id)
-                emit(.caseMapping(mapping))
+                emit(.server(event, channelID: nil))
             case .olderHistory(let target, let count):
                 let id = try channelID(for: target, isDirect: !IRCConnection.isChannelName(target))
                 emit(.olderHistory(channelID: id, count: count))
@@ -152,8 +136,6 @@ extension IRCClient {
                     // markers): it learns ours, so the other clients do too.
                     try perform(connection.markRead(target, at: ours))
                 }
-            case .invited(let channel, let nick, let by, let isSelf):
-                emit(.invited(channel: channel, nick: nick, by: by, isSelf: isSelf))
             case .refused(let refusal):
                 // A line of ours the server would not take is withdrawn: out of the outbox and
                 // the history, never sent later; the app puts its words back in the field.
@@ -161,7 +143,7 @@ extension IRCClient {
                     outbox.echoed(label: label)
                     emit(.lineRefused(refusal, withdrawn))
                 } else {
-                    emit(.refused(refusal))
+                    emit(.server(event, channelID: nil))
                 }
             }
         } catch {

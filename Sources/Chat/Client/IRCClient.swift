@@ -204,14 +204,14 @@ public actor IRCClient {
         try perform([.send(IRCMessage(command: "AWAY", reason.map { [$0] } ?? []))])
     }
 
-    /// Asks the server who is in a channel; the answer comes as ``ChatEvent/memberRanks(channelID:ranks:)``
-    /// and ``ChatEvent/members(channelID:nicks:)``.
+    /// Asks the server who is in a channel; the answer comes as the server's ``IRCEvent/memberRanks(channel:ranks:)``
+    /// and ``IRCEvent/members(channel:nicks:)``.
     public func requestNames(_ channelName: String) throws(IRCSerializationError) {
         try Self.checkTarget(channelName)
         try perform(connection.requestNames(channelName))
     }
 
-    /// Asks the server who `nick` is; the answer comes as ``ChatEvent/whois(nick:lines:)``.
+    /// Asks the server who `nick` is; the answer comes as the server's ``IRCEvent/whois(nick:facts:)``.
     public func whois(_ nick: String) throws(IRCSerializationError) {
         try Self.checkTarget(nick)
         try perform(connection.whois(nick))
