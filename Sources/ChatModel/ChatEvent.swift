@@ -22,6 +22,10 @@ public enum ChatEvent: Sendable, Hashable {
     case disconnected(reason: DisconnectReason)
     /// Waiting `delay` before reconnect attempt `attempt`.
     case reconnecting(delay: Duration, attempt: Int)
+    /// A channel (or direct conversation) as stored, the first time the connection names it: a
+    /// channel joined, someone new writing. It comes before anything in it, so a message always
+    /// arrives in a channel the App knows.
+    case channel(ChatChannel)
     /// New messages stored (received, replayed or from another client of ours), in order.
     case messages([ChatMessage])
     /// Messages a server or bouncer replayed that were not stored yet: history, not news;

@@ -15,6 +15,8 @@ extension AppSuites {
             let host = try await AppHost(settingsText: "[speech]\nmessages = \"none\"\nfollow = [\"Kim\"]\n")
             let workspace = host.workspace
             let random = try workspace.store.channel(named: "#random", network: workspace.network.id)
+            // Named by the chat layer before anything in it, as a server's channel is.
+            host.post(.chat(.channel(random)))
             let messages = [
                 NewMessage(channelID: random.id, author: "bob", text: "lunch anyone", time: Date()),
                 NewMessage(channelID: random.id, author: "kim", text: "deploy is done", time: Date()),

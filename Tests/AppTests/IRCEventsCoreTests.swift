@@ -533,3 +533,43 @@ import Testing
             ], "\(said)")
     }
 }
+
+/// A message carries its channel: the chat layer names a new channel before anything in it,
+/// and the core never asks the store back what a message's channel is.
+@Suite struct ChannelLearntCoreTests {
+    @Test func aNewConversationIsKnownBeforeItsFirstMessage() {
+        var core = IRCEventsCoreTests.ircCore()
+        let kim = ChatChannel(id: 31, networkID: IRCEventsCoreTests.irc, name: "kim", isDirect: true)
+        let learnt = core.handle(.chat(.channel(kim), network: IRCEventsCoreTests.irc), at: .seconds(1))
+        #expect(!learnt.contains { if case .load = $0 { true } else { false } }, "the store is not asked")
+        #expect(core.state.channels.map(\.name) == ["#welcome", "#a", "kim"])
+        let message = ChatMessage(id: 700, channelID: 31, author: "kim", text: "are you there?", time: Date())
+        let effects = core.handle(.chat(.messages([message]), network: IRCEventsCoreTests.irc), at: .seconds(2))
+        #expect(!effects.contains { if case .load = $0 { true } else { false } }, "the store is not asked")
+        #expect(core.state.channels.first { $0.id == 31 }?.unread == 1)
+        let said = AppCoreTests.spoken(effects) + AppCoreTests.spoken(core.handle(.tick, at: .seconds(3)))
+        #expect(said.contains { $0.contains("kim") && $0.contains("are you there") }, "\(said)")
+        // A refresh read before the channel was stored keeps it.
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: IRCEventsCoreTests.a.id, purpose: .refresh),
+                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a], messages: [])), at: .seconds(4))
+        #expect(core.state.channels.map(\.name) == ["#welcome", "#a", "kim"])
+        // A channel named again (a rejoin) is not learnt twice, nor put back in place of the
+        // one with its counts.
+        _ = core.handle(.chat(.channel(kim), network: IRCEventsCoreTests.irc), at: .seconds(5))
+        #expect(core.state.channels.filter { $0.id == 31 }.count == 1)
+    }
+
+    /// Channels learnt are placed as the store lists them: with their network, channels first,
+    /// by name.
+    @Test func aLearntChannelTakesItsPlaceInTheDrawer() {
+        var core = IRCEventsCoreTests.ircCore()
+        for (id, name, direct) in [(32, "zed", true), (33, "#b", false), (34, "#0", false), (35, "amy", true)] {
+            let channel = ChatChannel(id: Int64(id), networkID: IRCEventsCoreTests.irc, name: name, isDirect: direct)
+            _ = core.handle(.chat(.channel(channel), network: IRCEventsCoreTests.irc), at: .seconds(1))
+        }
+        #expect(core.state.channels.map(\.name) == ["#welcome", "#0", "#a", "#b", "amy", "zed"])
+    }
+}

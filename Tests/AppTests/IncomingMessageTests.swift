@@ -54,6 +54,8 @@ extension AppSuites {
             let host = try await AppHost()
             let workspace = host.workspace
             let random = try workspace.store.channel(named: "#random", network: workspace.network.id)
+            // Named by the chat layer before anything in it, as a server's channel is.
+            host.runtime.post(.chat(.channel(random)))
             // Three arrive one after another, faster than the first can be said.
             for index in 1...3 {
                 let stored = try workspace.store.insert([
@@ -75,6 +77,8 @@ extension AppSuites {
             let host = try await AppHost()
             let workspace = host.workspace
             let random = try workspace.store.channel(named: "#random", network: workspace.network.id)
+            // Named by the chat layer before anything in it, as a server's channel is.
+            host.runtime.post(.chat(.channel(random)))
             host.focus(identifier: ElementID.composer.identifier)
             host.press(Keys.text("o"))
             let stored = try workspace.store.insert([

@@ -171,6 +171,8 @@ extension AppSuites {
             let host = try await AppHost()
             let workspace = host.workspace
             let random = try workspace.store.channel(named: "#random", network: workspace.network.id)
+            // Named by the chat layer before anything in it, as a server's channel is.
+            host.post(.chat(.channel(random)))
             for text in ["deploy started", "tests are green", "deploy is done"] {
                 let stored = try workspace.store.insert([
                     NewMessage(channelID: random.id, author: "kim", text: text, time: Date())
@@ -203,6 +205,8 @@ extension AppSuites {
             let host = try await AppHost()
             let workspace = host.workspace
             let random = try workspace.store.channel(named: "#random", network: workspace.network.id)
+            // Named by the chat layer before anything in it, as a server's channel is.
+            host.post(.chat(.channel(random)))
             let stored = try workspace.store.insert([
                 NewMessage(channelID: random.id, author: "kim", text: "the deploy is done", time: Date())
             ]).inserted

@@ -66,6 +66,8 @@ extension AppSuites {
             let host = try await AppHost()
             let workspace = host.workspace
             let random = try workspace.store.channel(named: "#random", network: workspace.network.id)
+            // Named by the chat layer before anything in it, as a server's channel is.
+            host.post(.chat(.channel(random)))
             let inserted = try workspace.store.insert([
                 NewMessage(channelID: random.id, author: "kim", text: "old news", time: Date().addingTimeInterval(-60)),
                 NewMessage(channelID: random.id, author: "kim", text: "deploy is done", time: Date()),

@@ -166,6 +166,13 @@ import Testing
             })
         let direct = try #require(try adaStore.channels(network: ada.network.id).first { $0.isDirect })
         #expect(direct.name == "bob")
+        // The conversation is named before its first message: the App never asks the store.
+        let seen = await adaEvents.events
+        let named = seen.firstIndex { if case .channel(let channel) = $0 { channel.id == direct.id } else { false } }
+        let first = seen.firstIndex {
+            if case .messages(let m) = $0 { m.contains { $0.channelID == direct.id } } else { false }
+        }
+        #expect(named != nil && first != nil && named! < first!, "\(seen)")
 
         await ada.stop()
         await bob.stop()

@@ -256,9 +256,11 @@ extension IRCClient {
     func channelID(for name: String, isDirect: Bool) throws -> Int64 {
         let key = connection.caseMapping.fold(name)
         if let id = channelIDs[key] { return id }
-        let id = try store.channel(named: name, network: network.id, isDirect: isDirect).id
-        channelIDs[key] = id
-        return id
+        let channel = try store.channel(named: name, network: network.id, isDirect: isDirect)
+        channelIDs[key] = channel.id
+        // Before anything in it: the App learns the channel from here, never by asking the store.
+        emit(.channel(channel))
+        return channel.id
     }
 
     func emit(_ event: ChatEvent) {

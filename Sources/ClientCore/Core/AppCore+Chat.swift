@@ -55,6 +55,26 @@ extension AppCore {
     /// The user's nick on the network of `channelID`.
     func nick(inChannel channelID: Int64) -> String { state.nick(inChannel: channelID) }
 
+    /// A channel the connection named for the first time: known from now on, before anything
+    /// in it arrives, so a message never waits for the store to be asked what its channel is.
+    mutating func learn(_ channel: ChatChannel) {
+        guard !state.channels.contains(where: { $0.id == channel.id }) else { return }
+        insert(channel)
+        rebuild()
+    }
+
+    /// Puts `channel` where the store lists it: with its network, channels before direct
+    /// conversations, by name as the server compares names.
+    mutating func insert(_ channel: ChatChannel) {
+        let names = state.names(onNetwork: channel.networkID)
+        func key(_ other: ChatChannel) -> (Int, String) { (other.isDirect ? 1 : 0, names.fold(other.name)) }
+        let sameNetwork = state.channels.indices.filter { state.channels[$0].networkID == channel.networkID }
+        let index =
+            sameNetwork.first { key(state.channels[$0]) > key(channel) } ?? sameNetwork.last.map { $0 + 1 }
+            ?? state.channels.endIndex
+        state.channels.insert(channel, at: index)
+    }
+
     mutating func refresh() {
         effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
     }
@@ -63,8 +83,7 @@ extension AppCore {
     /// change in a channel nobody is looking at is read when it opens (a refresh reads every
     /// channel, and joining 50 busy channels would otherwise read them all at each event).
     mutating func refresh(showing channelID: Int64) {
-        // A channel the core has not seen yet is learnt at once, for the drawer.
-        if isShowing(channelID) || !state.channels.contains(where: { $0.id == channelID }) { refresh() }
+        if isShowing(channelID) { refresh() }
     }
 
     /// Refreshes only if one of `nicks` is in a channel on screen (a quit or a nick change).
@@ -87,7 +106,11 @@ extension AppCore {
     /// its first unread message; an opened thread is pushed.
     mutating func loaded(_ snapshot: ChatSnapshot) {
         if case .older = snapshot.load.purpose { return olderLoaded(snapshot) }
+        // A channel learnt after the store was read is kept (the store never drops one).
+        let read = Set(snapshot.channels.map(\.id))
+        let learnt = state.channels.filter { !read.contains($0.id) }
         state.channels = snapshot.channels
+        for channel in learnt { insert(channel) }
         if !snapshot.networks.isEmpty { state.networks = snapshot.networks }
         if snapshot.load.purpose == .open, snapshot.load.channelID != state.channelID {
             state.show(channel: snapshot.load.channelID)
@@ -136,10 +159,6 @@ extension AppCore {
         switch snapshot.load.purpose {
         case .refresh:
             rebuild()
-        case .received(let messages):
-            channelNews.learningChannels = true
-            received(messages)
-            channelNews.learningChannels = false
         case .open:
             // Its news still waiting on the display is in front of the reader now.
             if configuration.braille, let name = state.channel?.name { effects.append(.brailleForget(about: name)) }

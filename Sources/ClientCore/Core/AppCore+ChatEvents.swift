@@ -10,6 +10,7 @@ extension AppCore {
         let names = state.names(onNetwork: network)
         switch event {
         case .server(let server, let channelID): handle(server: server, channelID: channelID, network: network)
+        case .channel(let channel): learn(channel)
         case .messages(let messages): received(messages)
         case .reactedToYours(let line, let emoji, let author): reactedToYours(line, emoji: emoji, author: author)
         case .history(let messages, let news): receivedHistory(messages, news: news, network: network)

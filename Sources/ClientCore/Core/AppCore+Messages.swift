@@ -12,11 +12,6 @@ extension AppCore {
     /// New messages: the open channel's are shown and spoken politely, others' are spoken with
     /// the channel's name first and coalesce ("3 new messages in #b"); a mention is assertive.
     mutating func received(_ messages: [ChatMessage]) {
-        let known = Set(state.channels.map(\.id))
-        if messages.contains(where: { !known.contains($0.channelID) }), !channelNews.learningChannels {
-            // A channel the core has not seen yet: learn its name first.
-            return effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .received(messages))))
-        }
         for message in messages {
             let channel = state.channels.first { $0.id == message.channelID }
             let name = channel?.name ?? "another channel"

@@ -87,8 +87,6 @@ extension AppCore {
         /// a reconnect's replays arrive, and when the last of it came: one sentence says it all.
         var awayNews: [Int64: (messages: Int, mentions: Int)] = [:]
         var awayNewsAt: Duration?
-        /// Set while messages wait for their channels to be read, so they are read only once.
-        var learningChannels = false
     }
 
     /// What waits on the server or on a pause, each with its deadline.

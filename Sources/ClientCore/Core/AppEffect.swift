@@ -81,8 +81,6 @@ public struct ChatLoad: Sendable, Hashable {
         case refresh
         /// Open the channel: say its heading, then focus its first unread message.
         case open
-        /// Learn the channels of messages that arrived, then handle them.
-        case received([ChatMessage])
         /// Open the thread of a message (and say so when `announce`).
         case thread(rootID: Int64, announce: Bool)
         /// The stored page before `message`, for a review past the oldest message held.
