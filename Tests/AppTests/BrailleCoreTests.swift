@@ -334,7 +334,7 @@ extension BrailleCoreTests {
                 if let identifier = element.identifier { identifiers.append(identifier) }
                 return true
             }
-            let offered = identifiers.contains(ElementID.setting(.braillePaced).identifier ?? "?")
+            let offered = identifiers.contains(ElementID.setting(.braillePaced).identifier)
             #expect(offered == !speechOff, "speech off \(speechOff): \(identifiers)")
         }
     }

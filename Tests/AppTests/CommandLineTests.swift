@@ -34,7 +34,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: data) }
         try FileManager.default.createDirectory(
             atPath: data + "/earshot/sounds/soft", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: data + "/earshot/sounds/soft/mention.wav", contents: Data())
+        #expect(FileManager.default.createFile(atPath: data + "/earshot/sounds/soft/mention.wav", contents: Data()))
         let run = try earshot(["sounds"], environment: ["XDG_DATA_HOME": data, "XDG_DATA_DIRS": data + "/none"])
         #expect(run.status == 0, "\(run)")
         #expect(run.output.contains("soft\t\(data)/earshot/sounds/soft"), "\(run.output)")
