@@ -138,7 +138,7 @@ import Testing
         #expect(Core.spoken(effects).first?.contains("message 102") == true, "\(Core.spoken(effects))")
         // The end and cut of what was said before Alt-R are not say-all's.
         effects = core.handle(.utterance(.cancel, .reader), at: .seconds(1) + .milliseconds(5))
-        #expect(core.reader.sayAll != nil)
+        #expect(core.reader.sayAll.isOn)
         _ = core.handle(.utterance(.speak, .reader), at: .seconds(1) + .milliseconds(10))
         effects = core.handle(.utterance(.done, .reader), at: .seconds(2))
         #expect(Core.spoken(effects).first?.contains("message 103") == true, "\(Core.spoken(effects))")
@@ -146,12 +146,12 @@ import Testing
         _ = core.handle(.utterance(.speak, .reader), at: .seconds(2) + .milliseconds(10))
         // Reading on reaches the composer, reads it and stops there.
         var steps = 0
-        while core.reader.sayAll != nil && steps < 10 {
+        while core.reader.sayAll.isOn && steps < 10 {
             effects = core.handle(.utterance(.done, .reader), at: .seconds(3 + steps))
             _ = core.handle(.utterance(.speak, .reader), at: .seconds(3 + steps) + .milliseconds(10))
             steps += 1
         }
-        #expect(core.reader.sayAll == nil)
+        #expect(!core.reader.sayAll.isOn)
         #expect(Core.spoken(effects).last?.hasPrefix("Message hash welcome") == true, "\(Core.spoken(effects))")
 
         // Again, and a key stops it: speech stops and the key does its own work.
@@ -159,13 +159,13 @@ import Testing
         _ = core.handle(.key(.alt("r")), at: .seconds(20))
         _ = core.handle(.utterance(.speak, .reader), at: .seconds(20) + .milliseconds(10))
         effects = core.handle(.key(.key(.left, [])), at: .seconds(21))
-        #expect(core.reader.sayAll == nil)
+        #expect(!core.reader.sayAll.isOn)
         #expect(effects.first == .stopSpeech)
         // An interruption (a mention at high priority) stops it too.
         _ = core.handle(.key(.alt("r")), at: .seconds(22))
         _ = core.handle(.utterance(.speak, .reader), at: .seconds(22) + .milliseconds(10))
         _ = core.handle(.utterance(.cancel, .reader), at: .seconds(23))
-        #expect(core.reader.sayAll == nil)
+        #expect(!core.reader.sayAll.isOn)
     }
 
     /// Alt-R on a message just heard in full reads on from the next: it is not said twice in a

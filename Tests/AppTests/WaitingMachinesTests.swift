@@ -43,3 +43,37 @@ import Testing
         #expect(progress.nextDeadline == nil)
     }
 }
+
+/// Say-all, fed with what the reading voice reports.
+@Suite struct SayAllMachineTests {
+    @Test func readingMovesOnAtEachEndAndStopsWhenCutOff() {
+        var sayAll = SayAll()
+        #expect(!sayAll.readerFinished(), "off")
+        sayAll.start()
+        #expect(!sayAll.readerFinished(), "an end from before Alt-R moves nothing")
+        sayAll.readerCut()
+        #expect(sayAll.isOn, "a cut from before Alt-R ends nothing")
+        sayAll.readerStarted()
+        #expect(sayAll.readerFinished())
+        sayAll.readerCut()
+        #expect(!sayAll.isOn, "cut off: reading ends")
+        #expect(!sayAll.end(), "already over: no speech to stop")
+    }
+
+    @Test func aPauseKeepsReadingAndResumeGoesOn() {
+        var sayAll = SayAll()
+        sayAll.start()
+        sayAll.readerStarted()
+        sayAll.pauseToggled()
+        sayAll.readerCut()
+        #expect(sayAll.state == .paused(started: true), "the pause's cut ends nothing")
+        #expect(sayAll.readerFinished(), "an end just before the pause: the next waits, paused")
+        sayAll.pauseToggled()
+        #expect(sayAll.state == .reading)
+        sayAll.readerStarted()
+        #expect(sayAll.end(), "a key ends it, and its speech is stopped")
+        #expect(sayAll.state == .off)
+        sayAll.pauseToggled()
+        #expect(sayAll.state == .off, "nothing to pause")
+    }
+}

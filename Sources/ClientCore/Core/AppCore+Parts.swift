@@ -37,7 +37,7 @@ extension AppCore {
     /// The reader: reading from focus to the end, reviewing, and which message is being heard.
     struct Reader: Sendable {
         /// Reading from focus to the end (Alt-R), while it lasts.
-        var sayAll: SayAll?
+        var sayAll = SayAll()
         /// The message Alt-Up and Alt-Down last reviewed, and the older pages they reached.
         var reviewer = Review()
         /// The message whose phrase the reading voice is saying, until it is heard or cut off.

@@ -4,15 +4,6 @@ import SpeechVocabulary
 /// Speech controls (pause, repeat, history, say-all), sound cues, and polite announcements
 /// that wait while the user types.
 extension AppCore {
-    /// Say-all: reading one element after another from focus, moving focus as it goes.
-    struct SayAll: Sendable {
-        /// Whether the first element's reading has started (ends and cuts before it belong to
-        /// speech from before Alt-R).
-        var started = false
-        /// Paused by Alt-S: the reading cut off by the pause comes back on resume.
-        var paused = false
-    }
-
     /// How long after the last typed key polite announcements wait.
     static let typingPause: Duration = .milliseconds(1500)
     /// The least time between two sound cues of one kind (a flood plays one).
@@ -31,14 +22,13 @@ extension AppCore {
             announce(announcer.speechFinished(at: now))
         case (.reader, .speak):
             readerUtterance(kind)
-            reader.sayAll?.started = true
-            reader.sayAll?.paused = false
+            reader.sayAll.readerStarted()
         case (.reader, .done):
             readerUtterance(kind)
-            if reader.sayAll?.started == true, !paced { readNext() }
+            if reader.sayAll.readerFinished(), !paced { readNext() }
         case (.reader, _):
             readerUtterance(kind)
-            if reader.sayAll?.started == true, reader.sayAll?.paused != true { reader.sayAll = nil }
+            reader.sayAll.readerCut()
         default:
             break
         }
@@ -48,7 +38,7 @@ extension AppCore {
 
     /// Alt-S: pause, or resume what was paused (the engine knows which).
     mutating func pauseOrResume() {
-        reader.sayAll?.paused.toggle()
+        reader.sayAll.pauseToggled()
         effects.append(.pauseOrResumeSpeech)
     }
 
@@ -69,7 +59,7 @@ extension AppCore {
     /// from the first unread one (else the newest). Any key stops it.
     mutating func startSayAll() {
         effects.append(.stopSpeech)
-        reader.sayAll = nil
+        reader.sayAll.end()
         let onAMessage = navigator.focusedElement?.identifier?.hasPrefix("message.") ?? false
         if onAMessage, paced {
             // The display would not change: a sign that reading starts here, at the reader's pace.
@@ -83,7 +73,7 @@ extension AppCore {
             keyMemory.chosenAction = nil
         }
         // At the reader's pace, the display moves on as they pan past each message's end.
-        reader.sayAll = paced ? nil : SayAll()
+        if !paced { reader.sayAll.start() }
         // The focused message just heard in full (the last thing said, and read) is not said
         // again: reading goes on from the next.
         if onAMessage, !paced, reader.hearing == nil, let phrase = navigator.focusedPhrase,
@@ -101,11 +91,11 @@ extension AppCore {
     /// composer, which is read, and where reading stops).
     mutating func readNext() {
         guard case .focus(_, let phrase) = navigator.next() else {
-            reader.sayAll = nil
+            reader.sayAll.end()
             return
         }
         keyMemory.chosenAction = nil
-        if focusIsEditable { reader.sayAll = nil }
+        if focusIsEditable { reader.sayAll.end() }
         read(phrase)
     }
 
@@ -115,7 +105,7 @@ extension AppCore {
         // Read on, a message is being read now: that it was unread is no news.
         let unread = " " + Wording.unreadState
         let text =
-            reader.sayAll != nil && phrase.text.hasSuffix(unread)
+            reader.sayAll.isOn && phrase.text.hasSuffix(unread)
             ? String(phrase.text.dropLast(unread.count)) : phrase.text
         utter(text, .default, .reader, speaker: focusedSpeaker)
         hearingFocus()
@@ -123,9 +113,7 @@ extension AppCore {
 
     /// Any key ends say-all; the key then does what it does.
     mutating func stopSayAllForKey() {
-        guard reader.sayAll != nil else { return }
-        reader.sayAll = nil
-        effects.append(.stopSpeech)
+        if reader.sayAll.end() { effects.append(.stopSpeech) }
     }
 
     // MARK: Typing and announcements
