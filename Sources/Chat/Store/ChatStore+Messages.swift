@@ -186,20 +186,6 @@ extension ChatStore {
         }
     }
 
-    /// The `limit` messages just after `message` (newer), oldest first.
-    public func page(in channel: Int64, after message: ChatMessage, limit: Int = 50) throws -> [ChatMessage] {
-        try read { db in
-            let time = Self.milliseconds(message.time)
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM message WHERE channelID = ? AND (time > ? OR (time = ? AND id > ?))
-                    ORDER BY time, id LIMIT ?
-                    """, arguments: [channel, time, time, message.id, limit])
-            return try Self.messages(rows, channel: channel, db: db)
-        }
-    }
-
     /// The message with row id `id`.
     public func message(id: Int64) throws -> ChatMessage? {
         try read { db in
