@@ -27,15 +27,16 @@ public struct Transcript: Hashable, Sendable {
         self.events = events
     }
 
-    /// A transcript read from the JSON-lines file at `path`.
+    /// A transcript read from the JSON-lines file at `path`. A last line without its newline is
+    /// one the speech layer is writing while it is read: it is left for the next reading.
     public init(contentsOfFile path: String) throws(UITesterError) {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw UITesterError(.badTranscript, "Cannot read the transcript at \(path).")
         }
-        try self.init(
-            lines: String(decoding: data, as: UTF8.self).split(
-                separator: "\n", omittingEmptySubsequences: true
-            ).map(String.init))
+        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        // Split at each newline, the piece after the last one is empty when the file is whole.
+        lines.removeLast()
+        try self.init(lines: lines.map(String.init))
     }
 
     /// The texts of `speak` events, in order, optionally only those in `voice`.

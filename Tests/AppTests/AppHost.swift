@@ -174,8 +174,13 @@ final class AppHost: AccessibilityTestHost, Sendable {
 
     func settle() async { settleNow() }
 
+    /// The transcript's whole lines: a last line without its newline is being written as it is
+    /// read, and is read whole next time.
     var transcriptLines: [String] {
-        ((try? String(contentsOfFile: transcriptPath, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        let text = (try? String(contentsOfFile: transcriptPath, encoding: .utf8)) ?? ""
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        lines.removeLast()
+        return lines.filter { !$0.isEmpty }.map(String.init)
     }
 
     /// What was spoken, in order, with priority and voice.
