@@ -34,6 +34,7 @@ extension IRCConnection {
         let page = String(Self.historyPage)
         if let anchor = historyAnchors[key] {
             if let msgid = anchor.msgid {
+                session.historyFromTime[key] = anchor.time
                 return [.send(IRCMessage(command: "CHATHISTORY", ["AFTER", channel, "msgid=" + msgid, page]))]
             }
             if let time = anchor.time {
@@ -116,6 +117,19 @@ extension IRCConnection {
         }
         let pages = (session.historyPages[channel] ?? 0) + 1
         session.historyPages[channel] = pages
+        // Nothing after a msgid may be a server that does not know it (Ergo keeps history in
+        // memory, and a restart forgets every msgid; it answers with an empty batch): asked
+        // again from its time, once. What was stored already comes again and is not kept twice.
+        if let time = session.historyFromTime.removeValue(forKey: channel), count == 0, pages == 1,
+            let name = wantedChannelName(channel)
+        {
+            return [
+                .send(
+                    IRCMessage(
+                        command: "CHATHISTORY",
+                        ["AFTER", name, "timestamp=" + ServerTime.format(time), String(Self.historyPage)]))
+            ]
+        }
         guard count >= Self.historyPage, pages < Self.historyPagesAtMost,
             let name = wantedChannelName(channel)
         else {

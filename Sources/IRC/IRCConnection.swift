@@ -135,6 +135,9 @@ public struct IRCConnection: Sendable {
         var batchCount = 0
         /// History pages fetched per channel (folded) this connection, to stop paging.
         var historyPages: [String: Int] = [:]
+        /// The time of the newest message known when history was asked for after it by msgid
+        /// (folded channels): asked again from that time if the server knows no such msgid.
+        var historyFromTime: [String: Date] = [:]
         /// Channels in a bouncer's playback without a batch (folded), between its markers.
         var playback: Set<String> = []
         /// NAMES being gathered until 366, by folded channel: nicks and their rank prefixes.

@@ -34,6 +34,29 @@ import Testing
             ], "\(sent)")
     }
 
+    /// A server that forgot every msgid (Ergo keeps history in memory, and was restarted)
+    /// answers an empty batch after one: what was missed is asked for again from its time,
+    /// once; an empty answer then is nothing missed.
+    @Test func nothingAfterAMsgidIsAskedAgainFromItsTime() {
+        var (connection, _) = connection(anchors: [
+            "#a": HistoryAnchor(msgid: "m41", time: ServerTime.parse("1970-01-12T13:40:00.000Z"))
+        ])
+        _ = connection.received(helper.line(":s BATCH +e1 chathistory #a"), now: now)
+        let again = helper.sent(connection.received(helper.line(":s BATCH -e1"), now: now))
+        #expect(again == ["CHATHISTORY AFTER #a timestamp=1970-01-12T13:40:00.000Z 100"], "\(again)")
+        _ = connection.received(helper.line(":s BATCH +e2 chathistory #a"), now: now)
+        let then = helper.sent(connection.received(helper.line(":s BATCH -e2"), now: now))
+        #expect(then.isEmpty, "asked again once: \(then)")
+        // A page that came after the msgid is not asked for again.
+        var (other, _) = self.connection(anchors: [
+            "#a": HistoryAnchor(msgid: "m41", time: ServerTime.parse("1970-01-12T13:40:00.000Z"))
+        ])
+        _ = other.received(helper.line(":s BATCH +f1 chathistory #a"), now: now)
+        _ = other.received(
+            helper.line("@batch=f1;msgid=m42;time=1970-01-12T13:41:00.000Z :kim!u@h PRIVMSG #a :missed"), now: now)
+        #expect(helper.sent(other.received(helper.line(":s BATCH -f1"), now: now)).isEmpty)
+    }
+
     @Test func aDirectConversationNamedByTargetsIsFetchedOnce() {
         var (connection, _) = connection(anchors: ["kim": HistoryAnchor(msgid: "d7", time: nil)])
         let lines = [
