@@ -84,6 +84,10 @@ import Testing
     /// under an earlier nick was news.
     @Test func leftChannelsJoinsNickChangesAndOwnOldLinesAreSaidRightly() {
         var core = Self.ircCore()
+        // Joined this session: the server named who is in it.
+        _ = core.handle(
+            .chat(.server(.memberRanks(channel: "#a", ranks: ["you": ""]), channelID: 20), network: Self.irc),
+            at: .milliseconds(500))
         var spoken = AppCoreTests.spoken(Self.enter("/join #a", &core, at: 1))
         #expect(spoken == ["You are already in hash a"], "\(spoken)")
 

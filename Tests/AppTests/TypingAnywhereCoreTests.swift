@@ -33,6 +33,23 @@ import Testing
         #expect(heard.filter { $0.contains("Message field") }.count == 1, "\(heard)")
     }
 
+    /// `a` on a button has no actions; typed as the start of a word, it is the word's first
+    /// letter, not lost ("re you there" was sent: a walkthrough finding).
+    @Test func aWordBeginningWithAOnAButtonKeepsItsFirstLetter() {
+        var (core, _) = AppCoreTests.openCore()
+        _ = core.navigator.focus(identifier: ElementID.settingsButton.identifier)
+        _ = Self.type("are you", &core, from: .seconds(1), every: .milliseconds(150))
+        #expect(core.state.composer == "are you")
+        // Alone, it is still the Actions key, answered.
+        var (alone, _) = AppCoreTests.openCore()
+        _ = alone.navigator.focus(identifier: ElementID.settingsButton.identifier)
+        let heard = Self.spoken(alone.handle(.key(.character("a")), at: .seconds(1)))
+        #expect(heard == ["No actions"], "\(heard)")
+        _ = alone.handle(.key(.key(.right, [])), at: .seconds(3))
+        _ = Self.type("x", &alone, from: .seconds(4), every: .milliseconds(150))
+        #expect(!alone.state.composer.hasPrefix("a"), "a key since: the a was the Actions key")
+    }
+
     /// Typing on a message goes on at the end of a draft in the field, not where its caret was.
     @Test func typingOnAMessageGoesOnAtTheEndOfTheDraft() {
         var (core, _) = AppCoreTests.openCore()
@@ -232,15 +249,26 @@ import Testing
     /// A channel of an earlier session, not joined in this one (joined with /join, not in the
     /// settings): a line refused there is a line to a channel one is not in, and Enter again
     /// joins and sends it.
-    @Test func aLineToAChannelNotJoinedThisSessionOffersToJoin() {
+    /// The server may say so as "no such channel" when nobody is in it any more (a walkthrough
+    /// on Ergo), and /join joins it again, where it said "You are already in hash a".
+    @Test(arguments: [IRCRefusal.Reason.cannotSendToChannel, .noSuchChannel])
+    func aLineToAChannelNotJoinedThisSessionOffersToJoin(_ reason: IRCRefusal.Reason) {
         var core = IRCEventsCoreTests.ircCore()
         let line = ChatMessage(id: 900, channelID: 20, author: "you", text: "anyone here", time: Date())
-        let refusal = IRCRefusal(.cannotSendToChannel, target: "#a", serverText: "#a Cannot send", label: "L1")
+        let refusal = IRCRefusal(reason, target: "#a", serverText: "#a Cannot send", label: "L1")
         let heard = AppCoreTests.spoken(core.handle(.chat(.lineRefused(refusal, line)), at: .seconds(1)))
         #expect(heard.first?.hasPrefix("Not sent: you are not in hash a now") == true, "\(heard)")
         #expect(core.state.composer == "anyone here")
         _ = core.navigator.focus(identifier: ElementID.composer.identifier)
         let again = core.handle(.key(.enter), at: .seconds(2))
         #expect(IRCEventsCoreTests.sends(again).contains(.join("#a")), "\(again)")
+    }
+
+    /// /join of a channel kept from an earlier session, not joined in this one, joins it.
+    @Test func joiningAChannelOfAnEarlierSessionJoinsIt() {
+        var core = IRCEventsCoreTests.ircCore()
+        let effects = IRCEventsCoreTests.enter("/join #a", &core, at: 1)
+        #expect(IRCEventsCoreTests.sends(effects).contains(.join("#a")), "\(effects)")
+        #expect(!AppCoreTests.spoken(effects).contains("You are already in hash a"))
     }
 }

@@ -39,8 +39,14 @@ extension AppCore {
             refresh(showing: channelID)
         case .connecting: refresh()
         case .lineRefused(let refusal, let line):
-            if case .cannotSendToChannel = refusal.reason,
-                let channel = state.channels.first(where: { $0.id == line.channelID }), !channel.isDirect,
+            // A server refuses a line to a channel one is not in as not taking it, or, when
+            // nobody is in it any more, as no such channel.
+            let notIn: Bool =
+                switch refusal.reason {
+                case .cannotSendToChannel, .noSuchChannel: true
+                default: false
+                }
+            if notIn, let channel = state.channels.first(where: { $0.id == line.channelID }), !channel.isDirect,
                 state.memberRanks[channel.id] == nil
             {
                 // Not joined this session (a channel of the last, joined with /join and not in the

@@ -34,9 +34,10 @@ extension AppCore {
         guard let channel = state.channel else { return refuse(line, .sending(.noChannelOpen)) }
         switch command {
         case .join(let name), .joinWithKey(let name, _):
+            // Joined this session: a channel of the last (its history kept) is joined again.
             let here = state.channels.contains {
                 !$0.isDirect && $0.networkID == channel.networkID && state.names.equal($0.name, name)
-                    && !state.leftChannels.contains($0.id)
+                    && !state.leftChannels.contains($0.id) && state.memberRanks[$0.id] != nil
             }
             // The server says nothing to a join of a channel one is in: the client says it.
             if here { return say(.command(.alreadyIn(name)), .default, .announcer) }

@@ -54,9 +54,11 @@ extension AppCore {
             if state.typedFrom != nil, navigator.focusedElement?.identifier != ElementID.composer.identifier {
                 state.typedFrom = nil
             }
-            // `a` that opened a message's actions may yet be the first letter of a word.
+            // `a` that opened a message's actions, or found none ("No actions", on a button),
+            // may yet be the first letter of a word.
             if command == .actions, case .character(let typed) = key,
-                case .messageActions? = state.sheets.activeSheet?.payload
+                state.sheets.activeSheet.map({ if case .messageActions = $0.payload { true } else { false } })
+                    ?? true
             {
                 keyMemory.actionsKey = (String(typed), now)
             } else if actionsBefore != nil, keyMemory.actionsKey != nil, command != .actions {

@@ -32,6 +32,10 @@ extension AppCore {
             takeBackActions()
             return sheetFlow.afterSheets.append(.typeInMessageField(typed))
         }
+        if let opened = keyMemory.actionsKey, now - opened.at <= Self.typingRun, !state.sheets.hasSheet {
+            // `a` found no actions here (a button): it began a word, and is typed with it.
+            typed = opened.key + typed
+        }
         keyMemory.actionsKey = nil
         if state.activeSheet?.kind == .speechHistory { return findSpoken(typed) }
         if let (field, identifier) = sheetField, state.sheets.entries.count == 1 {
