@@ -257,6 +257,20 @@ import Testing
             })
     }
 
+    /// /reconnect while the first connection is still being made is not "every server is
+    /// connected" (a walkthrough finding): it is still connecting.
+    @Test func reconnectWhileStillConnectingSaysSo() {
+        var settings = Settings()
+        settings.ircServers = [IRCServerSettings(host: "127.0.0.1", port: 6667, nick: "you")]
+        var core = AppCore(
+            .init(
+                settings: settings, onboarded: true, terminalRows: 24, localNetworkID: 1, welcomeChannelID: 10,
+                nick: "you", localTime: .fixed(origin: Date()), emoji: .installed, expectsIRC: true))
+        _ = core.handle(.start(problems: []), at: .zero)
+        let said = Self.spoken(core.handle(.line("/reconnect"), at: .seconds(1)))
+        #expect(said == ["Still connecting to 127.0.0.1"], "\(said)")
+    }
+
     @Test func aPipedLineWaitsForTheServerAndIsRefusedAloudIfNoChannelComes() {
         var core = AppCore(
             .init(

@@ -130,6 +130,22 @@ import Testing
         #expect(core.navigator.focusedElement?.label == "#b, kim: note 79", "focus stays")
     }
 
+    /// Alt-S during say-all pauses it; Alt-S again says the message cut off again and reading
+    /// goes on from it.
+    @Test func altSPausesSayAllAndResumeReadsOn() {
+        var core = Self.coreWithTwoChannels()
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        _ = core.handle(.key(.alt("r")), at: .seconds(1))
+        _ = core.handle(.utterance(.speak, .reader), at: .seconds(1) + .milliseconds(10))
+        #expect(core.handle(.key(.alt("s")), at: .seconds(2)).contains(.pauseOrResumeSpeech))
+        _ = core.handle(.utterance(.cancel, .reader), at: .seconds(2) + .milliseconds(1))
+        #expect(core.reader.sayAll.isOn, "paused, not ended")
+        #expect(core.handle(.key(.alt("s")), at: .seconds(3)).contains(.pauseOrResumeSpeech))
+        _ = core.handle(.utterance(.speak, .reader), at: .seconds(3) + .milliseconds(1))
+        let next = core.handle(.utterance(.done, .reader), at: .seconds(4))
+        #expect(Core.spoken(next).first?.contains("message 103") == true, "\(Core.spoken(next))")
+    }
+
     @Test func altRReadsFromTheFirstUnreadToTheComposerAndAnyKeyStopsIt() {
         var core = Self.coreWithTwoChannels()
         _ = core.navigator.focus(identifier: ElementID.composer.identifier)

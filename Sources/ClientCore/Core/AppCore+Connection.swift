@@ -98,7 +98,14 @@ extension AppCore {
     mutating func connectionTick() {
         let tick = state.connection.tick(at: now)
         arrive(tick.arrival)
-        if tick.stillConnecting { say(.connection(.stillConnecting(host: host(of: nil))), .default, .announcer) }
+        if tick.stillConnecting { say(.connection(.stillConnecting(host: connectingHost)), .default, .announcer) }
+    }
+
+    /// The server being connected to at start: the one the settings name, before the store
+    /// knows its network.
+    var connectingHost: String {
+        let servers = state.settings.ircServers
+        return servers.count == 1 ? servers[0].host : host(of: nil)
     }
 
     /// Opens what the wait for the first channel ended in: the first IRC channel joined, in

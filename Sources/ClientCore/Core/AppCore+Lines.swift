@@ -83,6 +83,10 @@ extension AppCore {
     /// `/reconnect`: every lost server is tried again now, instead of after its pause.
     mutating func reconnectNow() {
         let lost = state.connection.lost.keys.sorted()
+        if lost.isEmpty, configuration.expectsIRC, state.connection.welcomed.isEmpty {
+            // The first connection is still being made: it is not "connected".
+            return say(.connection(.stillConnecting(host: connectingHost)), .default, .announcer)
+        }
         guard !lost.isEmpty else { return say(Wording.sentence(.nothingToReconnect), .default, .announcer) }
         for network in lost {
             transmit(.reconnect, on: network)
