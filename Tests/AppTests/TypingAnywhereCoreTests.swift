@@ -222,7 +222,16 @@ import Testing
         #expect(AppCoreTests.spoken(again).isEmpty)
         let now = IRCEventsCoreTests.enter("/reconnect", &core, at: 80)
         #expect(IRCEventsCoreTests.sends(now) == [.reconnect])
-        #expect(AppCoreTests.spoken(now) == ["Trying the server again now"])
+        // Progress is said only when the answer is slow; a quick answer is said alone.
+        #expect(AppCoreTests.spoken(now).isEmpty)
+        let slow = core.handle(.tick, at: .seconds(81) + .milliseconds(10))
+        #expect(AppCoreTests.spoken(slow) == ["Trying the server again now"])
+        _ = IRCEventsCoreTests.enter("/reconnect", &core, at: 90)
+        let failed = AppCoreTests.spoken(
+            core.handle(.chat(.reconnecting(delay: .seconds(5), attempt: 11), network: 2), at: .seconds(90)))
+        #expect(failed.count == 1 && failed[0].hasPrefix("Still cannot connect"), "\(failed)")
+        let quiet = core.handle(.tick, at: .seconds(92))
+        #expect(AppCoreTests.spoken(quiet).isEmpty, "the answer came: no progress after it")
     }
 }
 

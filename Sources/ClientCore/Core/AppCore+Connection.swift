@@ -21,6 +21,7 @@ extension AppCore {
     /// A long outage is not silence: once a minute at most, that the client is still at it; a
     /// try the listener asked for (/reconnect) is answered whatever the minute says.
     mutating func retrying(_ network: Int64?, after delay: Duration) {
+        answered(.reconnect)
         switch state.connection.retrying(network ?? 0, after: delay, at: now) {
         case .quiet: break
         case .tryingAgain(let seconds): say(.tryingAgain(host(of: network), inSeconds: seconds), .low, .announcer)
@@ -30,6 +31,7 @@ extension AppCore {
     }
 
     mutating func registered(_ network: Int64?, as nick: String) {
+        answered(.reconnect)
         if let network { state.nicks[network] = nick }
         if network == nil || network == state.channel?.networkID
             || state.channel?.networkID == configuration.localNetworkID

@@ -93,6 +93,8 @@ extension AppCore {
             // The try asked for is answered: its failure is said at once (see `.reconnecting`).
             state.connection.retryAsked(network)
         }
-        say(Wording.sentence(.tryingNow(lost.map { host(of: $0) })), .default, .announcer)
+        // Its answer (back, or still no connection) usually comes at once: "Trying again now"
+        // only while it does not, as progress and its result are one thing to hear.
+        expectSlowly(.reconnect, .tryingNow(lost.map { host(of: $0) }))
     }
 }

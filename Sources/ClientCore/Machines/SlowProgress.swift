@@ -19,6 +19,8 @@ struct SlowProgress: Sendable {
         case nick
         /// The channel (folded) to be left.
         case part(String)
+        /// A try to connect again, asked for with /reconnect.
+        case reconnect
     }
 
     private var waiting: [Step: (due: Duration, fact: Fact)] = [:]
