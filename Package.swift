@@ -115,8 +115,9 @@ let package = Package(
             // linked as `staticRelease` says.
             // Linked by lld with the functions that run at start, at idle and in a burst first and
             // together (hot-functions.txt, made by Tests/Layout/hot-functions.sh): the kernel maps
-            // code 64 KB at a time around each page touched, so spread out they kept 15 MB of the
-            // binary resident, together about 8.
+            // code 64 KB at a time around each page touched. A list gone stale left 13.2 MB of the
+            // binary resident at idle, the list made again 12.1 (peers bench, 2026-11-30): make it
+            // again after large changes.
             // Only libespeak-ng's audio device request is answered from here (EspeakAudioDevice.swift).
             linkerSettings: [
                 .unsafeFlags(

@@ -577,3 +577,26 @@ import Testing
         #expect(core.state.channels.map(\.name) == ["#welcome", "#0", "#a", "#b", "amy", "zed"])
     }
 }
+
+/// A reply of the listener's is counted on its root once, when it is delivered: a refresh that
+/// read it while it was on its way counted it too, and its root said "2 replies" for one (a
+/// walkthrough finding).
+@Suite struct ReplyCountCoreTests {
+    @Test func aReplyOnItsWayIsCountedOnceDelivered() {
+        var core = IRCEventsCoreTests.ircCore()
+        let root = ChatMessage(id: 800, channelID: 20, msgid: "r1", author: "bob", text: "look", time: Date())
+        var reply = ChatMessage(
+            id: 801, channelID: 20, author: "you", text: "on it", time: Date(), replyTo: "r1", pending: true)
+        let refresh = ChatLoad(channelID: IRCEventsCoreTests.a.id, purpose: .refresh)
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: refresh, channels: [AppCoreTests.welcome, IRCEventsCoreTests.a], messages: [root, reply])),
+            at: .seconds(1))
+        #expect(core.state.replyCounts["r1", default: 0] == 0, "on its way")
+        reply.pending = false
+        reply.msgid = "m2"
+        _ = core.handle(.chat(.delivered(reply), network: IRCEventsCoreTests.irc), at: .seconds(2))
+        #expect(core.state.replyCounts["r1"] == 1)
+    }
+}

@@ -139,7 +139,8 @@ extension AppCore {
                     steps += 1
                 }
                 if let msgid = message.msgid { roots[msgid] = root }
-                counts[root, default: 0] += 1
+                // A reply still on its way counts once it is delivered, as a live one does.
+                if !message.pending { counts[root, default: 0] += 1 }
                 if message.id > marker, !message.heard, !state.isOwn(message), !message.pending {
                     unread[root, default: []].insert(message.id)
                 }
