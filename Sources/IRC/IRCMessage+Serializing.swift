@@ -52,7 +52,7 @@ extension IRCMessage {
         }
         var line = ""
         if let source {
-            guard !source.isEmpty, !source.contains(" "), !breaksLine(source) else {
+            guard !source.isEmpty, !source.utf8.contains(0x20), !breaksLine(source) else {
                 throw IRCSerializationError(
                     .invalidSource, "the source \(source.debugDescription) is empty or has a space or line break")
             }
@@ -68,7 +68,9 @@ extension IRCMessage {
                 throw IRCSerializationError(.invalidParameter, "parameter \(offset + 1) contains NUL, CR or LF")
             }
             let isLast = offset == parameters.count - 1
-            let needsColon = parameter.isEmpty || parameter.contains(" ") || parameter.hasPrefix(":")
+            // By bytes, as the line is read: a space or a colon with a combining mark after it is
+            // one Character to Swift, and would not be found as " " or ":".
+            let needsColon = parameter.isEmpty || parameter.utf8.contains(0x20) || parameter.utf8.first == 0x3A
             if isLast && needsColon {
                 line += " :" + parameter
             } else if needsColon {

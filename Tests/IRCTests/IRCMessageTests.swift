@@ -29,6 +29,15 @@ import Testing
         #expect(IRCMessage(parsing: Array(line.utf8)) == expected)
     }
 
+    /// A colon or a space followed by a combining mark is one Character to Swift: the line
+    /// still marks the parameter as the trailing one, and reads back the same (a fuzz find).
+    @Test(arguments: [":\u{031A}\u{FFFD}/on", "a \u{031A}b", " \u{0301}"])
+    func aColonOrSpaceWithACombiningMarkRoundTrips(parameter: String) throws {
+        let message = IRCMessage(command: "SP", [parameter])
+        let line = try message.serialized()
+        #expect(IRCMessage(parsing: Array(line.utf8)) == message, "\(line)")
+    }
+
     @Test func rejectsLinesWithoutCommand() {
         #expect(IRCMessage(parsing: Array("".utf8)) == nil)
         #expect(IRCMessage(parsing: Array("@a=b ".utf8)) == nil)
