@@ -37,7 +37,6 @@ import Testing
         #expect(connection.synced(1) == .init(arrival: .channel(7), replayEnded: true))
         #expect(connection.takeHeldNews() == Self.connected)
         #expect(connection.takeHeldNews() == nil, "said once")
-        #expect(!connection.waitingForFirstChannel)
         #expect(connection.joinedFromWelcome(9) == 9, "later joins from #welcome open at once")
     }
 
@@ -46,14 +45,14 @@ import Testing
     @Test func aLossIsSaidOnceAndTheRetriesOnceAMinute() {
         var connection = ConnectionMachine()
         #expect(
-            connection.lost(1, .refused, at: .seconds(1))
+            connection.connectionLost(1, .refused, at: .seconds(1))
                 == .said(wasConnected: false, then: nil), "never reached: not lost")
         #expect(connection.status == .disconnected)
         #expect(connection.isLost(1))
         _ = connection.registered(1, nick: "ada", news: Self.connected, onWelcome: false, onMain: true)
         #expect(!connection.isLost(1))
-        #expect(connection.lost(1, .refused, at: .seconds(10)) == .said(wasConnected: true, then: nil))
-        #expect(connection.lost(1, .refused, at: .seconds(11)) == .known)
+        #expect(connection.connectionLost(1, .refused, at: .seconds(10)) == .said(wasConnected: true, then: nil))
+        #expect(connection.connectionLost(1, .refused, at: .seconds(11)) == .known)
         #expect(connection.retrying(1, after: .seconds(2), at: .seconds(12)) == .quiet, "the loss said trying again")
         #expect(connection.retrying(1, after: .seconds(30), at: .seconds(70)) == .tryingAgain(inSeconds: 30))
         #expect(connection.retrying(1, after: .seconds(30), at: .seconds(100)) == .quiet)
@@ -72,7 +71,6 @@ import Testing
         var connection = ConnectionMachine()
         connection.started(at: .zero)
         #expect(connection.signInFailed(continuing: true) == nil, "going on without it")
-        #expect(connection.waitingForFirstChannel)
         #expect(connection.signInFailed(continuing: false) == .welcome)
         #expect(connection.status == .disconnected)
 
@@ -89,7 +87,7 @@ import Testing
         var connection = ConnectionMachine()
         connection.started(at: .zero)
         _ = connection.registered(0, nick: "ada", news: Self.connected, onWelcome: true, onMain: true)
-        #expect(connection.lost(0, .refused, at: .seconds(2)) == .said(wasConnected: true, then: .welcome))
+        #expect(connection.connectionLost(0, .refused, at: .seconds(2)) == .said(wasConnected: true, then: .welcome))
         #expect(connection.takeHeldNews() == nil)
         #expect(connection.nextDeadline == nil)
     }

@@ -7,7 +7,8 @@ extension AppCore {
 
     mutating func disconnected(_ network: Int64?, _ reason: DisconnectReason) {
         waits.progress.answerAll()
-        guard case .said(let wasConnected, let then) = state.connection.lost(network ?? 0, reason, at: now) else {
+        guard case .said(let wasConnected, let then) = state.connection.connectionLost(network ?? 0, reason, at: now)
+        else {
             return
         }
         let sentence = Wording.sentence(.connection(.lost(host: host(of: network), wasConnected: wasConnected, reason)))

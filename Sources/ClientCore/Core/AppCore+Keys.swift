@@ -56,10 +56,9 @@ extension AppCore {
             }
             // `a` that opened a message's actions, or found none ("No actions", on a button),
             // may yet be the first letter of a word.
-            if command == .actions, case .character(let typed) = key,
-                state.sheets.activeSheet.map({ if case .messageActions = $0.payload { true } else { false } })
-                    ?? true
-            {
+            let onMessageActions: Bool =
+                if case .messageActions? = state.sheets.activeSheet?.payload { true } else { false }
+            if command == .actions, case .character(let typed) = key, onMessageActions || !state.sheets.hasSheet {
                 keyMemory.actionsKey = (String(typed), now)
             } else if actionsBefore != nil, keyMemory.actionsKey != nil, command != .actions {
                 keyMemory.actionsKey = nil

@@ -59,9 +59,6 @@ struct ConnectionMachine: Sendable {
     /// When to be told the time, while something waits for it.
     var nextDeadline: Duration? { [firstChannelDue, stillConnectingAt].compactMap(\.self).min() }
 
-    /// Whether the start still waits for its first channel.
-    var waitingForFirstChannel: Bool { firstChannelDue != nil }
-
     /// Whether `network` (or, with one server, any) is lost.
     func isLost(_ network: Int64) -> Bool { lost[network] != nil || lost[0] != nil }
 
@@ -82,7 +79,7 @@ struct ConnectionMachine: Sendable {
         case said(wasConnected: Bool, then: Arrival?)
     }
 
-    mutating func lost(_ network: Int64, _ reason: DisconnectReason, at now: Duration) -> Loss {
+    mutating func connectionLost(_ network: Int64, _ reason: DisconnectReason, at now: Duration) -> Loss {
         stillConnectingAt = nil
         heldNews = nil
         guard lost.updateValue(reason, forKey: network) == nil else { return .known }
