@@ -6,17 +6,6 @@ import SpeechVocabulary
 /// character or word it crossed, a deletion says what it removed, Up and Down recall the
 /// lines sent in this channel, and a paste of several lines waits to be confirmed.
 extension AppCore {
-    /// One edit of the focused text field.
-    enum Edit: Equatable {
-        case type(String)
-        case delete(forward: Bool)
-        case caret(forward: Bool)
-        case word(forward: Bool)
-        case toEnd(Bool)
-        case killWord, killToStart, killToEnd
-        case yank
-    }
-
     /// The text of `field`.
     func text(of field: TextField) -> String {
         switch field {
@@ -31,11 +20,7 @@ extension AppCore {
 
     /// `field`'s text with its caret: where it was left, or at the end when the text has
     /// changed since (sent, completed, put back).
-    func editor(_ field: TextField) -> LineEditor {
-        let text = text(of: field)
-        let caret = state.carets[field].flatMap { $0.text == text ? $0.offset : nil }
-        return LineEditor(text: text, caret: caret)
-    }
+    func editor(_ field: TextField) -> LineEditor { state.fields.editor(field, text: text(of: field)) }
 
     /// Whether a text field (or search field) has focus.
     var focusIsEditable: Bool { navigator.focusedElement.map { !$0.traits.isDisjoint(with: .editable) } ?? false }
@@ -50,53 +35,41 @@ extension AppCore {
     }
 
     /// Carries out `edit` in `field` and says what it did.
-    mutating func edit(_ field: TextField?, _ edit: Edit) {
+    mutating func edit(_ field: TextField?, _ edit: Composer.Edit) {
         guard let field else { return }
+        if case .type(let typed) = edit, typed.contains("\n"), field == .composer || field == .threadComposer {
+            return offerPaste(typed, in: field)
+        }
         var line = editor(field)
         let before = line.text
         let echoes = echoPriority
-        switch edit {
-        case .type(let typed):
-            if typed.contains("\n"), field == .composer || field == .threadComposer {
-                return offerPaste(typed, in: field)
-            }
-            line.insert(typed.replacingOccurrences(of: "\n", with: " "))
-            noteTyping()
-            echo(typed, before: line.beforeCaret)
-        case .delete(let forward):
-            guard let removed = line.delete(forward: forward) else { return boundary(forward ? .end : .start) }
-            noteTyping()
+        let outcome = state.fields.apply(edit, to: &line)
+        // Typing holds the news back, and cuts off what is said when it interrupts: before the echo.
+        if line.text != before { noteTyping() }
+        switch outcome {
+        case .typed(let typed, let beforeCaret): echo(typed, before: beforeCaret)
+        case .deleted(let removed):
             say(.edit(.deletedCharacter(SpokenText.characterName(removed, capitals: capitals))), echoes, .keyEcho)
-        case .caret(let forward):
-            guard let crossed = line.move(forward: forward) else { return boundary(forward ? .end : .start) }
-            say(SpokenText.characterName(crossed, capitals: capitals), .default, .keyEcho)
-        case .word(let forward):
-            guard let word = line.moveWord(forward: forward) else { return boundary(forward ? .end : .start) }
+        case .crossed(let crossed): say(SpokenText.characterName(crossed, capitals: capitals), .default, .keyEcho)
+        case .crossedWord(let word, let atEnd):
             if word.isEmpty {
-                say(.edit(line.atEnd ? .endOfText : .startOfText), .default, .keyEcho)
+                say(.edit(atEnd ? .endOfText : .startOfText), .default, .keyEcho)
             } else {
                 say(SpokenText.verbatim(SpokenText.markingCapitals(word, capitals)), .default, .keyEcho)
             }
-        case .toEnd(let end):
-            line.moveToEnd(end)
+        case .movedToEnd(let atEnd, let empty, let first):
             // As NVDA does: at the start, the first character; at the end, that it is the end.
-            if end || line.isEmpty {
-                say(.edit(line.isEmpty ? .empty : .endOfText), .default, .keyEcho)
-            } else if let first = line.characterAtCaret {
+            if atEnd || empty {
+                say(.edit(empty ? .empty : .endOfText), .default, .keyEcho)
+            } else if let first {
                 say(SpokenText.characterName(first, capitals: capitals), .default, .keyEcho)
             }
-        case .killWord, .killToStart, .killToEnd:
-            let removed =
-                edit == .killWord ? line.killWordBack() : edit == .killToStart ? line.killToStart() : line.killToEnd()
-            guard !removed.isEmpty else { return say(.edit(.nothingToDelete), .default, .keyEcho) }
-            state.killed = removed
-            noteTyping()
+        case .killed(let removed):
             say(.edit(.deletedWords(removed.trimmingCharacters(in: .whitespaces))), echoes, .keyEcho)
-        case .yank:
-            guard !state.killed.isEmpty else { return say(.edit(.nothingToPutBack), .default, .keyEcho) }
-            line.insert(state.killed)
-            noteTyping()
-            say(SpokenText.verbatim(state.killed.trimmingCharacters(in: .whitespaces)), echoes, .keyEcho)
+        case .nothingToDelete: return say(.edit(.nothingToDelete), .default, .keyEcho)
+        case .yanked(let text): say(SpokenText.verbatim(text.trimmingCharacters(in: .whitespaces)), echoes, .keyEcho)
+        case .nothingToPutBack: return say(.edit(.nothingToPutBack), .default, .keyEcho)
+        case .edge(let forward): return boundary(forward ? .end : .start)
         }
         keep(line, in: field)
         // The field's new value is not spoken: the echo is. A caret move changes no element
@@ -117,7 +90,7 @@ extension AppCore {
     /// Puts an edited line back into its field, caret and all.
     mutating func keep(_ line: LineEditor, in field: TextField) {
         if text(of: field) != line.text { setText(field, line.text) }
-        state.carets[field] = Caret(text: line.text, offset: line.caret)
+        state.fields.keep(line, in: field)
     }
 
     /// The caret cannot go further: a sound with sounds on, else the word.
@@ -147,35 +120,20 @@ extension AppCore {
     // MARK: Recalling sent lines
 
     /// Remembers a line sent from the composer in the open channel, for Up to recall.
-    mutating func remember(sent text: String) {
-        var lines = state.sentLines[state.channelID, default: []]
-        if lines.last != text { lines.append(text) }
-        if lines.count > AppState.sentLinesLimit { lines.removeFirst(lines.count - AppState.sentLinesLimit) }
-        state.sentLines[state.channelID] = lines
-        state.recall = nil
-    }
+    mutating func remember(sent text: String) { state.fields.remember(sent: text, in: state.channelID) }
 
     /// Up (older) or Down (newer) through the lines sent in this channel, as a shell does;
     /// past the newest is the draft that was there before.
     mutating func recall(_ field: TextField, older: Bool) {
-        let lines = state.sentLines[state.channelID, default: []]
-        var current = state.recall?.field == field ? state.recall : nil
-        if current == nil {
-            guard older, !lines.isEmpty else {
-                return say(
-                    .edit(lines.isEmpty ? .noLinesSent(channel: state.channelName) : .nothingNewer), .default, .reader)
-            }
-            current = Recall(field: field, index: lines.count, draft: text(of: field))
+        switch state.fields.recall(field, older: older, in: state.channelID, text: text(of: field)) {
+        case .noLinesSent: say(.edit(.noLinesSent(channel: state.channelName)), .default, .reader)
+        case .nothingNewer: say(.edit(.nothingNewer), .default, .reader)
+        case .edge(let older): boundary(older ? .start : .end)
+        case .shows(let text):
+            keep(LineEditor(text: text), in: field)
+            rebuild()
+            say(text.isEmpty ? Wording.sentence(.edit(.empty)) : SpokenText.verbatim(text), .default, .reader)
         }
-        guard var recall = current else { return }
-        let index = recall.index + (older ? -1 : 1)
-        guard index >= 0, index <= lines.count else { return boundary(older ? .start : .end) }
-        recall.index = index
-        let text = index == lines.count ? recall.draft : lines[index]
-        state.recall = index == lines.count ? nil : recall
-        keep(LineEditor(text: text), in: field)
-        rebuild()
-        say(text.isEmpty ? Wording.sentence(.edit(.empty)) : SpokenText.verbatim(text), .default, .reader)
     }
 
     // MARK: Pasting several lines
@@ -183,37 +141,36 @@ extension AppCore {
     /// A paste of several lines is one event, confirmed once: Enter sends them, any other key
     /// puts them in the field.
     mutating func offerPaste(_ text: String, in field: TextField) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-        guard lines.count > 1 else { return edit(field, .type(lines.first ?? "")) }
-        state.pendingPaste = PendingPaste(field: field, lines: lines)
+        guard let count = state.fields.offerPaste(text, in: field) else {
+            return edit(field, .type(Composer.singleLine(of: text)))
+        }
         // Pasted from elsewhere, the field it went to is named in the same breath.
         let name = keyMemory.fieldToName.map { $0 + ". " } ?? ""
         keyMemory.fieldToName = nil
-        say(name + Wording.sentence(.edit(.pasteAsk(lines: lines.count))), .default, .reader)
+        say(name + Wording.sentence(.edit(.pasteAsk(lines: count))), .default, .reader)
     }
 
     /// Enter on a waiting paste sends its lines in order; any other key puts them in the
     /// field, joined by spaces, so nothing is lost.
     mutating func confirmPaste(send: Bool) {
-        guard let paste = state.pendingPaste else { return }
-        state.pendingPaste = nil
-        guard send else {
-            var line = editor(paste.field)
-            line.insert(paste.lines.joined(separator: " "))
-            keep(line, in: paste.field)
+        let texts = self
+        switch state.fields.confirmPaste(send: send, text: { texts.text(of: $0) }) {
+        case nil: return
+        case .intoField(let count, let line, let field):
+            keep(line, in: field)
             rebuild()
-            return say(.edit(.pastedIntoField(lines: paste.lines.count)), .default, .reader)
-        }
-        var root: ChatMessage?
-        if paste.field == .threadComposer, case .thread(let rootID) = state.route { root = state.message(id: rootID) }
-        if let channel = state.channel, !state.leftChannels.contains(channel.id) {
-            // One message of several lines: whole where the server takes it (multiline), else
-            // its lines one by one. Pasted lines are text, even one that starts with a slash.
-            self.send(paste.lines.joined(separator: "\n"), replyTo: root)
-        } else {
-            for line in paste.lines { self.send(line, replyTo: root) }
-        }
+            say(.edit(.pastedIntoField(lines: count)), .default, .reader)
+        case .send(let lines, let field):
+            var root: ChatMessage?
+            if field == .threadComposer, case .thread(let rootID) = state.route { root = state.message(id: rootID) }
+            if let channel = state.channel, !state.leftChannels.contains(channel.id) {
+                // One message of several lines: whole where the server takes it (multiline), else
+                // its lines one by one. Pasted lines are text, even one that starts with a slash.
+                self.send(lines.joined(separator: "\n"), replyTo: root)
+            } else {
+                for line in lines { self.send(line, replyTo: root) }
+            }
         // Nothing said here: the delivery says "Sent", once, as for a typed line.
+        }
     }
 }

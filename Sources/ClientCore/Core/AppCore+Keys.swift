@@ -15,7 +15,7 @@ extension AppCore {
             handle(mouse: mouse)
         case .key(.tab, []) where complete():
             return
-        case _ where state.pendingPaste != nil:
+        case _ where state.fields.pendingPaste != nil:
             confirmPaste(send: key == .enter)
         case .character(let typed) where Self.isTypingRun(sheetFlow.afterSheets):
             // The actions `a` opened are going: every character joins the word, Space too.
@@ -51,8 +51,8 @@ extension AppCore {
             let actionsBefore = keyMemory.actionsKey
             perform(command)
             // Where typing began is kept only while typing goes on in the field.
-            if state.typedFrom != nil, navigator.focusedElement?.identifier != ElementID.composer.identifier {
-                state.typedFrom = nil
+            if state.fields.typedFrom != nil, navigator.focusedElement?.identifier != ElementID.composer.identifier {
+                state.fields.typedFrom = nil
             }
             // `a` that opened a message's actions, or found none ("No actions", on a button),
             // may yet be the first letter of a word.
@@ -98,8 +98,8 @@ extension AppCore {
             // thread's messages it goes back.
             if behaviour?.edits == .composer, !state.sheets.hasSheet, state.route == .main {
                 // Back to the message typing began on, when it did on one.
-                if let from = state.typedFrom {
-                    state.typedFrom = nil
+                if let from = state.fields.typedFrom {
+                    state.fields.typedFrom = nil
                     let back = navigator.focus(identifier: from)
                     if case .focus = back { return moved(back) }
                 }

@@ -55,47 +55,45 @@ extension AppCore {
 
     /// Makes `settings` current: speech (rate, pitch, volume, voice, punctuation), display,
     /// motion and phrases follow.
-    mutating func apply(_ settings: Settings) {
-        let old = state.settings
-        state.settings = settings
+    mutating func apply(_ settings: Settings) { follow(state.settingsEditor.replace(with: settings)) }
+
+    /// Tells the parts a change of the settings reaches; what the core holds of them follows
+    /// the settings always (punctuation, emoji, motion, bursts).
+    mutating func follow(_ reach: SettingsEditor.Reach) {
+        let settings = state.settings
         state.sheets.reduceMotion = settings.display.reduceMotion
         state.drawer.reduceMotion = settings.display.reduceMotion
         navigator.options.punctuation = Self.punctuation(settings)
         navigator.options.emoji = settings.speech.emoji
-        if settings.speech.pronounce != old.speech.pronounce {
+        if reach.contains(.pronunciations) {
             outputs.lexiconNicks = nil
             updateLexicon()
         }
         announcer.burstWindow = settings.speech.mergeBursts ? Self.burstWindow : .zero
         announcer.names = settings.speech.names
-        if settings.speech != old.speech { effects.append(.configureSpeech(settings.speech)) }
-        if settings.sounds != old.sounds { effects.append(.configureSounds(settings.sounds)) }
-        if settings.sounds.pack != old.sounds.pack { effects.append(.loadSoundPack(settings.sounds.pack)) }
-        if settings.braille != old.braille { effects.append(.configureBraille(brailleSettings(settings))) }
-        if settings.display != old.display || settings.text != old.text { effects.append(.display(settings)) }
+        if reach.contains(.speech) { effects.append(.configureSpeech(settings.speech)) }
+        if reach.contains(.sounds) { effects.append(.configureSounds(settings.sounds)) }
+        if reach.contains(.soundPack) { effects.append(.loadSoundPack(settings.sounds.pack)) }
+        if reach.contains(.braille) { effects.append(.configureBraille(brailleSettings(settings))) }
+        if reach.contains(.display) { effects.append(.display(settings)) }
     }
 
     /// One step of a setting (Up, Down or Enter in the settings sheet, Control-plus and -minus
     /// for the text size): applied and written. At an end the value is said again, so the key
     /// is not met by silence.
     mutating func adjust(_ key: SettingKey, by delta: Int) {
-        guard let descriptor = Settings.descriptor(key), descriptor.isAdjustable else { return }
-        let settings = descriptor.adjusted(state.settings, by: delta)
-        guard settings != state.settings else {
-            return say(Wording.settingValue(key, in: settings), .default, .reader)
+        switch state.settingsEditor.adjust(key, by: delta) {
+        case .notAdjustable: return
+        case .atEnd: return say(Wording.settingValue(key, in: state.settings), .default, .reader)
+        case .changed(let reach): changed(reach, key)
         }
-        change(settings, key)
         if key == .textSize { effects.append(.lines(Lines.sample())) }
-        if key == .soundsVolume, settings.sounds.enabled { playCue(.sent, .default) }
+        if key == .soundsVolume, state.settings.sounds.enabled { playCue(.sent, .default) }
     }
 
     /// Says `nick`'s messages from every channel, or no longer (`speech.follow`, written).
     mutating func follow(_ nick: String, _ on: Bool) {
-        var settings = state.settings
-        let names = state.names
-        settings.speech.follow.removeAll { names.equal($0, nick) }
-        if on { settings.speech.follow.append(nick) }
-        change(settings, .speechFollow)
+        changed(state.settingsEditor.follow(nick, on, names: state.names), .speechFollow)
         rebuild()
         announce(.people(on ? .followed(nick) : .unfollowed(nick)), .default)
     }
@@ -103,25 +101,28 @@ extension AppCore {
     /// Someone followed took another nick: followed under it, the file too, so their messages
     /// are still said (a nick is all IRC knows them by).
     mutating func followRenamed(from old: String, to new: String, names: IRCCaseMapping) {
-        guard follows(old, names: names), !follows(new, names: names) else { return }
-        var settings = state.settings
-        settings.speech.follow = settings.speech.follow.map { names.equal($0, old) ? new : $0 }
-        change(settings, .speechFollow)
+        guard let reach = state.settingsEditor.followRenamed(from: old, to: new, names: names) else { return }
+        changed(reach, .speechFollow)
     }
 
     /// Whether `nick`'s messages are said from every channel.
     func follows(_ nick: String, names: IRCCaseMapping? = nil) -> Bool {
-        let names = names ?? state.names
-        return state.settings.speech.follow.contains { names.equal($0, nick) }
+        state.settingsEditor.follows(nick, names: names ?? state.names)
     }
 
-    /// Applies changed settings at once and writes the one key to the file.
+    /// Makes `settings` current, changed in `key` elsewhere in the core (a pronunciation, a
+    /// channel's speech), and writes that key.
     mutating func change(_ settings: Settings, _ key: SettingKey) {
-        apply(settings)
+        changed(state.settingsEditor.replace(with: settings), key)
+    }
+
+    /// Tells the parts a change reaches and writes the one key to the file.
+    mutating func changed(_ reach: SettingsEditor.Reach, _ key: SettingKey) {
+        follow(reach)
         // Nothing is written during onboarding: the settings file's existence is what marks it
         // done, so a size tried at its second step and a closed terminal would skip the rest
         // next time. Its end writes what was chosen.
         if case .onboarding = state.route { return }
-        effects.append(.writeSetting(key, from: settings))
+        effects.append(.writeSetting(key, from: state.settings))
     }
 }

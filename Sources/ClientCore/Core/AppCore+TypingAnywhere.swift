@@ -112,7 +112,7 @@ extension AppCore {
         let draft = editor(field).text
         typeInField(
             text, field: field, identifier: identifier, name: Wording.sentence(.typingInMessageField(draft: draft)))
-        if field == .composer, navigator.focusedElement?.identifier == identifier { state.typedFrom = from }
+        if field == .composer, navigator.focusedElement?.identifier == identifier { state.fields.typedFrom = from }
     }
 
     /// Moves focus to a field and types `text` at its end, naming the field (`name`, else its

@@ -53,7 +53,9 @@ public struct AppState: Sendable {
     public var navigation: NavigationStack
     /// The route of each screen identifier pushed so far (a lookup, not a parse).
     var routes: [String: Route]
-    public var settings: Settings
+    /// The settings, changed through their editor (a step, a follow, the file).
+    var settingsEditor: SettingsEditor
+    public var settings: Settings { settingsEditor.settings }
     public var channels: [ChatChannel] = []
     /// The networks, the local workspace first, in the order their channels come.
     public var networks: [ChatNetwork] = []
@@ -80,25 +82,10 @@ public struct AppState: Sendable {
     /// The read marker when the channel was opened: newer messages are unread.
     public var lastReadID: Int64 = 0
     public var composer = ""
-    /// What was left typed in the message field of each channel not open, put back when it
-    /// opens again (a draft in #welcome stays there, it does not follow to the next channel).
-    var drafts: [Int64: String] = [:]
-    /// The message typing began on, which took focus to the message field: Escape goes back
-    /// to it, not to the newest message.
-    var typedFrom: String?
     public var threadComposer = ""
-    /// Where the caret is in each text field, for the text it was placed in: a field whose
-    /// text changed another way (sent, completed, put back) has its caret at the end.
-    var carets: [TextField: Caret] = [:]
-    /// What Ctrl-W, Ctrl-U or Ctrl-K last removed, for Ctrl-Y to put back.
-    var killed = ""
-    /// Lines sent from the composer, per channel, oldest first, for Up and Down to recall.
-    var sentLines: [Int64: [String]] = [:]
-    static let sentLinesLimit = 100
-    /// Up and Down's place in ``sentLines`` while recalling, with the draft they replaced.
-    var recall: Recall?
-    /// A paste of several lines, waiting for Enter (send them) or Escape (into the field).
-    var pendingPaste: PendingPaste?
+    /// What editing the text fields leaves between keys: carets, the kill ring, drafts, the
+    /// lines sent for recalling, a paste waiting to be confirmed.
+    var fields = Composer()
     /// A reply the server could not carry, offered to be sent as a plain message: Enter on the
     /// same text in the thread's composer sends it to the channel addressed to the root's author.
     public var plainReplyOffer: String?
@@ -177,7 +164,7 @@ public struct AppState: Sendable {
         localNetworkID: Int64
     ) {
         self.localNetworkID = localNetworkID
-        self.settings = settings
+        self.settingsEditor = SettingsEditor(settings)
         self.localTime = localTime
         self.emoji = emoji
         self.today = localTime.dayNumber(localTime.origin)
@@ -309,25 +296,6 @@ public struct AppState: Sendable {
     }
 }
 
-/// A caret and the text it was placed in.
-struct Caret: Hashable, Sendable {
-    var text: String
-    var offset: Int
-}
-
-/// Recalling sent lines in a text field: which line is shown, and the draft it replaced.
-struct Recall: Hashable, Sendable {
-    var field: TextField
-    var index: Int
-    var draft: String
-}
-
-/// Lines pasted at once into a text field, waiting to be confirmed.
-struct PendingPaste: Hashable, Sendable {
-    var field: TextField
-    var lines: [String]
-}
-
 /// One utterance in the speech history: its text as it was prepared for the voice, and the voice.
 public struct SpokenEntry: Hashable, Sendable {
     public var text: String
@@ -363,10 +331,7 @@ extension AppState {
     /// new channel's own draft, if any, is put back.
     mutating func show(channel id: Int64) {
         guard id != channelID else { return }
-        drafts[channelID] = composer.isEmpty ? nil : composer
-        composer = drafts.removeValue(forKey: id) ?? ""
-        if recall?.field == .composer { recall = nil }
-        typedFrom = nil
+        composer = fields.switchChannel(from: channelID, leaving: composer, to: id)
         channelID = id
     }
 }
