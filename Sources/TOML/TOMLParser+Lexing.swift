@@ -31,15 +31,7 @@ extension TOMLParser {
         var out: [UInt8] = []
         while true {
             guard let byte = peek() else { throw error(.syntax, "unterminated multi-line string: expected \"\"\"") }
-            if starts(with: "\"\"\"") {
-                var quotes = 0
-                while peek() == UInt8(ascii: "\""), quotes < 5 {
-                    pos += 1
-                    quotes += 1
-                }
-                out += Array(repeating: UInt8(ascii: "\""), count: quotes - 3)
-                return String(decoding: out, as: UTF8.self)
-            }
+            if let string = closeMultiline(UInt8(ascii: "\""), out) { return string }
             if byte == UInt8(ascii: "\\") {
                 // A backslash at the end of a line trims the newline and following whitespace.
                 var look = pos + 1
@@ -56,13 +48,8 @@ extension TOMLParser {
                     continue
                 }
                 try parseEscape(into: &out)
-            } else if isNewline() {
-                out.append(0x0A)
-                consumeNewline()
             } else {
-                try refuseControl(byte, in: "a string")
-                out.append(byte)
-                pos += 1
+                try appendMultiline(byte, to: &out)
             }
         }
     }
@@ -91,23 +78,33 @@ extension TOMLParser {
         var out: [UInt8] = []
         while true {
             guard let byte = peek() else { throw error(.syntax, "unterminated multi-line string: expected '''") }
-            if starts(with: "'''") {
-                var quotes = 0
-                while peek() == UInt8(ascii: "'"), quotes < 5 {
-                    pos += 1
-                    quotes += 1
-                }
-                out += Array(repeating: UInt8(ascii: "'"), count: quotes - 3)
-                return String(decoding: out, as: UTF8.self)
-            }
-            if isNewline() {
-                out.append(0x0A)
-                consumeNewline()
-            } else {
-                try refuseControl(byte, in: "a string")
-                out.append(byte)
-                pos += 1
-            }
+            if let string = closeMultiline(UInt8(ascii: "'"), out) { return string }
+            try appendMultiline(byte, to: &out)
+        }
+    }
+
+    /// At a multi-line string's closing delimiter (three `quote`s; one or two more before it
+    /// end the string's text): the string, read up to past the delimiter. Nil anywhere else.
+    mutating func closeMultiline(_ quote: UInt8, _ out: [UInt8]) -> String? {
+        guard pos + 3 <= bytes.count, bytes[pos..<pos + 3].allSatisfy({ $0 == quote }) else { return nil }
+        var quotes = 0
+        while peek() == quote, quotes < 5 {
+            pos += 1
+            quotes += 1
+        }
+        return String(decoding: out + Array(repeating: quote, count: quotes - 3), as: UTF8.self)
+    }
+
+    /// One character of a multi-line string's text: a newline (CRLF is LF), or a byte that is
+    /// not a control character.
+    mutating func appendMultiline(_ byte: UInt8, to out: inout [UInt8]) throws(TOMLError) {
+        if isNewline() {
+            out.append(0x0A)
+            consumeNewline()
+        } else {
+            try refuseControl(byte, in: "a string")
+            out.append(byte)
+            pos += 1
         }
     }
 

@@ -11,38 +11,21 @@ extension KeyDecoder {
     /// values past U+10FFFF the way Unicode's "maximal subpart" rule says.
     func utf8(at index: Int) -> UTF8Step {
         let lead = buffer[index]
-        let length: Int
-        var second: ClosedRange<UInt8> = 0x80...0xBF
-        var value: UInt32
+        // Unicode's table of well-formed byte sequences: by the lead byte, the length, the
+        // range the second byte must be in, and the bits of the lead that are the value's.
+        let (length, second, bits): (Int, ClosedRange<UInt8>, UInt8)
         switch lead {
         case 0x00...0x7F: return .scalar(Unicode.Scalar(lead), length: 1)
-        case 0xC2...0xDF:
-            length = 2
-            value = UInt32(lead & 0x1F)
-        case 0xE0:
-            length = 3
-            second = 0xA0...0xBF
-            value = UInt32(lead & 0x0F)
-        case 0xED:
-            length = 3
-            second = 0x80...0x9F
-            value = UInt32(lead & 0x0F)
-        case 0xE1...0xEF:
-            length = 3
-            value = UInt32(lead & 0x0F)
-        case 0xF0:
-            length = 4
-            second = 0x90...0xBF
-            value = UInt32(lead & 0x07)
-        case 0xF4:
-            length = 4
-            second = 0x80...0x8F
-            value = UInt32(lead & 0x07)
-        case 0xF1...0xF3:
-            length = 4
-            value = UInt32(lead & 0x07)
+        case 0xC2...0xDF: (length, second, bits) = (2, 0x80...0xBF, 0x1F)
+        case 0xE0: (length, second, bits) = (3, 0xA0...0xBF, 0x0F)
+        case 0xED: (length, second, bits) = (3, 0x80...0x9F, 0x0F)
+        case 0xE1...0xEF: (length, second, bits) = (3, 0x80...0xBF, 0x0F)
+        case 0xF0: (length, second, bits) = (4, 0x90...0xBF, 0x07)
+        case 0xF4: (length, second, bits) = (4, 0x80...0x8F, 0x07)
+        case 0xF1...0xF3: (length, second, bits) = (4, 0x80...0xBF, 0x07)
         default: return .invalid(length: 1)
         }
+        var value = UInt32(lead & bits)
         for offset in 1..<length {
             guard index + offset < buffer.count else { return .incomplete }
             let byte = buffer[index + offset]
