@@ -12,6 +12,61 @@ import Terminal
 /// a first client that stores one line per channel and reads them, so what comes after is news;
 /// then the client under measurement, connecting while a key is pressed every 20 ms.
 enum CatchUpMeasure {
+    /// One round's figures (see ``round(client:store:workspace:configPath:before:expected:)``).
+    typealias Round = (usable: Double, latencies: [Double], spoken: Int, stored: Int)
+
+    /// What a catching-up benchmark found over its rounds: the usable times and key latencies
+    /// of all rounds, the most utterances of any round and the fewest messages stored.
+    struct Result {
+        var usable: Percentiles
+        var latencies: Percentiles
+        var keys: Int
+        var spoken: Int
+        var channelsWithNews: Int
+        var stored: Int
+
+        /// The figures, named `<prefix>_…` (the usable time as `usableName`).
+        func figures(_ prefix: String, usableName: String) -> [(String, Double)] {
+            [
+                ("\(usableName)_ms", usable.median), ("\(usableName)_p99_ms", usable(99)),
+                ("\(prefix)_key_p50_ms", latencies.median), ("\(prefix)_key_p99_ms", latencies(99)),
+                ("\(prefix)_keys", Double(keys)), ("\(prefix)_spoken", Double(spoken)),
+                ("\(prefix)_channels_with_news", Double(channelsWithNews)), ("\(prefix)_stored", Double(stored)),
+            ]
+        }
+    }
+
+    /// Runs `round` `count` times, each in a folder of its own under `directory`.
+    static func rounds(
+        _ count: Int, directory: String, channelsWithNews: Int, _ round: (String) async throws -> Round
+    ) async throws -> Result {
+        var usable: [Double] = []
+        var latencies: [Double] = []
+        var spoken = 0
+        var stored = Int.max
+        for index in 0..<count {
+            let one = try await round(directory + "/round-\(index)")
+            usable.append(one.usable)
+            latencies += one.latencies
+            spoken = max(spoken, one.spoken)
+            stored = min(stored, one.stored)
+        }
+        return Result(
+            usable: Percentiles(usable), latencies: Percentiles(latencies), keys: latencies.count, spoken: spoken,
+            channelsWithNews: channelsWithNews, stored: stored)
+    }
+
+    /// Someone who will talk in `names`, registered and joined to them all.
+    static func talker(port: Int, joining names: [String]) throws -> RawSocket {
+        let peer = try RawSocket(port: port)
+        peer.send("NICK talker\r\nUSER talker 0 * :talker\r\n")
+        peer.read(until: " 001 ")
+        for name in names { peer.send("JOIN \(name)\r\n") }
+        peer.send("PING :joined\r\n")
+        peer.read(until: "joined")
+        return peer
+    }
+
     /// A config folder in `directory` with hints off; the path of its settings file.
     static func configPath(in directory: String) throws -> String {
         try FileManager.default.createDirectory(
@@ -53,7 +108,7 @@ enum CatchUpMeasure {
     static func round(
         client: IRCClient, store: ChatStore, workspace: LocalWorkspace, configPath: String, before: Int,
         expected: Int
-    ) async throws -> (usable: Double, latencies: [Double], spoken: Int, stored: Int) {
+    ) async throws -> Round {
         let networkID = client.network.id
         func storedCount() -> Int { (try? store.messageCount(network: networkID)) ?? 0 }
         let announcements = AnnouncementCounter()
@@ -65,22 +120,14 @@ enum CatchUpMeasure {
             for await event in client.events { runtime.post(.chat(event)) }
         }
         let saying = ProcessInfo.processInfo.environment["EARSHOT_BENCH_SAY"] != nil
-        var decoder = KeyDecoder()
+        var keys = ArrowKeys()
         var latencies: [Double] = []
-        let right: [UInt8] = [0x1B, 0x5B, 0x43]
-        let left: [UInt8] = [0x1B, 0x5B, 0x44]
         let begin = monotonicNanoseconds()
         await client.start()
         var usable: Double?
-        var index = 0
         while usable == nil, monotonicNanoseconds() - begin < 120_000_000_000 {
             let stored = storedCount()
-            let bytes = index % 2 == 0 ? left : right
-            index += 1
-            let mark = probe.mark()
-            let pressed = SpeechClock.now()
-            for key in decoder.feed(bytes) { runtime.post(.key(key)) }
-            guard let first = probe.waitForReaderSample(after: mark, timeoutSeconds: 2) else { continue }
+            guard let (pressed, first) = keys.press(runtime, heardBy: probe) else { continue }
             if stored >= expected {
                 usable = Double(first - begin) / 1e6
             } else if stored > before {
@@ -114,5 +161,22 @@ enum CatchUpMeasure {
         await client.stop()
         chat.cancel()
         return (usable ?? .nan, latencies, announcements.count { !$0.hasPrefix("Connect") }, stored)
+    }
+}
+
+/// Left and Right in turn, as a reader presses them while the client is busy.
+struct ArrowKeys {
+    private var decoder = KeyDecoder()
+    private var index = 0
+
+    /// Presses the next key; when it was pressed and when its first sample was heard, or nil
+    /// when nothing was heard within 2 s.
+    mutating func press(_ runtime: AppRuntime, heardBy probe: FirstSampleProbe) -> (pressed: UInt64, heard: UInt64)? {
+        let bytes: [UInt8] = index % 2 == 0 ? [0x1B, 0x5B, 0x44] : [0x1B, 0x5B, 0x43]
+        index += 1
+        let mark = probe.mark()
+        let pressed = SpeechClock.now()
+        for key in decoder.feed(bytes) { runtime.post(.key(key)) }
+        return probe.waitForReaderSample(after: mark, timeoutSeconds: 2).map { (pressed, $0) }
     }
 }

@@ -26,17 +26,8 @@ func runChatBench(arguments: [String]) async throws {
             ?? fallback
     }
     func measureHistory() async throws -> [(String, Double)] {
-        let history = try await measureHistoryFetch(directory: directory + "/history")
-        return [
-            ("history_fetch_usable_ms", history.usable.median),
-            ("history_fetch_usable_p99_ms", history.usable(99)),
-            ("history_fetch_key_p50_ms", history.latencies.median),
-            ("history_fetch_key_p99_ms", history.latencies(99)),
-            ("history_fetch_keys", Double(history.keys)),
-            ("history_fetch_spoken", Double(history.spoken)),
-            ("history_fetch_channels_with_news", Double(history.channelsWithNews)),
-            ("history_fetch_stored", Double(history.fetched)),
-        ]
+        try await measureHistoryFetch(directory: directory + "/history")
+            .figures("history_fetch", usableName: "history_fetch_usable")
     }
     if arguments.contains("--history-only") {
         return report(try await measureHistory(), json: json, title: "chat (history from Ergo, 20 x 200, only)")
@@ -56,16 +47,7 @@ func runChatBench(arguments: [String]) async throws {
         return report(joinFigures, json: json, title: "chat (join 50 x 500 only)")
     }
     let playback = try await measurePlayback(directory: directory + "/playback")
-    let playbackFigures: [(String, Double)] = [
-        ("playback_50x50_usable_ms", playback.usable.median),
-        ("playback_50x50_usable_p99_ms", playback.usable(99)),
-        ("playback_key_p50_ms", playback.latencies.median),
-        ("playback_key_p99_ms", playback.latencies(99)),
-        ("playback_keys", Double(playback.keys)),
-        ("playback_spoken", Double(playback.spoken)),
-        ("playback_channels_with_news", Double(playback.channelsWithNews)),
-        ("playback_stored", Double(playback.stored)),
-    ]
+    let playbackFigures = playback.figures("playback", usableName: "playback_50x50_usable")
     if arguments.contains("--playback-only") {
         return report(playbackFigures, json: json, title: "chat (bouncer playback 50 x 50 only)")
     }

@@ -17,49 +17,23 @@ import Foundation
 ///   ≤ the channels with news (20).
 ///
 /// Each round has a fresh Ergo, so every round fetches the same.
-struct HistoryFetchResult {
-    var usable: Percentiles
-    var latencies: Percentiles
-    var keys: Int
-    var spoken: Int
-    var channelsWithNews: Int
-    var fetched: Int
-}
-
 func measureHistoryFetch(
     directory: String, rounds: Int = 5, channels: Int = 20, lines: Int = 200
-) async throws -> HistoryFetchResult {
-    var usable: [Double] = []
-    var latencies: [Double] = []
-    var spoken = 0
-    var fetched = Int.max
-    for round in 0..<rounds {
-        let one = try await measureHistoryFetchRound(
-            directory: directory + "/round-\(round)", channels: channels, lines: lines)
-        usable.append(one.usable)
-        latencies += one.latencies
-        spoken = max(spoken, one.spoken)
-        fetched = min(fetched, one.fetched)
+) async throws -> CatchUpMeasure.Result {
+    try await CatchUpMeasure.rounds(rounds, directory: directory, channelsWithNews: channels) {
+        try await measureHistoryFetchRound(directory: $0, channels: channels, lines: lines)
     }
-    return HistoryFetchResult(
-        usable: Percentiles(usable), latencies: Percentiles(latencies), keys: latencies.count, spoken: spoken,
-        channelsWithNews: channels, fetched: fetched)
 }
 
 private func measureHistoryFetchRound(
     directory: String, channels: Int, lines: Int
-) async throws -> (usable: Double, latencies: [Double], spoken: Int, fetched: Int) {
+) async throws -> CatchUpMeasure.Round {
     let configPath = try CatchUpMeasure.configPath(in: directory)
     let names = (0..<channels).map { "#h\($0)" }
     let ergo = try ErgoFixture()
     defer { ergo.tearDown() }
-    let peer = try RawSocket(port: ergo.port)
+    let peer = try CatchUpMeasure.talker(port: ergo.port, joining: names)
     defer { peer.close() }
-    peer.send("NICK talker\r\nUSER talker 0 * :talker\r\n")
-    peer.read(until: " 001 ")
-    for name in names { peer.send("JOIN \(name)\r\n") }
-    peer.send("PING :joined\r\n")
-    peer.read(until: "joined")
 
     let store = try ChatStore(path: directory + "/history.sqlite")
     let workspace = try LocalWorkspace(store: store, nick: "ada", lesson: Wording.lesson)

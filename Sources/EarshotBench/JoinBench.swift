@@ -29,9 +29,7 @@ func measureJoinFlood(
     directory: String, channels: Int = 50, members: Int = 500, messagesPerSecond: Int = 1000,
     joinInterval: Duration = .milliseconds(160)
 ) async throws -> JoinBenchResult {
-    try FileManager.default.createDirectory(atPath: directory + "/config/earshot", withIntermediateDirectories: true)
-    let configPath = directory + "/config/earshot/config.toml"
-    try "[speech]\nhints = false\n".write(toFile: configPath, atomically: true, encoding: .utf8)
+    let configPath = try CatchUpMeasure.configPath(in: directory)
 
     let server = try ScriptedIRCServer(
         members: members, joinInterval: joinInterval, messagesPerSecond: messagesPerSecond)
@@ -62,19 +60,11 @@ func measureJoinFlood(
     }
     usleep(100_000)
 
-    var decoder = KeyDecoder()
+    var keys = ArrowKeys()
     var latencies: [Double] = []
-    let right: [UInt8] = [0x1B, 0x5B, 0x43]
-    let left: [UInt8] = [0x1B, 0x5B, 0x44]
     let begin = monotonicNanoseconds()
-    var index = 0
     while server.joinsAnswered < channels {
-        let bytes = index % 2 == 0 ? left : right
-        index += 1
-        let mark = probe.mark()
-        let pressed = SpeechClock.now()
-        for key in decoder.feed(bytes) { runtime.post(.key(key)) }
-        guard let first = probe.waitForReaderSample(after: mark, timeoutSeconds: 2) else { continue }
+        guard let (pressed, first) = keys.press(runtime, heardBy: probe) else { continue }
         // A key after the last JOIN was answered is not "while joining".
         if server.joinsAnswered >= channels { break }
         latencies.append(Double(first - pressed) / 1e6)

@@ -17,50 +17,23 @@ import Speech
 ///   round; goal ≤ the channels with news.
 ///
 /// Each round has a fresh InspIRCd, ZNC and history, so every round replays the same.
-struct PlaybackBenchResult {
-    var usable: Percentiles
-    var latencies: Percentiles
-    var keys: Int
-    var spoken: Int
-    var channelsWithNews: Int
-    var stored: Int
-}
-
-func measurePlayback(directory: String, rounds: Int = 5) async throws -> PlaybackBenchResult {
-    var usable: [Double] = []
-    var latencies: [Double] = []
-    var spoken = 0
-    var stored = Int.max
-    for round in 0..<rounds {
-        let one = try await measurePlaybackRound(directory: directory + "/round-\(round)")
-        usable.append(one.usable)
-        latencies += one.latencies
-        spoken = max(spoken, one.spoken)
-        stored = min(stored, one.stored)
+func measurePlayback(directory: String, rounds: Int = 5) async throws -> CatchUpMeasure.Result {
+    try await CatchUpMeasure.rounds(rounds, directory: directory, channelsWithNews: 50) {
+        try await measurePlaybackRound(directory: $0)
     }
-    return PlaybackBenchResult(
-        usable: Percentiles(usable), latencies: Percentiles(latencies), keys: latencies.count, spoken: spoken,
-        channelsWithNews: 50, stored: stored)
 }
 
 private func measurePlaybackRound(
     directory: String, channels: Int = 50, lines: Int = 50
-) async throws
-    -> (usable: Double, latencies: [Double], spoken: Int, stored: Int)
-{
+) async throws -> CatchUpMeasure.Round {
     let configPath = try CatchUpMeasure.configPath(in: directory)
     let names = (0..<channels).map { "#p\($0)" }
     let ircd = try InspIRCdFixture()
     defer { ircd.tearDown() }
     let znc = try ZNCFixture(upstreamPort: ircd.port, channels: names, bufferSize: 500)
     defer { znc.tearDown() }
-    let peer = try RawSocket(port: ircd.port)
+    let peer = try CatchUpMeasure.talker(port: ircd.port, joining: names)
     defer { peer.close() }
-    peer.send("NICK talker\r\nUSER talker 0 * :talker\r\n")
-    peer.read(until: " 001 ")
-    for name in names { peer.send("JOIN \(name)\r\n") }
-    peer.send("PING :joined\r\n")
-    peer.read(until: "joined")
     func say(_ text: (String) -> String, times: Int) throws {
         for index in 0..<times {
             for name in names { peer.send("PRIVMSG \(name) :\(text(name)) \(index)\r\n") }
