@@ -17,11 +17,8 @@ import Terminal
 /// the next message loads another voice file.
 func runAppBench(arguments: [String]) async throws {
     let json = arguments.contains("--json")
-    func value(_ flag: String, _ fallback: Int) -> Int {
-        arguments.firstIndex(of: flag).flatMap { Int(arguments[$0 + 1]) } ?? fallback
-    }
-    let messageCount = value("--messages", 1_000_000)
-    let keyCount = value("--keys", 400)
+    let messageCount = option("--messages", in: arguments, default: 1_000_000)
+    let keyCount = option("--keys", in: arguments, default: 400)
     let speakerVoices = arguments.contains("--speaker-voices")
 
     let directory = NSTemporaryDirectory() + "earshot-app-bench-\(getpid())"

@@ -26,11 +26,8 @@ import Foundation
 /// Everything it starts is stopped at the end, and on any error.
 func runAudioBench(arguments: [String]) async throws {
     let json = arguments.contains("--json")
-    func value(_ flag: String, _ fallback: Int) -> Int {
-        arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? fallback
-    }
-    let keyCount = max(1, value("--keys", 200))
-    let runs = max(1, value("--runs", 40))
+    let keyCount = max(1, option("--keys", in: arguments, default: 200))
+    let runs = max(1, option("--runs", in: arguments, default: 40))
     let bench = try AudioBench(verbose: arguments.contains("--verbose"))
     defer { bench.tearDown() }
     try bench.run(keyCount: keyCount, runs: runs, json: json)

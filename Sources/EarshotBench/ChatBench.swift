@@ -21,10 +21,6 @@ func runChatBench(arguments: [String]) async throws {
     defer { try? FileManager.default.removeItem(atPath: directory) }
 
     // --join-members and --join-rate vary the load to see which part costs (500 and 1,000 by default).
-    func value(_ flag: String, _ fallback: Int) -> Int {
-        arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
-            ?? fallback
-    }
     func measureHistory() async throws -> [(String, Double)] {
         try await measureHistoryFetch(directory: directory + "/history")
             .figures("history_fetch", usableName: "history_fetch_usable")
@@ -33,8 +29,8 @@ func runChatBench(arguments: [String]) async throws {
         return report(try await measureHistory(), json: json, title: "chat (history from Ergo, 20 x 200, only)")
     }
     let join = try await measureJoinFlood(
-        directory: directory + "/join", members: value("--join-members", 500),
-        messagesPerSecond: value("--join-rate", 1000))
+        directory: directory + "/join", members: option("--join-members", in: arguments, default: 500),
+        messagesPerSecond: option("--join-rate", in: arguments, default: 1000))
     let joinFigures: [(String, Double)] = [
         ("join_50x500_key_p50_ms", join.latencies.median),
         ("join_50x500_key_p99_ms", join.latencies(99)),

@@ -111,6 +111,11 @@ func option(_ name: String, in arguments: [String]) -> Double? {
     return Double(arguments[index + 1])
 }
 
+/// The whole number after `name` in `arguments` (`--keys 200`), or `fallback`.
+func option(_ name: String, in arguments: [String], default fallback: Int) -> Int {
+    option(name, in: arguments).map { Int($0) } ?? fallback
+}
+
 /// A line on standard error.
 func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))

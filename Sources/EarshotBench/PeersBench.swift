@@ -24,8 +24,8 @@ import Synchronization
 ///         [--clients earshot,irssi,weechat]
 func runPeersBench(arguments: [String]) async throws {
     let json = arguments.contains("--json")
-    let rounds = Int(option("--rounds", in: arguments) ?? 5)
-    let lines = Int(option("--lines", in: arguments) ?? 20_000)
+    let rounds = option("--rounds", in: arguments, default: 5)
+    let lines = option("--lines", in: arguments, default: 20_000)
     // `--clients earshot,irssi` measures only those (all three by default).
     let named = arguments.firstIndex(of: "--clients").flatMap {
         arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
