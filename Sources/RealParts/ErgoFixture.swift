@@ -46,15 +46,10 @@ public final class ErgoFixture: ServerProcessFixture {
                     + "tar xzf ../shared/servers/ergo-2.11.1.tar.gz -C .build-servers && "
                     + "(cd .build-servers/ergo-2.11.1 && GOFLAGS=-mod=vendor GOPROXY=off go build -o ../ergo/ergo .)")
         }
-        let directory = try TemporaryDirectory()
-        let port = try directory.removed(ifThrowing: {
-            let port = try InspIRCdFixture.freePort()
-            try Self.writeConfig(directory: directory.path, source: source, port: port, changes: changes)
-            try Self.initialise(binary: binary, config: directory.path + "/ircd.yaml")
-            return port
-        })
-        self.directory = directory
-        self.port = port
+        (directory, port) = try TemporaryDirectory.forServer { path, port in
+            try Self.writeConfig(directory: path, source: source, port: port, changes: changes)
+            try Self.initialise(binary: binary, config: path + "/ircd.yaml")
+        }
         let dir = directory.path
         server = ServerProcess(
             name: "ergo", executable: binary, arguments: ["run", "--conf", dir + "/ircd.yaml"], port: port,

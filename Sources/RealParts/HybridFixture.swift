@@ -88,14 +88,9 @@ public final class HybridFixture: ServerProcessFixture {
                     + "dpkg-deb -x /tmp/ircd-hybrid_*.deb .build-servers/ircd-hybrid && "
                     + "cp -a .build-servers/ircd-hybrid/usr/lib/ircd-hybrid /usr/lib/")
         }
-        let directory = try TemporaryDirectory()
-        let port = try directory.removed(ifThrowing: {
-            let port = try InspIRCdFixture.freePort()
-            try Self.writeConfig(directory: directory.path, port: port)
-            return port
-        })
-        self.directory = directory
-        self.port = port
+        (directory, port) = try TemporaryDirectory.forServer { path, port in
+            try Self.writeConfig(directory: path, port: port)
+        }
         let dir = directory.path
         // Every file it writes is named here: its defaults are under /var (kline.db and the
         // other databases are written on exit).

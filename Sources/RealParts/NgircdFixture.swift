@@ -45,14 +45,9 @@ public final class NgircdFixture: ServerProcessFixture {
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
             throw Failure.notInstalled("ngircd", lookedFor: Self.binary, install: "apt-get install -y ngircd")
         }
-        let directory = try TemporaryDirectory()
-        let port = try directory.removed(ifThrowing: {
-            let port = try InspIRCdFixture.freePort()
-            try Self.writeConfig(directory: directory.path, port: port)
-            return port
-        })
-        self.directory = directory
-        self.port = port
+        (directory, port) = try TemporaryDirectory.forServer { path, port in
+            try Self.writeConfig(directory: path, port: port)
+        }
         let dir = directory.path
         // ngIRCd logs to its standard output when it runs in the foreground (--nodaemon).
         server = ServerProcess(

@@ -23,4 +23,16 @@ extension TemporaryDirectory {
             throw error
         }
     }
+
+    /// A new directory and a free port on 127.0.0.1 for a server whose files `prepare` writes
+    /// there (its path, the port); nothing is left behind when it throws.
+    public static func forServer(_ prepare: (String, Int) throws -> Void) throws -> (TemporaryDirectory, port: Int) {
+        let directory = try TemporaryDirectory()
+        let port = try directory.removed(ifThrowing: {
+            let port = try InspIRCdFixture.freePort()
+            try prepare(directory.path, port)
+            return port
+        })
+        return (directory, port)
+    }
 }
