@@ -9,10 +9,9 @@ enum AddServerSheet {
 
     static func build(_ state: AppState, into b: inout ScreenTree.Builder) -> [Element] {
         func field(_ part: ServerField, _ label: String, _ hint: String) -> Element {
-            b.make(
-                .serverField(part),
-                Element(label: label, value: state.serverDraft[part] ?? "", traits: .textField, hint: hint),
-                ElementBehaviour(activate: .connectServer, edits: .server(part)))
+            b.field(
+                .serverField(part), label, text: state.serverDraft[part] ?? "", edits: .server(part), hint: hint,
+                activate: .connectServer)
         }
         return [
             field(.host, "Host", "Type the server's name, such as irc.libera.chat."),

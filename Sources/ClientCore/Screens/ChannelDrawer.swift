@@ -7,14 +7,11 @@ import Presentation
 package enum ChannelDrawer {
     static func build(_ state: AppState, into b: inout ScreenTree.Builder) -> Element {
         var children = [
-            b.make(
-                .drawerSearch,
-                Element(
-                    label: "Search channels", value: state.channelQuery, traits: .searchField,
-                    hint: state.drawer.state == .fullHeight
-                        ? "Type to filter channels. Press Shift-Down to show fewer."
-                        : "Type to filter channels. Press Shift-Up to show more."),
-                ElementBehaviour(edits: .channelQuery))
+            b.field(
+                .drawerSearch, "Search channels", text: state.channelQuery, edits: .channelQuery, search: true,
+                hint: state.drawer.state == .fullHeight
+                    ? "Type to filter channels. Press Shift-Down to show fewer."
+                    : "Type to filter channels. Press Shift-Up to show more.")
         ]
         let (shown, matching) = channels(state)
         // On several IRC networks, each network's channels follow its name as a heading (the

@@ -6,12 +6,9 @@ import UnicodeData
 enum EmojiPickerSheet {
     static func build(_ state: AppState, messageID id: Int64, into b: inout ScreenTree.Builder) -> [Element] {
         var elements = [
-            b.make(
-                .pickerSearch,
-                Element(
-                    label: "Search", value: state.pickerQuery, traits: .searchField,
-                    hint: "Type an emoji name or keyword to filter the list."),
-                ElementBehaviour(edits: .pickerQuery)),
+            b.field(
+                .pickerSearch, "Search", text: state.pickerQuery, edits: .pickerQuery, search: true,
+                hint: "Type an emoji name or keyword to filter the list."),
             b.make(
                 .pickerClear, Element(label: "Clear text", traits: .button, hint: "Press Enter to clear the search."),
                 ElementBehaviour(activate: .setText(.pickerQuery, ""))),

@@ -70,12 +70,9 @@ enum MainScreen {
                 .typingRegion,
                 Element(liveRegion: saysTyping(state) ? .polite : .off, children: typing)))
         content.append(
-            b.make(
-                .composer,
-                Element(
-                    label: "Message \(state.channelName)", value: state.composer, traits: .textField,
-                    hint: "Type a message and press Enter to send it."),
-                ElementBehaviour(activate: .send, edits: .composer)))
+            b.field(
+                .composer, "Message \(state.channelName)", text: state.composer, edits: .composer,
+                hint: "Type a message and press Enter to send it.", activate: .send))
         content.append(
             b.make(
                 .settingsButton,

@@ -39,6 +39,17 @@ public struct ScreenTree: Sendable {
             return element
         }
 
+        /// A text field (a search field when `search`) showing `text` and edited as `field`;
+        /// Enter on it does `activate`.
+        public mutating func field(
+            _ id: ElementID, _ label: String, text: String, edits field: TextField, search: Bool = false,
+            hint: String, activate: Intent? = nil
+        ) -> Element {
+            make(
+                id, Element(label: label, value: text, traits: search ? .searchField : .textField, hint: hint),
+                ElementBehaviour(activate: activate, edits: field))
+        }
+
         static let inert: @Sendable () -> Void = {}
     }
 }

@@ -7,12 +7,9 @@ import ChatModel
 enum SearchSheet {
     static func build(_ state: AppState, into b: inout ScreenTree.Builder) -> [Element] {
         var elements = [
-            b.make(
-                .searchField,
-                Element(
-                    label: "Search messages", value: state.searchQuery, traits: .searchField,
-                    hint: "Type words to find; Enter goes to the results."),
-                ElementBehaviour(activate: .firstSearchResult, edits: .searchQuery))
+            b.field(
+                .searchField, "Search messages", text: state.searchQuery, edits: .searchQuery, search: true,
+                hint: "Type words to find; Enter goes to the results.", activate: .firstSearchResult)
         ]
         let results = state.searchResults
         if results.isEmpty {

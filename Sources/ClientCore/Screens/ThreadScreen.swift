@@ -12,12 +12,9 @@ enum ThreadScreen {
             children.append(MessageElement.build(message, replies: 0, state: state, into: &b))
         }
         children.append(
-            b.make(
-                .threadComposer,
-                Element(
-                    label: "Reply in thread", value: state.threadComposer, traits: .textField,
-                    hint: "Type a reply and press Enter to send it. Escape leaves the field."),
-                ElementBehaviour(activate: .sendReply, edits: .threadComposer)))
+            b.field(
+                .threadComposer, "Reply in thread", text: state.threadComposer, edits: .threadComposer,
+                hint: "Type a reply and press Enter to send it. Escape leaves the field.", activate: .sendReply))
         return b.make(.threadScreen, Element(label: "Thread", children: children))
     }
 }
