@@ -19,11 +19,5 @@ public struct RawModeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The C `errno` when the failure came from a system call.
     public var errno: Int32
 
-    public init(code: Code, message: String, errno: Int32) {
-        self.code = code
-        self.message = message
-        self.errno = errno
-    }
-
     public var description: String { message }
 }

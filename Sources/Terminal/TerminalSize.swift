@@ -12,11 +12,6 @@ public struct TerminalSize: Hashable, Sendable {
     public var columns: Int
     public var rows: Int
 
-    public init(columns: Int, rows: Int) {
-        self.columns = columns
-        self.rows = rows
-    }
-
     public static let fallback = TerminalSize(columns: 80, rows: 24)
 
     /// The size for `fd`: environment, then the terminal, then ``fallback``.

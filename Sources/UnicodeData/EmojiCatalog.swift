@@ -21,11 +21,6 @@ public struct EmojiCatalog: Sendable {
         /// The CLDR short name, as Unicode writes it ("woman technologist: medium skin tone").
         public var name: String
 
-        public init(character: String, name: String) {
-            self.character = character
-            self.name = name
-        }
-
         /// The name as a listener hears it and a label shows it: the colon that joins a base to
         /// its qualifiers becomes a comma ("woman technologist, medium skin tone").
         public var spokenName: String { name.replacingColons(with: ",") }

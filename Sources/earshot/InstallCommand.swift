@@ -21,12 +21,6 @@ public enum InstallCommand {
         public var bash: String
         public var zsh: String
         public var fish: String
-
-        public init(bash: String, zsh: String, fish: String) {
-            self.bash = bash
-            self.zsh = zsh
-            self.fish = fish
-        }
     }
 
     /// One file to install: where under the prefix, what goes in it, and its mode.

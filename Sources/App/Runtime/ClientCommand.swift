@@ -141,17 +141,15 @@ public enum ClientCommand {
         }
 
         // A bad file is said aloud at start (errors high, unknown keys low); the size is not news.
-        var problems = Wording.announcements(for: initial).filter { $0.priority != .default }.map {
-            AppEvent.Problem(text: $0.text, isError: $0.priority == .high)
-        }
+        var problems = Wording.announcements(for: initial).filter { $0.priority != .default }
         if settings.speech.voice != VoiceRole.reader.rawValue,
             let problem = setReaderVoice(settings.speech.voice, engine: engine)
         {
-            problems.append(.init(text: problem, isError: true))
+            problems.append(.init(problem, .high))
         }
         // Without Unicode's data emoji are read from a small built-in set: said once, at start
         // (a check of one file; the data itself is read when first needed).
-        if !EmojiCatalog.isInstalled() { problems.append(.init(text: EmojiCatalog.installAdvice, isError: false)) }
+        if !EmojiCatalog.isInstalled() { problems.append(.init(EmojiCatalog.installAdvice, .low)) }
         runtime.post(.start(problems: problems))
         if let packProblem { runtime.post(packProblem) }
         var rawMode: RawMode?

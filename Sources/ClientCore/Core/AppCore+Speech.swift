@@ -142,7 +142,7 @@ extension AppCore {
 
     // MARK: The start, and where speech goes
 
-    mutating func start(problems: [AppEvent.Problem]) {
+    mutating func start(problems: [Wording.Announcement]) {
         if case .onboarding = state.route {
             rebuild()
             effects.append(.lines(Lines.screen(state: state, tree: tree)))
@@ -162,7 +162,7 @@ extension AppCore {
         }
         for problem in problems {
             effects.append(.lines([Lines.plain(problem.text)]))
-            say(problem.text, problem.isError ? .high : .low, .announcer)
+            say(problem.text, problem.priority, .announcer)
         }
     }
 

@@ -7,7 +7,7 @@ import Terminal
 /// Everything that happens to the client, in one stream: what ``AppCore/handle(_:at:)`` takes.
 public enum AppEvent: Sendable {
     /// Show the first screen; `problems` (a bad settings file, a missing voice) are said aloud.
-    case start(problems: [Problem])
+    case start(problems: [Wording.Announcement])
     /// A key, a mouse report or a resize from the terminal.
     case key(KeyEvent)
     /// A line of the scripted interface (stdin is not a terminal).
@@ -75,16 +75,5 @@ public enum AppEvent: Sendable {
         case audio
         /// Caption lines on screen, because the sound server is gone (`reason`, in its words).
         case captions(reason: String)
-    }
-
-    /// Something to say aloud at start, at a priority.
-    public struct Problem: Sendable, Hashable {
-        public var text: String
-        public var isError: Bool
-
-        public init(text: String, isError: Bool) {
-            self.text = text
-            self.isError = isError
-        }
     }
 }
