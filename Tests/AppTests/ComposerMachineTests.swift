@@ -60,24 +60,16 @@ import Testing
         #expect(oldest == "line 5", "only the last \(Composer.sentLinesLimit) are kept")
     }
 
-    /// A paste of several lines waits: Enter sends its lines, another key puts them in the
-    /// field joined by spaces; blank lines are left out and one line is not asked about.
+    /// A paste of several lines waits until the next key takes it, once; blank lines are left
+    /// out and one line is not asked about.
     @Test func aPasteOfSeveralLinesWaits() {
         var composer = Composer()
-        #expect(composer.offerPaste("only\n\n", in: .composer) == nil)
-        #expect(Composer.singleLine(of: "\n  \nonly\n") == "only")
-        #expect(composer.offerPaste("one\n\ntwo\n", in: .composer) == 2)
-        #expect(composer.pendingPaste?.lines == ["one", "two"])
-        #expect(composer.confirmPaste(send: true, text: { _ in "" }) == .send(["one", "two"], from: .composer))
+        #expect(composer.offerPaste("\n  \nonly\n\n", in: .composer) == .oneLine("only"))
         #expect(composer.pendingPaste == nil)
-        #expect(composer.confirmPaste(send: true, text: { _ in "" }) == nil, "confirmed once")
-        _ = composer.offerPaste("a\nb\nc", in: .threadComposer)
-        guard case .intoField(let count, let line, let field) = composer.confirmPaste(send: false, text: { _ in "x " })
-        else {
-            Issue.record("another key puts the lines in the field")
-            return
-        }
-        #expect(count == 3 && field == .threadComposer)
-        #expect(line.text == "x a b c")
+        #expect(composer.offerPaste("one\n\ntwo\n", in: .threadComposer) == .waiting(lines: 2))
+        #expect(composer.pendingPaste == PendingPaste(field: .threadComposer, lines: ["one", "two"]))
+        #expect(composer.takePaste() == PendingPaste(field: .threadComposer, lines: ["one", "two"]))
+        #expect(composer.pendingPaste == nil)
+        #expect(composer.takePaste() == nil, "taken once")
     }
 }

@@ -141,36 +141,36 @@ extension AppCore {
     /// A paste of several lines is one event, confirmed once: Enter sends them, any other key
     /// puts them in the field.
     mutating func offerPaste(_ text: String, in field: TextField) {
-        guard let count = state.fields.offerPaste(text, in: field) else {
-            return edit(field, .type(Composer.singleLine(of: text)))
+        switch state.fields.offerPaste(text, in: field) {
+        case .oneLine(let line): edit(field, .type(line))
+        case .waiting(let count):
+            // Pasted from elsewhere, the field it went to is named in the same breath.
+            let name = keyMemory.fieldToName.map { $0 + ". " } ?? ""
+            keyMemory.fieldToName = nil
+            say(name + Wording.sentence(.edit(.pasteAsk(lines: count))), .default, .reader)
         }
-        // Pasted from elsewhere, the field it went to is named in the same breath.
-        let name = keyMemory.fieldToName.map { $0 + ". " } ?? ""
-        keyMemory.fieldToName = nil
-        say(name + Wording.sentence(.edit(.pasteAsk(lines: count))), .default, .reader)
     }
 
     /// Enter on a waiting paste sends its lines in order; any other key puts them in the
     /// field, joined by spaces, so nothing is lost.
     mutating func confirmPaste(send: Bool) {
-        let texts = self
-        switch state.fields.confirmPaste(send: send, text: { texts.text(of: $0) }) {
-        case nil: return
-        case .intoField(let count, let line, let field):
-            keep(line, in: field)
+        guard let paste = state.fields.takePaste() else { return }
+        guard send else {
+            var line = editor(paste.field)
+            line.insert(paste.lines.joined(separator: " "))
+            keep(line, in: paste.field)
             rebuild()
-            say(.edit(.pastedIntoField(lines: count)), .default, .reader)
-        case .send(let lines, let field):
-            var root: ChatMessage?
-            if field == .threadComposer, case .thread(let rootID) = state.route { root = state.message(id: rootID) }
-            if let channel = state.channel, !state.leftChannels.contains(channel.id) {
-                // One message of several lines: whole where the server takes it (multiline), else
-                // its lines one by one. Pasted lines are text, even one that starts with a slash.
-                self.send(lines.joined(separator: "\n"), replyTo: root)
-            } else {
-                for line in lines { self.send(line, replyTo: root) }
-            }
-        // Nothing said here: the delivery says "Sent", once, as for a typed line.
+            return say(.edit(.pastedIntoField(lines: paste.lines.count)), .default, .reader)
         }
+        var root: ChatMessage?
+        if paste.field == .threadComposer, case .thread(let rootID) = state.route { root = state.message(id: rootID) }
+        if let channel = state.channel, !state.leftChannels.contains(channel.id) {
+            // One message of several lines: whole where the server takes it (multiline), else
+            // its lines one by one. Pasted lines are text, even one that starts with a slash.
+            self.send(paste.lines.joined(separator: "\n"), replyTo: root)
+        } else {
+            for line in paste.lines { self.send(line, replyTo: root) }
+        }
+        // Nothing said here: the delivery says "Sent", once, as for a typed line.
     }
 }

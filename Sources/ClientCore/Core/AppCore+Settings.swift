@@ -55,11 +55,11 @@ extension AppCore {
 
     /// Makes `settings` current: speech (rate, pitch, volume, voice, punctuation), display,
     /// motion and phrases follow.
-    mutating func apply(_ settings: Settings) { follow(state.settingsEditor.replace(with: settings)) }
+    mutating func apply(_ settings: Settings) { tell(state.settingsEditor.replace(with: settings)) }
 
     /// Tells the parts a change of the settings reaches; what the core holds of them follows
     /// the settings always (punctuation, emoji, motion, bursts).
-    mutating func follow(_ reach: SettingsEditor.Reach) {
+    mutating func tell(_ reach: SettingsEditor.Reach) {
         let settings = state.settings
         state.sheets.reduceMotion = settings.display.reduceMotion
         state.drawer.reduceMotion = settings.display.reduceMotion
@@ -118,7 +118,7 @@ extension AppCore {
 
     /// Tells the parts a change reaches and writes the one key to the file.
     mutating func changed(_ reach: SettingsEditor.Reach, _ key: SettingKey) {
-        follow(reach)
+        tell(reach)
         // Nothing is written during onboarding: the settings file's existence is what marks it
         // done, so a size tried at its second step and a closed terminal would skip the rest
         // next time. Its end writes what was chosen.

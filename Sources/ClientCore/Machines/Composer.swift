@@ -52,11 +52,12 @@ struct Composer: Sendable {
         case shows(String)
     }
 
-    /// What Enter (send) or another key did with a waiting paste.
-    enum PasteOutcome: Equatable, Sendable {
-        case send([String], from: TextField)
-        /// Put into the field, joined by spaces: the field's new editor.
-        case intoField(lines: Int, LineEditor, TextField)
+    /// What a paste turned out to be.
+    enum PasteOffer: Equatable, Sendable {
+        /// One line (blank ones left out): typed as it is.
+        case oneLine(String)
+        /// Several lines, waiting to be confirmed (``pendingPaste``).
+        case waiting(lines: Int)
     }
 
     static let sentLinesLimit = 100
@@ -146,12 +147,13 @@ struct Composer: Sendable {
     /// the newest is the draft that was there before (`text`, the field's text now).
     mutating func recall(_ field: TextField, older: Bool, in channel: Int64, text: String) -> RecallOutcome {
         let lines = sentLines[channel, default: []]
-        var current = recall?.field == field ? recall : nil
-        if current == nil {
+        var place: Recall
+        if let current = recall, current.field == field {
+            place = current
+        } else {
             guard older, !lines.isEmpty else { return lines.isEmpty ? .noLinesSent : .nothingNewer }
-            current = Recall(field: field, index: lines.count, draft: text)
+            place = Recall(field: field, index: lines.count, draft: text)
         }
-        guard var place = current else { return .nothingNewer }
         let index = place.index + (older ? -1 : 1)
         guard index >= 0, index <= lines.count else { return .edge(older: older) }
         place.index = index
@@ -161,32 +163,20 @@ struct Composer: Sendable {
 
     // MARK: Pasting several lines
 
-    /// A paste of several lines waits to be confirmed; the number of its lines (blank ones
-    /// left out), or nil when it is one line and is typed as it is.
-    mutating func offerPaste(_ text: String, in field: TextField) -> Int? {
+    /// A paste of several lines waits to be confirmed (Enter sends them, another key puts
+    /// them in the field); one line is typed as it is. Blank lines are left out.
+    mutating func offerPaste(_ text: String, in field: TextField) -> PasteOffer {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-        guard lines.count > 1 else { return nil }
+        guard lines.count > 1 else { return .oneLine(lines.first ?? "") }
         pendingPaste = PendingPaste(field: field, lines: lines)
-        return lines.count
+        return .waiting(lines: lines.count)
     }
 
-    /// The one line a paste that is not several lines types.
-    static func singleLine(of text: String) -> String {
-        text.split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map(String.init) ?? ""
-    }
-
-    /// Enter on a waiting paste sends its lines in order; any other key puts them in the
-    /// field (whose text is `text`), joined by spaces, so nothing is lost.
-    mutating func confirmPaste(send: Bool, text: (TextField) -> String) -> PasteOutcome? {
-        guard let paste = pendingPaste else { return nil }
-        pendingPaste = nil
-        guard send else {
-            var line = editor(paste.field, text: text(paste.field))
-            line.insert(paste.lines.joined(separator: " "))
-            return .intoField(lines: paste.lines.count, line, paste.field)
-        }
-        return .send(paste.lines, from: paste.field)
+    /// The waiting paste, confirmed or put in its field by the next key: taken once.
+    mutating func takePaste() -> PendingPaste? {
+        defer { pendingPaste = nil }
+        return pendingPaste
     }
 }
 
