@@ -2,7 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import App
-import Chat
+@_spi(StoreWriting) import Chat
 import RealParts
 import Foundation
 import Speech

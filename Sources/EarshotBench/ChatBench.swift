@@ -1,4 +1,4 @@
-import Chat
+@_spi(StoreWriting) import Chat
 import RealParts
 import Foundation
 

@@ -1,5 +1,5 @@
 import AccessibilityTesting
-import Chat
+@_spi(StoreWriting) import Chat
 import Foundation
 import Settings
 import Testing

@@ -12,7 +12,7 @@ import UnicodeData
     static func spoken(_ effects: [AppEffect]) -> [String] { AppCoreTests.spoken(effects) }
 
     static func readMarks(_ effects: [AppEffect]) -> [Int64] {
-        effects.compactMap { if case .store(.markRead(_, let upTo, _)) = $0 { upTo } else { nil } }
+        effects.compactMap { if case .store(.markRead(_, _, let upTo, _)) = $0 { upTo } else { nil } }
     }
 
     // MARK: Read state
@@ -67,7 +67,9 @@ import UnicodeData
         core.hearingFocus()
         _ = core.handle(.utterance(.speak, .reader), at: .seconds(3))
         let done = core.handle(.utterance(.done, .reader), at: .seconds(4))
-        #expect(done.contains(.store(.markHeard(channelID: 10, messageID: 200, unread: 2))), "\(done)")
+        #expect(
+            done.contains(.store(.markHeard(channelID: 10, network: AppCoreTests.local, messageID: 200, unread: 2))),
+            "\(done)")
         #expect(Self.readMarks(done).isEmpty, "the channel's marker stays before its unread messages")
         #expect(core.state.channelHeading == "#welcome, 2 unread")
         #expect(core.state.unreadReplies.isEmpty)
@@ -112,7 +114,9 @@ import UnicodeData
         #expect(Self.readMarks(done).isEmpty, "102 is still unheard, so the marker stays")
         #expect(core.state.lastReadID == 101)
         // 103 itself is read: not "Unread" when met again, and not counted.
-        #expect(done.contains(.store(.markHeard(channelID: 10, messageID: 103, unread: 1))), "\(done)")
+        #expect(
+            done.contains(.store(.markHeard(channelID: 10, network: AppCoreTests.local, messageID: 103, unread: 1))),
+            "\(done)")
         #expect(core.state.channelHeading == "#welcome, 1 unread")
         // Hearing 102 then moves the marker on over 103, heard already.
         _ = core.navigator.focus(identifier: ElementID.message(102).identifier)

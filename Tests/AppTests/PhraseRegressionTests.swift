@@ -1,6 +1,6 @@
 import Accessibility
 import AccessibilityTesting
-import Chat
+@_spi(StoreWriting) import Chat
 import Foundation
 import Testing
 

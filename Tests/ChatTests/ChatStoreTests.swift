@@ -4,7 +4,7 @@ import GRDB
 import TestThreads
 import Testing
 
-@testable import Chat
+@_spi(StoreWriting) @testable import Chat
 
 @Suite(.ownThreads) struct ChatStoreTests {
     let base = Date(timeIntervalSince1970: 1_700_000_000)

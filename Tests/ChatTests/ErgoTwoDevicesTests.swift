@@ -4,7 +4,7 @@ import IRC
 import Testing
 import TestThreads
 
-@testable import Chat
+@_spi(StoreWriting) @testable import Chat
 
 /// Two Earshot clients signed in to one Ergo account (its multiclient bouncer): a line sent on
 /// one is the user's own on the other, stored once; read on one is read on the other

@@ -4,7 +4,7 @@ import GRDB
 import IRC
 import Testing
 
-@testable import Chat
+@_spi(StoreWriting) @testable import Chat
 
 /// Errors become typed reasons by their type and code, never by their text.
 @Suite struct FailureReasonTests {

@@ -4,7 +4,7 @@ import NIOSSL
 import TestThreads
 import Testing
 
-@testable import Chat
+@_spi(StoreWriting) @testable import Chat
 
 /// Against a real InspIRCd on loopback.
 @Suite(.serialized, .ownThreads) struct IRCClientTests {

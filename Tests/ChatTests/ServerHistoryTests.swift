@@ -4,7 +4,7 @@ import IRC
 import Testing
 import TestThreads
 
-@testable import Chat
+@_spi(StoreWriting) @testable import Chat
 
 /// History from the server (Ergo's `draft/chathistory`): what was said while the client was
 /// away is fetched after the newest stored message when it comes back, stored once, and counted

@@ -3,9 +3,13 @@
 library through any dependency, however indirect. Reads `swift package describe --type json`
 (Package.swift as SwiftPM resolves it) and fails naming the path to anything it must not reach.
 
+And the store's one writer per network: ChatStore's writing calls are `@_spi(StoreWriting)`, and
+among the products' sources only the chat layer (which writes) and the benchmarks (which fill
+stores to measure them) may import it; the app only reads.
+
     python3 Tests/Layout/purity.py            # from the package's folder; CI runs it
 """
-import json, subprocess, sys
+import json, pathlib, subprocess, sys
 
 PURE = "ClientCore"
 # The I/O libraries: SwiftNIO and its TLS, GRDB (SQLite), and the C edges of libespeak-ng,
@@ -39,3 +43,14 @@ if offences:
     print(f"{PURE} reaches I/O libraries:\n  " + "\n  ".join(offences))
     sys.exit(1)
 print(f"{PURE}'s closure ({len(seen)} targets: {', '.join(sorted(seen))}) has no I/O library.")
+
+WRITERS = {"Chat", "EarshotBench"}
+importers = sorted(
+    str(path)
+    for path in pathlib.Path("Sources").rglob("*.swift")
+    if path.parts[1] not in WRITERS and "@_spi(StoreWriting)" in path.read_text()
+)
+if importers:
+    print("Only the chat layer writes the store; these sources import its writing calls:\n  " + "\n  ".join(importers))
+    sys.exit(1)
+print(f"The store's writing calls are imported only by {', '.join(sorted(WRITERS))}.")

@@ -180,19 +180,23 @@ extension AppRuntime {
                 _ = try workspace.react(emoji, to: message)
             case .removeReaction(let emoji, let message):
                 try workspace.removeReaction(emoji, from: message)
-            case .markRead(let channelID, let upTo, let unread):
-                try workspace.store.setReadMarker(channel: channelID, at: upTo, unread: unread)
-            case .markHeard(let channelID, let messageID, let unread):
-                try workspace.store.markHeard(messageID, channel: channelID, unread: unread)
+            case .markRead(let channelID, let network, let upTo, let unread):
+                try writer(of: network).moveReadMarker(channel: channelID, to: upTo, unread: unread)
+            case .markHeard(let channelID, let network, let messageID, let unread):
+                try writer(of: network).markHeard(messageID, channel: channelID, unread: unread)
             case .openDirect(let nick, let network):
-                guard parts.client(for: network) != nil else { return [.needsServer(command: "/query")] }
-                let channel = try workspace.store.channel(named: nick, network: network, isDirect: true)
-                return loaded(ChatLoad(channelID: channel.id, purpose: .open))
+                guard let client = parts.client(for: network) else { return [.needsServer(command: "/query")] }
+                return loaded(ChatLoad(channelID: try client.conversation(with: nick).id, purpose: .open))
             }
         } catch {
             return [.storeFailed(FailureReason(error))]
         }
         return []
+    }
+
+    /// The one that writes `network`'s rows: its IRC client, or the local workspace.
+    func writer(of network: Int64) -> any ReadMarkers {
+        parts.client(for: network) ?? parts.workspace
     }
 
     static func perform(_ send: ChatSend, on irc: IRCClient) async throws {

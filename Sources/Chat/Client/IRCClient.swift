@@ -347,6 +347,12 @@ public actor IRCClient {
         try perform(connection.typed(in: target, now: Date()))
     }
 
+    /// The direct conversation with `nick` on this network, made if it is new (/query). The
+    /// client writes it, as it writes every row of its network.
+    public nonisolated func conversation(with nick: String) throws -> ChatChannel {
+        try store.channel(named: nick, network: network.id, isDirect: true)
+    }
+
     /// The user has read `target` up to `time`: the server keeps it for the account's other
     /// clients, where it keeps read markers.
     public func markRead(_ target: String, at time: Date) throws(IRCSerializationError) {

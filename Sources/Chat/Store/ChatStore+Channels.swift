@@ -5,6 +5,7 @@ import IRC
 extension ChatStore {
     /// The network called `name`, created with these details if new (details of an existing
     /// one are updated when given).
+    @_spi(StoreWriting)
     public func network(
         named name: String, host: String = "", port: Int = 6697, usesTLS: Bool = true, nick: String = ""
     )
@@ -52,6 +53,7 @@ extension ChatStore {
     }
 
     /// The channel (or direct conversation) `name` on `network`, created if new.
+    @_spi(StoreWriting)
     public func channel(named name: String, network: Int64, isDirect: Bool = false) throws -> ChatChannel {
         try write { db in try Self.channel(named: name, network: network, isDirect: isDirect, db: db) }
     }
@@ -86,12 +88,14 @@ extension ChatStore {
     }
 
     /// Sets the topic of a channel.
+    @_spi(StoreWriting)
     public func setTopic(_ topic: String, channel: Int64) throws {
         try write { db in try db.execute(sql: "UPDATE channel SET topic = ? WHERE id = ?", arguments: [topic, channel])
         }
     }
 
     /// Replaces the member list of a channel.
+    @_spi(StoreWriting)
     public func setMembers(_ members: [String], channel: Int64) throws {
         try write { db in
             try db.execute(
@@ -101,6 +105,7 @@ extension ChatStore {
     }
 
     /// Adds or removes one member.
+    @_spi(StoreWriting)
     public func updateMember(_ nick: String, present: Bool, channel: Int64) throws {
         try write { db in
             let current =
@@ -119,6 +124,7 @@ extension ChatStore {
     /// becomes the conversation with `new`, its history kept, unless `new` has one already.
     /// Returns that conversation when it was renamed.
     @discardableResult
+    @_spi(StoreWriting)
     public func renameNick(_ old: String, to new: String, network: Int64) throws -> ChatChannel? {
         try write { db in
             let names = try Self.caseMapping(network: network, db: db)
@@ -152,12 +158,14 @@ extension ChatStore {
     }
 
     /// Mutes or unmutes a channel.
+    @_spi(StoreWriting)
     public func setMuted(_ muted: Bool, channel: Int64) throws {
         try write { db in try db.execute(sql: "UPDATE channel SET muted = ? WHERE id = ?", arguments: [muted, channel])
         }
     }
 
     /// Saves the composer's draft for a channel ("" clears it).
+    @_spi(StoreWriting)
     public func saveDraft(_ draft: String, channel: Int64) throws {
         try write { db in try db.execute(sql: "UPDATE channel SET draft = ? WHERE id = ?", arguments: [draft, channel])
         }
@@ -165,6 +173,7 @@ extension ChatStore {
 
     /// We are in `channel` (our own JOIN) at `time`: the first time is kept, so that what a
     /// replay brings from after it counts as news even before the channel has a read marker.
+    @_spi(StoreWriting)
     public func markPresent(channel: Int64, at time: Date) throws {
         try write { db in
             try db.execute(
@@ -174,6 +183,7 @@ extension ChatStore {
     }
 
     /// Sets the read marker at `messageID` (forward or back) with the count still unread after it.
+    @_spi(StoreWriting)
     public func setReadMarker(channel: Int64, at messageID: Int64, unread: Int) throws {
         try write { db in
             try db.execute(
@@ -184,6 +194,7 @@ extension ChatStore {
 
     /// `messageID` was heard in full ahead of the read marker: read, with the count still
     /// unread in its channel.
+    @_spi(StoreWriting)
     public func markHeard(_ messageID: Int64, channel: Int64, unread: Int) throws {
         try write { db in
             try db.execute(sql: "UPDATE message SET heard = 1 WHERE id = ?", arguments: [messageID])
@@ -196,6 +207,7 @@ extension ChatStore {
     /// moves forward to the newest stored message not after it (unless ours is at that very
     /// time already). Returns where the marker now is
     /// and what is still unread (others' lines after it), or nil when it did not move.
+    @_spi(StoreWriting)
     public func markReadElsewhere(
         channel: Int64, at time: Date, ownNick: String
     ) throws -> (upTo: Int64, unread: Int)? {
@@ -273,6 +285,7 @@ extension ChatStore {
     /// The server of `network` named how it compares names: kept, and every channel and
     /// conversation folded again by it, so each is found by the name the server means. (Where
     /// two stored names become one, the older keeps the name; the other keeps its old key.)
+    @_spi(StoreWriting)
     public func setCaseMapping(_ mapping: IRCCaseMapping, network: Int64) throws {
         try write { db in
             try db.execute(

@@ -14,6 +14,7 @@ extension ChatStore {
     /// A replayed message counts as unread only when it is newer than the channel's read
     /// marker (it came while the user was away), or, before a first marker, newer than when we
     /// were first in the channel (``markPresent(channel:at:)``); older history does not.
+    @_spi(StoreWriting)
     public func insert(_ messages: [NewMessage], ownNick: String? = nil) throws -> InsertResult {
         try write { db in try Self.insert(messages, ownNick: ownNick, db: db) }
     }
@@ -234,6 +235,7 @@ extension ChatStore {
 
     /// Records a reaction; returns false when it was already there.
     @discardableResult
+    @_spi(StoreWriting)
     public func addReaction(_ emoji: String, to target: String, by author: String, channel: Int64) throws -> Bool {
         try write { db in
             try db.execute(
@@ -246,6 +248,7 @@ extension ChatStore {
     }
 
     /// Removes a reaction.
+    @_spi(StoreWriting)
     public func removeReaction(_ emoji: String, from target: String, by author: String, channel: Int64) throws {
         try write { db in
             try db.execute(

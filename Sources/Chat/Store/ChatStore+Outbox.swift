@@ -6,6 +6,7 @@ extension ChatStore {
     ///
     /// Returns the outbox entry with a fresh `label`. Call ``markDelivered(label:msgid:)`` when
     /// the server echoes it.
+    @_spi(StoreWriting)
     public func enqueue(
         _ text: String, kind: MessageKind = .message, replyTo: String? = nil, channel: Int64, author: String,
         time: Date = Date()
@@ -31,6 +32,7 @@ extension ChatStore {
     }
 
     /// Notes that a pending message was written to a connection once more.
+    @_spi(StoreWriting)
     public func markAttempted(_ messageID: Int64) throws {
         try write { db in
             try db.execute(sql: "UPDATE message SET attempts = attempts + 1 WHERE id = ?", arguments: [messageID])
@@ -39,6 +41,7 @@ extension ChatStore {
 
     /// The server echoed our labelled message: it is delivered and gets the server's msgid.
     @discardableResult
+    @_spi(StoreWriting)
     public func markDelivered(label: String, msgid: String?) throws -> ChatMessage? {
         try write { db in
             guard
@@ -51,6 +54,7 @@ extension ChatStore {
 
     /// The server refused our labelled message: it is taken out of the outbox and the history
     /// (it was never delivered, and must not go out later), and returned.
+    @_spi(StoreWriting)
     public func withdraw(label: String) throws -> ChatMessage? {
         try write { db in
             guard
@@ -66,6 +70,7 @@ extension ChatStore {
     /// The server echoed an unlabelled message of ours: the oldest pending one with that text
     /// in the channel is delivered.
     @discardableResult
+    @_spi(StoreWriting)
     public func markDelivered(channel: Int64, text: String, msgid: String?) throws -> ChatMessage? {
         try write { db in try Self.deliverMatching(channel: channel, text: text, msgid: msgid, db: db) }
     }
@@ -119,6 +124,7 @@ extension ChatStore {
     // MARK: Reactions made offline
 
     /// Keeps a reaction made while disconnected, to send on the next sync.
+    @_spi(StoreWriting)
     public func enqueueReaction(_ emoji: String, to target: String, channel: Int64) throws {
         try write { db in
             try db.execute(
@@ -144,6 +150,7 @@ extension ChatStore {
     }
 
     /// A reaction was sent (or refused aloud): it leaves the outbox.
+    @_spi(StoreWriting)
     public func removePendingReaction(_ id: Int64) throws {
         try write { db in try db.execute(sql: "DELETE FROM reaction_outbox WHERE id = ?", arguments: [id]) }
     }

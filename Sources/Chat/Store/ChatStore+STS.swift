@@ -13,6 +13,7 @@ extension ChatStore {
 
     /// Keeps a host's STS policy: TLS on `port` for `duration` seconds from `now` (each TLS
     /// connection that advertises it starts the duration again); 0 forgets it.
+    @_spi(StoreWriting)
     public func setSecurityPolicy(host: String, port: Int, duration: Int, now: Date = Date()) throws {
         try write { db in
             if duration <= 0 {

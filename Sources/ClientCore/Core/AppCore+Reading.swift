@@ -92,19 +92,26 @@ extension AppCore {
     /// read. On the display at the reader's pace it shows read at once: the reader is looking
     /// at it.
     mutating func readWhereItIs(_ id: Int64) {
-        effects.append(.store(.markHeard(channelID: state.channelID, messageID: id, unread: state.unreadCount)))
+        effects.append(
+            .store(
+                .markHeard(channelID: state.channelID, network: openNetworkID, messageID: id, unread: state.unreadCount)
+            ))
         if let channel = state.channels.firstIndex(where: { $0.id == state.channelID }) {
             state.channels[channel].unread = state.unreadCount
         }
         if paced || navigator.focusedElement?.identifier != ElementID.message(id).identifier { rebuild() }
     }
 
+    /// The open channel's network: whose client writes its read state.
+    var openNetworkID: Int64 { state.channel?.networkID ?? configuration.localNetworkID }
+
     /// Sets the open channel's read marker (forward when heard, back for Mark unread), in the
     /// store too, with what is still unread after it.
     mutating func moveReadMarker(to id: Int64) {
         let forward = id > state.lastReadID
         state.lastReadID = id
-        effects.append(.store(.markRead(channelID: state.channelID, upTo: id, unread: state.unreadCount)))
+        effects.append(
+            .store(.markRead(channelID: state.channelID, network: openNetworkID, upTo: id, unread: state.unreadCount)))
         // Forward on IRC: the server keeps it for the account's other clients (read-marker).
         // Sent after the store has it, so the server's answer finds ours there.
         if forward, let channel = state.channel, onIRC(channel),

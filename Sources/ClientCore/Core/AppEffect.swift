@@ -122,7 +122,8 @@ public struct ChatSnapshot: Sendable, Hashable {
     }
 }
 
-/// A write to the local store.
+/// A write to the store, made by the one that writes the network's rows: its IRC client, or
+/// the local workspace (`ReadMarkers` in Chat).
 public enum StoreWrite: Sendable, Hashable {
     /// A message in a local-workspace channel; it comes back as a chat event.
     case post(String, replyTo: ChatMessage?, channel: ChatChannel?)
@@ -131,9 +132,9 @@ public enum StoreWrite: Sendable, Hashable {
     /// Takes the user's reaction back in the local workspace.
     case removeReaction(String, from: ChatMessage)
     /// Set the read marker (forward, or back for Mark unread) and the count still unread after it.
-    case markRead(channelID: Int64, upTo: Int64, unread: Int)
+    case markRead(channelID: Int64, network: Int64, upTo: Int64, unread: Int)
     /// A message heard in full ahead of the read marker is read, with the count still unread.
-    case markHeard(channelID: Int64, messageID: Int64, unread: Int)
+    case markHeard(channelID: Int64, network: Int64, messageID: Int64, unread: Int)
     /// Open the direct-message conversation with a nick on the IRC network, made if it is new
     /// (/query); it comes back as an opened channel.
     case openDirect(nick: String, network: Int64)
