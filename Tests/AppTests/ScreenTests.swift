@@ -77,6 +77,19 @@ extension AppSuites {
             let id = try #require(Int64(identifier.dropFirst("message.".count)))
             let stored = try #require(try host.workspace.store.message(id: id))
             #expect(stored.reactions["👍"]?.contains("you") == true)
+            // In the picker again, the reaction given is selected, and Enter takes it back.
+            host.focus(identifier: identifier)
+            host.press(Keys.text("a"))
+            try await tester.waitForElement(label: "Message actions", traits: .header)
+            try await tester.tap(label: "Add reaction")
+            try await tester.enterText("thumbs", intoElementLabeled: "Search")
+            let given = try await tester.waitForElement(label: "thumbs up", traits: [.button, .selected])
+            #expect(given.element.hint == "Press Enter to take your reaction back.")
+            let other = try await tester.waitForElement(label: "thumbs down", traits: .button)
+            #expect(!other.element.traits.contains(.selected))
+            try await tester.tap(label: "thumbs up")
+            try await tester.expectSpoken("Removed your thumbs up reaction")
+            #expect(try host.workspace.store.message(id: id)?.reactions["👍"] == nil)
         }
 
         @Test func sendingAMessageStoresAndShowsIt() async throws {

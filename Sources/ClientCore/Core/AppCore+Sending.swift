@@ -99,8 +99,7 @@ extension AppCore {
 
     mutating func react(_ emoji: Emoji, to id: Int64) {
         guard let message = state.message(id: id), let channel = state.channel else { return }
-        let me = nick(inChannel: channel.id)
-        if message.reactions[emoji.storedForm]?.contains(where: { state.names.equal($0, me) }) == true {
+        if state.isOwn(reaction: emoji.storedForm, on: message) {
             // The same reaction again takes it back, as in Slack (on IRC, `+draft/unreact`).
             if onIRC {
                 guard let msgid = message.msgid else {

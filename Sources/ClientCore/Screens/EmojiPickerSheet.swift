@@ -17,11 +17,16 @@ enum EmojiPickerSheet {
         if results.isEmpty {
             elements.append(b.make(.pickerNone, Element(label: "No emoji match", traits: .staticText)))
         }
+        let message = state.message(id: id)
         for emoji in results {
+            // One the user gave already is selected, and Enter takes it back (as in the actions).
+            let mine = message.map { state.isOwn(reaction: emoji.storedForm, on: $0) } ?? false
             elements.append(
                 b.make(
                     .pickerEmoji(emoji.name),
-                    Element(label: emoji.name, traits: .button, hint: "Press Enter to pick this emoji."),
+                    Element(
+                        label: emoji.name, traits: mine ? [.button, .selected] : .button,
+                        hint: mine ? "Press Enter to take your reaction back." : "Press Enter to pick this emoji."),
                     ElementBehaviour(activate: .react(messageID: id, emoji: emoji))))
         }
         if total > results.count {

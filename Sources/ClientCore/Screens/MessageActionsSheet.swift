@@ -9,7 +9,6 @@ enum MessageActionsSheet {
         func button(_ element: ElementID, _ label: String, _ hint: String, _ intent: Intent) -> Element {
             b.make(element, Element(label: label, traits: .button, hint: hint), ElementBehaviour(activate: intent))
         }
-        let reacted = state.message(id: id)?.reactions ?? [:]
         // A message without an id (from a server or bouncer that gives none) cannot be reacted or
         // replied to: those actions are not offered, rather than offered and refused.
         let taggable = state.message(id: id)?.msgid != nil
@@ -18,7 +17,7 @@ enum MessageActionsSheet {
             ? []
             : Emoji.mostUsed.map { emoji in
                 // A reaction of the user's is selected, and Enter takes it back.
-                let mine = reacted[emoji.storedForm]?.contains { state.names.equal($0, state.nick) } ?? false
+                let mine = state.message(id: id).map { state.isOwn(reaction: emoji.storedForm, on: $0) } ?? false
                 return b.make(
                     .react(emoji.name),
                     Element(

@@ -212,6 +212,14 @@ public struct AppState: Sendable {
         return nicks[network] ?? nick
     }
 
+    /// Whether the user is among those who reacted to `message` with `reaction` (its stored
+    /// form), by the nick they have on the message's network.
+    public func isOwn(reaction: String, on message: ChatMessage) -> Bool {
+        let me = nick(inChannel: message.channelID)
+        let names = names(inChannel: message.channelID)
+        return message.reactions[reaction]?.contains { names.equal($0, me) } ?? false
+    }
+
     /// How the network of `channelID` compares names: RFC 1459's until its server names another.
     public func names(inChannel channelID: Int64) -> IRCCaseMapping {
         names(onNetwork: channels.first { $0.id == channelID }?.networkID)
