@@ -96,9 +96,10 @@ extension IRCConnection {
         isOpen ? [.send(IRCMessage(command: "NICK", [newNick]))] : []
     }
 
-    /// Leave the network.
-    public func quit(_ reason: String = "Earshot") -> [Action] {
-        isOpen ? [.send(IRCMessage(command: "QUIT", [reason]))] : []
+    /// Leave the network, with the listener's reason or none: the others hear "ada quit", not
+    /// the name of a client they did not ask about.
+    public func quit(_ reason: String = "") -> [Action] {
+        isOpen ? [.send(IRCMessage(command: "QUIT", reason.isEmpty ? [] : [reason]))] : []
     }
 
     /// Whether there is a connection to write to.

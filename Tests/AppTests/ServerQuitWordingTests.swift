@@ -15,6 +15,9 @@ import Accessibility
         ("irc.example.net hub.example.net", "kim was cut off by a netsplit"),
         ("Excess Flood", "kim was disconnected for sending too fast"),
         ("Client Quit", "kim quit"),
+        // A quit without a reason, as Ergo and InspIRCd write it: not "kim quit: Quit".
+        ("Quit", "kim quit"),
+        ("Client exited", "kim quit"),
         ("", "kim quit"),
         ("off to lunch", "kim quit: off to lunch"),
     ])

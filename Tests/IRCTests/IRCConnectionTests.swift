@@ -33,6 +33,14 @@ import Testing
         return connection
     }
 
+    /// Quitting sends the listener's reason, or none: the others hear "ada quit", not the
+    /// client's name.
+    @Test func quitSendsTheReasonGivenOrNone() {
+        let connection = registered()
+        #expect(sent(connection.quit()) == ["QUIT"])
+        #expect(sent(connection.quit("off to lunch")) == ["QUIT :off to lunch"])
+    }
+
     /// A channel one was kicked from is not rejoined on the next connection; another is.
     @Test func aKickIsNotUndoneByTheNextConnection() {
         var connection = registered(channels: ["#x", "#y"])

@@ -212,7 +212,7 @@ extension AppRuntime {
         case .nick(let nick): try await irc.changeNick(nick)
         case .topic(let topic, let name): try await irc.setTopic(topic, in: name)
         case .away(let reason): try await irc.setAway(reason)
-        case .quit(let reason): await irc.stop(reason: reason.isEmpty ? "Earshot" : reason)
+        case .quit(let reason): await irc.stop(reason: reason)
         case .joinWithKey(let name, let key): try await irc.join(name, key: key)
         case .reconnect: await irc.retryNow()
         case .names(let name): try await irc.requestNames(name)

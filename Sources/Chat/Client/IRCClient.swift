@@ -148,7 +148,7 @@ public actor IRCClient {
     }
 
     /// Sends QUIT, closes the connection and stops reconnecting.
-    public func stop(reason: String = "Earshot") async {
+    public func stop(reason: String = "") async {
         stopped = true
         // A reason that cannot be written (a line break in it) still stops the client.
         if (try? perform(connection.quit(reason))) == nil { try? perform(connection.quit()) }

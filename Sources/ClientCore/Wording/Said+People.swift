@@ -168,7 +168,10 @@ extension Wording {
         if parts.count == 2, parts.allSatisfy({ $0.contains(".") && !$0.contains("/") && !$0.contains(":") }) {
             return "\(nick) was cut off by a netsplit"
         }
-        if lower == "client quit" || reason.isEmpty { return "\(nick) quit" }
+        // What servers write for a quit without a reason (Ergo, Solanum, InspIRCd, ngircd).
+        if ["", "quit", "quit:", "quit: ", "client quit", "client exited"].contains(lower) {
+            return "\(nick) quit"
+        }
         return "\(nick) quit" + theirReason(reason)
     }
 
