@@ -497,6 +497,54 @@ import Testing
         #expect(Self.printed(own).isEmpty && AppCoreTests.spoken(own).isEmpty, "\(AppCoreTests.spoken(own))")
     }
 
+    /// Starting on #welcome, the first channel opens once the server's replay is over: what
+    /// came while away is said after "Connected as you. hash a", which says where the listener
+    /// is, not before it.
+    @Test func whatCameWhileAwayIsSaidAfterTheChannelThatOpens() {
+        var core = AppCore(
+            .init(
+                settings: Settings(), onboarded: true, terminalRows: 24, localNetworkID: AppCoreTests.local,
+                welcomeChannelID: 10, nick: "you", localTime: .fixed(origin: Date()), emoji: .installed))
+        _ = core.handle(.start(problems: []), at: .zero)
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 10, purpose: .open), channels: [AppCoreTests.welcome, Self.a],
+                    messages: [])), at: .milliseconds(1))
+        var said: [String] = []
+        var opens: [Int64] = []
+        func feed(_ event: AppEvent, at milliseconds: Int) {
+            let effects = core.handle(event, at: .milliseconds(milliseconds))
+            said += AppCoreTests.spoken(effects)
+            opens += effects.compactMap {
+                if case .load(let load) = $0, load.purpose == .open { load.channelID } else { nil }
+            }
+        }
+        feed(.chat(.server(.registered(nick: "you", again: false), channelID: nil), network: Self.irc), at: 2_000)
+        feed(
+            .chat(.server(.joined(channel: "#a", nick: "you", isSelf: true), channelID: 20), network: Self.irc),
+            at: 2_050)
+        let news = ChatMessage(id: 800, channelID: 20, author: "kim", text: "you, are you there", time: Date())
+        feed(.chat(.history([news], news: [20: 1]), network: Self.irc), at: 2_100)
+        feed(.chat(.server(.synced, channelID: nil), network: Self.irc), at: 2_200)
+        #expect(opens == [20], "\(said)")
+        #expect(!said.contains { $0.contains("while you were away") }, "said before the channel opened: \(said)")
+        feed(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 20, purpose: .open), channels: [AppCoreTests.welcome, Self.a],
+                    messages: [news])), at: 2_300)
+        for step in 1...10 {
+            feed(.utterance(.done, .announcer), at: 2_300 + step * 500)
+            feed(.transitionFinished, at: 2_300 + step * 500 + 1)
+            feed(.tick, at: 2_300 + step * 500 + 2)
+        }
+        let connected = said.firstIndex { $0.hasPrefix("Connected as you. hash a") }
+        let away = said.firstIndex { $0.contains("while you were away") }
+        #expect(connected != nil && away != nil && connected! < away!, "\(said)")
+        #expect(said.filter { $0.contains("while you were away") }.count == 1, "\(said)")
+    }
+
     @Test func aBouncersPlaybackOfManyChannelsIsOneSentenceAtTheSyncPoint() {
         let b = ChatChannel(id: 21, networkID: Self.irc, name: "#b", members: ["you", "kim"])
         var core = Self.ircCore()

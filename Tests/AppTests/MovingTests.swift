@@ -77,6 +77,25 @@ import Testing
         #expect(core.state.mentionedChannelIDs.isEmpty)
     }
 
+    /// Unread messages from before (the workspace's lesson, last session's) wait behind a
+    /// channel where messages came just now, though they are earlier in the drawer.
+    @Test func altAGoesToFreshMessagesBeforeOlderUnread() {
+        var (core, _) = Core.openCore()
+        let older = ChatChannel(id: 11, networkID: Core.local, name: "#b", unread: 4)
+        let refresh = ChatSnapshot(
+            load: .init(channelID: 10, purpose: .refresh), channels: [Core.welcome, older, Self.c],
+            messages: core.state.messages)
+        _ = core.handle(.loaded(refresh), at: .milliseconds(2))
+        _ = core.handle(Self.message(202, in: 12, "in c"), at: .seconds(2))
+        #expect(Self.opened(core.handle(.key(.alt("a")), at: .seconds(3))) == 12)
+        let opened = ChatSnapshot(
+            load: .init(channelID: 12, purpose: .open), channels: [Core.welcome, older, Self.c], messages: [])
+        _ = core.handle(.loaded(opened), at: .seconds(3) + .milliseconds(5))
+        #expect(core.state.freshChannelIDs.isEmpty)
+        // Nothing fresh left: the older unread are next.
+        #expect(Self.opened(core.handle(.key(.alt("a")), at: .seconds(4))) == 11)
+    }
+
     @Test func altDigitOpensThatChannel() {
         var core = Self.core()
         #expect(Self.opened(core.handle(.key(.alt("3")), at: .seconds(1))) == 12)

@@ -165,6 +165,7 @@ extension AppCore {
             if configuration.braille, let name = state.channel?.name { effects.append(.brailleForget(about: name)) }
             reader.reviewer.reset(channel: state.channelID)
             state.mentionedChannelIDs.remove(state.channelID)
+            state.freshChannelIDs.remove(state.channelID)
             state.lastReadID = state.channel?.lastReadMessageID ?? 0
             state.firstUnreadID = state.messages.first(where: state.isUnread)?.id
             state.typing = typingTracker.typing(in: state.channelName, now: date, names: state.names)
@@ -184,7 +185,7 @@ extension AppCore {
                 outputs.newsTopic = connected?.topic
                 defer { outputs.newsTopic = nil }
                 // After connecting it waits for what is being said ("Connecting to …, saved for
-                // next time", what came while away), not cutting it.
+                // next time"), not cutting it.
                 // A draft left here is there again: said, so it is not a surprise in the field.
                 let draft = state.composer.isEmpty ? "" : ". " + Wording.sentence(.sending(.draftKept))
                 post(
@@ -194,6 +195,8 @@ extension AppCore {
             } else {
                 show(.main, title: state.channelHeading, from: nil)
             }
+            // What came while away, after where the listener now is.
+            if channelNews.awayAfterOpen { sayAwayNewsOnce() }
             sendWaitingLines()
         case .thread(let rootID, let announce):
             state.threadMessages = snapshot.thread

@@ -61,10 +61,10 @@ extension AppCore {
     mutating func synced(_ network: Int64?) {
         let synced = state.connection.synced(network ?? 0)
         if let arrival = synced.arrival { arrive(arrival) } else { refresh() }
-        // The replay on (re)joining is over: what came while away is said now, once.
+        // The replay on (re)joining is over: what came while away is said once, now, or after
+        // the channel that opens says where the listener is ("Connected as ada. hash a").
         if synced.replayEnded {
-            sayAwayNews()
-            channelNews.awayNews = [:]
+            if state.connection.holdsNews { channelNews.awayAfterOpen = true } else { sayAwayNewsOnce() }
         }
     }
 

@@ -28,6 +28,7 @@ extension AppCore {
                 if !message.pending { showLive(message) }
             } else if !mine, let index = state.channels.firstIndex(where: { $0.id == message.channelID }) {
                 state.channels[index].unread += 1
+                state.freshChannelIDs.insert(message.channelID)
             }
             if mine, !message.pending, !onIRC, message.channelID == state.channelID {
                 playCue(.sent, .low)
@@ -171,6 +172,7 @@ extension AppCore {
         for (channelID, count) in news.sorted(by: { $0.key < $1.key }) where count > 0 {
             if channelID != state.channelID, let index = state.channels.firstIndex(where: { $0.id == channelID }) {
                 state.channels[index].unread += count
+                state.freshChannelIDs.insert(channelID)
             }
             // The news are the newest of what was replayed there: those that name the user are
             // counted as mentions.
@@ -187,7 +189,7 @@ extension AppCore {
         if news.values.contains(where: { $0 > 0 }) {
             channelNews.awayNewsAt = now
             // During a reconnect's replay it is said at the sync point, all of it at once.
-            if !state.connection.replaying.contains(network ?? 0) { sayAwayNews() }
+            if !state.connection.replaying.contains(network ?? 0), !channelNews.awayAfterOpen { sayAwayNews() }
         }
         rebuild()
     }
@@ -195,6 +197,12 @@ extension AppCore {
     /// What came while away, gathered in ``awayNews``, in one sentence ("hash a: 12 messages
     /// while you were away, 1 mention"; for several channels, the totals), replacing one still
     /// waiting to be said.
+    mutating func sayAwayNewsOnce() {
+        channelNews.awayAfterOpen = false
+        sayAwayNews()
+        channelNews.awayNews = [:]
+    }
+
     mutating func sayAwayNews() {
         guard !channelNews.awayNews.isEmpty else { return }
         let direct = Set(state.channels.filter(\.isDirect).map(\.id))

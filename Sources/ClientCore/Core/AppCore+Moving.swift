@@ -7,15 +7,18 @@ import ChatModel
 /// (Alt-Up, Alt-Down, as Orca's message history).
 extension AppCore {
     /// Alt-A: the next channel after this one, in drawer order, with a mention, else with
-    /// unread messages; it opens on its first unread message.
+    /// messages that came since it was last open, else with older unread messages; it opens on
+    /// its first unread message.
     mutating func goToNextActivity() {
         let channels = state.channels
         let start = channels.firstIndex { $0.id == state.channelID } ?? -1
         let order = channels.indices.map { channels[(start + 1 + $0) % channels.count] }.filter {
             $0.id != state.channelID
         }
+        let unread = order.filter { $0.unread > 0 && !$0.muted }
         let next =
-            order.first { state.mentionedChannelIDs.contains($0.id) } ?? order.first { $0.unread > 0 && !$0.muted }
+            order.first { state.mentionedChannelIDs.contains($0.id) }
+            ?? unread.first { state.freshChannelIDs.contains($0.id) } ?? unread.first
         guard let next else { return answer(.reading(.noNewsElsewhere)) }
         open(channel: next.id)
     }
@@ -35,6 +38,7 @@ extension AppCore {
     mutating func open(channel id: Int64) {
         if state.sheets.hasSheet { return say(.closeThisFirst, .default, .reader) }
         state.mentionedChannelIDs.remove(id)
+        state.freshChannelIDs.remove(id)
         reader.reviewer.reset(channel: id)
         carryOut(.selectChannel(id))
     }

@@ -87,6 +87,9 @@ extension AppCore {
         /// a reconnect's replays arrive, and when the last of it came: one sentence says it all.
         var awayNews: [Int64: (messages: Int, mentions: Int)] = [:]
         var awayNewsAt: Duration?
+        /// The replay ended before the channel that says "Connected as ada" opened: the news
+        /// is said after it.
+        var awayAfterOpen = false
     }
 
     /// What waits on the server or on a pause, each with its deadline.

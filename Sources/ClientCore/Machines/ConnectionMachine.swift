@@ -136,6 +136,9 @@ struct ConnectionMachine: Sendable {
         return .held
     }
 
+    /// Whether "Connected as ada" waits for the channel that opens, to be said with it.
+    var holdsNews: Bool { heldNews != nil }
+
     /// The held "Connected as ada", once: said with the channel that opens, or alone when none
     /// does.
     mutating func takeHeldNews() -> Fact? {

@@ -128,6 +128,9 @@ public struct AppState: Sendable {
     /// Other channels where someone mentioned the user since they were last open (Alt-A goes
     /// there first).
     public var mentionedChannelIDs: Set<Int64> = []
+    /// Other channels where messages came since they were last open: Alt-A goes there before
+    /// channels whose unread messages are older (the workspace's lesson, last session's).
+    public var freshChannelIDs: Set<Int64> = []
     /// Joins, parts, quits and nick changes between messages, each run one element (the open
     /// channel's are shown; a channel opened again shows its own).
     public var memberRuns: [MemberRun] = []
