@@ -538,6 +538,12 @@ import Testing
             feed(.utterance(.done, .announcer), at: 2_300 + step * 500)
             feed(.transitionFinished, at: 2_300 + step * 500 + 1)
             feed(.tick, at: 2_300 + step * 500 + 2)
+            // The focused message, read after the announcement, heard to its end.
+            if step == 2 {
+                #expect(!said.contains { $0.contains("while you were away") }, "before the message: \(said)")
+                feed(.utterance(.speak, .reader), at: 2_300 + step * 500 + 3)
+                feed(.utterance(.done, .reader), at: 2_300 + step * 500 + 4)
+            }
         }
         let connected = said.firstIndex { $0.hasPrefix("Connected as you. hash a") }
         let away = said.firstIndex { $0.contains("while you were away") }

@@ -195,8 +195,8 @@ extension AppCore {
             } else {
                 show(.main, title: state.channelHeading, from: nil)
             }
-            // What came while away, after where the listener now is.
-            if channelNews.awayAfterOpen { sayAwayNewsOnce() }
+            // What came while away, after where the listener now is and the message there.
+            if channelNews.awayWaits == .channelOpens { channelNews.awayWaits = .focusHeard }
             sendWaitingLines()
         case .thread(let rootID, let announce):
             state.threadMessages = snapshot.thread

@@ -64,7 +64,7 @@ extension AppCore {
         // The replay on (re)joining is over: what came while away is said once, now, or after
         // the channel that opens says where the listener is ("Connected as ada. hash a").
         if synced.replayEnded {
-            if state.connection.holdsNews { channelNews.awayAfterOpen = true } else { sayAwayNewsOnce() }
+            if state.connection.holdsNews { channelNews.awayWaits = .channelOpens } else { sayAwayNewsOnce() }
         }
     }
 

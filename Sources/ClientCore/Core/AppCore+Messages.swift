@@ -189,7 +189,7 @@ extension AppCore {
         if news.values.contains(where: { $0 > 0 }) {
             channelNews.awayNewsAt = now
             // During a reconnect's replay it is said at the sync point, all of it at once.
-            if !state.connection.replaying.contains(network ?? 0), !channelNews.awayAfterOpen { sayAwayNews() }
+            if !state.connection.replaying.contains(network ?? 0), channelNews.awayWaits == nil { sayAwayNews() }
         }
         rebuild()
     }
@@ -198,7 +198,7 @@ extension AppCore {
     /// while you were away, 1 mention"; for several channels, the totals), replacing one still
     /// waiting to be said.
     mutating func sayAwayNewsOnce() {
-        channelNews.awayAfterOpen = false
+        channelNews.awayWaits = nil
         sayAwayNews()
         channelNews.awayNews = [:]
     }

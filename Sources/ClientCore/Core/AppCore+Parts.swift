@@ -88,8 +88,11 @@ extension AppCore {
         var awayNews: [Int64: (messages: Int, mentions: Int)] = [:]
         var awayNewsAt: Duration?
         /// The replay ended before the channel that says "Connected as ada" opened: the news
-        /// is said after it.
-        var awayAfterOpen = false
+        /// waits for that channel, then for its focused message to be heard (read at low
+        /// priority, the news would cut it).
+        var awayWaits: AwayWait?
+
+        enum AwayWait: Sendable { case channelOpens, focusHeard }
     }
 
     /// What waits on the server or on a pause, each with its deadline.

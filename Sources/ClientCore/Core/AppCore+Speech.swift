@@ -1,4 +1,5 @@
 import Accessibility
+import ChatModel
 import SpeechVocabulary
 
 /// Speech controls (pause, repeat, history, say-all), sound cues, and polite announcements
@@ -25,9 +26,11 @@ extension AppCore {
             reader.sayAll.readerStarted()
         case (.reader, .done):
             readerUtterance(kind)
+            if channelNews.awayWaits == .focusHeard { sayAwayNewsOnce() }
             if reader.sayAll.readerFinished(), !paced { readNext() }
         case (.reader, _):
             readerUtterance(kind)
+            if channelNews.awayWaits == .focusHeard { sayAwayNewsOnce() }
             reader.sayAll.readerCut()
         default:
             break
@@ -77,26 +80,41 @@ extension AppCore {
         // The focused message just heard in full (the last thing said, and read) is not said
         // again: reading goes on from the next.
         if onAMessage, !paced, reader.hearing == nil, let phrase = navigator.focusedPhrase,
-            let last = state.speechHistory.last?.text,
+            let last = state.speechHistory.last(where: { $0.voice == .reader })?.text,
             last == phrase.text || last == phrase.text + " " + Wording.unreadState,
             let id = tree.behaviour(navigator.focusedElement?.identifier)?.message,
             let message = state.message(id: id), !state.isUnread(message)
         {
-            return readNext()
+            return readNext(namingWriter: true)
         }
         read(navigator.focusedPhrase)
     }
 
     /// The next element of say-all, until the end of the screen or the first text field (the
-    /// composer, which is read, and where reading stops).
-    mutating func readNext() {
-        guard case .focus(_, let phrase) = navigator.next() else {
+    /// composer, which is read, and where reading stops). A message by the writer of the one
+    /// just read is said without their name, unless `namingWriter` (the first one read).
+    mutating func readNext(namingWriter: Bool = false) {
+        let before = focusedMessage
+        guard case .focus(_, var phrase) = navigator.next() else {
             reader.sayAll.end()
             return
         }
         keyMemory.chosenAction = nil
         if focusIsEditable { reader.sayAll.end() }
+        // Read on, the same writer again is not named again, as their live messages are not
+        // ("piper, the deploy is done." then "and the tests pass.").
+        if !namingWriter, let before, let after = focusedMessage, before.kind != .action, after.kind != .action,
+            state.names.equal(before.author, after.author), let label = navigator.focusedElement?.label,
+            label == (state.isOwn(after) ? "You" : after.author), phrase.text.hasPrefix(label + ", ")
+        {
+            phrase.text.removeFirst(label.count + 2)
+        }
         read(phrase)
+    }
+
+    /// The message the focus is on, if any.
+    var focusedMessage: ChatMessage? {
+        tree.behaviour(navigator.focusedElement?.identifier)?.message.flatMap { state.message(id: $0) }
     }
 
     /// Reads a phrase at default priority, without its hint (say-all reads on).
