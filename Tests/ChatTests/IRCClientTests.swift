@@ -402,6 +402,45 @@ import Testing
         #expect(!(await events.events.contains(where: \.isSynced)))
         await client.stop()
     }
+
+    /// The client's timers run on its own event loop: with every thread of Swift's shared pool
+    /// held, as a test run on a loaded two-core machine holds them, the silent server is still
+    /// given up on at its time and tried again. (`Task.sleep` waited for the pool, and CI saw
+    /// the first test above stop for twenty seconds at its registration timeout or its wait.)
+    @Test func itsTimersDoNotWaitForSwiftsSharedPool() async throws {
+        let (listener, port) = try InspIRCdFixture.boundLoopbackSocket()
+        defer { close(listener) }
+        try #require(listen(listener, 8) == 0, "listen() failed")
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let client = try IRCClient(
+            server: IRCServerConfiguration(
+                name: "silent", host: "127.0.0.1", port: port, usesTLS: false, nick: "ada", channels: ["#a"],
+                reconnect: ReconnectPolicy(
+                    initialDelay: .milliseconds(50), maximumDelay: .milliseconds(100), jitter: 0,
+                    registrationTimeout: .milliseconds(300))),
+            store: try ChatStore(path: directory.path + "/ada.sqlite"))
+        await client.start()
+        // Every thread of the shared pool held (twice as many jobs as it has threads).
+        let hold = DispatchSemaphore(value: 0)
+        let jobs = ProcessInfo.processInfo.activeProcessorCount * 2
+        for _ in 0..<jobs { Task.detached { hold.wait() } }
+        // Accepted on this test's own thread: a second connection means the first was given up
+        // and the client tried again, all while the pool was held.
+        var accepted: [Int32] = []
+        let deadline = ContinuousClock.now + .seconds(10)
+        while accepted.count < 2, ContinuousClock.now < deadline {
+            var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            if poll(&ready, 1, 100) == 1 {
+                let connection = accept(listener, nil, nil)
+                if connection >= 0 { accepted.append(connection) }
+            }
+        }
+        for _ in 0..<jobs { hold.signal() }
+        for connection in accepted { close(connection) }
+        #expect(accepted.count == 2, "connections while the pool was held: \(accepted.count)")
+        await client.stop()
+    }
 }
 
 /// TLS against InspIRCd with `ssl_gnutls` and a certificate from a CA the test makes.

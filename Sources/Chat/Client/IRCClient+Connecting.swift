@@ -33,9 +33,9 @@ extension IRCClient {
                 self.channel = channel
                 // A server that takes the connection and never welcomes us is given up on.
                 let timeout = server.reconnect.registrationTimeout
-                let overdue = Task {
-                    try? await Task.sleep(for: timeout)
-                    if !Task.isCancelled { self.giveUpUnlessWelcomed(channel, failure) }
+                // Timed on the client's own loop, where the client runs (``pause(for:)``).
+                let overdue = channel.eventLoop.scheduleTask(in: Self.timeAmount(timeout)) {
+                    self.assumeIsolated { $0.giveUpUnlessWelcomed(channel, failure) }
                 }
                 defer { overdue.cancel() }
                 do {
@@ -81,9 +81,22 @@ extension IRCClient {
             let until = ContinuousClock.now + delay
             retryRequested = false
             while ContinuousClock.now < until, !retryRequested, !stopped, !Task.isCancelled {
-                try? await Task.sleep(for: min(.milliseconds(100), until - ContinuousClock.now))
+                await pause(for: min(.milliseconds(100), until - ContinuousClock.now))
             }
         }
+    }
+
+    /// Waits `duration` on the connections' event loop, where the client runs, not on Swift's
+    /// shared pool: `Task.sleep` wakes through that pool, and a process whose pool threads are
+    /// all busy (a test run on two cores, in CI) held a client's registration timeout and its
+    /// reconnect wait for twenty seconds and more.
+    func pause(for duration: Duration) async {
+        try? await Self.eventLoops.next().scheduleTask(in: Self.timeAmount(duration)) {}.futureResult.get()
+    }
+
+    static func timeAmount(_ duration: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
     }
 
     /// Ends the wait before the next try: the listener asked to reconnect now. Connected, it
@@ -115,6 +128,12 @@ extension IRCClient {
         Self.eventLoops.next().executor.asUnownedSerialExecutor()
     }
 
+    /// The connection loop's task prefers that thread too, for what it awaits outside the
+    /// client (a future's `get()`, the pause between tries): those would otherwise start on
+    /// Swift's shared pool, and a process whose pool threads are all busy (a test run on two
+    /// cores) held the client there for twenty seconds and more.
+    static let loopExecutor = LoopTaskExecutor(eventLoops.next())
+
     func connect() async throws -> (any Channel, AsyncStream<[[UInt8]]>, ConnectionFailure) {
         let failure = ConnectionFailure()
         let (lines, continuation) = AsyncStream.makeStream(of: [[UInt8]].self)
@@ -138,11 +157,29 @@ extension IRCClient {
                 }
             }
         do {
-            let channel = try await bootstrap.connect(host: host, port: endpoint.port).get()
+            // An address is connected to as it is: no resolver, whose getaddrinfo runs on a
+            // Dispatch queue and waits for a thread when the process has none free.
+            let address = isAddress ? try? SocketAddress(ipAddress: host, port: endpoint.port) : nil
+            let connecting =
+                address.map { bootstrap.connect(to: $0) } ?? bootstrap.connect(host: host, port: endpoint.port)
+            let channel = try await connecting.get()
             return (channel, lines, failure)
         } catch {
             continuation.finish()
             throw error
         }
+    }
+}
+
+/// A task executor that runs every job on one NIO event loop.
+final class LoopTaskExecutor: TaskExecutor {
+    let loop: any EventLoop
+
+    init(_ loop: any EventLoop) { self.loop = loop }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        loop.execute { job.runSynchronously(on: executor) }
     }
 }

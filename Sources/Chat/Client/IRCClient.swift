@@ -144,7 +144,7 @@ public actor IRCClient {
         // History from the server is fetched after what is stored (a store that cannot be read
         // fetches the latest page).
         connection.historyAnchors = (try? store.historyAnchors(network: network.id)) ?? [:]
-        runTask = Task { await self.run() }
+        runTask = Task(executorPreference: Self.loopExecutor) { await self.run() }
     }
 
     /// Sends QUIT, closes the connection and stops reconnecting.
@@ -159,10 +159,8 @@ public actor IRCClient {
             // goodbye, so the connection closes at once rather than after the 2 s below.
             _ = try? await channel.close()
         } else if let channel {
-            let timeout = Task {
-                try? await Task.sleep(for: .seconds(2))
-                _ = try? await channel.close()
-            }
+            // On the connection's own loop, as every timer of the client (``pause(for:)``).
+            let timeout = channel.eventLoop.scheduleTask(in: .seconds(2)) { channel.close(promise: nil) }
             _ = try? await channel.closeFuture.get()
             timeout.cancel()
         }
