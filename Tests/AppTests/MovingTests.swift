@@ -180,6 +180,20 @@ import Testing
         #expect(core.navigator.focusedElement?.identifier == ElementID.composer.identifier)
         #expect(core.state.route == .main)
     }
+
+    /// Review says what others did with a message as its element does: its reactions, then its
+    /// replies.
+    @Test func altUpSaysTheReactionsAndRepliesToo() throws {
+        var core = Self.core()
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        let newest = try #require(core.state.messages.indices.last)
+        core.state.messages[newest].reactions = ["👍": ["kim"], "🎉": ["bob", "kim"]]
+        let msgid = try #require(core.state.messages[newest].msgid)
+        core.state.replyCounts[msgid] = 1
+        let up = Core.spoken(core.handle(.key(.key(.up, [.alt])), at: .seconds(1)))
+        #expect(
+            up.count == 1 && up[0].hasSuffix(": message 103. 3 reactions: 2 party popper, thumbs up. 1 reply"), "\(up)")
+    }
 }
 
 extension AppSuites {

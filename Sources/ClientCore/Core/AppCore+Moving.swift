@@ -104,12 +104,16 @@ extension AppCore {
     }
 
     /// A message as review says it: "kim, 10:42: deploy is done" ("You" for one's own, as on
-    /// the screen), an action as it reads.
+    /// the screen), an action as it reads, then its reactions and replies as its element says
+    /// them ("1 reaction: thumbs up. 1 reply").
     func reviewed(_ message: ChatMessage) -> String {
-        message.kind == .action
+        let said =
+            message.kind == .action
             ? SpokenText.verbatim("\(message.author) \(message.text)")
             : (state.isOwn(message) ? "You" : SpokenText.verbatim(message.author)) + ", "
                 + Format.time(message.time, in: state.localTime) + ": " + SpokenText.verbatim(message.text)
+        let replies = message.msgid.flatMap { state.replyCounts[$0] } ?? 0
+        return MessageElement.responses(to: message, replies: replies, state: state).reduce(said, Format.sentence)
     }
 
     /// Alt-Shift-1 … Alt-Shift-0: the Nth most recent message of the open channel (1 the newest),

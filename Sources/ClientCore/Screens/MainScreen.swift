@@ -103,6 +103,33 @@ enum MainScreen {
 
 /// One message as an element: author and time, then its text, reactions, replies and state.
 enum MessageElement {
+    /// What others did with `message`, as its element and a review say it: "2 reactions: thumbs
+    /// up, party popper" (or "3 reactions: 2 thumbs up, party popper"), then "1 reply".
+    static func responses(to message: ChatMessage, replies: Int, state: AppState) -> [String] {
+        var parts: [String] = []
+        if !message.reactions.isEmpty {
+            let sorted = message.reactions.sorted { $0.key < $1.key }
+            let catalog = state.emoji.catalog
+            let names = sorted.map {
+                $0.value.count == 1
+                    ? Emoji.name(of: $0.key, in: catalog) : "\($0.value.count) \(Emoji.name(of: $0.key, in: catalog))"
+            }
+            let total = sorted.reduce(0) { $0 + $1.value.count }
+            parts.append(Format.count(total, "reaction") + ": " + names.joined(separator: ", "))
+        }
+        if replies > 0 {
+            // Replies not read yet are new: "3 new replies" when none is read, "3 replies, 1 new"
+            // when some are ("new", as chat apps say, and not "unread" beside the message's own
+            // "Unread").
+            let unread = message.msgid.flatMap { state.unreadReplies[$0]?.count } ?? 0
+            parts.append(
+                unread > 0 && unread == replies
+                    ? Format.count(replies, "new reply", "new replies")
+                    : Format.count(replies, "reply", "replies") + (unread > 0 ? ", \(unread) new" : ""))
+        }
+        return parts
+    }
+
     static func build(
         _ message: ChatMessage, replies: Int, state: AppState, into b: inout ScreenTree.Builder
     ) -> Element {
@@ -110,28 +137,7 @@ enum MessageElement {
         // "kim, kim waves".
         let action = message.kind == .action
         var value = action ? "" : message.text
-        if !message.reactions.isEmpty {
-            // "2 reactions: thumbs up, party popper" or "3 reactions: 2 thumbs up, party popper".
-            let sorted = message.reactions.sorted { $0.key < $1.key }
-            let catalog = state.emoji.catalog
-            let parts = sorted.map {
-                $0.value.count == 1
-                    ? Emoji.name(of: $0.key, in: catalog) : "\($0.value.count) \(Emoji.name(of: $0.key, in: catalog))"
-            }
-            let total = sorted.reduce(0) { $0 + $1.value.count }
-            value = Format.sentence(value, Format.count(total, "reaction") + ": " + parts.joined(separator: ", "))
-        }
-        if replies > 0 {
-            // Replies not read yet are new: "3 new replies" when none is read, "3 replies, 1 new"
-            // when some are ("new", as chat apps say, and not "unread" beside the message's own
-            // "Unread").
-            let unread = message.msgid.flatMap { state.unreadReplies[$0]?.count } ?? 0
-            value = Format.sentence(
-                value,
-                unread > 0 && unread == replies
-                    ? Format.count(replies, "new reply", "new replies")
-                    : Format.count(replies, "reply", "replies") + (unread > 0 ? ", \(unread) new" : ""))
-        }
+        for part in responses(to: message, replies: replies, state: state) { value = Format.sentence(value, part) }
         // A mention keeps its mark when read later, not only when it arrived.
         if state.channel.map({ $0.networkID != state.localNetworkID }) == true, state.mentions(message) {
             value = Format.sentence(value, "Mentions you")
