@@ -551,6 +551,21 @@ import Testing
         #expect(said.filter { $0.contains("while you were away") }.count == 1, "\(said)")
     }
 
+    /// A reply is said as one, not as more of what its writer just said: the channel shows
+    /// it only as a count on its thread's first message.
+    @Test func aReplyArrivingIsSaidAsAReply() {
+        var core = Self.ircCore()
+        let root = ChatMessage(id: 700, channelID: 20, msgid: "r1", author: "kim", text: "deploy is done", time: Date())
+        let reply = ChatMessage(
+            id: 701, channelID: 20, msgid: "r2", author: "kim", text: "and the tests pass", time: Date(), replyTo: "r1")
+        var said = AppCoreTests.spoken(core.handle(.chat(.messages([root]), network: Self.irc), at: .seconds(1)))
+        said += AppCoreTests.spoken(core.handle(.utterance(.done, .announcer), at: .seconds(2)))
+        said += AppCoreTests.spoken(core.handle(.chat(.messages([reply]), network: Self.irc), at: .seconds(3)))
+        said += AppCoreTests.spoken(core.handle(.utterance(.done, .announcer), at: .seconds(4)))
+        #expect(said.contains("kim replied in a thread: and the tests pass"), "\(said)")
+        #expect(core.state.replyCounts["r1"] == 1)
+    }
+
     @Test func aBouncersPlaybackOfManyChannelsIsOneSentenceAtTheSyncPoint() {
         let b = ChatChannel(id: 21, networkID: Self.irc, name: "#b", members: ["you", "kim"])
         var core = Self.ircCore()

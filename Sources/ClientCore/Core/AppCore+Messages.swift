@@ -115,6 +115,14 @@ extension AppCore {
                     region: name, politeness: .polite,
                     text: Wording.sentence(.message(.elsewhere(channel: name, said: words))),
                     noun: "followed message", newestInFull: true, newest: words)
+            } else if message.replyTo != nil, message.kind != .action {
+                if !here { playCue(.messageElsewhere, .low) }
+                // Not in the channel's list (its thread's first message counts it): said as a
+                // reply, never as more of what its writer just said there.
+                let replied = Wording.sentence(.message(.replied(author: author, words: body)))
+                change = LiveRegionChange(
+                    region: name, politeness: .polite,
+                    text: here ? replied : Wording.sentence(.message(.elsewhere(channel: name, said: replied))))
             } else {
                 if !here { playCue(.messageElsewhere, .low) }
                 // One person's messages that follow each other are said as one, named once.

@@ -5,6 +5,9 @@ import Accessibility
 enum MessageFact: Hashable, Sendable {
     /// "kim: hello".
     case said(author: String, words: String)
+    /// A reply, which the channel shows only as a count on its thread's first message: "kim
+    /// replied in a thread: done".
+    case replied(author: String, words: String)
     /// In another channel: "#b, kim: hello".
     case elsewhere(channel: String, said: String)
     /// A direct message or notice not in the open conversation.
@@ -36,6 +39,7 @@ extension Wording {
     static func sentence(_ fact: MessageFact) -> String {
         switch fact {
         case .said(let author, let words): "\(author): \(words)"
+        case .replied(let author, let words): "\(author) replied in a thread: \(words)"
         case .elsewhere(let channel, let said): "\(channel), \(said)"
         case .direct(let said, let notice): (notice ? "Notice from " : "Direct message from ") + said
         case .mention(let author, let channel, let words):
