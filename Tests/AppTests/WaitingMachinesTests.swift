@@ -78,4 +78,35 @@ import Testing
         sayAll.pauseToggled()
         #expect(sayAll.state == .off, "nothing to pause")
     }
+
+    /// What came while away is gathered over the replays of many channels and said once: at the
+    /// replay's end, or after the channel that opens then is heard.
+    @Test func awayNewsIsGatheredAndSaidOnce() {
+        var away = AwayNews()
+        away.replayed(in: 20, messages: 3, mentions: 1, at: .seconds(1))
+        away.replayed(in: 21, messages: 2, mentions: 0, at: .seconds(2))
+        #expect(away.replayEnded(channelOpening: true) == nil, "waits for the channel")
+        #expect(away.focusHeard() == nil, "the channel has not opened yet")
+        away.channelOpened()
+        let said = away.focusHeard()
+        #expect(said?[20] == AwayNews.Count(messages: 3, mentions: 1))
+        #expect(said?[21] == AwayNews.Count(messages: 2, mentions: 0))
+        #expect(away.focusHeard() == nil, "said once")
+        // With no channel to wait for, at the replay's end; an empty replay says nothing.
+        away.replayed(in: 20, messages: 1, mentions: 0, at: .seconds(60))
+        #expect(away.replayEnded(channelOpening: false) == [20: AwayNews.Count(messages: 1, mentions: 0)])
+        #expect(away.replayEnded(channelOpening: false) == nil)
+    }
+
+    /// News outside a replay (a bouncer's playback later) is said at once and gathers on, so the
+    /// next sentence counts both; an absence long past starts again.
+    @Test func awayNewsOutsideAReplayIsSaidAtOnceAndGathersOn() {
+        var away = AwayNews()
+        away.replayed(in: 20, messages: 2, mentions: 0, at: .seconds(1))
+        #expect(away.outsideReplay() == [20: AwayNews.Count(messages: 2, mentions: 0)])
+        away.replayed(in: 20, messages: 1, mentions: 1, at: .seconds(3))
+        #expect(away.outsideReplay() == [20: AwayNews.Count(messages: 3, mentions: 1)])
+        away.replayed(in: 21, messages: 1, mentions: 0, at: .seconds(3) + AwayNews.gathering + .seconds(1))
+        #expect(away.outsideReplay() == [21: AwayNews.Count(messages: 1, mentions: 0)])
+    }
 }

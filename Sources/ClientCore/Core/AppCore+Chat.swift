@@ -196,7 +196,7 @@ extension AppCore {
                 show(.main, title: state.channelHeading, from: nil)
             }
             // What came while away, after where the listener now is and the message there.
-            if channelNews.awayWaits == .channelOpens { channelNews.awayWaits = .focusHeard }
+            channelNews.away.channelOpened()
             sendWaitingLines()
         case .thread(let rootID, let announce):
             state.threadMessages = snapshot.thread

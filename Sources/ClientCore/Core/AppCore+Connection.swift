@@ -64,7 +64,7 @@ extension AppCore {
         // The replay on (re)joining is over: what came while away is said once, now, or after
         // the channel that opens says where the listener is ("Connected as ada. hash a").
         if synced.replayEnded {
-            if state.connection.holdsNews { channelNews.awayWaits = .channelOpens } else { sayAwayNewsOnce() }
+            say(awayNews: channelNews.away.replayEnded(channelOpening: state.connection.holdsNews))
         }
     }
 

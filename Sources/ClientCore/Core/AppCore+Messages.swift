@@ -174,7 +174,6 @@ extension AppCore {
         // store counted it against each channel's marker. Replays of many channels arrive one
         // after another; they are gathered, and one sentence (replacing the one still waiting)
         // says them all.
-        if let last = channelNews.awayNewsAt, now - last > .seconds(10) { channelNews.awayNews = [:] }
         let byChannel = Dictionary(
             grouping: messages.lazy.filter { news[$0.channelID, default: 0] > 0 }, by: \.channelID)
         for (channelID, count) in news.sorted(by: { $0.key < $1.key }) where count > 0 {
@@ -187,35 +186,27 @@ extension AppCore {
             let mine = nick(inChannel: channelID)
             let mentions = (byChannel[channelID] ?? []).sorted { ($0.time, $0.id) < ($1.time, $1.id) }
                 .suffix(count).filter { $0.author != mine && self.mentions($0) }.count
-            channelNews.awayNews[channelID, default: (0, 0)].messages += count
-            channelNews.awayNews[channelID, default: (0, 0)].mentions += mentions
+            channelNews.away.replayed(in: channelID, messages: count, mentions: mentions, at: now)
             // Alt-A goes first to a channel that names the user, or a direct message, as it
             // does for ones that arrive live.
             let direct = state.channels.first { $0.id == channelID }?.isDirect ?? false
             if mentions > 0 || direct, channelID != state.channelID { state.mentionedChannelIDs.insert(channelID) }
         }
-        if news.values.contains(where: { $0 > 0 }) {
-            channelNews.awayNewsAt = now
-            // During a reconnect's replay it is said at the sync point, all of it at once.
-            if !state.connection.replaying.contains(network ?? 0), channelNews.awayWaits == nil { sayAwayNews() }
+        // During a reconnect's replay it is said at the sync point, all of it at once.
+        if news.values.contains(where: { $0 > 0 }), !state.connection.replaying.contains(network ?? 0) {
+            say(awayNews: channelNews.away.outsideReplay())
         }
         rebuild()
     }
 
-    /// What came while away, gathered in ``awayNews``, in one sentence ("hash a: 12 messages
-    /// while you were away, 1 mention"; for several channels, the totals), replacing one still
-    /// waiting to be said.
-    mutating func sayAwayNewsOnce() {
-        channelNews.awayWaits = nil
-        sayAwayNews()
-        channelNews.awayNews = [:]
-    }
-
-    mutating func sayAwayNews() {
-        guard !channelNews.awayNews.isEmpty else { return }
+    /// What came while away (``AwayNews``) in one sentence ("hash a: 12 messages while you
+    /// were away, 1 mention"; for several channels, the totals), replacing one still waiting to
+    /// be said.
+    mutating func say(awayNews: [Int64: AwayNews.Count]?) {
+        guard let awayNews else { return }
         let direct = Set(state.channels.filter(\.isDirect).map(\.id))
-        let inChannels = channelNews.awayNews.filter { !direct.contains($0.key) }
-        let inDirect = channelNews.awayNews.filter { direct.contains($0.key) }
+        let inChannels = awayNews.filter { !direct.contains($0.key) }
+        let inDirect = awayNews.filter { direct.contains($0.key) }
         let total = inChannels.values.reduce(0) { $0 + $1.messages }
         let mentions = inChannels.values.reduce(0) { $0 + $1.mentions }
         if mentions > 0 || !inDirect.isEmpty { playCue(.mention, .default) }

@@ -83,16 +83,9 @@ extension AppCore {
         /// Nicks the user just asked to follow (/monitor): their first answer is said even
         /// when it is "offline" (folded nicks).
         var askedPresence: Set<String> = []
-        /// What came while the user was away, per channel (messages, mentions), gathered while
-        /// a reconnect's replays arrive, and when the last of it came: one sentence says it all.
-        var awayNews: [Int64: (messages: Int, mentions: Int)] = [:]
-        var awayNewsAt: Duration?
-        /// The replay ended before the channel that says "Connected as ada" opened: the news
-        /// waits for that channel, then for its focused message to be heard (read at low
-        /// priority, the news would cut it).
-        var awayWaits: AwayWait?
-
-        enum AwayWait: Sendable { case channelOpens, focusHeard }
+        /// What came while the user was away, gathered while a reconnect's replays arrive and
+        /// said once (``AwayNews``).
+        var away = AwayNews()
     }
 
     /// What waits on the server or on a pause, each with its deadline.

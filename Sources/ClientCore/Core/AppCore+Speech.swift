@@ -26,11 +26,11 @@ extension AppCore {
             reader.sayAll.readerStarted()
         case (.reader, .done):
             readerUtterance(kind)
-            if channelNews.awayWaits == .focusHeard { sayAwayNewsOnce() }
+            say(awayNews: channelNews.away.focusHeard())
             if reader.sayAll.readerFinished(), !paced { readNext() }
         case (.reader, _):
             readerUtterance(kind)
-            if channelNews.awayWaits == .focusHeard { sayAwayNewsOnce() }
+            say(awayNews: channelNews.away.focusHeard())
             reader.sayAll.readerCut()
         default:
             break
