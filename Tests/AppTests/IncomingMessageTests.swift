@@ -47,7 +47,7 @@ extension AppSuites {
                 ]).inserted.first)
             answer.answersYou = true
             host.post(.chat(.messages([answer])))
-            #expect(host.spoken.contains { $0.text == "kim answered you: yes, here" }, "\(host.spoken.map(\.text))")
+            #expect(host.spoken.contains { $0.text == "kim replied to you: yes, here" }, "\(host.spoken.map(\.text))")
         }
 
         @Test func messagesElsewhereStartWithTheChannelAndCoalesceWithTheRightCount() async throws {

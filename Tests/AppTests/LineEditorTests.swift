@@ -134,6 +134,22 @@ import Testing
         #expect(core.state.settings.text.size == .large)
     }
 
+    /// Alt-= with the settings sheet open: its Text size row says the new size at once, not
+    /// the one before (it lagged a step behind).
+    @Test func theSettingsSheetFollowsAltEquals() throws {
+        var (core, _) = AppCoreTests.openCore()
+        core.carryOut(.openSettings)
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 1)
+        _ = core.handle(.key(.alt("=")), at: .seconds(2))
+        var row: Element?
+        core.tree.root.walk { element, _ in
+            if element.identifier == ElementID.setting(.textSize).identifier { row = element }
+            return row == nil
+        }
+        let value = try #require(row).value
+        #expect(value.hasPrefix("Extra Large"), "\(value)")
+    }
+
     /// The terminal window keeps the caret in view however long the draft.
     @Test func theBottomLineScrollsToKeepTheCaretInView() {
         let draft = String(repeating: "abcdefghij", count: 40)

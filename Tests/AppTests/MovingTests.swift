@@ -188,11 +188,12 @@ import Testing
         _ = core.navigator.focus(identifier: ElementID.composer.identifier)
         let newest = try #require(core.state.messages.indices.last)
         core.state.messages[newest].reactions = ["👍": ["kim"], "🎉": ["bob", "kim"]]
+        core.state.messages[newest].text = "is it done?"
         let msgid = try #require(core.state.messages[newest].msgid)
         core.state.replyCounts[msgid] = 1
         let up = Core.spoken(core.handle(.key(.key(.up, [.alt])), at: .seconds(1)))
         #expect(
-            up.count == 1 && up[0].hasSuffix(": message 103. 3 reactions: 2 party popper, thumbs up. 1 reply"), "\(up)")
+            up.count == 1 && up[0].hasSuffix(": is it done? 3 reactions: 2 party popper, thumbs up. 1 reply"), "\(up)")
     }
 }
 

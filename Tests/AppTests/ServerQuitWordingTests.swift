@@ -25,6 +25,16 @@ import Accessibility
         #expect(SpokenText.unmarked(Wording.serverQuit("kim", reason)) == said)
     }
 
+    /// One's own nick is spelled where it has marks: a server that gave "ada_" because ada was
+    /// taken is not heard as "Connected as ada".
+    @Test func theNickConnectedWithIsSpelled() {
+        #expect(
+            SpokenText.unmarked(Wording.sentence(.connection(.connectedAs("ada", network: nil)))) == "Connected as ada")
+        #expect(
+            SpokenText.unmarked(Wording.sentence(.connection(.connectedAs("ada_", network: nil))))
+                == "Connected as ada underscore")
+    }
+
     @Test func aPersonsOwnReasonIsTheirWords() {
         #expect(
             SpokenText.unmarked(Wording.sentence(.people(.quit(nick: "kim", reason: "Ping timeout: my joke"))))

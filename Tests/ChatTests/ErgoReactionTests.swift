@@ -74,7 +74,7 @@ import TestThreads
     }
 
     /// bob reacts to a line of ada's and answers it: the client says which line is hers, so the
-    /// app can tell her ("bob reacted … to your message", "bob answered you").
+    /// app can tell her ("bob reacted … to your message", "bob replied to you").
     @Test func aReactionOrAReplyToOnesOwnLineIsMarkedAsToYou() async throws {
         let room = try Room()
         defer { room.tearDown() }

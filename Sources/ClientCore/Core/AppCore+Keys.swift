@@ -176,6 +176,8 @@ extension AppCore {
                 return answer(Wording.textSize(before))
             }
             carryOut(.adjust(.textSize, by: larger ? 1 : -1))
+            // The settings sheet, open behind the key, shows the new size (it lagged a step).
+            rebuild()
             answer(Wording.textSize(state.settings.text.size))
         case .quit: quit(asking: true)
         }

@@ -113,7 +113,10 @@ extension AppCore {
             : (state.isOwn(message) ? "You" : SpokenText.verbatim(message.author)) + ", "
                 + Format.time(message.time, in: state.localTime) + ": " + SpokenText.verbatim(message.text)
         let replies = message.msgid.flatMap { state.replyCounts[$0] } ?? 0
-        return MessageElement.responses(to: message, replies: replies, state: state).reduce(said, Format.sentence)
+        let responses = MessageElement.responses(to: message, replies: replies, state: state)
+        guard !responses.isEmpty else { return said }
+        // After the words as written (marked as someone else's, so their own last mark decides).
+        return said + (".!?".contains(message.text.last ?? " ") ? " " : ". ") + responses.joined(separator: ". ")
     }
 
     /// Alt-Shift-1 … Alt-Shift-0: the Nth most recent message of the open channel (1 the newest),

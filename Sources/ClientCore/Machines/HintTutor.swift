@@ -42,7 +42,7 @@ struct HintTutor: Sendable, Equatable {
     mutating func keyPressed() { resting = nil }
 
     /// News was said: the rest is over, so the hint never follows news it has nothing to do
-    /// with ("kim answered you: …", then "Press A for actions."); the next rest on an element
+    /// with ("kim replied to you: …", then "Press A for actions."); the next rest on an element
     /// brings it.
     mutating func newsSaid(at now: Duration) {
         resting = nil

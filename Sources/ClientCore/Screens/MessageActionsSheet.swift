@@ -47,16 +47,6 @@ enum MessageActionsSheet {
                 button(.copyLink(link), "Copy \(link)", "Press Enter to copy the link.", .copyLink(link)),
             ]
         }
-        if message?.author == state.nick {
-            actions += [
-                button(
-                    .edit, "Edit", "Press Enter to edit your message.",
-                    .unavailable("Editing is not supported on IRC yet.")),
-                button(
-                    .delete, "Delete", "Press Enter to delete your message.",
-                    .unavailable("Deleting messages is not supported on IRC.")),
-            ]
-        }
         if let author = message?.author, author != state.nick {
             let name = SpokenText.plainNick(author)
             actions.append(

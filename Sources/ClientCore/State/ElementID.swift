@@ -25,7 +25,7 @@ public enum ElementID: Hashable, Sendable {
     case threadScreen, threadHeader, threadComposer
     case sheet, sheetTitle, moreActions
     case react(String)
-    case addReaction, reply, markUnread, copy, edit, delete, viewReactions
+    case addReaction, reply, markUnread, copy, viewReactions
     case openLink(String)
     /// An action of an element's actions sheet, by its place.
     case elementAction(Int)
@@ -89,8 +89,6 @@ public enum ElementID: Hashable, Sendable {
         case .reply: "actions.reply"
         case .markUnread: "actions.markUnread"
         case .copy: "actions.copy"
-        case .edit: "actions.edit"
-        case .delete: "actions.delete"
         case .openLink(let link): "actions.openLink.\(link)"
         case .elementAction(let index): "actions.element.\(index)"
         case .copyLink(let link): "actions.copyLink.\(link)"

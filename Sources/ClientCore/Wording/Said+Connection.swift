@@ -34,7 +34,10 @@ extension Wording {
         case .backOn(let host, let channels):
             "Back on \(host)" + (channels.isEmpty ? "" : ", in " + andList(channels)) + "."
         case .connectedAs(let nick, let network):
-            network.map { "Connected to \(SpokenText.verbatim($0)) as \(nick)" } ?? "Connected as \(nick)"
+            // One's own nick spelled where it has marks ("ada underscore" when ada was taken):
+            // said plainly it would be someone else's.
+            network.map { "Connected to \(SpokenText.verbatim($0)) as \(spelledNick(nick))" }
+                ?? "Connected as \(spelledNick(nick))"
         case .connecting(let host): host.map { "Connecting to \($0)" } ?? "Connecting"
         case .stillConnecting(let host): "Still connecting to \(host)"
         case .signInFailed(let account, let failure, let continuing):

@@ -14,7 +14,7 @@ enum MessageFact: Hashable, Sendable {
     case direct(said: String, notice: Bool)
     /// The listener was mentioned; `channel` is where, when it is not the open one.
     case mention(author: String, channel: String?, words: String)
-    /// Someone answered a line of the listener's (a reply to it); `channel` as for a mention.
+    /// Someone replied to a line of the listener's; `channel` as for a mention.
     case answered(author: String, channel: String?, words: String)
     /// Someone reacted to a line of the listener's, shown by its first words.
     case reactedToYours(author: String, emoji: String, channel: String?, line: String)
@@ -45,7 +45,7 @@ extension Wording {
         case .mention(let author, let channel, let words):
             "\(author) mentioned you" + (channel.map { " in \($0)" } ?? "") + ": " + words
         case .answered(let author, let channel, let words):
-            "\(author) answered you" + (channel.map { " in \($0)" } ?? "") + ": " + words
+            "\(author) replied to you" + (channel.map { " in \($0)" } ?? "") + ": " + words
         case .reactedToYours(let author, let emoji, let channel, let line):
             "\(author) reacted with \(emoji) to your message" + (channel.map { " in \($0)" } ?? "") + ": " + line
         case .whileAway(let away): whileAway(away)
