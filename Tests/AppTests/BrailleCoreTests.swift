@@ -228,6 +228,21 @@ extension BrailleCoreTests {
                 "Braille display back, 40 cells"
             ])
     }
+
+    /// Looked for again while it is gone, BRLTTY does not answer: the display is still the one
+    /// lost (nothing new is said), and when it answers it is back, not newly connected.
+    @Test func aLostDisplayLookedForInVainIsStillBackWhenItComes() {
+        var (core, _) = Core.openCore(braille: true) { $0.braille.enabled = .on }
+        _ = core.handle(.brailleStatus(.connected(cells: 40)), at: .seconds(1))
+        _ = core.handle(.brailleStatus(.unavailable(.lost(host: "this computer"))), at: .seconds(2))
+        #expect(
+            Core.spoken(core.handle(.brailleStatus(.unavailable(.noServer(host: "this computer"))), at: .seconds(3)))
+                .isEmpty)
+        #expect(
+            Core.spoken(core.handle(.brailleStatus(.connected(cells: 40)), at: .seconds(4))) == [
+                "Braille display back, 40 cells"
+            ])
+    }
 }
 
 /// Reading at the reader's pace on the display: a message is read when the display says its

@@ -128,6 +128,14 @@ extension AppCore {
     mutating func brailleStatus(_ status: BrailleStatus) {
         let before = outputs.brailleSaid
         guard status != .connecting else { return }
+        if case .unavailable(.lost)? = before, case .unavailable(let why) = status {
+            // Looked for again in vain: still the display that was lost, so that when BRLTTY
+            // answers it is "back", whether or not a look failed meanwhile.
+            switch why {
+            case .noServer, .refused, .noDisplay: return
+            case .lost, .noTable: break
+            }
+        }
         outputs.brailleSaid = status
         switch status {
         case .connecting: break
