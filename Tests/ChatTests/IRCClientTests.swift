@@ -381,14 +381,11 @@ import Testing
         try #require(listen(listener, 8) == 0, "listen() failed")
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try ChatStore(path: directory.path + "/ada.sqlite")
-        let client = try IRCClient(
-            server: IRCServerConfiguration(
-                name: "silent", host: "127.0.0.1", port: port, usesTLS: false, nick: "ada", channels: ["#a"],
-                reconnect: ReconnectPolicy(
-                    initialDelay: .milliseconds(100), maximumDelay: .milliseconds(200), jitter: 0,
-                    registrationTimeout: .milliseconds(500))),
-            store: store)
+        let client = try Self.client(
+            of: port, in: directory,
+            retrying: ReconnectPolicy(
+                initialDelay: .milliseconds(100), maximumDelay: .milliseconds(200), jitter: 0,
+                registrationTimeout: .milliseconds(500)))
         let events = EventRecorder(client)
         await client.start()
         // The kernel completes the handshake from the listen queue: the client is connected,
@@ -413,13 +410,11 @@ import Testing
         try #require(listen(listener, 8) == 0, "listen() failed")
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let client = try IRCClient(
-            server: IRCServerConfiguration(
-                name: "silent", host: "127.0.0.1", port: port, usesTLS: false, nick: "ada", channels: ["#a"],
-                reconnect: ReconnectPolicy(
-                    initialDelay: .milliseconds(50), maximumDelay: .milliseconds(100), jitter: 0,
-                    registrationTimeout: .milliseconds(300))),
-            store: try ChatStore(path: directory.path + "/ada.sqlite"))
+        let client = try Self.client(
+            of: port, in: directory,
+            retrying: ReconnectPolicy(
+                initialDelay: .milliseconds(50), maximumDelay: .milliseconds(100), jitter: 0,
+                registrationTimeout: .milliseconds(300)))
         await client.start()
         // Every thread of the shared pool held (twice as many jobs as it has threads).
         let hold = DispatchSemaphore(value: 0)
@@ -440,6 +435,19 @@ import Testing
         for connection in accepted { close(connection) }
         #expect(accepted.count == 2, "connections while the pool was held: \(accepted.count)")
         await client.stop()
+    }
+
+    /// Ada's client of the silent server at `port`, given up on and tried again by `policy`.
+    static func client(
+        of port: Int, in directory: TemporaryDirectory, retrying policy: ReconnectPolicy
+    ) throws
+        -> IRCClient
+    {
+        try IRCClient(
+            server: IRCServerConfiguration(
+                name: "silent", host: "127.0.0.1", port: port, usesTLS: false, nick: "ada", channels: ["#a"],
+                reconnect: policy),
+            store: try ChatStore(path: directory.path + "/ada.sqlite"))
     }
 }
 

@@ -24,14 +24,15 @@ extension AppCore {
         case (.reader, .speak):
             readerUtterance(kind)
             reader.sayAll.readerStarted()
-        case (.reader, .done):
-            readerUtterance(kind)
+        case (.reader, let ended):
+            // Done or cut off: either way the focused message was heard, and what came while away follows.
+            readerUtterance(ended)
             say(awayNews: channelNews.away.focusHeard())
-            if reader.sayAll.readerFinished(), !paced { readNext() }
-        case (.reader, _):
-            readerUtterance(kind)
-            say(awayNews: channelNews.away.focusHeard())
-            reader.sayAll.readerCut()
+            if ended != .done {
+                reader.sayAll.readerCut()
+            } else if reader.sayAll.readerFinished(), !paced {
+                readNext()
+            }
         default:
             break
         }

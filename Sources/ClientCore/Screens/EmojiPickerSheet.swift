@@ -26,7 +26,7 @@ enum EmojiPickerSheet {
                     .pickerEmoji(emoji.name),
                     Element(
                         label: emoji.name, traits: mine ? [.button, .selected] : .button,
-                        hint: mine ? "Press Enter to take your reaction back." : "Press Enter to pick this emoji."),
+                        hint: mine ? Wording.takeReactionBackHint : "Press Enter to pick this emoji."),
                     ElementBehaviour(activate: .react(messageID: id, emoji: emoji))))
         }
         if total > results.count {

@@ -22,7 +22,7 @@ enum MessageActionsSheet {
                     .react(emoji.name),
                     Element(
                         label: "React with \(emoji.name)", traits: mine ? [.button, .selected] : .button,
-                        hint: mine ? "Press Enter to take your reaction back." : "Press Enter to add this reaction."),
+                        hint: mine ? Wording.takeReactionBackHint : "Press Enter to add this reaction."),
                     ElementBehaviour(activate: .react(messageID: id, emoji: emoji)))
             }
         if taggable {

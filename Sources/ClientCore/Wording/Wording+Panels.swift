@@ -4,6 +4,9 @@ import Presentation
 /// Sheets, the drawer and screens, as the listener hears them come and go: Presentation reports a
 /// ``PanelFact``; these are its words. No word of how they are built ("sheet", "short form").
 extension Wording {
+    /// The hint of a reaction the listener gave already (selected in the actions and the picker).
+    static let takeReactionBackHint = "Press Enter to take your reaction back."
+
     /// The notification to post for what Presentation reported.
     static func notification(_ panel: PanelNotification) -> AccessibilityNotification {
         switch panel {
