@@ -3,7 +3,8 @@ import Foundation
 /// Who is typing where, from received `+typing` tags, with the spec's expiry.
 ///
 /// `active` expires after 6 seconds without a refresh, `paused` after 30; `done` or a message
-/// from the same person clears it.
+/// from the same person clears it. Someone typing again soon after they were last heard is no
+/// news (``isNews(_:in:now:names:)``).
 ///
 /// ```swift
 /// var tracker = TypingTracker()
@@ -23,6 +24,11 @@ public struct TypingTracker: Sendable {
     }
 
     private var entries: [Key: (nick: String, expires: Date)] = [:]
+    /// When each person's typing was last said, or their message heard, per channel.
+    private var lastNews: [Key: Date] = [:]
+    /// Typing again this soon after one's typing was said or one's message heard is shown, but
+    /// is no news: quick lines, each after a moment's typing, are not each announced.
+    public static let quietAfter: TimeInterval = 60
 
     public init() {}
 
@@ -38,9 +44,23 @@ public struct TypingTracker: Sendable {
         }
     }
 
-    /// A message from `nick` ends their typing.
-    public mutating func messageReceived(from nick: String, in channel: String, names: IRCCaseMapping) {
-        received(.done, from: nick, in: channel, now: Date(timeIntervalSince1970: 0), names: names)
+    /// A message from `nick` ends their typing; it was heard (see ``isNews(_:in:now:names:)``).
+    public mutating func messageReceived(from nick: String, in channel: String, now: Date, names: IRCCaseMapping) {
+        received(.done, from: nick, in: channel, now: now, names: names)
+        lastNews[Key(channel: names.fold(channel), nick: names.fold(nick))] = now
+    }
+
+    /// Whether any of `started`, who began typing in `channel`, is news: not said typing and not
+    /// heard writing there in the last ``quietAfter`` seconds. Each of them counts as said now.
+    public mutating func isNews(_ started: [String], in channel: String, now: Date, names: IRCCaseMapping) -> Bool {
+        if lastNews.count > 1000 { lastNews = lastNews.filter { now.timeIntervalSince($0.value) < Self.quietAfter } }
+        var news = false
+        for nick in started {
+            let key = Key(channel: names.fold(channel), nick: names.fold(nick))
+            if lastNews[key].map({ now.timeIntervalSince($0) >= Self.quietAfter }) ?? true { news = true }
+            lastNews[key] = now
+        }
+        return news
     }
 
     /// Nicks typing in `channel` at `now`, sorted.

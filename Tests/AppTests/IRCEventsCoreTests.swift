@@ -669,3 +669,43 @@ import Testing
         #expect(core.state.replyCounts["r1"] == 1)
     }
 }
+
+extension IRCEventsCoreTests {
+    /// Kim's quick lines, each after a moment's typing: her typing is said once, then shown
+    /// without a word until a minute after she was last heard; someone else's is still said.
+    @Test func typingSoonAfterOnesLastLineIsShownNotSaid() {
+        var core = Self.ircCore()
+        var said: [String] = []
+        func at(_ seconds: Double, _ event: AppEvent) {
+            let time = Duration.milliseconds(Int(seconds * 1000))
+            said += AppCoreTests.spoken(core.handle(event, at: time))
+            // Each utterance heard to its end, and the announcer's pause between two passed.
+            said += AppCoreTests.spoken(core.handle(.utterance(.done, .announcer), at: time + .milliseconds(1)))
+            said += AppCoreTests.spoken(core.handle(.tick, at: time + .milliseconds(900)))
+        }
+        func typing(_ nick: String, _ state: TypingState, at seconds: Double) {
+            at(seconds, .chat(.server(.typing(channel: "#a", nick: nick, state: state), channelID: Self.a.id)))
+        }
+        func line(_ id: Int64, at seconds: Double) {
+            at(
+                seconds,
+                .chat(
+                    .messages([
+                        ChatMessage(id: id, channelID: Self.a.id, author: "kim", text: "line \(id)", time: Date())
+                    ])))
+        }
+        typing("kim", .active, at: 1)
+        line(301, at: 2)
+        typing("kim", .active, at: 3)
+        #expect(core.tree.root.allElements.contains { $0.label == "kim is typing" })
+        line(302, at: 4)
+        typing("kim", .active, at: 5)
+        line(303, at: 6)
+        typing("bob", .active, at: 7)
+        typing("bob", .done, at: 8)
+        typing("kim", .active, at: 70)
+        #expect(
+            said.filter { $0.hasSuffix("typing.") } == ["kim is typing.", "bob is typing.", "kim is typing."],
+            "\(said)")
+    }
+}

@@ -28,4 +28,22 @@ import Testing
         tracker.received(.paused, from: "bob", in: "#x", now: start, names: .rfc1459)
         #expect(tracker.typing(in: "#x", now: start + 20, names: .rfc1459) == ["bob"])
     }
+
+    @Test func typingIsNewsUnlessTheTypistWasHeardAMinuteAgo() {
+        var tracker = TypingTracker()
+        var news: Bool
+        news = tracker.isNews(["ada"], in: "#x", now: start, names: .rfc1459)
+        #expect(news)
+        news = tracker.isNews(["ADA"], in: "#x", now: start + 30, names: .rfc1459)
+        #expect(!news)
+        news = tracker.isNews(["ada"], in: "#y", now: start + 30, names: .rfc1459)
+        #expect(news)
+        tracker.messageReceived(from: "ada", in: "#x", now: start + 100, names: .rfc1459)
+        news = tracker.isNews(["ada"], in: "#x", now: start + 120, names: .rfc1459)
+        #expect(!news)
+        news = tracker.isNews(["ada", "bob"], in: "#x", now: start + 125, names: .rfc1459)
+        #expect(news)
+        news = tracker.isNews(["ada"], in: "#x", now: start + 190, names: .rfc1459)
+        #expect(news)
+    }
 }

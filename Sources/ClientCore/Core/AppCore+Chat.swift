@@ -229,6 +229,13 @@ extension AppCore {
     mutating func refreshTyping() {
         let typing = typingTracker.typing(in: state.channelName, now: date, names: state.names)
         guard typing != state.typing else { return }
+        let started = typing.filter { !state.typing.contains($0) }
+        if !started.isEmpty {
+            state.typingIsNews = typingTracker.isNews(started, in: state.channelName, now: date, names: state.names)
+        } else if typing.isEmpty {
+            // The region listens again, so that the next one to start, if news, is said.
+            state.typingIsNews = true
+        }
         state.typing = typing
         rebuild()
     }

@@ -16,7 +16,7 @@ extension AppCore {
             let channel = state.channels.first { $0.id == message.channelID }
             let name = channel?.name ?? "another channel"
             let names = state.names(inChannel: message.channelID)
-            typingTracker.messageReceived(from: message.author, in: name, names: names)
+            typingTracker.messageReceived(from: message.author, in: name, now: date, names: names)
             channelNews.lastSpoke[names.fold(message.author)] = now
             closeRun(in: message.channelID)
             if channelNews.lastSpoke.count > 5000 {

@@ -84,9 +84,10 @@ enum MainScreen {
 
     /// Whether someone starting to type here is said: the listener wants it (`speech.typing`) and
     /// the channel's messages are said too (not in one heard by mentions, as a sound, or not at
-    /// all, where "kim is typing" would promise words that never come).
+    /// all, where "kim is typing" would promise words that never come), and someone in it was
+    /// not heard a moment ago (kim typing the next of quick lines is shown, not said).
     static func saysTyping(_ state: AppState) -> Bool {
-        guard state.settings.speech.typing else { return false }
+        guard state.settings.speech.typing, state.typingIsNews else { return false }
         switch state.settings.speech.messagePolicy(in: state.channelName) {
         case .all, .active: return true
         case .mentions, .sound, .none: return state.channel?.isDirect == true

@@ -100,6 +100,8 @@ public struct AppState: Sendable {
     public var channelQuery = ""
     /// Who is typing in the open channel, from the typing tracker.
     public var typing: [String] = []
+    /// Whether the indicator is said: someone in it began typing who was not heard a moment ago.
+    var typingIsNews = true
     /// The connection as the listener hears of it: where the client is (the local workspace,
     /// connected with a nick, or disconnected), which networks are lost or welcomed.
     var connection = ConnectionMachine()
