@@ -105,6 +105,27 @@ import Testing
         #expect(core.navigator.focusedElement?.identifier == focus)
     }
 
+    /// "More actions shows the rest" is a hint: said the first three times the actions open,
+    /// then the sheet is said by its title; with hints off, by its title from the first.
+    @Test func theActionsCountAndItsHintAreSaidUntilLearnt() {
+        func openings(_ core: inout AppCore) -> [String] {
+            var said: [String] = []
+            for round in 0..<4 {
+                let start = Duration.seconds(round * 2 + 1)
+                said += Self.spoken(core.handle(.key(.character("a")), at: start))
+                said += Self.spoken(core.handle(.transitionFinished, at: start + .milliseconds(300)))
+                _ = core.handle(.key(.escape), at: start + .milliseconds(400))
+                _ = core.handle(.transitionFinished, at: start + .milliseconds(700))
+            }
+            return said.filter { $0.hasPrefix("Message actions") }
+        }
+        var (core, _) = Self.openCore()
+        let full = "Message actions, 7 of 8 shown. More actions shows the rest"
+        #expect(openings(&core) == [full, full, full, "Message actions"])
+        var (quiet, _) = Self.openCore { $0.speech.hints = false }
+        #expect(openings(&quiet) == Array(repeating: "Message actions", count: 4))
+    }
+
     @Test func aPresentationRequestedDuringATransitionIsQueuedAndCarriedOutAfterIt() {
         var (core, _) = Self.openCore()
         var effects = core.handle(.key(.character("a")), at: .milliseconds(10))

@@ -64,7 +64,7 @@ extension AppSuites {
             try await tester.waitForElement(label: "Message actions", traits: .header)
             try await tester.expectSpoken("Message actions")
             host.press(Keys.shiftUp)
-            try await tester.waitForElement(label: "View reactions", traits: .button)
+            try await tester.waitForElement(label: "Set how Earshot is said", traits: .button)
             try await tester.tap(label: "Add reaction")
             try await tester.waitForElement(label: "Search", traits: .searchField)
             try await tester.waitForElement(label: "Clear text", traits: .button)

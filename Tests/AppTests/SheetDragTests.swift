@@ -30,8 +30,8 @@ extension AppSuites {
             mouse(host, .drag, row: 15)
             mouse(host, .drag, row: 8)
             mouse(host, .release, row: 8)
-            try await tester.waitForElement(label: "View reactions", traits: .button)
-            try await tester.expectSpoken("All 9 actions")
+            try await tester.waitForElement(label: "Set how Earshot is said", traits: .button)
+            try await tester.expectSpoken("All 8 actions")
         }
 
         @Test func aFastDragDownDismissesTheSheetAndFocusReturns() async throws {

@@ -77,6 +77,11 @@ import Typography
         #expect(
             Wording.sentence(panel: .sheetAppeared(title: "Message actions", shown: 4, total: 9, noun: action))
                 == "Message actions, 4 of 9 shown. More actions shows the rest")
+        // Once the listener has learnt that a sheet shows some of its actions first: its title.
+        #expect(
+            Wording.sentence(
+                panel: .sheetAppeared(title: "Message actions", shown: 4, total: 9, noun: action), learnt: true)
+                == "Message actions")
         #expect(
             Wording.sentence(panel: .sheetAppeared(title: "Reactions", shown: 2, total: 2, noun: action))
                 == "Reactions, 2 actions")

@@ -19,7 +19,7 @@ extension AppCore {
             case .draw(let frames):
                 if state.sheets.isTransitioning { effects.append(.drawTransition(frames)) }
             case .settle(_, let panel):
-                var notification = Wording.notification(panel)
+                var notification = Wording.notification(panel, learnt: moreActionsLearnt(panel))
                 let appeared = state.sheets.entries.contains { $0.id == id }
                 let focusedBefore = navigator.focusedElement?.identifier
                 rebuild()
@@ -49,6 +49,15 @@ extension AppCore {
                 if !state.sheets.hasSheet { runAfterSheets() }
             }
         }
+    }
+
+    /// Whether a sheet appearing with some of its actions is said by its title alone: its hint
+    /// (``Wording/moreActionsHint``) is learnt, or hints are off.
+    mutating func moreActionsLearnt(_ panel: PanelNotification) -> Bool {
+        guard case .screenChanged(_, .sheetAppeared(_, let shown, let total, _)?) = panel, shown < total else {
+            return false
+        }
+        return !state.settings.speech.hints || !hintTutor.stillToLearn(Wording.moreActionsHint)
     }
 
     /// Dismisses every sheet without speaking the return of focus, then carries out `intent`.

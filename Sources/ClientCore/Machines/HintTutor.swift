@@ -38,6 +38,15 @@ struct HintTutor: Sendable, Equatable {
         return false
     }
 
+    /// A hint that is part of an announcement (a sheet's "More actions shows the rest"): whether
+    /// it is still to be said (the listener has not heard it ``timesBeforeLearnt`` times); said now.
+    mutating func stillToLearn(_ hint: String) -> Bool {
+        let count = heard[hint, default: 0]
+        guard count < Self.timesBeforeLearnt else { return false }
+        heard[hint] = count + 1
+        return true
+    }
+
     /// A key was pressed: the rest is broken.
     mutating func keyPressed() { resting = nil }
 

@@ -54,7 +54,8 @@ enum MessageActionsSheet {
                     .pronounce, "Set how \(name) is said", "Press Enter to type how this name is said.",
                     .pronounceNick(author)))
         }
-        if taggable {
+        if taggable, let message, !message.reactions.isEmpty {
+            // Offered only where there is something to view.
             actions.append(
                 button(
                     .viewReactions, "View reactions", "Press Enter to hear who reacted.",
@@ -63,9 +64,9 @@ enum MessageActionsSheet {
         return actions
     }
 
-    static func reactionSummary(_ message: ChatMessage?, emoji: EmojiCatalog) -> String {
-        guard let message, !message.reactions.isEmpty else { return "No reactions yet." }
-        return message.reactions.sorted { $0.key < $1.key }
+    /// "thumbs up: kim, bob. heart: ada".
+    static func reactionSummary(_ message: ChatMessage, emoji: EmojiCatalog) -> String {
+        message.reactions.sorted { $0.key < $1.key }
             .map { "\(Emoji.name(of: $0.key, in: emoji)): \($0.value.joined(separator: ", "))" }.joined(separator: ". ")
     }
 }

@@ -7,26 +7,30 @@ extension Wording {
     /// The hint of a reaction the listener gave already (selected in the actions and the picker).
     static let takeReactionBackHint = "Press Enter to take your reaction back."
 
-    /// The notification to post for what Presentation reported.
-    static func notification(_ panel: PanelNotification) -> AccessibilityNotification {
-        switch panel {
-        case .screenChanged(let focus, let fact): .screenChanged(focus: focus, announcing: fact.map(sentence(panel:)))
-        case .layoutChanged(let focus, let fact): .layoutChanged(focus: focus, announcing: fact.map(sentence(panel:)))
-        case .announcement(let fact): .announcement(sentence(panel: fact), priority: .default)
+    /// What a sheet that shows some of its actions teaches as it appears, until learnt (a hint).
+    static let moreActionsHint = "More actions shows the rest"
+
+    /// The notification to post for what Presentation reported. `learnt`: the listener knows a
+    /// sheet shows some of its actions first (``moreActionsHint``), so its title is enough.
+    static func notification(_ panel: PanelNotification, learnt: Bool = false) -> AccessibilityNotification {
+        func words(_ fact: PanelFact) -> String { sentence(panel: fact, learnt: learnt) }
+        return switch panel {
+        case .screenChanged(let focus, let fact): .screenChanged(focus: focus, announcing: fact.map(words))
+        case .layoutChanged(let focus, let fact): .layoutChanged(focus: focus, announcing: fact.map(words))
+        case .announcement(let fact): .announcement(words(fact), priority: .default)
         }
     }
 
-    /// "Message actions, 7 of 11 shown. More actions shows the rest"; "All 11 actions"; "Channels, a few
-    /// shown"; "Nothing to go back to".
-    static func sentence(panel fact: PanelFact) -> String {
+    /// "Message actions, 7 of 11 shown. More actions shows the rest" ("Message actions" once
+    /// `learnt`); "All 11 actions"; "Channels, a few shown"; "Nothing to go back to".
+    static func sentence(panel fact: PanelFact, learnt: Bool = false) -> String {
         switch fact {
         case .sheetAppeared(let title, let shown, let total, let noun):
             // A sheet of mixed things (a field, then results) is not counted: its count is
             // no news ("Search, 2 items" before anything is searched).
             if noun.singular == "item" { return title }
-            return shown < total
-                ? "\(title), \(shown) of \(total) shown. More actions shows the rest"
-                : "\(title), \(counted(total, noun))"
+            guard shown < total else { return "\(title), \(counted(total, noun))" }
+            return learnt ? title : "\(title), \(shown) of \(total) shown. \(moreActionsHint)"
         case .sheetExpanded(let total, let noun):
             return "All \(counted(total, noun))"
         case .sheetCompressed(let shown, let total):
