@@ -1,6 +1,7 @@
 import Chat
 import Foundation
 import Settings
+import Terminal
 import Testing
 
 @testable import App
@@ -34,6 +35,37 @@ import Testing
                 "b is not a channel: a channel's name starts with hash. Channels, hash a b, text field."
             ])
         #expect(core.navigator.focusedElement?.identifier == ElementID.serverField(.channels).identifier)
+    }
+
+    /// Right through the form: a filled field's end is heard, and Right again goes on to the
+    /// next field (it was a wall); Left at its start goes back the same way.
+    @Test func rightAtAFilledFieldsEndGoesOnAtTheSecondPress() {
+        var core = Self.openForm()
+        core.state.serverDraft[.host] = "ab"
+        core.rebuild()
+        _ = core.navigator.focus(identifier: ElementID.serverField(.host).identifier)
+        var time = Duration.seconds(2)
+        func press(_ key: KeyEvent.Key) -> [String] {
+            time += .milliseconds(100)
+            return AppCoreTests.spoken(core.handle(.key(.key(key, [])), at: time))
+        }
+        var focus: String? { core.navigator.focusedElement?.identifier }
+        #expect(press(.right).isEmpty)  // at the end already: the edge's sound
+        #expect(focus == ElementID.serverField(.host).identifier)
+        #expect(press(.right).first?.hasPrefix("Port") == true)
+        #expect(focus == ElementID.serverField(.port).identifier)
+        // The port (filled: 6697) keeps its caret moves; back on the host, at its text's end.
+        #expect(press(.left) == ["7"])
+        _ = core.navigator.focus(identifier: ElementID.serverField(.host).identifier)
+        // Caret moves in between are caret moves; only the same arrow at the same edge goes on.
+        #expect(press(.left) == ["b"])
+        #expect(press(.left) == ["a"])
+        #expect(press(.right) == ["a"])
+        #expect(press(.left) == ["a"])
+        #expect(press(.left).isEmpty)  // at the start: the edge's sound
+        #expect(focus == ElementID.serverField(.host).identifier)
+        _ = press(.left)
+        #expect(focus != ElementID.serverField(.host).identifier)
     }
 
     @Test func aPlainConnectionGoesOnlyToThisComputer() {

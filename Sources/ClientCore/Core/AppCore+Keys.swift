@@ -48,6 +48,7 @@ extension AppCore {
             // Alt-S pauses say-all and resumes it; every other key ends it.
             if command != .sayAll && command != .pauseSpeech { stopSayAllForKey() }
             if case .type = command {} else { keyMemory.refusedTyping = false }
+            if case .caret = command {} else { keyMemory.caretEdge = nil }
             let actionsBefore = keyMemory.actionsKey
             perform(command)
             // Where typing began is kept only while typing goes on in the field.
@@ -147,8 +148,18 @@ extension AppCore {
             if let field = behaviour?.edits, editor(field).isEmpty { return quit(asking: true) }
             edit(behaviour?.edits, .delete(forward: true))
         case .caret(let forward):
-            // An empty field has no caret to move: the arrows go on to the next element.
-            if let field = behaviour?.edits, editor(field).isEmpty { return perform(forward ? .next : .previous) }
+            if let field = behaviour?.edits {
+                let line = editor(field)
+                let edge = KeyMemory.CaretEdge(element: navigator.focusedElement?.identifier, forward: forward)
+                // An empty field has no caret to move: the arrows go on to the next element. At
+                // the end of the text the edge is heard; the same arrow again goes on (a form's
+                // filled field is not a wall).
+                if line.isEmpty || keyMemory.caretEdge == edge {
+                    keyMemory.caretEdge = nil
+                    return perform(forward ? .next : .previous)
+                }
+                keyMemory.caretEdge = (forward ? line.atEnd : line.atStart) ? edge : nil
+            }
             edit(behaviour?.edits, .caret(forward: forward))
         case .caretWord(let forward, let arrows):
             // In an empty field Ctrl-Left and Ctrl-Right turn the rotor, as anywhere else.

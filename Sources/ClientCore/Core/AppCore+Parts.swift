@@ -71,6 +71,13 @@ extension AppCore {
         var fieldToName: String?
         /// The last Tab completion in the composer, to cycle through its candidates.
         var completion: Completion?
+        /// The field (its element) and the direction in which the last key met the caret's edge.
+        var caretEdge: CaretEdge?
+
+        struct CaretEdge: Sendable, Equatable {
+            var element: String?
+            var forward: Bool
+        }
     }
 
     /// What the channels' news depends on: who spoke and where news came lately, what came
