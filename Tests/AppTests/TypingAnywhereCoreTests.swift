@@ -3,6 +3,7 @@ import Chat
 import Foundation
 import Terminal
 import Testing
+import UnicodeData
 
 @testable import App
 @testable import ClientCore
@@ -147,6 +148,32 @@ import Testing
         let heard = Self.spoken(effects)
         #expect(heard.first == "Search, f", "\(heard)")
         #expect(!heard.contains { $0.hasPrefix("Not a text field") }, "\(heard)")
+    }
+
+    /// The picker's count is said once typing pauses (the latest only), and Clear text says
+    /// what it did.
+    @Test func thePickersCountIsSaidWhenTypingPausesAndClearTextSaysItCleared() {
+        var (core, _) = AppCoreTests.openCore()
+        _ = core.handle(.key(.character("a")), at: .seconds(1))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 3)
+        _ = core.navigator.focus(identifier: ElementID.addReaction.identifier)
+        _ = core.handle(.key(.enter), at: .seconds(4))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 5)
+        _ = core.navigator.focus(identifier: ElementID.pickerSearch.identifier)
+        var heard = Self.spoken(Self.type("thumbs", &core, from: .seconds(6), every: .milliseconds(150)))
+        heard += Self.spoken(core.handle(.utterance(.done, .keyEcho), at: .seconds(7)))
+        heard += Self.spoken(core.handle(.tick, at: .seconds(9)))
+        let total = Emoji.search("thumbs", in: core.state.emoji).total
+        #expect(total > 1)
+        #expect(heard.filter { $0.contains("match") } == ["\(total) emoji match"], "\(heard)")
+        _ = core.handle(.utterance(.done, .announcer), at: .seconds(9) + .milliseconds(500))
+        heard = Self.spoken(Self.type("zzqx", &core, from: .seconds(10), every: .milliseconds(150)))
+        heard += Self.spoken(core.handle(.tick, at: .seconds(13)))
+        #expect(heard.filter { $0.contains("match") } == ["No emoji match"], "\(heard)")
+        _ = core.navigator.focus(identifier: ElementID.pickerClear.identifier)
+        let cleared = Self.spoken(core.handle(.key(.enter), at: .seconds(14)))
+        #expect(cleared == ["Search cleared"], "\(cleared)")
+        #expect(core.state.pickerQuery.isEmpty)
     }
 
     @Test func controlFSearchesFromTheMessageField() {

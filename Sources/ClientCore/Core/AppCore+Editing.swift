@@ -1,6 +1,7 @@
 import Accessibility
 import ChatModel
 import SpeechVocabulary
+import UnicodeData
 
 /// Editing in a text field, with readline's keys and VoiceOver's speech: the caret says the
 /// character or word it crossed, a deletion says what it removed, Up and Down recall the
@@ -75,6 +76,7 @@ extension AppCore {
         // The field's new value is not spoken: the echo is. A caret move changes no element
         // (the bottom line's cursor follows in `finish`), so the tree stays as it is.
         if line.text != before { rebuild() }
+        if field == .pickerQuery, line.text != before, !line.isEmpty { pickerSearched() }
         // Typing is told to a channel one is in, and not while a command is being written.
         if field == .composer, line.text != before, state.settings.sendTyping, let channel = state.channel,
             onIRC(channel),
@@ -85,6 +87,18 @@ extension AppCore {
                 transmit(stopped ? .stoppedTyping(in: channel.name) : .typing(in: channel.name))
             }
         }
+    }
+
+    /// The picker's count for the words typed, said politely once typing pauses (only the
+    /// latest is news).
+    mutating func pickerSearched() {
+        let total = Emoji.search(state.pickerQuery, in: state.emoji).total
+        announce(
+            announcer.liveRegionChanged(
+                LiveRegionChange(
+                    region: "emoji", politeness: .polite, text: Wording.sentence(.command(.emojiFound(total))),
+                    noun: "result", replaces: true),
+                at: now))
     }
 
     /// Puts an edited line back into its field, caret and all.

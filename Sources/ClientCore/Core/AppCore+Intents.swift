@@ -93,6 +93,8 @@ extension AppCore {
             speakFocus(navigator.focus(identifier: ElementID.searchResult(first.id).identifier), queued: false)
         case .setText(let field, let text):
             setText(field, text)
+            // Clear text: the list is the common emoji again, and the button says what it did.
+            if text.isEmpty { say(.command(.searchCleared), .default, .announcer) }
         case .send:
             let text = state.composer
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {

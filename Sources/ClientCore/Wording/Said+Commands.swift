@@ -18,6 +18,10 @@ enum CommandFact: Hashable, Sendable {
     case back
     /// The search's count: `count` results (30 means "30 or more").
     case found(Int)
+    /// The emoji picker's count: `count` emoji match the words typed.
+    case emojiFound(Int)
+    /// Clear text emptied a search field.
+    case searchCleared
     /// Enter in the search field with nothing found (said already): what Enter could not do.
     case noResultToOpen
     /// The search as shown, above its results.
@@ -75,6 +79,9 @@ extension Wording {
             count == 30
                 ? "30 or more messages found"
                 : count == 0 ? "No messages found" : Plural.phrase(count, "message") + " found"
+        case .emojiFound(let count):
+            count == 0 ? "No emoji match" : count == 1 ? "1 emoji matches" : "\(count) emoji match"
+        case .searchCleared: "Search cleared"
         case .searchShown(let query, let count): "Search for \"\(query)\": " + sentence(.found(count))
         case .noPronunciation(let word):
             "\(SpokenText.verbatim(word)) has no pronunciation of its own. To give it one, type /pronounce, the word, and how it is said"
