@@ -77,6 +77,22 @@ public struct Announcer: Sendable {
         var arrived: Duration = .zero
         /// The ids of what it says in full; emptied when it becomes a count.
         var ids: [Int64] = []
+        /// The words of the plain announcements a count of them stands for, in order.
+        var unheard: [String] = []
+
+        /// Counts `item` in: plain announcements keep their words (a count says none of them).
+        mutating func absorb(_ item: Pending) {
+            if region == nil, item.region == nil {
+                if unheard.isEmpty { unheard = [text] }
+                unheard += item.unheard.isEmpty ? [item.text] : item.unheard
+                if unheard.count > Announcer.unheardKept { unheard.removeFirst(unheard.count - Announcer.unheardKept) }
+            }
+            count += item.count
+            text = item.text
+            ids = []
+            speaker = nil
+            author = nil
+        }
     }
 
     /// How long one person's message waits for the next from them (zero: not at all, and
@@ -90,6 +106,8 @@ public struct Announcer: Sendable {
     /// When a person's message names them: always, when the speaker changes, or never (a voice
     /// per speaker tells who).
     public var names: SpeakerNames = .onChange
+    /// The most words of plain announcements a count keeps (the newest): a flood keeps no more.
+    public static let unheardKept = 50
     /// The most messages one utterance joins; more are a count.
     public static let burstMessages = 8
     /// How long a region must be quiet before its count is said (the count is a total).
@@ -262,12 +280,8 @@ public struct Announcer: Sendable {
                 pending.append(item)
                 return release(at: now)
             }
-            pending[index].count += item.count
-            pending[index].text = item.text
+            pending[index].absorb(item)
             pending[index].newest = item.newest
-            pending[index].speaker = nil
-            pending[index].author = nil
-            pending[index].ids = []
             // A count: said once the region is quiet, so it is the total of the flood.
             pending[index].heldUntil =
                 item.priority == .low && countQuiet > .zero && item.region != nil
@@ -282,11 +296,7 @@ public struct Announcer: Sendable {
         } else {
             // Full: merge into the last entry of the same priority (or the last one).
             let index = pending.lastIndex(where: { $0.priority == item.priority }) ?? pending.count - 1
-            pending[index].count += item.count
-            pending[index].text = item.text
-            pending[index].ids = []
-            pending[index].speaker = nil
-            pending[index].author = nil
+            pending[index].absorb(item)
             if pending[index].region != item.region || pending[index].noun != item.noun {
                 pending[index].isMixed = true
             }
@@ -384,6 +394,7 @@ public struct Announcer: Sendable {
             newest: item.newestInFull && !item.isMixed ? (item.newest ?? item.text) : nil,
             more: total > item.count ? item.count : nil)
         request.region = item.isMixed ? nil : item.region
+        request.unheard = item.unheard
         return request
     }
 }

@@ -31,6 +31,9 @@ public struct SpeechRequest: Hashable, Sendable, CustomStringConvertible {
     /// A coalesced count, as a fact for the app's phrase book to word ("12 new messages in
     /// #general"); ``text`` is empty then. The announcer counts; it words nothing.
     public var summary: Summary?
+    /// The words of the plain announcements a count stands for ("4 new announcements"), in
+    /// order: not said, but kept where what was said is found again.
+    public var unheard: [String] = []
 
     /// A count of what was not heard, in a region: the total, the item's noun ("message"), the
     /// region's name, and the newest item's words when it must be heard in full.

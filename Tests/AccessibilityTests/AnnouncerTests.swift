@@ -142,6 +142,10 @@ import Testing
         #expect(spoken.count == 2)
         #expect(spoken.last?.summary == SpeechRequest.Summary(count: 9999, noun: "announcement", region: nil))
         #expect(spoken.reduce(0) { $0 + $1.count } == 10_000)
+        // The count says none of their words; it carries the newest of them, to be found again.
+        #expect(spoken.last?.unheard.count == Announcer.unheardKept)
+        #expect(spoken.last?.unheard.last == "joined 9999")
+        #expect(spoken.last?.unheard.first == "joined \(10_000 - Announcer.unheardKept)")
     }
 
     @Test func politeWaitsBehindCurrentSpeech() {

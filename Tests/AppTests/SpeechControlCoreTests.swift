@@ -55,6 +55,23 @@ import Testing
         #expect(core.state.speechHistory.count == held, "what is said while the history is open is not added to it")
     }
 
+    /// Announcements that pile up while something is said are one count ("3 new
+    /// announcements"), and each of them is in the speech history after it, to be read there.
+    @Test func announcementsSaidAsACountAreEachInTheHistory() {
+        var core = Self.coreWithTwoChannels()
+        _ = core.handle(.utterance(.speak, .announcer), at: .seconds(1))
+        core.post(.announcement("Joined #c", priority: .low))
+        _ = core.handle(.utterance(.speak, .announcer), at: .seconds(1) + .milliseconds(10))
+        for text in ["kim is away", "bob is back", "Topic of #c: plans"] {
+            core.post(.announcement(text, priority: .low))
+        }
+        let said = Core.spoken(core.handle(.utterance(.done, .announcer), at: .seconds(3)))
+        #expect(said == ["3 new announcements"], "\(said)")
+        let history = core.state.speechHistory.suffix(4).map { $0.shown ?? $0.text }
+        #expect(
+            history == ["3 new announcements", "kim is away", "bob is back", "Topic of #c: plans"], "\(history)")
+    }
+
     /// Letters typed to find what was said include `a`: inside a word it is a letter, not the
     /// entry's actions ("reacted" was cut at its "a").
     @Test func typingAWordWithAInTheHistoryFindsIt() {

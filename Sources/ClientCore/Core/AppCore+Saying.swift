@@ -95,14 +95,18 @@ extension AppCore {
         } else {
             effects.append(.speak(prepared, priority, voice, shown: shown, speaker: speaker))
         }
-        // Not while the history is open (under an item's actions too): its list stays as it was.
-        if remember, voice == .reader || voice == .announcer,
-            !state.sheets.entries.contains(where: { $0.payload == .speechHistory })
-        {
-            state.speechHistory.append(SpokenEntry(text: prepared, voice: voice, shown: shown, speaker: speaker))
-            if state.speechHistory.count > AppState.speechHistoryLimit {
-                state.speechHistory.removeFirst(state.speechHistory.count - AppState.speechHistoryLimit)
-            }
+        if remember, voice == .reader || voice == .announcer {
+            self.remember(SpokenEntry(text: prepared, voice: voice, shown: shown, speaker: speaker))
+        }
+    }
+
+    /// Keeps `entry` in the speech history (Alt-H), not while the history is open (under an
+    /// item's actions too): its list stays as it was.
+    mutating func remember(_ entry: SpokenEntry) {
+        guard !state.sheets.entries.contains(where: { $0.payload == .speechHistory }) else { return }
+        state.speechHistory.append(entry)
+        if state.speechHistory.count > AppState.speechHistoryLimit {
+            state.speechHistory.removeFirst(state.speechHistory.count - AppState.speechHistoryLimit)
         }
     }
 
@@ -140,6 +144,14 @@ extension AppCore {
         say(
             utterance.summary.map(Wording.summary) ?? utterance.text, utterance.priority, .announcer,
             speaker: speakerVoice(utterance.author), brailled: utterance.named, about: utterance.region)
+        // "4 new announcements": each of them is in the speech history after it, to be read there.
+        for text in utterance.unheard {
+            let prepared = SpokenText.prepareOwn(
+                navigator.options.lexicon.apply(text), punctuation: navigator.options.punctuation,
+                emoji: navigator.options.emoji)
+            let shown = SpokenText.unmarked(text)
+            remember(SpokenEntry(text: prepared, voice: .announcer, shown: shown == prepared ? nil : shown))
+        }
     }
 
     mutating func speak(_ action: Navigator.Action) {
