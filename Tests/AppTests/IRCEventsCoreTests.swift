@@ -709,3 +709,21 @@ extension IRCEventsCoreTests {
             "\(said)")
     }
 }
+
+extension IRCEventsCoreTests {
+    /// A channel's actions offer to leave it, as /part does; the local workspace's do not.
+    @Test func aChannelsActionsLeaveIt() {
+        var core = Self.ircCore()
+        core.carryOut(.openChannelActions(Self.a.id))
+        _ = Self.finishTransitions(&core, at: 1)
+        #expect(core.tree.root.allElements.contains { $0.label == "Leave #a" })
+        _ = core.navigator.focus(identifier: ElementID.channelLeave.identifier)
+        var effects = core.handle(.key(.enter), at: .seconds(2))
+        effects += Self.finishTransitions(&core, at: 3)
+        #expect(Self.sends(effects) == [.part("#a", reason: "")], "\(effects)")
+
+        core.carryOut(.openChannelActions(AppCoreTests.welcome.id))
+        _ = Self.finishTransitions(&core, at: 4)
+        #expect(!core.tree.root.allElements.contains { $0.label.hasPrefix("Leave") })
+    }
+}

@@ -172,6 +172,12 @@ extension AppCore {
             guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
             if onIRC(channel) { transmit(.names(channel.name), on: channel.networkID) }
             present(.names(channelID: channelID))
+        case .leaveChannel(let channelID):
+            guard let channel = state.channels.first(where: { $0.id == channelID }) else { break }
+            guard state.sheets.hasSheet == false else { return closeSheets(then: intent) }
+            transmit(.part(channel.name, reason: ""), on: channel.networkID)
+            // "Left #a" answers it; "Leaving #a" only if the server is slow to.
+            expectSlowly(.part(state.names.fold(channel.name)), .command(.leaving(channel.name)))
         case .follow(let nick, let on):
             follow(nick, on)
         case .expandRun(let id, let expanded):

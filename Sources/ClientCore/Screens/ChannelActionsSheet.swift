@@ -42,6 +42,16 @@ enum ChannelActionsSheet {
                         label: "Who is here", traits: .button, hint: "Press Enter to list the people in this channel."),
                     ElementBehaviour(activate: .showNames(channelID: channelID))))
         }
+        // On a server, a channel one is in can be left here as with /part.
+        if !channel.isDirect, channel.networkID != state.localNetworkID, !state.leftChannels.contains(channelID) {
+            elements.append(
+                b.make(
+                    .channelLeave,
+                    Element(
+                        label: "Leave \(channel.name)", traits: .button,
+                        hint: "Press Enter to leave this channel on the server."),
+                    ElementBehaviour(activate: .leaveChannel(channelID))))
+        }
         return elements
     }
 

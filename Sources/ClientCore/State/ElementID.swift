@@ -40,7 +40,7 @@ public enum ElementID: Hashable, Sendable {
     case searchField, searchNone
     case searchResult(Int64)
     case member(String)
-    case channelSpeech, channelLanguage, channelNames
+    case channelSpeech, channelLanguage, channelNames, channelLeave
     case pronounce
     case addServer, onboardingAddServer
     case serverField(ServerField)
@@ -111,6 +111,7 @@ public enum ElementID: Hashable, Sendable {
         case .channelLanguage: "channel.language"
         case .pronounce: "action.pronounce"
         case .channelNames: "channel.names"
+        case .channelLeave: "channel.leave"
         }
     }
 }

@@ -50,6 +50,8 @@ public enum Intent: Hashable, Sendable {
     case pronounceNick(String)
     /// The sheet of who is in a channel.
     case showNames(channelID: Int64)
+    /// Leave an IRC channel one is in (as /part does), from its actions.
+    case leaveChannel(Int64)
     /// A channel's actions (Enter on its heading, or A on it in the drawer).
     case openChannelActions(Int64)
     case unavailable(String)
