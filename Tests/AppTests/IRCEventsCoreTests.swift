@@ -390,8 +390,8 @@ import Testing
     }
 
     /// The actions key on a channel in the drawer opens its actions: "Messages spoken here" is
-    /// adjustable; Up changes it, says the new value, writes `speech.channels."#a"`, and the
-    /// policy holds at once.
+    /// adjustable; Down speaks fewer of them, says the new value, writes `speech.channels."#a"`,
+    /// and the policy holds at once; the ends hold.
     @Test func aChannelsActionsChooseWhichOfItsMessagesAreSpoken() {
         var core = Self.ircCore()
         _ = core.navigator.focus(identifier: ElementID.drawerSearch.identifier)
@@ -404,13 +404,17 @@ import Testing
         #expect(
             AppCoreTests.spoken(opened).contains { $0.hasPrefix("Messages spoken here, all, adjustable") },
             "\(AppCoreTests.spoken(opened))")
-        let down = core.handle(.line("/down"), at: .seconds(5))
-        #expect(AppCoreTests.written(down)[["speech", "channels", "#a"]] == .string("none"), "\(down)")
-        #expect(AppCoreTests.spoken(down).contains("none"), "\(AppCoreTests.spoken(down))")
+        // Up at "all" stays there (it never goes round to "none"), and says so.
+        let up = core.handle(.line("/up"), at: .seconds(5))
+        #expect(AppCoreTests.written(up).isEmpty, "\(up)")
+        #expect(AppCoreTests.spoken(up) == ["all"], "\(AppCoreTests.spoken(up))")
+        for step in 0..<4 { _ = core.handle(.line("/down"), at: .seconds(5) + .milliseconds(100 * step + 100)) }
+        let down = core.handle(.line("/down"), at: .seconds(6))
+        #expect(AppCoreTests.written(down).isEmpty, "held at none: \(down)")
         #expect(core.state.settings.speech.messagePolicy(in: "#A") == .none)
         // A message in #a is shown but not spoken now.
         let message = ChatMessage(id: 600, channelID: 20, msgid: "q", author: "kim", text: "quiet please", time: Date())
-        let effects = core.handle(.chat(.messages([message])), at: .seconds(6))
+        let effects = core.handle(.chat(.messages([message])), at: .seconds(7))
         #expect(!AppCoreTests.spoken(effects).contains { $0.contains("quiet please") })
     }
 

@@ -146,10 +146,11 @@ extension AppCore {
             }
         case .adjustChannelSpeech(let channelID, let delta):
             guard let name = state.channels.first(where: { $0.id == channelID })?.name else { break }
+            // Held at the ends: one key never goes from every message to none.
+            let current = state.settings.speech.messagePolicy(in: name)
             let policy = SettingDescriptor.next(
-                in: SpeechSettings.MessagePolicy.allCases, from: state.settings.speech.messagePolicy(in: name),
-                by: delta,
-                wraps: true)
+                in: SpeechSettings.MessagePolicy.allCases, from: current, by: delta, wraps: false)
+            guard policy != current else { return say(Wording.policy(current), .default, .reader) }
             var settings = state.settings
             settings.speech.setChannel(name) { $0.messages = policy }
             writeChannelSpeech(name, settings)

@@ -19,9 +19,10 @@ enum ChannelActionsSheet {
                     hint:
                         "Press Up or Down to choose which new messages of this \(channel.isDirect ? "conversation" : "channel") are spoken."
                 ),
+                // Up is more of them spoken (towards all), Down fewer (towards none).
                 ElementBehaviour(
-                    increment: .adjustChannelSpeech(channelID: channelID, by: 1),
-                    decrement: .adjustChannelSpeech(channelID: channelID, by: -1)))
+                    increment: .adjustChannelSpeech(channelID: channelID, by: -1),
+                    decrement: .adjustChannelSpeech(channelID: channelID, by: 1)))
         ]
         let language = state.settings.speech.language(in: channel.name)
         elements.append(
