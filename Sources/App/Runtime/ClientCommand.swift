@@ -111,6 +111,9 @@ public enum ClientCommand {
         configuration.clipboard = LinkOpener.terminalTakesCopies(ProcessInfo.processInfo.environment)
         configuration.speechOff = options.speech.mode == .off
         configuration.localNick = workspace.nick
+        configuration.connectingTo =
+            options.server.map { String($0.split(separator: ":", maxSplits: 1).first ?? "") }
+            ?? (settings.ircServers.count == 1 ? settings.ircServers.first?.host : nil)
         let core = AppCore(configuration)
         let runtime = AppRuntime(
             core: core,

@@ -173,9 +173,8 @@ extension AppCore {
             // It opens only if no channel comes (the server is down, or refuses the sign-in).
             effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
             state.connection.started(at: now)
-            // The host, when the settings name one server (the store's networks come later).
-            let servers = state.settings.ircServers
-            say(.connection(.connecting(host: servers.count == 1 ? servers.first?.host : nil)), .default, .announcer)
+            // The host, when there is one server (the store's networks come later).
+            say(.connection(.connecting(host: configuration.connectingTo)), .default, .announcer)
         } else {
             effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .open)))
         }

@@ -33,6 +33,9 @@ public struct AppCore: Sendable {
         public var nick: String
         /// Whether an IRC server is configured: a piped line waits for its first channel.
         public var expectsIRC: Bool
+        /// The host connected to at start, when it is one (`--server`, or the settings' only
+        /// server): "Connecting to irc.example.net".
+        public var connectingTo: String?
         /// Whether a braille display may be connected: the focus's line and announcements go to it.
         public var braille: Bool
         /// `--screen-reader`: another screen reader reads the terminal, whatever the settings say.
