@@ -274,6 +274,11 @@ import Testing
         #expect(
             AppCoreTests.spoken(answer).contains { $0.contains("Kim Lee") && $0.contains("in hash a") },
             "\(AppCoreTests.spoken(answer))")
+        // A loopback address is where the listener is: "this computer", not "127.0.0.1".
+        let here = core.handle(
+            .chat(.server(.whois(nick: "bob", facts: [.identity(realName: "bob", host: "127.0.0.1")]), channelID: nil)),
+            at: .seconds(3))
+        #expect(Self.printed(here).contains("Whois bob: bob, from this computer"), "\(Self.printed(here))")
     }
 
     /// Someone else kicked is a membership event (shown, spoken politely); being kicked

@@ -11,8 +11,9 @@ extension Wording {
         var named = false
         let parts = facts.map { fact -> String in
             switch fact {
-            case .identity(let name, let host):
+            case .identity(let name, let rawHost):
                 named = true
+                let host = Self.whoisHost(rawHost)
                 // A real name that is only the nick again says nothing ("kim is kim").
                 let plain = name.trimmingCharacters(in: .whitespaces)
                 if plain.isEmpty || plain.lowercased() == nick.lowercased() { return "\(nick), from \(host)" }
@@ -32,6 +33,13 @@ extension Wording {
             }
         }
         return named ? parts.joined(separator: "; ") : "\(nick): " + parts.joined(separator: "; ")
+    }
+
+    /// Where someone connects from, as said: "this computer" for a loopback address (a server
+    /// here, where every host is 127.0.0.1), else the host as written (read verbatim).
+    static func whoisHost(_ host: String) -> String {
+        let loopback = host == "localhost" || host == "::1" || host == "0::1" || host.hasPrefix("127.")
+        return loopback ? "this computer" : SpokenText.verbatim(host)
     }
 
     /// The account someone is signed in to: "signed in as kimberly", or "signed in" when it is
