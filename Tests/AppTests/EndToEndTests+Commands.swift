@@ -130,8 +130,10 @@ extension EndToEndTests {
 
         var mark = session.spoken().count
         try enter("/whois bob")
-        // A real name that is only the nick again is not said: "bob, from 127.0.0.1; in hash earshot; …".
+        // A real name that is only the nick again is not said, and the loopback host is where
+        // the listener is: "bob, from this computer; in hash earshot; …".
         let whois = try await session.waitForSpeech(after: mark) { $0.text.hasPrefix("bob, from") }
+        #expect(whois?.text.hasPrefix("bob, from this computer; ") == true, "\(Self.context(session))")
         #expect(whois?.text.contains("hash earshot") == true, "\(Self.context(session))")
 
         mark = session.spoken().count
