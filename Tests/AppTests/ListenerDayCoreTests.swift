@@ -648,3 +648,28 @@ extension ListenerDayCoreTests {
         #expect(heard.first?.hasSuffix("Your line is back in the field") == true, "\(heard)")
     }
 }
+
+extension ListenerDayCoreTests {
+    /// "Type to filter channels" in the drawer's search while only the search shows: what is
+    /// typed brings its matches, and their count is said once typing pauses.
+    @Test func aSearchTypedInTheCompressedDrawerShowsItsMatches() {
+        var core = IRCEventsCoreTests.ircCore()
+        let many = (0..<3).map { ChatChannel(id: 100 + Int64($0), networkID: IRCEventsCoreTests.irc, name: "#c\($0)") }
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 20, purpose: .refresh),
+                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a] + many, messages: [])),
+            at: .seconds(1))
+        _ = core.navigator.focus(identifier: ElementID.drawerSearch.identifier)
+        #expect(core.state.drawer.state == .compressed)
+        var heard = Self.spoken(core.handle(.key(.character("c")), at: .seconds(2)))
+        heard += Self.spoken(core.handle(.utterance(.done, .keyEcho), at: .seconds(2) + .milliseconds(100)))
+        heard += Self.spoken(core.handle(.tick, at: .seconds(5)))
+        for id in 100...102 {
+            let shown = core.tree.root.allElements.contains { $0.identifier == ElementID.channel(Int64(id)).identifier }
+            #expect(shown, "\(heard)")
+        }
+        #expect(heard.contains("4 channels match"), "#welcome too: \(heard)")
+    }
+}

@@ -76,7 +76,9 @@ extension AppCore {
         // The field's new value is not spoken: the echo is. A caret move changes no element
         // (the bottom line's cursor follows in `finish`), so the tree stays as it is.
         if line.text != before { rebuild() }
-        if field == .pickerQuery, line.text != before, !line.isEmpty { pickerSearched() }
+        if line.text != before, !line.isEmpty, field == .pickerQuery || field == .channelQuery {
+            searchCounted(in: field)
+        }
         // Typing is told to a channel one is in, and not while a command is being written.
         if field == .composer, line.text != before, state.settings.sendTyping, let channel = state.channel,
             onIRC(channel),
@@ -89,15 +91,18 @@ extension AppCore {
         }
     }
 
-    /// The picker's count for the words typed, said politely once typing pauses (only the
-    /// latest is news).
-    mutating func pickerSearched() {
-        let total = Emoji.search(state.pickerQuery, in: state.emoji).total
+    /// The count for the words typed in the picker's or the drawer's search, said politely
+    /// once typing pauses (only the latest is news).
+    mutating func searchCounted(in field: TextField) {
+        let found: CommandFact =
+            field == .pickerQuery
+            ? .emojiFound(Emoji.search(state.pickerQuery, in: state.emoji).total)
+            : .channelsFound(ChannelDrawer.channels(state).matching.count)
         announce(
             announcer.liveRegionChanged(
                 LiveRegionChange(
-                    region: "emoji", politeness: .polite, text: Wording.sentence(.command(.emojiFound(total))),
-                    noun: "result", replaces: true),
+                    region: "search", politeness: .polite, text: Wording.sentence(.command(found)), noun: "result",
+                    replaces: true),
                 at: now))
     }
 

@@ -2,8 +2,8 @@ import Accessibility
 import ChatModel
 import Presentation
 
-/// The channel drawer: a search field, and the channels when expanded (five) or at full height
-/// (all, and modal).
+/// The channel drawer: a search field (and its first five matches once a search is typed), and
+/// the channels when expanded (five) or at full height (all, and modal).
 package enum ChannelDrawer {
     static func build(_ state: AppState, into b: inout ScreenTree.Builder) -> Element {
         var children = [
@@ -41,7 +41,9 @@ package enum ChannelDrawer {
         let query = state.channelQuery.lowercased()
         let matching = state.channels.filter { query.isEmpty || $0.name.lowercased().contains(query) }
         switch state.drawer.state {
-        case .compressed: return ([], matching)
+        case .compressed:
+            // Only the search field, until a search is typed there: its first matches show.
+            return (query.isEmpty ? [] : Array(matching.prefix(5)), matching)
         case .expanded:
             // Five, and always the open conversation and direct ones (a /query opened now is
             // there, though the store sorts conversations after the channels).

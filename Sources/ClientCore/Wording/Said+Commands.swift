@@ -20,6 +20,8 @@ enum CommandFact: Hashable, Sendable {
     case found(Int)
     /// The emoji picker's count: `count` emoji match the words typed.
     case emojiFound(Int)
+    /// The drawer's search: `count` channels match the words typed.
+    case channelsFound(Int)
     /// Clear text emptied a search field.
     case searchCleared
     /// Enter in the search field with nothing found (said already): what Enter could not do.
@@ -82,6 +84,8 @@ extension Wording {
         case .emojiFound(let count):
             count == 0 ? "No emoji match" : count == 1 ? "1 emoji matches" : "\(count) emoji match"
         case .searchCleared: "Search cleared"
+        case .channelsFound(let count):
+            count == 0 ? "No channel matches" : count == 1 ? "1 channel matches" : "\(count) channels match"
         case .searchShown(let query, let count): "Search for \"\(query)\": " + sentence(.found(count))
         case .noPronunciation(let word):
             "\(SpokenText.verbatim(word)) has no pronunciation of its own. To give it one, type /pronounce, the word, and how it is said"
