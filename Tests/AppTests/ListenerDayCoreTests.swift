@@ -673,3 +673,28 @@ extension ListenerDayCoreTests {
         #expect(heard.contains("4 channels match"), "#welcome too: \(heard)")
     }
 }
+
+extension ListenerDayCoreTests {
+    /// In an open direct conversation, kim's lines that follow each other name her once, as a
+    /// channel's do ("kim: hi", then "are you there").
+    @Test func anOpenConversationNamesItsWriterOnce() {
+        var core = IRCEventsCoreTests.ircCore()
+        let kim = ChatChannel(id: 40, networkID: IRCEventsCoreTests.irc, name: "kim", isDirect: true)
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 40, purpose: .open),
+                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a, kim], messages: [])),
+            at: .seconds(1))
+        #expect(core.state.channelID == 40)
+        var heard: [String] = []
+        for (index, text) in ["hi", "are you there"].enumerated() {
+            let at = Duration.seconds(3 + index * 3)
+            let line = ChatMessage(id: 950 + Int64(index), channelID: 40, author: "kim", text: text, time: Date())
+            heard += Self.spoken(core.handle(.chat(.messages([line])), at: at))
+            heard += Self.spoken(core.handle(.tick, at: at + .milliseconds(1500)))
+            heard += Self.spoken(core.handle(.utterance(.done, .announcer), at: at + .milliseconds(1600)))
+        }
+        #expect(heard.filter { $0.contains("hi") || $0.contains("there") } == ["kim: hi", "are you there"], "\(heard)")
+    }
+}

@@ -87,8 +87,10 @@ extension AppCore {
                     here ? words : Wording.sentence(.message(.direct(said: words, notice: message.kind == .notice)))
                 // Addressed to the listener, as a mention is: said at once (in its own
                 // conversation, as the open channel's messages are).
+                // In the open conversation, the same person going on is not named again.
                 change = LiveRegionChange(
-                    region: name, politeness: here ? .polite : .assertive, text: text, noun: "direct message")
+                    region: name, politeness: here ? .polite : .assertive, text: text, noun: "direct message",
+                    speaker: here ? state.names.fold(message.author) : nil, continuation: here ? body : nil)
             } else if mentioned {
                 playCue(.mention, .high)
                 if !here { state.mentionedChannelIDs.insert(message.channelID) }
