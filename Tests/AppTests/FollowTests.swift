@@ -77,5 +77,19 @@ extension AppSuites {
         #expect(
             AppCoreTests.spoken(effects).contains("kim's messages will be said from every channel"),
             "\(AppCoreTests.spoken(effects))")
+
+        // The listener's own entry (named "you" here, as without $USER): not "you, you", and
+        // no following oneself.
+        let own = core.tree.root.allElements.first { $0.identifier == ElementID.member("you").identifier }
+        #expect(own?.label == "you" && own?.value.isEmpty == true, "\(String(describing: own))")
+        _ = core.navigator.focus(identifier: ElementID.member("you").identifier)
+        _ = core.handle(.key(.character("a")), at: .seconds(7))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 8)
+        labels = []
+        core.tree.root.walk { element, _ in
+            if element.identifier?.hasPrefix("actions.element.") == true { labels.append(element.label) }
+            return true
+        }
+        #expect(labels == ["Set how your name is said"], "\(labels)")
     }
 }

@@ -18,12 +18,30 @@ enum NamesSheet {
             let names = state.names(onNetwork: network)
             let followed = state.settings.speech.follow.contains { names.equal($0, person.nick) }
             let spoken = SpokenText.plainNick(person.nick)
+            let own = person.nick == state.nick
+            // The listener's own name: said from every channel means nothing for it, and its
+            // name is theirs ("Set how your name is said", not "how ada is said").
+            var actions: [ElementBehaviour.Action] = [
+                .init(
+                    name: own ? "Set how your name is said" : "Set how \(spoken) is said",
+                    intent: .pronounceNick(person.nick))
+            ]
+            if !own {
+                actions.append(
+                    followed
+                        ? .init(
+                            name: "Stop saying \(spoken)'s messages from every channel",
+                            intent: .follow(person.nick, false))
+                        : .init(name: "Say \(spoken)'s messages from every channel", intent: .follow(person.nick, true))
+                )
+            }
             return b.make(
                 .member(person.nick),
                 Element(
                     label: person.nick,
                     value: [
-                        person.nick == state.nick ? "you" : nil, rank(of: person.prefix),
+                        // ("you, you" where the name is "you", as it is without $USER.)
+                        own && person.nick.lowercased() != "you" ? "you" : nil, rank(of: person.prefix),
                         signedIn(person.nick, state, network: network),
                         followed ? "said from every channel" : nil,
                     ].compactMap { $0 }.joined(separator: ", "),
@@ -33,16 +51,7 @@ enum NamesSheet {
                         : "Press A for more.",
                     positionInSet: SetPosition(index + 1, of: people.count)),
                 ElementBehaviour(
-                    activate: messageable ? .query(person.nick) : nil,
-                    actions: [
-                        .init(name: "Set how \(spoken) is said", intent: .pronounceNick(person.nick)),
-                        followed
-                            ? .init(
-                                name: "Stop saying \(spoken)'s messages from every channel",
-                                intent: .follow(person.nick, false))
-                            : .init(
-                                name: "Say \(spoken)'s messages from every channel", intent: .follow(person.nick, true)),
-                    ]))
+                    activate: messageable ? .query(person.nick) : nil, actions: actions))
         }
     }
 
