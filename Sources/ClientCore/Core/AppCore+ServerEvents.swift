@@ -185,12 +185,11 @@ extension AppCore {
                 transmit(.names(channel.name), on: channel.networkID)
             }
         case .whois(let nick, let facts):
-            let text = Wording.whois(nick, facts)
+            // The host is shown; it is not said (a cloak is letters and digits read one by one).
+            let shown = SpokenText.unmarked(Wording.whois(nick, facts))
             effects.append(
-                .lines([
-                    Lines.plain(Wording.sentence(.people(.whoisShown(nick: nick, answer: SpokenText.unmarked(text)))))
-                ]))
-            say(text, .default, .announcer)
+                .lines([Lines.plain(Wording.sentence(.people(.whoisShown(nick: nick, answer: shown))))]))
+            say(Wording.whois(nick, facts, host: false), .default, .announcer)
         case .note(let text, let isWarning):
             // A refusal answers whatever was waiting ("Joining" is not said after "Cannot join").
             if isWarning { waits.progress.answerAll() }

@@ -5,7 +5,8 @@ import IRC
 /// A WHOIS answer in words: "kim, real name Kim Lee, from host.example; in #x and #y; on server
 /// irc.example; idle 5 minutes"; the IRC module reports each as a ``WhoisFact``.
 extension Wording {
-    static func whois(_ nick: String, _ facts: [WhoisFact]) -> String {
+    /// `host`: where they connect from is part of it (on screen; not said).
+    static func whois(_ nick: String, _ facts: [WhoisFact], host withHost: Bool = true) -> String {
         guard !facts.isEmpty else { return "\(nick): nothing known" }
         // The nick is named once, in the first part (its identity when the server gave one).
         var named = false
@@ -13,11 +14,11 @@ extension Wording {
             switch fact {
             case .identity(let name, let rawHost):
                 named = true
-                let host = Self.whoisHost(rawHost)
+                let from = withHost ? ", from " + Self.whoisHost(rawHost) : ""
                 // A real name that is only the nick again says nothing ("kim is kim").
                 let plain = name.trimmingCharacters(in: .whitespaces)
-                if plain.isEmpty || plain.lowercased() == nick.lowercased() { return "\(nick), from \(host)" }
-                return "\(nick), real name \(SpokenText.verbatim(name)), from \(host)"
+                if plain.isEmpty || plain.lowercased() == nick.lowercased() { return nick + from }
+                return "\(nick), real name \(SpokenText.verbatim(name))" + from
             case .server(let server): return "on server \(server)"
             case .ircOperator: return "an IRC operator"
             case .away(let reason): return "away: " + SpokenText.verbatim(reason)
