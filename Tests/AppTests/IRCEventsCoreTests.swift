@@ -738,3 +738,25 @@ extension IRCEventsCoreTests {
         #expect(!core.tree.root.allElements.contains { $0.label.hasPrefix("Leave") })
     }
 }
+
+extension IRCEventsCoreTests {
+    /// Letters typed on a message in a thread go to its reply field, and it is named so:
+    /// "Reply in thread, t" (it was "Message field", and the listener thought the channel).
+    @Test func typingOnAThreadsMessageNamesItsReplyField() {
+        var core = Self.ircCore()
+        let root = ChatMessage(id: 700, channelID: 20, msgid: "r1", author: "kim", text: "lunch?", time: Date())
+        let channels = [AppCoreTests.welcome, Self.a]
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 20, purpose: .thread(rootID: 700, announce: true), root: root),
+                    channels: channels, messages: [root], thread: [root])),
+            at: .seconds(1))
+        _ = Self.finishTransitions(&core, at: 2)
+        #expect(core.state.route == .thread(rootID: 700))
+        _ = core.navigator.focus(identifier: ElementID.message(700).identifier)
+        let heard = AppCoreTests.spoken(core.handle(.key(.character("t")), at: .seconds(3)))
+        #expect(heard.first == "Reply in thread, t", "\(heard)")
+        #expect(core.state.threadComposer == "t")
+    }
+}

@@ -111,7 +111,8 @@ extension AppCore {
         let from = navigator.focusedElement?.identifier
         let draft = editor(field).text
         typeInField(
-            text, field: field, identifier: identifier, name: Wording.sentence(.typingInMessageField(draft: draft)))
+            text, field: field, identifier: identifier,
+            name: Wording.sentence(.typingInMessageField(draft: draft, thread: field == .threadComposer)))
         if field == .composer, navigator.focusedElement?.identifier == identifier { state.fields.typedFrom = from }
     }
 

@@ -32,9 +32,10 @@ enum Fact: Hashable, Sendable {
     /// A character typed where no text field is: in a sheet (`sheetOpen`) or on a screen
     /// without a message field.
     case notATextField(sheetOpen: Bool)
-    /// Characters typed on a message went to the message field: it is named once.
-    /// (`draft`: what was in the field already, which the typing goes on from.)
-    case typingInMessageField(draft: String)
+    /// Characters typed on a message went to the message field (in a thread, its reply
+    /// field): it is named once. (`draft`: what was in the field already, which the typing
+    /// goes on from.)
+    case typingInMessageField(draft: String, thread: Bool)
     /// A key that opens something new, pressed while something is open over the conversation.
     case closeThisFirst
 

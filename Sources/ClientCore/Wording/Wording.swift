@@ -25,9 +25,11 @@ public enum Wording {
         case .couldNotRead(let reason): "Could not read the chat history: " + Self.reason(reason)
         case .notATextField(let sheetOpen):
             sheetOpen ? "Not a text field. Escape closes this" : "Not a text field"
-        case .typingInMessageField(let draft):
-            // A draft there is said, so the letters are not taken for a new line.
-            draft.isEmpty ? "Message field" : "Message field, after your draft " + SpokenText.verbatim(draft)
+        case .typingInMessageField(let draft, let thread):
+            // A draft there is said, so the letters are not taken for a new line; in a thread
+            // the field is the reply's, so the listener knows where the words go.
+            (thread ? "Reply in thread" : "Message field")
+                + (draft.isEmpty ? "" : ", after your draft " + SpokenText.verbatim(draft))
         case .closeThisFirst:
             "Press Escape first"
         case .tryingAgain(let host, let seconds):
