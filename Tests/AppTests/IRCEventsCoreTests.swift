@@ -760,3 +760,26 @@ extension IRCEventsCoreTests {
         #expect(core.state.threadComposer == "t")
     }
 }
+
+extension IRCEventsCoreTests {
+    /// A line the server's history brings after one's own (it was written before it, while one
+    /// was out of the channel) takes its place by time: Alt-Up says one's own line first.
+    @Test func historyThatComesLateIsReviewedInTimeOrder() {
+        var core = Self.ircCore()
+        let start = Date()
+        let bob = ChatMessage(id: 801, channelID: 20, author: "bob", text: "bob says 3", time: start)
+        let own = ChatMessage(id: 802, channelID: 20, author: "you", text: "back again", time: start + 20)
+        let kim = ChatMessage(id: 803, channelID: 20, author: "kim", text: "are you gone?", time: start + 10)
+        _ = core.handle(.chat(.messages([bob, own])), at: .seconds(1))
+        _ = core.handle(.chat(.history([kim], news: [:])), at: .seconds(2))
+        #expect(core.state.messages.suffix(3).map(\.id) == [801, 803, 802])
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        var heard: [String] = []
+        for step in 0..<3 {
+            heard += AppCoreTests.spoken(core.handle(.key(.key(.up, [.alt])), at: .seconds(3 + step)))
+        }
+        let order = heard.compactMap { line in ["back again", "are you gone", "bob says 3"].first { line.contains($0) }
+        }
+        #expect(order == ["back again", "are you gone", "bob says 3"], "\(heard)")
+    }
+}

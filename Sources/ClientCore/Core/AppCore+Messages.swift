@@ -295,7 +295,10 @@ extension AppCore {
         if let index = state.messages.firstIndex(where: { $0.id == message.id }) {
             state.messages[index] = message
         } else {
-            state.messages.append(message)
+            // In time order, as the store gives a page: a line the server's history brings
+            // now can be older than one said since (review and the screen read this order).
+            let at = state.messages.lastIndex { ($0.time, $0.id) <= (message.time, message.id) }.map { $0 + 1 } ?? 0
+            state.messages.insert(message, at: at)
             if state.messages.count > Self.pageSize {
                 state.messages.removeFirst(state.messages.count - Self.pageSize)
                 state.pageHoldsAll = false
