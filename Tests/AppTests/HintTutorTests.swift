@@ -52,3 +52,17 @@ import Testing
         #expect(moved == nil, "focus went elsewhere")
     }
 }
+
+extension HintTutorTests {
+    /// A hint with a number in it ("Alt-3 opens it from anywhere") is one kind with the others
+    /// like it: learnt after three, whatever the numbers.
+    @Test func hintsThatDifferOnlyByANumberAreOneKind() {
+        var tutor = HintTutor()
+        let said = (1...5).map { index in
+            tutor.focused(
+                on: "channel.\(index)", hint: "Press Enter to open this channel. Alt-\(index) opens it from anywhere.",
+                at: .seconds(index))
+        }
+        #expect(said == [true, true, true, false, false])
+    }
+}

@@ -29,9 +29,10 @@ struct HintTutor: Sendable, Equatable {
     mutating func focused(on element: String?, hint: String, at now: Duration) -> Bool {
         resting = nil
         guard !hint.isEmpty else { return false }
-        let count = heard[hint, default: 0]
+        let kind = Self.kind(of: hint)
+        let count = heard[kind, default: 0]
         if count < Self.timesBeforeLearnt {
-            heard[hint] = count + 1
+            heard[kind] = count + 1
             return true
         }
         resting = Resting(hint: hint, element: element, due: now + Self.rest)
@@ -45,6 +46,12 @@ struct HintTutor: Sendable, Equatable {
         guard count < Self.timesBeforeLearnt else { return false }
         heard[hint] = count + 1
         return true
+    }
+
+    /// The kind of hint `hint` is: its words with each number as one ("Alt-3 opens it from
+    /// anywhere" and "Alt-4 …" are one hint, learnt once, not one per channel).
+    static func kind(of hint: String) -> String {
+        String(hint.map { $0.isNumber ? "#" : $0 })
     }
 
     /// A key was pressed: the rest is broken.

@@ -6,14 +6,18 @@ import Presentation
 /// the channels when expanded (five) or at full height (all, and modal).
 package enum ChannelDrawer {
     static func build(_ state: AppState, into b: inout ScreenTree.Builder) -> Element {
+        let (shown, matching) = channels(state)
+        // Shift-Up is offered only where it shows more ("Channels, all 5 shown" has no more).
+        let hint =
+            state.drawer.state == .fullHeight
+            ? "Type to filter channels. Press Shift-Down to show fewer."
+            : state.drawer.state == .expanded && shown.count >= matching.count && state.channelQuery.isEmpty
+                ? "Type to filter channels." : "Type to filter channels. Press Shift-Up to show more."
         var children = [
             b.field(
                 .drawerSearch, "Search channels", text: state.channelQuery, edits: .channelQuery, search: true,
-                hint: state.drawer.state == .fullHeight
-                    ? "Type to filter channels. Press Shift-Down to show fewer."
-                    : "Type to filter channels. Press Shift-Up to show more.")
+                hint: hint)
         ]
-        let (shown, matching) = channels(state)
         // On several IRC networks, each network's channels follow its name as a heading (the
         // rotor's Headings move between them).
         let ircNetworks = Set(state.networks.filter { !$0.isLocal }.map(\.id))

@@ -60,7 +60,7 @@ extension Wording {
     static func drawer(_ state: Drawer.State, shown: Int, of total: Int) -> String {
         if state == .compressed, shown == 0, total > 0 { return "Channels, search only" }
         if total == 0 { return "Channels, none found" }
-        if shown >= total { return total == 1 ? "Channels, 1 shown" : "Channels, all \(total) shown" }
+        if shown >= total { return total == 1 ? "Channels, just 1" : "Channels, all \(total) shown" }
         return "Channels, \(shown) of \(total) shown"
     }
 
