@@ -115,13 +115,13 @@ import Testing
         try session.send("Enter")
         let picker = try await session.waitForSpeech(after: pickerStart) { $0.text.hasPrefix("Emoji picker") }
         try #require(picker != nil, "the emoji picker did not open\n\(Self.context(session))")
-        let searchFocused = try await Self.waitForEditor(session, label: "Search")
+        let searchFocused = try await Self.waitForEditor(session, label: "Search emoji")
         #expect(searchFocused, "the picker does not start on its search field\n\(Self.context(session))")
 
         let typedStart = session.spoken().count
         try session.type("thumbs")
         let typed = try await TmuxSession.waitUntil {
-            try session.screen().components(separatedBy: "\n").last == "Search: thumbs"
+            try session.screen().components(separatedBy: "\n").last == "Search emoji: thumbs"
         }
         #expect(typed, "the search field does not show the word\n\(Self.context(session))")
         // Key echo speaks what was typed (letters, or the word when keys come fast).

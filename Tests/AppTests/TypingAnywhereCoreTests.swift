@@ -146,7 +146,7 @@ import UnicodeData
         #expect(core.state.pickerQuery == "fire")
         #expect(core.navigator.focusedElement?.identifier == ElementID.pickerSearch.identifier)
         let heard = Self.spoken(effects)
-        #expect(heard.first == "Search, f", "\(heard)")
+        #expect(heard.first == "Search emoji, f", "\(heard)")
         #expect(!heard.contains { $0.hasPrefix("Not a text field") }, "\(heard)")
     }
 

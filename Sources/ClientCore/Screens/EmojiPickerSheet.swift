@@ -7,7 +7,7 @@ enum EmojiPickerSheet {
     static func build(_ state: AppState, messageID id: Int64, into b: inout ScreenTree.Builder) -> [Element] {
         var elements = [
             b.field(
-                .pickerSearch, "Search", text: state.pickerQuery, edits: .pickerQuery, search: true,
+                .pickerSearch, "Search emoji", text: state.pickerQuery, edits: .pickerQuery, search: true,
                 hint: "Type an emoji name or keyword to filter the list."),
             b.make(
                 .pickerClear, Element(label: "Clear text", traits: .button, hint: "Press Enter to clear the search."),
