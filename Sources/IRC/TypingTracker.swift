@@ -47,13 +47,19 @@ public struct TypingTracker: Sendable {
     /// A message from `nick` ends their typing; it was heard (see ``isNews(_:in:now:names:)``).
     public mutating func messageReceived(from nick: String, in channel: String, now: Date, names: IRCCaseMapping) {
         received(.done, from: nick, in: channel, now: now, names: names)
+        forgetOldNews(now: now)
         lastNews[Key(channel: names.fold(channel), nick: names.fold(nick))] = now
+    }
+
+    /// What is older than ``quietAfter`` says nothing any more: a long session does not keep it.
+    private mutating func forgetOldNews(now: Date) {
+        if lastNews.count > 1000 { lastNews = lastNews.filter { now.timeIntervalSince($0.value) < Self.quietAfter } }
     }
 
     /// Whether any of `started`, who began typing in `channel`, is news: not said typing and not
     /// heard writing there in the last ``quietAfter`` seconds. Each of them counts as said now.
     public mutating func isNews(_ started: [String], in channel: String, now: Date, names: IRCCaseMapping) -> Bool {
-        if lastNews.count > 1000 { lastNews = lastNews.filter { now.timeIntervalSince($0.value) < Self.quietAfter } }
+        forgetOldNews(now: now)
         var news = false
         for nick in started {
             let key = Key(channel: names.fold(channel), nick: names.fold(nick))
