@@ -1,5 +1,6 @@
-import RealParts
 import Foundation
+import RealParts
+import TestThreads
 
 @testable import Chat
 
@@ -10,7 +11,10 @@ actor EventRecorder {
 
     init(_ client: IRCClient) {
         let stream = client.events
-        Task { await self.consume(stream) }
+        // On a thread of its own, as the suites that wait on it are: on Swift's pool, two
+        // other tests blocking its two threads kept every event from being recorded (CI saw
+        // a silent server's test record none in twenty seconds).
+        Task(executorPreference: ThreadPerJobExecutor.shared) { await self.consume(stream) }
     }
 
     private func consume(_ stream: AsyncStream<ChatEvent>) async {

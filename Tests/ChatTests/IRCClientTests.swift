@@ -437,6 +437,33 @@ import Testing
         await client.stop()
     }
 
+    /// What the client says is recorded while every thread of Swift's shared pool is held
+    /// (the recorder ran there, and CI saw the first test above record nothing in 20 s).
+    @Test func itsEventsAreRecordedWhileSwiftsSharedPoolIsHeld() async throws {
+        let (listener, port) = try InspIRCdFixture.boundLoopbackSocket()
+        defer { close(listener) }
+        try #require(listen(listener, 8) == 0, "listen() failed")
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let client = try Self.client(
+            of: port, in: directory,
+            retrying: ReconnectPolicy(
+                initialDelay: .milliseconds(50), maximumDelay: .milliseconds(100), jitter: 0,
+                registrationTimeout: .milliseconds(300)))
+        let hold = DispatchSemaphore(value: 0)
+        let jobs = ProcessInfo.processInfo.activeProcessorCount * 2
+        for _ in 0..<jobs { Task.detached { hold.wait() } }
+        let events = EventRecorder(client)
+        await client.start()
+        let givenUp = await events.wait(timeout: 10) { seen in
+            seen.contains { if case .disconnected(.notWelcomed) = $0 { true } else { false } }
+        }
+        for _ in 0..<jobs { hold.signal() }
+        let seen = await events.events
+        #expect(givenUp, "\(seen)")
+        await client.stop()
+    }
+
     /// Ada's client of the silent server at `port`, given up on and tried again by `policy`.
     static func client(
         of port: Int, in directory: TemporaryDirectory, retrying policy: ReconnectPolicy
