@@ -92,12 +92,10 @@ extension AppCore {
     }
 
     /// The count for the words typed in the picker's or the drawer's search, said politely
-    /// once typing pauses (only the latest is news).
+    /// once typing pauses (only the latest is news). The tree just built counted it.
     mutating func searchCounted(in field: TextField) {
-        let found: CommandFact =
-            field == .pickerQuery
-            ? .emojiFound(Emoji.search(state.pickerQuery, in: state.emoji).total)
-            : .channelsFound(ChannelDrawer.channels(state).matching.count)
+        guard let count = tree.searchMatches else { return }
+        let found: CommandFact = .matching(count, field == .pickerQuery ? "emoji" : "channel")
         announce(
             announcer.liveRegionChanged(
                 LiveRegionChange(

@@ -7,6 +7,7 @@ import Presentation
 package enum ChannelDrawer {
     static func build(_ state: AppState, into b: inout ScreenTree.Builder) -> Element {
         let (shown, matching) = channels(state)
+        if !state.channelQuery.isEmpty { b.searchMatches = matching.count }
         // Shift-Up is offered only where it shows more ("Channels, all 5 shown" has no more).
         let hint =
             state.drawer.state == .fullHeight

@@ -14,8 +14,12 @@ enum EmojiPickerSheet {
                 ElementBehaviour(activate: .setText(.pickerQuery, ""))),
         ]
         let (results, total) = Emoji.search(state.pickerQuery, in: state.emoji)
+        if !state.pickerQuery.isEmpty { b.searchMatches = total }
         if results.isEmpty {
-            elements.append(b.make(.pickerNone, Element(label: "No emoji match", traits: .staticText)))
+            elements.append(
+                b.make(
+                    .pickerNone, Element(label: Wording.sentence(.command(.matching(0, "emoji"))), traits: .staticText))
+            )
         }
         let message = state.message(id: id)
         for emoji in results {

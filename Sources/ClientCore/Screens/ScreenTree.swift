@@ -11,6 +11,9 @@ public struct ScreenTree: Sendable {
     public var root: Element
     /// Behaviour by element identifier.
     public var behaviours: [String: ElementBehaviour]
+    /// How many items match the words typed in a search the screen shows (the picker's emoji,
+    /// the drawer's channels), counted once as the tree is built; nil without a typed search.
+    public var searchMatches: Int? = nil
 
     /// What the element with `identifier` does, if anything.
     public func behaviour(_ identifier: String?) -> ElementBehaviour? {
@@ -20,6 +23,8 @@ public struct ScreenTree: Sendable {
     /// Collects elements and their behaviours while a tree is built.
     public struct Builder {
         public private(set) var behaviours: [String: ElementBehaviour] = [:]
+        /// Set by the sheet whose search has words typed: see ``ScreenTree/searchMatches``.
+        public var searchMatches: Int?
 
         public init() {}
 

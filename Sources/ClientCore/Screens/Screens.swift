@@ -23,7 +23,7 @@ public enum Screens {
             children.append(sheet)
         }
         let root = builder.make(.root, Element(label: "Earshot", children: children))
-        return ScreenTree(root: root, behaviours: builder.behaviours)
+        return ScreenTree(root: root, behaviours: builder.behaviours, searchMatches: builder.searchMatches)
     }
 
     /// The first element of each route, for the navigation stack.

@@ -18,10 +18,8 @@ enum CommandFact: Hashable, Sendable {
     case back
     /// The search's count: `count` results (30 means "30 or more").
     case found(Int)
-    /// The emoji picker's count: `count` emoji match the words typed.
-    case emojiFound(Int)
-    /// The drawer's search: `count` channels match the words typed.
-    case channelsFound(Int)
+    /// A search's count as its words are typed: `count` of `noun` ("emoji", "channel") match.
+    case matching(Int, String)
     /// Clear text emptied a search field.
     case searchCleared
     /// Enter in the search field with nothing found (said already): what Enter could not do.
@@ -81,11 +79,11 @@ extension Wording {
             count == 30
                 ? "30 or more messages found"
                 : count == 0 ? "No messages found" : Plural.phrase(count, "message") + " found"
-        case .emojiFound(let count):
-            count == 0 ? "No emoji match" : count == 1 ? "1 emoji matches" : "\(count) emoji match"
+        case .matching(let count, let noun):
+            count == 0
+                ? "No \(Plural.of(noun)) match"
+                : Plural.phrase(count, noun) + (count == 1 ? " matches" : " match")
         case .searchCleared: "Search cleared"
-        case .channelsFound(let count):
-            count == 0 ? "No channel matches" : count == 1 ? "1 channel matches" : "\(count) channels match"
         case .searchShown(let query, let count): "Search for \"\(query)\": " + sentence(.found(count))
         case .noPronunciation(let word):
             "\(SpokenText.verbatim(word)) has no pronunciation of its own. To give it one, type /pronounce, the word, and how it is said"
