@@ -129,15 +129,21 @@ import UnicodeData
         #expect(again == ["Not a text field. Escape closes this"], "a new run after another key")
     }
 
-    /// In the emoji picker, letters typed on a result are more of the search: focus goes to its
-    /// field, named once, and the letters are typed there (they were refused before).
-    @Test func lettersTypedOnAPickerResultGoToItsSearchField() {
+    /// The local lesson with the emoji picker open on its last message (a, Add reaction), at 5 s.
+    static func openPicker() -> AppCore {
         var (core, _) = AppCoreTests.openCore()
         _ = core.handle(.key(.character("a")), at: .seconds(1))
         _ = IRCEventsCoreTests.finishTransitions(&core, at: 3)
         _ = core.navigator.focus(identifier: ElementID.addReaction.identifier)
         _ = core.handle(.key(.enter), at: .seconds(4))
         _ = IRCEventsCoreTests.finishTransitions(&core, at: 5)
+        return core
+    }
+
+    /// In the emoji picker, letters typed on a result are more of the search: focus goes to its
+    /// field, named once, and the letters are typed there (they were refused before).
+    @Test func lettersTypedOnAPickerResultGoToItsSearchField() {
+        var core = Self.openPicker()
         #expect(core.state.activeSheet?.kind == .emojiPicker(messageID: 102))
         _ = core.handle(.key(.key(.right, [])), at: .seconds(6))
         _ = core.handle(.key(.key(.right, [])), at: .seconds(7))
@@ -153,12 +159,7 @@ import UnicodeData
     /// The picker's count is said once typing pauses (the latest only), and Clear text says
     /// what it did.
     @Test func thePickersCountIsSaidWhenTypingPausesAndClearTextSaysItCleared() {
-        var (core, _) = AppCoreTests.openCore()
-        _ = core.handle(.key(.character("a")), at: .seconds(1))
-        _ = IRCEventsCoreTests.finishTransitions(&core, at: 3)
-        _ = core.navigator.focus(identifier: ElementID.addReaction.identifier)
-        _ = core.handle(.key(.enter), at: .seconds(4))
-        _ = IRCEventsCoreTests.finishTransitions(&core, at: 5)
+        var core = Self.openPicker()
         _ = core.navigator.focus(identifier: ElementID.pickerSearch.identifier)
         var heard = Self.spoken(Self.type("thumbs", &core, from: .seconds(6), every: .milliseconds(150)))
         heard += Self.spoken(core.handle(.utterance(.done, .keyEcho), at: .seconds(7)))

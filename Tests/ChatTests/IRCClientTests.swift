@@ -376,28 +376,20 @@ import Testing
 /// reason, and tries again.
 @Suite(.ownThreads) struct SilentServerTests {
     @Test func aServerThatNeverWelcomesIsGivenUpWithTheReasonAndTriedAgain() async throws {
-        let (listener, port) = try InspIRCdFixture.boundLoopbackSocket()
-        defer { close(listener) }
-        try #require(listen(listener, 8) == 0, "listen() failed")
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let client = try Self.client(
-            of: port, in: directory,
-            retrying: ReconnectPolicy(
-                initialDelay: .milliseconds(100), maximumDelay: .milliseconds(200), jitter: 0,
-                registrationTimeout: .milliseconds(500)))
-        let events = EventRecorder(client)
-        await client.start()
-        // The kernel completes the handshake from the listen queue: the client is connected,
-        // and hears nothing.
-        let givenUp = await events.wait(timeout: 20) { seen in
-            seen.filter { if case .disconnected(.notWelcomed) = $0 { true } else { false } }.count >= 2
+        try await Self.withSilentServer(givenUpAfter: .milliseconds(500)) { _, client in
+            let events = EventRecorder(client)
+            await client.start()
+            // The kernel completes the handshake from the listen queue: the client is connected,
+            // and hears nothing.
+            let givenUp = await events.wait(timeout: 20) { seen in
+                seen.filter { if case .disconnected(.notWelcomed) = $0 { true } else { false } }.count >= 2
+            }
+            let seen = await events.events
+            #expect(givenUp, "\(seen)")
+            #expect(seen.contains { if case .reconnecting = $0 { true } else { false } })
+            let synced = seen.contains(where: \.isSynced)
+            #expect(!synced)
         }
-        let seen = await events.events
-        #expect(givenUp, "\(seen)")
-        #expect(await events.events.contains { if case .reconnecting = $0 { true } else { false } })
-        #expect(!(await events.events.contains(where: \.isSynced)))
-        await client.stop()
     }
 
     /// The client's timers run on its own event loop: with every thread of Swift's shared pool
@@ -405,76 +397,84 @@ import Testing
     /// given up on at its time and tried again. (`Task.sleep` waited for the pool, and CI saw
     /// the first test above stop for twenty seconds at its registration timeout or its wait.)
     @Test func itsTimersDoNotWaitForSwiftsSharedPool() async throws {
-        let (listener, port) = try InspIRCdFixture.boundLoopbackSocket()
-        defer { close(listener) }
-        try #require(listen(listener, 8) == 0, "listen() failed")
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let client = try Self.client(
-            of: port, in: directory,
-            retrying: ReconnectPolicy(
-                initialDelay: .milliseconds(50), maximumDelay: .milliseconds(100), jitter: 0,
-                registrationTimeout: .milliseconds(300)))
-        await client.start()
-        // Every thread of the shared pool held (twice as many jobs as it has threads).
-        let hold = DispatchSemaphore(value: 0)
-        let jobs = ProcessInfo.processInfo.activeProcessorCount * 2
-        for _ in 0..<jobs { Task.detached { hold.wait() } }
-        // Accepted on this test's own thread: a second connection means the first was given up
-        // and the client tried again, all while the pool was held.
-        var accepted: [Int32] = []
-        let deadline = ContinuousClock.now + .seconds(10)
-        while accepted.count < 2, ContinuousClock.now < deadline {
-            var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-            if poll(&ready, 1, 100) == 1 {
-                let connection = accept(listener, nil, nil)
-                if connection >= 0 { accepted.append(connection) }
+        try await Self.withSilentServer(givenUpAfter: .milliseconds(300)) { listener, client in
+            await client.start()
+            // Accepted on this test's own thread: a second connection means the first was given
+            // up and the client tried again, all while the pool was held.
+            let accepted = Self.whileSwiftsPoolIsHeld {
+                var accepted: [Int32] = []
+                let deadline = ContinuousClock.now + .seconds(10)
+                while accepted.count < 2, ContinuousClock.now < deadline {
+                    var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+                    if poll(&ready, 1, 100) == 1 {
+                        let connection = accept(listener, nil, nil)
+                        if connection >= 0 { accepted.append(connection) }
+                    }
+                }
+                return accepted
             }
+            for connection in accepted { close(connection) }
+            #expect(accepted.count == 2, "connections while the pool was held: \(accepted.count)")
         }
-        for _ in 0..<jobs { hold.signal() }
-        for connection in accepted { close(connection) }
-        #expect(accepted.count == 2, "connections while the pool was held: \(accepted.count)")
-        await client.stop()
     }
 
     /// What the client says is recorded while every thread of Swift's shared pool is held
     /// (the recorder ran there, and CI saw the first test above record nothing in 20 s).
     @Test func itsEventsAreRecordedWhileSwiftsSharedPoolIsHeld() async throws {
+        try await Self.withSilentServer(givenUpAfter: .milliseconds(300)) { _, client in
+            let hold = Self.holdSwiftsPool()
+            let events = EventRecorder(client)
+            await client.start()
+            let givenUp = await events.wait(timeout: 10) { seen in
+                seen.contains { if case .disconnected(.notWelcomed) = $0 { true } else { false } }
+            }
+            hold.release()
+            let seen = await events.events
+            #expect(givenUp, "\(seen)")
+        }
+    }
+
+    /// Ada's client of a server on 127.0.0.1 that takes connections and never answers, given up
+    /// on after `timeout` and tried again at once; `body` gets the server's socket and the
+    /// client, which is stopped after it.
+    static func withSilentServer(
+        givenUpAfter timeout: Duration, _ body: (Int32, IRCClient) async throws -> Void
+    ) async throws {
         let (listener, port) = try InspIRCdFixture.boundLoopbackSocket()
         defer { close(listener) }
         try #require(listen(listener, 8) == 0, "listen() failed")
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let client = try Self.client(
-            of: port, in: directory,
-            retrying: ReconnectPolicy(
-                initialDelay: .milliseconds(50), maximumDelay: .milliseconds(100), jitter: 0,
-                registrationTimeout: .milliseconds(300)))
-        let hold = DispatchSemaphore(value: 0)
-        let jobs = ProcessInfo.processInfo.activeProcessorCount * 2
-        for _ in 0..<jobs { Task.detached { hold.wait() } }
-        let events = EventRecorder(client)
-        await client.start()
-        let givenUp = await events.wait(timeout: 10) { seen in
-            seen.contains { if case .disconnected(.notWelcomed) = $0 { true } else { false } }
-        }
-        for _ in 0..<jobs { hold.signal() }
-        let seen = await events.events
-        #expect(givenUp, "\(seen)")
+        let client = try IRCClient(
+            server: IRCServerConfiguration(
+                name: "silent", host: "127.0.0.1", port: port, usesTLS: false, nick: "ada", channels: ["#a"],
+                reconnect: ReconnectPolicy(
+                    initialDelay: timeout / 5, maximumDelay: timeout * 2 / 5, jitter: 0,
+                    registrationTimeout: timeout)),
+            store: try ChatStore(path: directory.path + "/ada.sqlite"))
+        try await body(listener, client)
         await client.stop()
     }
 
-    /// Ada's client of the silent server at `port`, given up on and tried again by `policy`.
-    static func client(
-        of port: Int, in directory: TemporaryDirectory, retrying policy: ReconnectPolicy
-    ) throws
-        -> IRCClient
-    {
-        try IRCClient(
-            server: IRCServerConfiguration(
-                name: "silent", host: "127.0.0.1", port: port, usesTLS: false, nick: "ada", channels: ["#a"],
-                reconnect: policy),
-            store: try ChatStore(path: directory.path + "/ada.sqlite"))
+    /// Every thread of Swift's shared pool held (twice as many jobs as it has threads) until
+    /// ``PoolHold/release()``, as tests run on a loaded two-core machine hold them.
+    struct PoolHold {
+        let semaphore = DispatchSemaphore(value: 0)
+        let jobs = ProcessInfo.processInfo.activeProcessorCount * 2
+        func release() { for _ in 0..<jobs { semaphore.signal() } }
+    }
+
+    static func holdSwiftsPool() -> PoolHold {
+        let hold = PoolHold()
+        for _ in 0..<hold.jobs { Task.detached { [semaphore = hold.semaphore] in semaphore.wait() } }
+        return hold
+    }
+
+    /// `work`, done on this thread while Swift's shared pool is held.
+    static func whileSwiftsPoolIsHeld<T>(_ work: () -> T) -> T {
+        let hold = holdSwiftsPool()
+        defer { hold.release() }
+        return work()
     }
 }
 
