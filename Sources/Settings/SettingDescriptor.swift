@@ -81,21 +81,21 @@ extension SettingDescriptor {
             on: { $0[keyPath: path] })
     }
 
-    /// One of a few words. Up and Down go round the `choices` when `wraps`, else stop at the ends.
+    /// One of a few words. Up and Down step through the `choices` and stop at the ends.
     static func choice<Value: RawRepresentable & CaseIterable & Equatable & Sendable>(
-        _ key: SettingKey, _ path: Path<Value>, choices: [Value]? = nil, wraps: Bool = false,
+        _ key: SettingKey, _ path: Path<Value>, choices: [Value]? = nil,
         _ control: Control = .adjustable, announced: Bool? = nil, atNextStart: Bool = false
     ) -> SettingDescriptor where Value.RawValue == String {
         among(
-            key, path, choices ?? Array(Value.allCases), wraps: wraps, control, announced: announced,
+            key, path, choices ?? Array(Value.allCases), control, announced: announced,
             atNextStart: atNextStart, check: Check<Value>.word,
             written: { .string($0.rawValue) })
     }
 
     /// One of `choices`, read by `check` and written by `written`; Up and Down step through the
-    /// choices, round when `wraps`, else held at the ends.
+    /// choices, held at the ends (as every adjustable: one key never goes from last to first).
     static func among<Value: Equatable & Sendable>(
-        _ key: SettingKey, _ path: Path<Value>, _ choices: [Value], wraps: Bool = false,
+        _ key: SettingKey, _ path: Path<Value>, _ choices: [Value],
         _ control: Control = .adjustable, announced: Bool? = nil, atNextStart: Bool = false,
         check: @escaping @Sendable (TOMLValue) -> Check<Value>, written: @escaping @Sendable (Value) -> TOMLValue
     ) -> SettingDescriptor {
@@ -105,7 +105,7 @@ extension SettingDescriptor {
             write: { written($0[keyPath: path]) },
             step: { settings, delta in
                 var changed = settings
-                changed[keyPath: path] = Self.next(in: choices, from: settings[keyPath: path], by: delta, wraps: wraps)
+                changed[keyPath: path] = Self.next(in: choices, from: settings[keyPath: path], by: delta)
                 return changed
             })
     }
@@ -165,15 +165,14 @@ extension SettingDescriptor {
             write: { .array($0[keyPath: path].map(TOMLValue.string)) })
     }
 
-    /// The choice `delta` steps from `current`: round when `wraps`, else held at the ends. A
-    /// value not among them (one set by hand) steps from the first.
+    /// The choice `delta` steps from `current`, held at the ends. A value not among them (one
+    /// set by hand) steps from the first.
     public static func next<Value: Equatable>(
-        in choices: [Value], from current: Value, by delta: Int, wraps: Bool
+        in choices: [Value], from current: Value, by delta: Int
     ) -> Value {
         guard !choices.isEmpty else { return current }
         let index = choices.firstIndex(of: current) ?? (delta > 0 ? -1 : choices.count)
         let target = index + delta
-        if wraps { return choices[((target % choices.count) + choices.count) % choices.count] }
         return choices[max(0, min(choices.count - 1, target))]
     }
 }

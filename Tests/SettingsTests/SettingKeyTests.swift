@@ -101,11 +101,22 @@ import Testing
         }
     }
 
-    @Test func choicesGoRoundOrStopAtTheirEnds() {
-        let punctuation = Settings.descriptor(.speechPunctuation)!
+    /// Every choice holds at its ends, as an adjustable does: one key never goes from the last
+    /// choice to the first (capitals and punctuation went round).
+    @Test func choicesStopAtTheirEnds() {
         var settings = Settings()
-        settings.speech.punctuation = .all
-        #expect(punctuation.adjusted(settings, by: 1).speech.punctuation == .none, "punctuation goes round")
+        for key in [
+            SettingKey.speechPunctuation, .speechCapitals, .speechEcho, .speechEmoji, .speechNames, .speechVoice,
+        ] {
+            let descriptor = Settings.descriptor(key)!
+            var last = settings
+            for _ in 0..<20 { last = descriptor.adjusted(last, by: 1) }
+            #expect(descriptor.adjusted(last, by: 1) == last, "\(descriptor.dotted) stops at its last choice")
+            #expect(descriptor.adjusted(last, by: -1) != last, "\(descriptor.dotted) steps back from it")
+            var first = settings
+            for _ in 0..<20 { first = descriptor.adjusted(first, by: -1) }
+            #expect(descriptor.adjusted(first, by: -1) == first, "\(descriptor.dotted) stops at its first choice")
+        }
         let events = Settings.descriptor(.speechEvents)!
         settings.speech.events = .all
         #expect(events.adjusted(settings, by: 1) == settings, "events stop at everyone")

@@ -146,10 +146,9 @@ extension AppCore {
             }
         case .adjustChannelSpeech(let channelID, let delta):
             guard let name = state.channels.first(where: { $0.id == channelID })?.name else { break }
-            // Held at the ends: one key never goes from every message to none.
             let current = state.settings.speech.messagePolicy(in: name)
             let policy = SettingDescriptor.next(
-                in: SpeechSettings.MessagePolicy.allCases, from: current, by: delta, wraps: false)
+                in: SpeechSettings.MessagePolicy.allCases, from: current, by: delta)
             guard policy != current else { return say(Wording.policy(current), .default, .reader) }
             var settings = state.settings
             settings.speech.setChannel(name) { $0.messages = policy }
@@ -158,7 +157,7 @@ extension AppCore {
             guard let name = state.channels.first(where: { $0.id == channelID })?.name else { break }
             let all: [String?] = [nil] + ChannelActionsSheet.languages.map(\.code)
             let chosen = SettingDescriptor.next(
-                in: all, from: state.settings.speech.language(in: name), by: delta, wraps: false)
+                in: all, from: state.settings.speech.language(in: name), by: delta)
             guard chosen != state.settings.speech.language(in: name) else {
                 return say(.reading(.channelLanguage(chosen.map(ChannelActionsSheet.languageName))), .default, .reader)
             }

@@ -22,9 +22,12 @@ extension AppCore {
     }
 
     /// Alt-P: the next punctuation level (none, some, most, all, then none again), said and
-    /// written to the settings file, as NVDA's NVDA+P does.
+    /// written to the settings file, as NVDA's NVDA+P does. (One key goes round; the settings
+    /// sheet's Up and Down hold at the ends.)
     mutating func cyclePunctuation() {
-        carryOut(.adjust(.speechPunctuation, by: 1))
+        let levels = PunctuationLevel.allCases
+        let last = state.settings.speech.punctuation == levels.last
+        carryOut(.adjust(.speechPunctuation, by: last ? 1 - levels.count : 1))
         rebuild()
         post(.announcement(Self.punctuationPhrase(state.settings.speech.punctuation), priority: .default))
     }
