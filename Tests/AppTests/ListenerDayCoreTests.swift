@@ -646,6 +646,8 @@ extension ListenerDayCoreTests {
         let heard = AppCoreTests.spoken(core.handle(.chat(.lineRefused(refusal, line)), at: .seconds(2)))
         #expect(core.state.composer == "/msg kim hi", "\(heard)")
         #expect(heard.first?.hasSuffix("Your line is back in the field") == true, "\(heard)")
+        // One server: "the server", as /whois says it, not its address read digit by digit.
+        #expect(heard.first?.hasPrefix("Not delivered: kim is not on the server now") == true, "\(heard)")
     }
 }
 

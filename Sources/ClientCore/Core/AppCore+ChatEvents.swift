@@ -70,7 +70,7 @@ extension AppCore {
             }
             refresh()
             let sentence = Wording.sentence(
-                refused: refusal, server: on.isEmpty ? host(of: network) : "this server", member: true)
+                refused: refusal, server: on.isEmpty ? "the server" : "this server", member: true)
             effects.append(.lines([Lines.plain(on + sentence)]))
             playCue(.error, .high)
             post(.announcement(on + Wording.sentence(.lineBack(sentence, inField: back)), priority: .high))

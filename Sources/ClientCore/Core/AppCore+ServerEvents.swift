@@ -245,7 +245,7 @@ extension AppCore {
             }
             // With several servers the sentence starts with the server's name: it is not said again.
             let sentence = Wording.sentence(
-                refused: refusal, server: on.isEmpty ? host(of: network) : "this server", member: member ?? false)
+                refused: refusal, server: on.isEmpty ? "the server" : "this server", member: member ?? false)
             effects.append(.lines([Lines.plain(on + sentence)]))
             if case .standardReply(let severity, _, _) = refusal.reason, severity != .failure {
                 return post(.announcement(on + sentence, priority: .default))
