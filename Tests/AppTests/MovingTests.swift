@@ -96,6 +96,26 @@ import Testing
         #expect(Self.opened(core.handle(.key(.alt("a")), at: .seconds(4))) == 11)
     }
 
+    /// On a server, older unread on its network come before the local lesson's (unread since
+    /// the first run, and not news there): a listener heard Alt-A take them back to #welcome.
+    @Test func altAGoesToOlderUnreadOnThisServerBeforeTheLocalLessons() {
+        var core = IRCEventsCoreTests.ircCore()
+        let lesson = ChatChannel(id: 10, networkID: Core.local, name: "#welcome", unread: 5)
+        let b = ChatChannel(id: 21, networkID: IRCEventsCoreTests.irc, name: "#b", unread: 3)
+        let refresh = ChatSnapshot(
+            load: .init(channelID: IRCEventsCoreTests.a.id, purpose: .refresh),
+            channels: [IRCEventsCoreTests.a, lesson, b], messages: [])
+        _ = core.handle(.loaded(refresh), at: .milliseconds(2))
+        #expect(Self.opened(core.handle(.key(.alt("a")), at: .seconds(3))) == 21)
+        let opened = ChatSnapshot(
+            load: .init(channelID: 21, purpose: .open),
+            channels: [IRCEventsCoreTests.a, lesson, ChatChannel(id: 21, networkID: IRCEventsCoreTests.irc, name: "#b")],
+            messages: [])
+        _ = core.handle(.loaded(opened), at: .seconds(3) + .milliseconds(5))
+        // Nothing left on the server: the lesson's unread are still found.
+        #expect(Self.opened(core.handle(.key(.alt("a")), at: .seconds(4))) == 10)
+    }
+
     @Test func altDigitOpensThatChannel() {
         var core = Self.core()
         #expect(Self.opened(core.handle(.key(.alt("3")), at: .seconds(1))) == 12)

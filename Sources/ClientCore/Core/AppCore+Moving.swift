@@ -7,8 +7,9 @@ import ChatModel
 /// (Alt-Up, Alt-Down, as Orca's message history).
 extension AppCore {
     /// Alt-A: the next channel after this one, in drawer order, with a mention, else with
-    /// messages that came since it was last open, else with older unread messages; it opens on
-    /// its first unread message.
+    /// messages that came since it was last open, else with older unread messages (on this
+    /// channel's network first: the local lesson's unread is not news while on a server); it
+    /// opens on its first unread message.
     mutating func goToNextActivity() {
         let channels = state.channels
         let start = channels.firstIndex { $0.id == state.channelID } ?? -1
@@ -18,7 +19,8 @@ extension AppCore {
         let unread = order.filter { $0.unread > 0 && !$0.muted }
         let next =
             order.first { state.mentionedChannelIDs.contains($0.id) }
-            ?? unread.first { state.freshChannelIDs.contains($0.id) } ?? unread.first
+            ?? unread.first { state.freshChannelIDs.contains($0.id) }
+            ?? unread.first { $0.networkID == state.channel?.networkID } ?? unread.first
         guard let next else { return answer(.reading(.noNewsElsewhere)) }
         open(channel: next.id)
     }
