@@ -479,6 +479,27 @@ extension ListenerDayCoreTests {
 }
 
 extension ListenerDayCoreTests {
+    /// Alt-R on the channel's heading reads from the first message after it, as "read from
+    /// here" does (it read only the first unread, the lesson's last message); on the field,
+    /// from the first unread.
+    @Test func altROnTheHeadingReadsFromTheFirstMessage() {
+        var (core, _) = AppCoreTests.openCore()
+        let first = core.state.messages[0]
+        #expect(core.state.isUnread(first) == false, "the lesson's first message is read already")
+        _ = core.navigator.focus(identifier: ElementID.mainHeader.identifier)
+        let fromHeading = Self.spoken(core.handle(.key(.alt("r")), at: .seconds(1)))
+        #expect(core.navigator.focusedElement?.identifier == ElementID.message(first.id).identifier, "\(fromHeading)")
+        #expect(fromHeading.first?.contains(SpokenText.unmarked(first.text).prefix(20)) == true, "\(fromHeading)")
+        _ = core.handle(.key(.escape), at: .seconds(2))
+        _ = core.navigator.focus(identifier: ElementID.composer.identifier)
+        _ = core.handle(.key(.alt("r")), at: .seconds(3))
+        let unread = core.state.messages.first(where: core.state.isUnread)
+        #expect(unread != nil && unread?.id != first.id)
+        #expect(core.navigator.focusedElement?.identifier == unread.map { ElementID.message($0.id).identifier })
+    }
+}
+
+extension ListenerDayCoreTests {
     /// The drawer says each channel's number (the one Alt and a digit opens), and a direct
     /// conversation is in the expanded drawer however many channels sort before it.
     @Test func theDrawerNumbersItsChannelsAndKeepsADirectConversationInView() {

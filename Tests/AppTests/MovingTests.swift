@@ -109,7 +109,9 @@ import Testing
         #expect(Self.opened(core.handle(.key(.alt("a")), at: .seconds(3))) == 21)
         let opened = ChatSnapshot(
             load: .init(channelID: 21, purpose: .open),
-            channels: [IRCEventsCoreTests.a, lesson, ChatChannel(id: 21, networkID: IRCEventsCoreTests.irc, name: "#b")],
+            channels: [
+                IRCEventsCoreTests.a, lesson, ChatChannel(id: 21, networkID: IRCEventsCoreTests.irc, name: "#b"),
+            ],
             messages: [])
         _ = core.handle(.loaded(opened), at: .seconds(3) + .milliseconds(5))
         // Nothing left on the server: the lesson's unread are still found.

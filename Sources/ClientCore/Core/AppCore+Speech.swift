@@ -46,6 +46,15 @@ extension AppCore {
         effects.append(.pauseOrResumeSpeech)
     }
 
+    /// The identifier of the first message after the focus in reading order, if any.
+    func firstMessageAfterFocus() -> String? {
+        guard let focused = navigator.focusedPath else { return nil }
+        for path in navigator.readingOrder where path > focused {
+            if let id = navigator.tree.element(at: path)?.identifier, id.hasPrefix("message.") { return id }
+        }
+        return nil
+    }
+
     /// Alt-L: the last thing said in the reading or announcing voice, again; on the display too,
     /// as written.
     mutating func repeatLast() {
@@ -59,8 +68,9 @@ extension AppCore {
         }
     }
 
-    /// Alt-R: read from the focused message to the end of the messages; away from the messages,
-    /// from the first unread one (else the newest). Any key stops it.
+    /// Alt-R: read from the focused message to the end of the messages; from a heading above
+    /// them, from the first message after it; below them, from the first unread one (else the
+    /// newest). Any key stops it.
     mutating func startSayAll() {
         effects.append(.stopSpeech)
         reader.sayAll.end()
@@ -73,7 +83,9 @@ extension AppCore {
             guard state.route == .main, !state.sheets.hasSheet, case .message = MainScreen.firstFocus(state) else {
                 return read(navigator.focusedPhrase)
             }
-            _ = navigator.focus(identifier: MainScreen.firstFocus(state).identifier)
+            // On a heading above messages (the channel's, a day's), from the first message after
+            // it, as "read from here"; below them (the field), from the first unread.
+            _ = navigator.focus(identifier: firstMessageAfterFocus() ?? MainScreen.firstFocus(state).identifier)
             keyMemory.chosenAction = nil
         }
         // At the reader's pace, the display moves on as they pan past each message's end.
