@@ -455,11 +455,23 @@ import Testing
         #expect(!none.contains { if case .writeSetting = $0 { true } else { false } })
         let saved = core.handle(.line("/pronounce kpcyrd k p cyrd"), at: .seconds(2))
         #expect(AppCoreTests.written(saved)[["speech", "pronounce", "kpcyrd"]] == .string("k p cyrd"))
-        #expect(AppCoreTests.spoken(saved).contains("Pronunciation saved: k p cyrd"))
+        #expect(AppCoreTests.spoken(saved).contains("Pronunciation saved. The name is now said: k p cyrd"))
         #expect(core.navigator.options.lexicon.apply("ask kpcyrd") == "ask k p cyrd")
         let removed = core.handle(.line("/pronounce kpcyrd"), at: .seconds(3))
         #expect(AppCoreTests.written(removed)[["speech", "pronounce", "kpcyrd"]] == .string("kpcyrd"))
         #expect(AppCoreTests.spoken(removed).contains { $0.hasPrefix("Pronunciation of kpcyrd removed") })
         #expect(core.navigator.options.lexicon.apply("ask kpcyrd") == "ask kpcyrd")
+    }
+
+    /// "Set how kim is said" leaves `/pronounce kim ` in the field, whose hint says what Enter
+    /// does with it ("Type a message and press Enter to send it" contradicted the instruction).
+    @Test func settingHowANameIsSaidLeavesAFieldWhoseHintSaysWhatEnterDoes() {
+        var (core, _) = AppCoreTests.openCore()
+        core.carryOut(.pronounceNick("kim"))
+        #expect(core.state.composer == "/pronounce kim ")
+        #expect(core.navigator.focusedElement?.identifier == ElementID.composer.identifier)
+        #expect(core.navigator.focusedElement?.hint == "Press Enter to save how the name is said.")
+        #expect(MainScreen.composerHint("/join #b") == "Press Enter to run the command.")
+        #expect(MainScreen.composerHint("//slash") == "Type a message and press Enter to send it.")
     }
 }

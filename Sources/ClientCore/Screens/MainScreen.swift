@@ -72,7 +72,7 @@ enum MainScreen {
         content.append(
             b.field(
                 .composer, "Message \(state.channelName)", text: state.composer, edits: .composer,
-                hint: "Type a message and press Enter to send it.", activate: .send))
+                hint: composerHint(state.composer), activate: .send))
         content.append(
             b.make(
                 .settingsButton,
@@ -95,6 +95,14 @@ enum MainScreen {
     }
 
     /// Where focus goes when a channel opens: its first unread message, else the newest.
+    /// What Enter does with the field's text: a command is run, not sent ("Set how kim is said"
+    /// leaves `/pronounce kim ` there, and "Type a message" contradicted its instruction).
+    static func composerHint(_ text: String) -> String {
+        if text.hasPrefix("/pronounce ") { return "Press Enter to save how the name is said." }
+        if text.hasPrefix("/"), !text.hasPrefix("//") { return "Press Enter to run the command." }
+        return "Type a message and press Enter to send it."
+    }
+
     static func firstFocus(_ state: AppState) -> ElementID {
         if let first = state.messages.first(where: state.isUnread) { return .message(first.id) }
         if let newest = state.messages.last { return .message(newest.id) }

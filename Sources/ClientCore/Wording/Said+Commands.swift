@@ -87,7 +87,9 @@ extension Wording {
         case .searchShown(let query, let count): "Search for \"\(query)\": " + sentence(.found(count))
         case .noPronunciation(let word):
             "\(SpokenText.verbatim(word)) has no pronunciation of its own. To give it one, type /pronounce, the word, and how it is said"
-        case .pronunciationSaved(let spoken): "Pronunciation saved: " + SpokenText.verbatim(spoken)
+        // Whose is not named: the name itself would be said the new way.
+        case .pronunciationSaved(let spoken):
+            "Pronunciation saved. The name is now said: " + SpokenText.verbatim(spoken)
         case .pronunciationRemoved(let word):
             "Pronunciation of \(SpokenText.verbatim(word)) removed: it is said as written"
         case .typeHowItIsSaid: "Type how the name is said, then press Enter"
