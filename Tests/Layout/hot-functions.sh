@@ -22,9 +22,26 @@ strip -g -o "$work/earshot" .build/release/earshot
 EARSHOT_BENCH_EARSHOT="$work/earshot" \
 EARSHOT_BENCH_EARSHOT_PREFIX="valgrind --tool=callgrind --demangle=no --callgrind-out-file=$work/callgrind.%p" \
     .build/release/earshot-bench peers --clients earshot --rounds 1 --lines 2000
+# The link's map says which section each function is in: a function sharing a large section
+# (the standard library's Swift code is one 1.6 MB section, a dependency's file is one) is
+# left out, or the whole section would come into the hot part with it.
+rm -f .build/release/earshot
+swift build -c release --product earshot -Xlinker -Map="$work/map.txt"
 python3 - "$work" .build/release/earshot > Sources/earshot/hot-functions.txt <<'PY'
 import glob, re, subprocess, sys
 work, binary = sys.argv[1], sys.argv[2]
+section_size, in_section, section, in_text = {}, {}, None, False
+for line in open(work + "/map.txt"):
+    match = re.match(r"\s*[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+\s(.*)$", line.rstrip("\n"))
+    if not match: continue
+    size, rest = int(match.group(1), 16), match.group(2)
+    if not rest.startswith(" "):
+        in_text = rest.strip() == ".text"
+    elif in_text and rest.startswith(" " * 16):
+        in_section[rest.strip()] = section
+    elif in_text:
+        section = rest.strip()
+        section_size[section] = size
 ran = set()
 for path in glob.glob(work + "/callgrind.*"):
     for line in open(path, errors="replace"):
@@ -34,8 +51,9 @@ defined = set()
 for line in subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout.splitlines():
     fields = line.split()
     if len(fields) == 3 and fields[1] in "tTwW": defined.add(fields[2])
-hot = sorted(ran & defined)
+hot = sorted(name for name in ran & defined if section_size.get(in_section.get(name), 0) <= 65536)
 if len(hot) < 1000: sys.exit(f"only {len(hot)} functions of the binary ran: did the client start?")
 print("\n".join(hot))
 PY
 echo "$(wc -l < Sources/earshot/hot-functions.txt) functions in Sources/earshot/hot-functions.txt" >&2
+swift build -c release
