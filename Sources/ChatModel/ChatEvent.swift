@@ -40,6 +40,9 @@ public enum ChatEvent: Sendable, Hashable {
     case reactedToYours(ChatMessage, emoji: String, author: String)
     /// The server refused a line of ours: it is withdrawn from the outbox and the history.
     case lineRefused(IRCRefusal, ChatMessage)
+    /// A direct conversation left empty by a refused /msg (to a nick the server does not know)
+    /// is no longer stored: the client's answer to the App's asking it to forget it.
+    case conversationForgotten(channelID: Int64)
     /// The channel was read up to its message `upTo` on another client of the account (or
     /// before, here): the marker has moved there in the store, `unread` is left after it.
     case readElsewhere(channelID: Int64, upTo: Int64, unread: Int)

@@ -670,6 +670,51 @@ extension ListenerDayCoreTests {
         // One server: "the server", as /whois says it, not its address read digit by digit.
         #expect(heard.first?.hasPrefix("Not delivered: kim is not on the server now") == true, "\(heard)")
     }
+
+    /// A /msg to a nick the server does not know leaves no conversation in the drawer: the
+    /// core asks its writer to forget it (kept there if anything else is in it), and reloads the
+    /// channels when it is gone; an open conversation stays where the listener is.
+    @Test func aConversationARefusedMsgMadeIsForgotten() {
+        var core = IRCEventsCoreTests.ircCore()
+        let nobody = ChatChannel(id: 40, networkID: IRCEventsCoreTests.irc, name: "nobody", isDirect: true)
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 20, purpose: .refresh),
+                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a, nobody], messages: [])),
+            at: .seconds(1))
+        let line = ChatMessage(id: 901, channelID: 40, author: "you", text: "hi", time: Date())
+        let refusal = IRCRefusal(.noSuchNick, target: "nobody", serverText: "nobody No such nick", label: "L2")
+        let refused = core.handle(.chat(.lineRefused(refusal, line)), at: .seconds(2))
+        #expect(refused.contains(.store(.forgetConversation(channelID: 40, network: IRCEventsCoreTests.irc))))
+        // A refresh read before the store forgot it still has it; the news takes it out.
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 20, purpose: .refresh),
+                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a, nobody], messages: [])),
+            at: .seconds(2) + .milliseconds(5))
+        let forgotten = core.handle(.chat(.conversationForgotten(channelID: 40)), at: .seconds(3))
+        #expect(!core.state.channels.contains { $0.id == 40 })
+        #expect(forgotten.contains(.load(ChatLoad(channelID: 20, purpose: .refresh))))
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 20, purpose: .refresh),
+                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a], messages: [])),
+            at: .seconds(3) + .milliseconds(5))
+        #expect(core.state.channels.map(\.name) == ["#welcome", "#a"])
+        // Refused where it is open: it stays.
+        var open = IRCEventsCoreTests.ircCore()
+        _ = open.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 40, purpose: .open),
+                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a, nobody], messages: [])),
+            at: .seconds(1))
+        let inIt = open.handle(.chat(.lineRefused(refusal, line)), at: .seconds(2))
+        #expect(!inIt.contains { if case .store(.forgetConversation) = $0 { true } else { false } })
+    }
 }
 
 extension ListenerDayCoreTests {

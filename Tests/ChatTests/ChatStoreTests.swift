@@ -390,4 +390,24 @@ import Testing
         #expect(try store.pendingMessages(network: network.id).isEmpty)
         #expect(try store.withdraw(label: pending.label) == nil)
     }
+
+    /// A conversation a refused /msg made is forgotten once empty; one with anything in it, or
+    /// a channel, is kept.
+    @Test func anEmptyConversationIsForgottenAndOneWithMessagesKept() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try ChatStore(path: directory.path + "/earshot.sqlite")
+        let network = try store.network(named: "n", host: "127.0.0.1", port: 6667, usesTLS: false, nick: "me")
+        let nobody = try store.channel(named: "nobody", network: network.id, isDirect: true)
+        let pending = try store.enqueue("hi", channel: nobody.id, author: "me")
+        let kim = try store.channel(named: "kim", network: network.id, isDirect: true)
+        _ = try store.enqueue("see you", channel: kim.id, author: "me")
+        let channel = try store.channel(named: "#m", network: network.id)
+        #expect(try store.forgetEmptyConversation(nobody.id) == false, "its line is still in it")
+        _ = try store.withdraw(label: pending.label)
+        #expect(try store.forgetEmptyConversation(nobody.id))
+        #expect(try store.forgetEmptyConversation(kim.id) == false)
+        #expect(try store.forgetEmptyConversation(channel.id) == false)
+        #expect(try store.channels(network: network.id).map(\.name) == ["#m", "kim"])
+    }
 }

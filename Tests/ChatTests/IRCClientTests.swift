@@ -369,6 +369,38 @@ import Testing
         #expect(try adaStore.pendingMessages(network: ada.network.id).isEmpty, "nothing kept to send later")
         await ada.stop()
     }
+
+    /// A line to a nick the server does not know is withdrawn, and the conversation it made,
+    /// empty now, is forgotten when the App asks: in the store, and among the names the client
+    /// knows (a later line to that name makes it again, and is refused again).
+    @Test func aConversationWithANickTheServerDoesNotKnowIsForgotten() async throws {
+        let fixture = try InspIRCdFixture()
+        let directory = try TemporaryDirectory()
+        defer {
+            fixture.tearDown()
+            directory.remove()
+        }
+        let (ada, adaEvents, adaStore) = try IRCClientTests().makeClient("ada", fixture: fixture, directory: directory)
+        await ada.start()
+        #expect(await adaEvents.wait { $0.contains(where: \.isSynced) })
+        try await ada.send("hi", to: "nobody")
+        let refused = await adaEvents.wait(timeout: 20) { seen in
+            seen.contains { if case .lineRefused(let refusal, _) = $0 { refusal.reason == .noSuchNick } else { false } }
+        }
+        let seen = await adaEvents.events
+        #expect(refused, "\(seen)")
+        let nobody = try #require(try adaStore.channels(network: ada.network.id).first { $0.name == "nobody" })
+        #expect(try ada.forgetConversation(nobody.id))
+        #expect(try !adaStore.channels(network: ada.network.id).contains { $0.name == "nobody" })
+        #expect(try ada.forgetConversation(nobody.id) == false, "once")
+        // The name is made again for a line to it, not sent into the forgotten row.
+        try await ada.send("hi again", to: "nobody")
+        #expect(
+            await adaEvents.wait(timeout: 20) { seen in
+                seen.filter { if case .lineRefused = $0 { true } else { false } }.count == 2
+            })
+        await ada.stop()
+    }
 }
 
 /// A port that takes connections and says nothing (a web server's, a TLS port spoken to

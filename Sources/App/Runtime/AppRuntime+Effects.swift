@@ -187,6 +187,9 @@ extension AppRuntime {
             case .openDirect(let nick, let network):
                 guard let client = parts.client(for: network) else { return [.needsServer(command: "/query")] }
                 return loaded(ChatLoad(channelID: try client.conversation(with: nick).id, purpose: .open))
+            case .forgetConversation(let channelID, let network):
+                guard let client = parts.client(for: network), try client.forgetConversation(channelID) else { break }
+                return [.chat(.conversationForgotten(channelID: channelID), network: network)]
             }
         } catch {
             return [.storeFailed(FailureReason(error))]

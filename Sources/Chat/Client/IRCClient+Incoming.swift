@@ -255,7 +255,7 @@ extension IRCClient {
 
     func channelID(for name: String, isDirect: Bool) throws -> Int64 {
         let key = connection.caseMapping.fold(name)
-        if let id = channelIDs[key] { return id }
+        if let id = channelIDs[key], forgotten.withLock({ $0.remove(id) }) == nil { return id }
         let channel = try store.channel(named: name, network: network.id, isDirect: isDirect)
         channelIDs[key] = channel.id
         // Before anything in it: the App learns the channel from here, never by asking the store.

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import NIOSSL
+import Synchronization
 
 /// The IRC client: a thin I/O shell around ``IRCConnection`` on SwiftNIO, writing through the
 /// ``ChatStore``.
@@ -45,6 +46,9 @@ public actor IRCClient {
     var stopped = false
     /// Store ids of channels by folded name (a cache of the store's rows).
     var channelIDs: [String: Int64] = [:]
+    /// Conversations forgotten since the cache last looked (``forgetConversation(_:)`` is not
+    /// isolated, as /query is not): a name cached for one is looked up again.
+    let forgotten = Mutex<Set<Int64>>([])
     /// Messages received in one read, stored together.
     var buffered: [NewMessage] = []
 
@@ -349,6 +353,15 @@ public actor IRCClient {
     /// client writes it, as it writes every row of its network.
     public nonisolated func conversation(with nick: String) throws -> ChatChannel {
         try store.channel(named: nick, network: network.id, isDirect: true)
+    }
+
+    /// Forgets the direct conversation `id` if nothing is in it (a refused /msg to a nick the
+    /// server does not know left it): in the store at once, as /query makes one, and among the
+    /// names the client knows, so a later line to that name makes it again. Whether it did.
+    public nonisolated func forgetConversation(_ id: Int64) throws -> Bool {
+        guard try store.forgetEmptyConversation(id) else { return false }
+        forgotten.withLock { _ = $0.insert(id) }
+        return true
     }
 
     /// The user has read `target` up to `time`: the server keeps it for the account's other

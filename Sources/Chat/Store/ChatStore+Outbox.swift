@@ -67,6 +67,20 @@ extension ChatStore {
         }
     }
 
+    /// Forgets the direct conversation `id` if nothing is in it: a /msg to a nick the server
+    /// does not know made it, and its line was withdrawn. Whether it did.
+    @discardableResult
+    @_spi(StoreWriting)
+    public func forgetEmptyConversation(_ id: Int64) throws -> Bool {
+        try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT isDirect FROM channel WHERE id = ?", arguments: [id]) == true,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM message WHERE channelID = ?", arguments: [id]) == 0
+            else { return false }
+            try db.execute(sql: "DELETE FROM channel WHERE id = ?", arguments: [id])
+            return true
+        }
+    }
+
     /// The server echoed an unlabelled message of ours: the oldest pending one with that text
     /// in the channel is delivered.
     @discardableResult

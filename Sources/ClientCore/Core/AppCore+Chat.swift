@@ -106,7 +106,8 @@ extension AppCore {
     /// its first unread message; an opened thread is pushed.
     mutating func loaded(_ snapshot: ChatSnapshot) {
         if case .older = snapshot.load.purpose { return olderLoaded(snapshot) }
-        // A channel learnt after the store was read is kept (the store never drops one).
+        // A channel learnt after the store was read is kept (the store drops one only as
+        // `conversationForgotten` says).
         let read = Set(snapshot.channels.map(\.id))
         let learnt = state.channels.filter { !read.contains($0.id) }
         state.channels = snapshot.channels

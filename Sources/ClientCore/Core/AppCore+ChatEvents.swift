@@ -38,6 +38,10 @@ extension AppCore {
         case .reaction(let channelID, _, _, _):
             refresh(showing: channelID)
         case .connecting: refresh()
+        case .conversationForgotten(let channelID):
+            // Read before it was forgotten, a refresh would keep it: it goes here.
+            state.channels.removeAll { $0.id == channelID }
+            refresh()
         case .lineRefused(let refusal, let line):
             // A server refuses a line to a channel one is not in as not taking it, or, when
             // nobody is in it any more, as no such channel.
@@ -67,6 +71,13 @@ extension AppCore {
                 // Sent with /msg from another channel: back as the command it was.
                 state.composer = "/msg \(elsewhere.name) \(line.text)"
                 back = true
+            }
+            // A conversation a /msg to nobody made is not kept in the drawer (the store keeps
+            // it if anything else is in it); an open one stays where the listener is.
+            if case .noSuchNick = refusal.reason, line.channelID != state.channelID,
+                let direct = state.channels.first(where: { $0.id == line.channelID }), direct.isDirect
+            {
+                effects.append(.store(.forgetConversation(channelID: direct.id, network: direct.networkID)))
             }
             refresh()
             let sentence = Wording.sentence(

@@ -138,6 +138,9 @@ public enum StoreWrite: Sendable, Hashable {
     /// Open the direct-message conversation with a nick on the IRC network, made if it is new
     /// (/query); it comes back as an opened channel.
     case openDirect(nick: String, network: Int64)
+    /// Forget the direct conversation if nothing is in it (a refused /msg to a nick the server
+    /// does not know made it); ``ChatEvent/conversationForgotten(channelID:)`` answers.
+    case forgetConversation(channelID: Int64, network: Int64)
 }
 
 /// Something for the IRC server.
