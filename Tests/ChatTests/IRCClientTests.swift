@@ -326,6 +326,13 @@ import Testing
                 events.contains { if case .messages(let m) = $0 { m.contains { $0.text == "lunch?" } } else { false } }
             })
         let msgid = try #require(await adaEvents.messages.first { $0.text == "lunch?" }?.msgid)
+        // Online, one's own reaction is news for what shows it, as taking it back is.
+        try await ada.react("🎉", to: msgid, in: "#earshot")
+        #expect(
+            await adaEvents.wait { events in
+                events.contains { if case .reaction(_, msgid, "🎉", "ada") = $0 { true } else { false } }
+            })
+        try await ada.unreact("🎉", to: msgid, in: "#earshot")
 
         fixture.kill()
         #expect(await adaEvents.wait { $0.contains(where: \.isDisconnected) })

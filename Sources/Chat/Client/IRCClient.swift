@@ -314,6 +314,9 @@ public actor IRCClient {
             try store.addReaction(emoji, to: msgid, by: connection.nick, channel: channelID)
             try store.enqueueReaction(emoji, to: msgid, channel: channelID)
         }
+        // What shows it reads the store again: the server's echo of our own reaction changes
+        // nothing stored, so without this it showed only when something else came.
+        emit(.reaction(channelID: channelID, target: msgid, emoji: emoji, author: connection.nick))
     }
 
     /// Carries out what the outbox decided.
