@@ -465,6 +465,34 @@ import Testing
         #expect(Self.sends(second).contains(.message("kim: yes", to: "#a", replyTo: nil)), "\(Self.sends(second))")
     }
 
+    /// A command typed in a thread's reply field runs as from the message field (/me went out as
+    /// the words "/me waves"); one refused comes back into the thread's field; "//" sends a reply
+    /// starting with one "/".
+    @Test func aCommandInAThreadsReplyFieldRunsAsOne() {
+        var core = Self.ircCore()
+        let root = ChatMessage(id: 700, channelID: 20, msgid: "r1", author: "kim", text: "lunch?", time: Date())
+        let channels = [AppCoreTests.welcome, Self.a]
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 20, purpose: .thread(rootID: 700, announce: true), root: root),
+                    channels: channels, messages: [root], thread: [root])),
+            at: .seconds(2))
+        _ = Self.finishTransitions(&core, at: 3)
+        func enter(_ line: String, at seconds: Int) -> [AppEffect] {
+            _ = core.navigator.focus(identifier: ElementID.threadComposer.identifier)
+            _ = core.handle(.key(.paste(line)), at: .seconds(seconds))
+            return core.handle(.key(.enter), at: .seconds(seconds) + .milliseconds(1))
+        }
+        #expect(Self.sends(enter("/me waves", at: 4)).first == .action("waves", to: "#a"))
+        let refused = enter("/frob", at: 5)
+        #expect(!Self.sends(refused).contains { if case .message = $0 { true } else { false } })
+        #expect(core.state.threadComposer == "/frob")
+        #expect(core.state.composer.isEmpty)
+        core.state.threadComposer = ""
+        #expect(Self.sends(enter("//usr is full", at: 6)).first == .message("/usr is full", to: "#a", replyTo: "r1"))
+    }
+
     @Test func friendsFollowedWithMonitorAreSaidComingAndGoingAndAnInviteSaysHowToAccept() {
         var core = Self.ircCore()
         let asked = Self.enter("/monitor +zoe", &core, at: 1)

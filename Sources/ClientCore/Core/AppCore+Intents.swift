@@ -111,6 +111,18 @@ extension AppCore {
             }
             guard case .thread(let rootID) = state.route, let root = state.message(id: rootID) else { break }
             state.threadComposer = ""
+            if text.hasPrefix("/"), !text.hasPrefix("//") {
+                // A command runs as from the message field (/me went out as the words "/me
+                // waves"); one refused comes back into this field, not the channel's.
+                let channelField = state.composer
+                command(text)
+                if state.composer == text, channelField != text {
+                    state.composer = channelField
+                    state.threadComposer = text
+                    rebuild()
+                }
+                return
+            }
             if state.plainReplyOffer == text {
                 // The server cannot carry replies: the offered plain form, addressed as IRC
                 // users address each other ("kim: yes").
@@ -119,7 +131,7 @@ extension AppCore {
                 break
             }
             state.plainReplyOffer = nil
-            send(text, replyTo: root)
+            send(text.hasPrefix("//") ? String(text.dropFirst()) : text, replyTo: root)
             effects.append(
                 .load(
                     ChatLoad(channelID: root.channelID, purpose: .thread(rootID: rootID, announce: false), root: root)))
