@@ -18,8 +18,15 @@ package enum OnboardingScreen {
                     ? "Press Enter to open #welcome, which teaches the keys." : "Press Enter to go to the next step."),
             ElementBehaviour(activate: last ? .chooseLocalWorkspace : .onboardingContinue))
         var items: [Element] = []
+        // The first step's heading says how to go on: a first-time listener hears it before
+        // the paragraph that explains the keys, which needs Right to reach.
         func heading(_ text: String) -> Element {
-            b.make(.onboardingTitle, Element(label: text, traits: .header, headingLevel: 1))
+            b.make(
+                .onboardingTitle,
+                Element(
+                    label: text, traits: .header,
+                    hint: step == 1 ? "Press Right to read on, and Enter on Continue to go to the next step." : "",
+                    headingLevel: 1))
         }
         switch step {
         case 1:
