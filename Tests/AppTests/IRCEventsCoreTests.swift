@@ -706,6 +706,10 @@ import Testing
         reply.msgid = "m2"
         _ = core.handle(.chat(.delivered(reply), network: IRCEventsCoreTests.irc), at: .seconds(2))
         #expect(core.state.replyCounts["r1"] == 1)
+        // The same reply merged again (a reaction to it, stored again) is not a second one.
+        _ = core.handle(.chat(.messages([reply]), network: IRCEventsCoreTests.irc), at: .seconds(3))
+        _ = core.handle(.chat(.delivered(reply), network: IRCEventsCoreTests.irc), at: .seconds(4))
+        #expect(core.state.replyCounts["r1"] == 1)
     }
 }
 

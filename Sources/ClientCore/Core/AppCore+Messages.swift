@@ -280,8 +280,11 @@ extension AppCore {
         if let parent = message.replyTo {
             // A reply to a reply belongs to the same thread: counted on its root, shown in it.
             let root = state.replyRoots[parent] ?? parent
+            // Counted once: a reply already known (merged again, as delivered and as stored)
+            // was counted then ("3 replies" were said of two).
+            let known = message.msgid.map { state.replyRoots[$0] != nil } ?? false
             if let msgid = message.msgid { state.replyRoots[msgid] = root }
-            if !message.pending { state.replyCounts[root, default: 0] += 1 }
+            if !message.pending, !known { state.replyCounts[root, default: 0] += 1 }
             if !message.pending, message.id > state.lastReadID, !message.heard, !state.isOwn(message) {
                 state.unreadReplies[root, default: []].insert(message.id)
             }
