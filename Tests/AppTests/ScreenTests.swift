@@ -116,6 +116,27 @@ extension AppSuites {
             try await waitForMain(tester)
         }
 
+        /// A reaction to a thread's first message, given in the thread, shows there at once (the
+        /// thread was read again with its first message as it was shown, without the reaction).
+        @Test func aReactionToAThreadsFirstMessageShowsInTheThread() async throws {
+            let host = try await AppHost()
+            let tester = UITester(host: host)
+            let root = try #require(host.tree.allElements.first { $0.value.contains("repl") })
+            host.focus(identifier: root.identifier ?? "")
+            host.press(Keys.text("a"))
+            try await tester.tap(label: "Reply in thread")
+            try await tester.waitForElement(label: "Reply in thread", traits: .textField)
+            host.focus(identifier: root.identifier ?? "")
+            host.press(Keys.text("a"))
+            try await tester.tap(label: "React with party popper")
+            try await tester.expectSpoken("Reacted with party popper")
+            try await tester.waitForElement(label: "Thread", traits: .header)
+            // The thread is read again in the same turn as the reaction is stored and said.
+            host.runtime.waitUntilIdle()
+            let shown = host.tree.allElements.first { $0.identifier == root.identifier }?.value ?? ""
+            #expect(shown.contains("party popper"), "\(shown)")
+        }
+
         @Test func keyHelpIsANavigableList() async throws {
             let host = try await AppHost()
             let tester = UITester(host: host)

@@ -157,7 +157,8 @@ extension AppRuntime {
         }
         var thread: [ChatMessage] = []
         if let root = load.root {
-            thread = [root]
+            // As stored now: a reaction to it since it was shown is in it.
+            thread = [reading { [try store.message(id: root.id) ?? root] }.first ?? root]
             if let msgid = root.msgid { thread += reading { try store.replies(to: msgid, channel: root.channelID) } }
         }
         let snapshot = ChatSnapshot(
