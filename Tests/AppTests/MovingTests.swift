@@ -306,5 +306,17 @@ extension AppSuites {
         #expect(
             focusedTime.first?.hasSuffix(Format.time(message103.time, in: core.state.localTime)) == true,
             "\(focusedTime)")
+        // Back where the review began, after moving away: the place moved to is timed, not the
+        // message reviewed before (a listener heard 13:22 on a 13:25 message).
+        _ = core.navigator.focus(identifier: ElementID.message(104).identifier)
+        let mineTime = AppCoreTests.spoken(core.handle(.key(.alt("t")), at: .seconds(5)))
+        _ = core.handle(.key(.key(.up, [.alt])), at: .seconds(6))
+        let reviewedAgain = AppCoreTests.spoken(core.handle(.key(.alt("t")), at: .seconds(7)))
+        #expect(reviewedAgain != mineTime, "the review from 104 times the one before it")
+        _ = core.handle(.key(.key(.left, [])), at: .seconds(8))
+        _ = core.handle(.key(.key(.right, [])), at: .seconds(9))
+        #expect(core.navigator.focusedElement?.identifier == ElementID.message(104).identifier)
+        let afterMoving = AppCoreTests.spoken(core.handle(.key(.alt("t")), at: .seconds(10)))
+        #expect(afterMoving == mineTime, "\(afterMoving)")
     }
 }

@@ -175,6 +175,10 @@ extension AppCore {
 
     mutating func speakFocus(_ action: Navigator.Action, queued: Bool) {
         guard case .focus(_, let phrase) = action else { return }
+        // Focus moved: Alt-T times the message moved to, not one reviewed or said by number
+        // before (back where a review began, it timed the reviewed one).
+        reader.reviewer.focus = nil
+        reader.reviewer.recent = nil
         utter(phrase.text, queued ? .low : .default, .reader, speaker: focusedSpeaker)
         hearingFocus()
         // A hint is said until it is learnt; then only when the listener rests on its element.
