@@ -62,6 +62,10 @@ import UnicodeData
         #expect(core.state.composer == "my draftok")
         // The draft is said, so the letters are not taken for a new line.
         #expect(heard.first == "Message field, after your draft my draft, o", "\(heard)")
+        // A draft ending in a space is said without it ("slash help , slash" had a stray comma).
+        #expect(
+            SpokenText.unmarked(Wording.sentence(.typingInMessageField(draft: "/help ", thread: false)))
+                == "Message field, after your draft /help")
     }
 
     /// Escape from the field typing took focus to goes back to the message typing began on.

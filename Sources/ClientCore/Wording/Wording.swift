@@ -1,4 +1,6 @@
 import Accessibility
+import Foundation
+
 /// The phrase book: every sentence Earshot says, made from a ``Fact``.
 ///
 /// As swift-argument-parser's `ErrorMessageGenerator` makes every message a user reads from
@@ -29,7 +31,8 @@ public enum Wording {
             // A draft there is said, so the letters are not taken for a new line; in a thread
             // the field is the reply's, so the listener knows where the words go.
             (thread ? "Reply in thread" : "Message field")
-                + (draft.isEmpty ? "" : ", after your draft " + SpokenText.verbatim(draft))
+                + (draft.trimmingCharacters(in: .whitespaces).isEmpty
+                    ? "" : ", after your draft " + SpokenText.verbatim(draft.trimmingCharacters(in: .whitespaces)))
         case .closeThisFirst:
             "Press Escape first"
         case .tryingAgain(let host, let seconds):
