@@ -437,6 +437,31 @@ import UnicodeData
         #expect(core.navigator.focusedElement?.identifier == ElementID.searchResult(103).identifier)
     }
 
+    /// A result from a direct conversation says so, not the person's name twice ("kim, kim, …").
+    @Test func aSearchResultFromADirectConversationIsNotNamedTwice() {
+        var core = IRCEventsCoreTests.ircCore()
+        let kim = ChatChannel(id: 40, networkID: IRCEventsCoreTests.irc, name: "kim", isDirect: true)
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 20, purpose: .refresh),
+                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a, kim], messages: [])),
+            at: .seconds(1))
+        _ = core.handle(.key(.control("f")), at: .seconds(2))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 2)
+        for (index, character) in "psst".enumerated() {
+            _ = core.handle(.key(.character(character)), at: .seconds(2) + .milliseconds(50 * index))
+        }
+        _ = core.handle(.key(.enter), at: .seconds(2) + .milliseconds(300))
+        let theirs = ChatMessage(id: 901, channelID: 40, msgid: "k1", author: "kim", text: "psst", time: Date())
+        let mine = ChatMessage(id: 902, channelID: 40, msgid: "k2", author: "you", text: "psst back", time: Date())
+        _ = core.handle(.searched("psst", [theirs, mine]), at: .seconds(3))
+        let labels = core.tree.root.allElements.filter { $0.identifier?.hasPrefix("search.9") == true }.map(\.label)
+        #expect(labels.count == 2, "\(labels)")
+        #expect(labels.first?.hasPrefix("kim, direct message, ") == true, "\(labels)")
+        #expect(labels.last?.hasPrefix("You, to kim, ") == true, "\(labels)")
+    }
+
     @Test func theSameReactionAgainTakesItBack() {
         var (core, _) = AppCoreTests.openCore()
         var page = core.state.messages

@@ -20,9 +20,13 @@ enum SearchSheet {
                     Element(label: words.isEmpty ? "Type to search" : "No messages match", traits: .staticText)))
         }
         for (index, message) in results.enumerated() {
-            let channel = state.channels.first { $0.id == message.channelID }?.name ?? "another channel"
-            // One's own lines are "You", as in the channel.
+            let found = state.channels.first { $0.id == message.channelID }
+            // One's own lines are "You", as in the channel; a direct conversation is not named
+            // after the person again ("kim, kim, …").
             let who = state.isOwn(message) ? "You" : message.author
+            let channel =
+                found.map { $0.isDirect ? (state.isOwn(message) ? "to \($0.name)" : "direct message") : $0.name }
+                ?? "another channel"
             elements.append(
                 b.make(
                     .searchResult(message.id),
