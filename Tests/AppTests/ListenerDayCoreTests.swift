@@ -437,6 +437,16 @@ import UnicodeData
         #expect(core.navigator.focusedElement?.identifier == ElementID.searchResult(103).identifier)
     }
 
+    /// Escape in the drawer's search, while the drawer is not modal, leaves the field for the
+    /// conversation's heading, as the README says Escape leaves a field.
+    @Test func escapeLeavesTheDrawersSearchForTheHeading() {
+        var core = IRCEventsCoreTests.ircCore()
+        _ = core.navigator.focus(identifier: ElementID.drawerSearch.identifier)
+        let heard = Self.spoken(core.handle(.key(.escape), at: .seconds(1)))
+        #expect(core.navigator.focusedElement?.identifier == ElementID.mainHeader.identifier, "\(heard)")
+        #expect(heard.first?.hasPrefix("hash a") == true, "\(heard)")
+    }
+
     /// A result from a direct conversation says so, not the person's name twice ("kim, kim, …").
     @Test func aSearchResultFromADirectConversationIsNotNamedTwice() {
         var core = IRCEventsCoreTests.ircCore()

@@ -107,6 +107,13 @@ extension AppCore {
                 return moved(navigator.previous())
             }
             if behaviour?.edits == .threadComposer, !state.sheets.hasSheet { return moved(navigator.previous()) }
+            // The drawer's search, while the drawer is not modal, is left for the conversation's
+            // heading ("Nothing to go back to" was said, and focus stayed in the field).
+            if behaviour?.edits == .channelQuery, !state.sheets.hasSheet, state.route == .main,
+                state.drawer.state != .fullHeight
+            {
+                return moved(navigator.focus(identifier: ElementID.mainHeader.identifier))
+            }
             escape()
         case .stopSpeech:
             effects.append(.stopSpeech)
