@@ -447,6 +447,15 @@ import UnicodeData
         #expect(heard.first?.hasPrefix("hash a") == true, "\(heard)")
     }
 
+    /// Shift-Down with the drawer at its fewest says so in the drawer's words ("Drawer is
+    /// compressed" was the panel's state, not what a listener hears of it elsewhere).
+    @Test func shiftDownAtTheFewestChannelsSaysSoInTheDrawersWords() {
+        var core = IRCEventsCoreTests.ircCore()
+        #expect(core.state.drawer.state == .compressed)
+        let heard = Self.spoken(core.handle(.key(.key(.down, [.shift])), at: .seconds(1)))
+        #expect(heard == ["Channels already at their fewest. Shift-Up shows more"], "\(heard)")
+    }
+
     /// A result from a direct conversation says so, not the person's name twice ("kim, kim, …").
     @Test func aSearchResultFromADirectConversationIsNotNamedTwice() {
         var core = IRCEventsCoreTests.ircCore()

@@ -54,7 +54,9 @@ extension Wording {
         switch fact {
         case .noActions: "No actions"
         case .noSheetOrDrawer: "No sheet or drawer here"
-        case .drawerAlready(let full): full ? "Drawer is at full height" : "Drawer is compressed"
+        // In the drawer's own words ("Channels, search only"), not the panel's states.
+        case .drawerAlready(let full):
+            full ? "Channels already at full height" : "Channels already at their fewest. Shift-Up shows more"
         case .noNewsElsewhere: "No new messages in other channels"
         case .noChannel(let number): "No channel \(number)"
         case .noMessageHere: "No message here: Alt-T says when the focused message was written"
