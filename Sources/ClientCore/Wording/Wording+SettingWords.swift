@@ -22,10 +22,27 @@ extension Wording {
         .speechVoice: .init(
             label: "Voice", hint: "Press Up or Down to choose another voice.", value: { voice($0.speech.voice) }),
         .speechHints: .init(label: "Hints", hint: "Press Enter to switch hints on or off."),
-        .speechEcho: .init(label: "Key echo", hint: "Press Up or Down to choose what is echoed while typing."),
+        .speechEcho: .init(
+            label: "Key echo", hint: "Press Up or Down to choose what is echoed while typing.",
+            value: {
+                switch $0.speech.echo {
+                case .none: "nothing"
+                case .characters: "characters"
+                case .words: "words"
+                case .both: "characters and words"
+                }
+            }),
         .speechPunctuation: .init(
             label: "Punctuation", hint: "Press Up or Down to choose how much punctuation is spoken."),
-        .speechCapitals: .init(label: "Capitals", hint: "Press Up or Down to choose how capital letters are marked."),
+        .speechCapitals: .init(
+            label: "Capitals", hint: "Press Up or Down to choose how capital letters are marked.",
+            value: {
+                switch $0.speech.capitals {
+                case .none: "not marked"
+                case .pitch: "higher pitch"
+                case .word: "the word cap"
+                }
+            }),
         .speechTypingInterrupts: .init(
             label: "Typing interrupts speech", hint: "Press Enter to choose whether a typed key cuts off speech."),
         .speechTyping: .init(
