@@ -38,13 +38,21 @@ public struct Emoji: Hashable, Sendable {
     public static func search(_ query: String, in data: EmojiData) -> (emoji: [Emoji], total: Int) {
         let words = query.lowercased().split(separator: " ").map(String.init)
         guard !words.isEmpty else { return (favourites, favourites.count) }
-        var byName: [Emoji] = []
+        // By name first, the best matches before the rest: the name itself ("rock" before
+        // "shamrock"), then names whose words start with the words typed ("thumbs up" for
+        // "thumb"), then the others; skin tones after the emoji they change.
+        var byName: [(rank: Int, emoji: Emoji)] = []
         var byKeyword: [Emoji] = []
         let keywords = data.keywords
+        let typed = words.joined(separator: " ")
         for entry in data.catalog.entries {
             let name = entry.name.lowercased()
             if words.allSatisfy({ name.contains($0) }) {
-                byName.append(Emoji(name: entry.spokenName, character: entry.character))
+                let nameWords = name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == ":" || $0 == "," })
+                var rank =
+                    name == typed ? 0 : words.allSatisfy({ word in nameWords.contains { $0.hasPrefix(word) } }) ? 1 : 2
+                if name.contains("skin tone") { rank += 3 }
+                byName.append((rank, Emoji(name: entry.spokenName, character: entry.character)))
                 continue
             }
             let found = keywords.keywords(for: entry.character)
@@ -53,8 +61,10 @@ public struct Emoji: Hashable, Sendable {
                 byKeyword.append(Emoji(name: entry.spokenName, character: entry.character))
             }
         }
-        byName += custom.filter { emoji in words.allSatisfy { emoji.name.contains($0) } }
-        let all = byName + byKeyword
+        byName += custom.filter { emoji in words.allSatisfy { emoji.name.contains($0) } }.map { (2, $0) }
+        // A stable order within a rank: the catalog's.
+        let ranked = byName.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
+        let all = ranked.map(\.element.emoji) + byKeyword
         return (Array(all.prefix(resultLimit)), all.count)
     }
 

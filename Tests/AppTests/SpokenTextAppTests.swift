@@ -112,6 +112,13 @@ func requireUnicodeData() throws {
                 $0.name == "woman technologist, medium skin tone"
             })
         #expect(Emoji.search("parrot", in: .installed).emoji.contains { $0.storedForm == ":party_parrot:" })
+        // The best matches first: the name itself, then names whose words start so, skin tones
+        // after ("rock" listed "shamrock" first; "thumb", six skin tones of another hand).
+        #expect(
+            Emoji.search("rock", in: .installed).emoji.first?.name == "rock",
+            "\(Emoji.search("rock", in: .installed).emoji.prefix(3))")
+        let thumb = Emoji.search("thumb", in: .installed).emoji.prefix(3).map(\.name)
+        #expect(thumb.contains("thumbs up") && !thumb.contains { $0.contains("skin tone") }, "\(thumb)")
         let many = Emoji.search("face", in: .installed)
         #expect(many.emoji.count == Emoji.resultLimit && many.total > Emoji.resultLimit)
         #expect(Emoji.search("", in: .installed).emoji == Emoji.favourites)
