@@ -46,9 +46,14 @@ extension AppCore {
         effects.append(.pauseOrResumeSpeech)
     }
 
-    /// The identifier of the first message after the focus in reading order, if any.
+    /// The identifier of the first message after the focus in reading order, when the focus is
+    /// a heading of the conversation (its own, a day's, "New messages"); nil elsewhere (the
+    /// drawer, the field).
     func firstMessageAfterFocus() -> String? {
-        guard let focused = navigator.focusedPath else { return nil }
+        guard let focused = navigator.focusedPath, let identifier = navigator.focusedElement?.identifier,
+            identifier == ElementID.mainHeader.identifier || identifier == ElementID.newMessages.identifier
+                || identifier.hasPrefix("day.")
+        else { return nil }
         for path in navigator.readingOrder where path > focused {
             if let id = navigator.tree.element(at: path)?.identifier, id.hasPrefix("message.") { return id }
         }
