@@ -112,9 +112,12 @@ import Testing
             errors: folder + "/xterm-\(theme)-\(size).err")
         defer { xterm.terminate() }
 
-        // Ready: the client has spoken its first focus (it drew the screen before that).
+        // Ready: the client has said all it says at start, the first step's hint last (it drew
+        // the screen before that; photographed sooner, a loaded machine caught it mid-change).
         let spoken = try await TmuxSession.waitUntil(timeout: .seconds(30)) {
-            (try? String(contentsOfFile: log, encoding: .utf8))?.contains("\"speak\"") == true
+            let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            return said.contains("\"done\"") && said.contains("\"voice\": \"hint\"")
+                && said.split(separator: "\n").last?.contains("\"done\"") == true
         }
         try #require(spoken, "earshot in xterm never spoke (\(theme), \(size)); log: \(log)")
 
