@@ -28,6 +28,27 @@ import Testing
         return core
     }
 
+    /// A refresh of #a as the store gives it: the lesson's #welcome, #a, then `more`.
+    static func refresh(_ core: inout AppCore, adding more: [ChatChannel], at time: Duration) {
+        let load = ChatLoad(channelID: a.id, purpose: .refresh)
+        _ = core.handle(
+            .loaded(ChatSnapshot(load: load, channels: [AppCoreTests.welcome, a] + more, messages: [])), at: time)
+    }
+
+    /// The core with kim's "lunch?" (msgid r1) in #a open in its thread, at `seconds`.
+    static func inKimsThread(at seconds: Int) -> AppCore {
+        var core = ircCore()
+        let root = ChatMessage(id: 700, channelID: 20, msgid: "r1", author: "kim", text: "lunch?", time: Date())
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 20, purpose: .thread(rootID: 700, announce: true), root: root),
+                    channels: [AppCoreTests.welcome, a], messages: [root], thread: [root])),
+            at: .seconds(seconds))
+        _ = finishTransitions(&core, at: seconds + 1)
+        return core
+    }
+
     static func enter(_ line: String, _ core: inout AppCore, at seconds: Int) -> [AppEffect] {
         _ = core.navigator.focus(identifier: ElementID.composer.identifier)
         _ = core.handle(.key(.paste(line)), at: .seconds(seconds))
@@ -469,16 +490,7 @@ import Testing
     /// the words "/me waves"); one refused comes back into the thread's field; "//" sends a reply
     /// starting with one "/".
     @Test func aCommandInAThreadsReplyFieldRunsAsOne() {
-        var core = Self.ircCore()
-        let root = ChatMessage(id: 700, channelID: 20, msgid: "r1", author: "kim", text: "lunch?", time: Date())
-        let channels = [AppCoreTests.welcome, Self.a]
-        _ = core.handle(
-            .loaded(
-                ChatSnapshot(
-                    load: ChatLoad(channelID: 20, purpose: .thread(rootID: 700, announce: true), root: root),
-                    channels: channels, messages: [root], thread: [root])),
-            at: .seconds(2))
-        _ = Self.finishTransitions(&core, at: 3)
+        var core = Self.inKimsThread(at: 2)
         func enter(_ line: String, at seconds: Int) -> [AppEffect] {
             _ = core.navigator.focus(identifier: ElementID.threadComposer.identifier)
             _ = core.handle(.key(.paste(line)), at: .seconds(seconds))
@@ -775,16 +787,7 @@ extension IRCEventsCoreTests {
     /// Letters typed on a message in a thread go to its reply field, and it is named so:
     /// "Reply in thread, t" (it was "Message field", and the listener thought the channel).
     @Test func typingOnAThreadsMessageNamesItsReplyField() {
-        var core = Self.ircCore()
-        let root = ChatMessage(id: 700, channelID: 20, msgid: "r1", author: "kim", text: "lunch?", time: Date())
-        let channels = [AppCoreTests.welcome, Self.a]
-        _ = core.handle(
-            .loaded(
-                ChatSnapshot(
-                    load: ChatLoad(channelID: 20, purpose: .thread(rootID: 700, announce: true), root: root),
-                    channels: channels, messages: [root], thread: [root])),
-            at: .seconds(1))
-        _ = Self.finishTransitions(&core, at: 2)
+        var core = Self.inKimsThread(at: 1)
         #expect(core.state.route == .thread(rootID: 700))
         _ = core.navigator.focus(identifier: ElementID.message(700).identifier)
         let heard = AppCoreTests.spoken(core.handle(.key(.character("t")), at: .seconds(3)))

@@ -314,12 +314,7 @@ import UnicodeData
     static func coreWithKim() -> AppCore {
         var core = IRCEventsCoreTests.ircCore()
         let kim = ChatChannel(id: 40, networkID: IRCEventsCoreTests.irc, name: "kim", isDirect: true)
-        _ = core.handle(
-            .loaded(
-                ChatSnapshot(
-                    load: ChatLoad(channelID: 20, purpose: .refresh),
-                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a, kim], messages: [])),
-            at: .seconds(1))
+        IRCEventsCoreTests.refresh(&core, adding: [kim], at: .seconds(1))
         return core
     }
 
@@ -460,12 +455,7 @@ import UnicodeData
     @Test func aSearchResultFromADirectConversationIsNotNamedTwice() {
         var core = IRCEventsCoreTests.ircCore()
         let kim = ChatChannel(id: 40, networkID: IRCEventsCoreTests.irc, name: "kim", isDirect: true)
-        _ = core.handle(
-            .loaded(
-                ChatSnapshot(
-                    load: ChatLoad(channelID: 20, purpose: .refresh),
-                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a, kim], messages: [])),
-            at: .seconds(1))
+        IRCEventsCoreTests.refresh(&core, adding: [kim], at: .seconds(1))
         _ = core.handle(.key(.control("f")), at: .seconds(2))
         _ = IRCEventsCoreTests.finishTransitions(&core, at: 2)
         for (index, character) in "psst".enumerated() {
@@ -550,12 +540,7 @@ extension ListenerDayCoreTests {
         var core = IRCEventsCoreTests.ircCore()
         let many = (0..<6).map { ChatChannel(id: 100 + Int64($0), networkID: IRCEventsCoreTests.irc, name: "#c\($0)") }
         let kim = ChatChannel(id: 40, networkID: IRCEventsCoreTests.irc, name: "kim", isDirect: true)
-        _ = core.handle(
-            .loaded(
-                ChatSnapshot(
-                    load: ChatLoad(channelID: 20, purpose: .refresh),
-                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a] + many + [kim], messages: [])),
-            at: .seconds(1))
+        IRCEventsCoreTests.refresh(&core, adding: many + [kim], at: .seconds(1))
         var state = core.state
         _ = state.drawer.move(to: .expanded)
         var builder = ScreenTree.Builder()
@@ -671,12 +656,7 @@ extension ListenerDayCoreTests {
         var core = IRCEventsCoreTests.ircCore()
         let many = (0..<6).map { ChatChannel(id: 100 + Int64($0), networkID: IRCEventsCoreTests.irc, name: "#c\($0)") }
         let kim = ChatChannel(id: 40, networkID: IRCEventsCoreTests.irc, name: "kim", isDirect: true)
-        _ = core.handle(
-            .loaded(
-                ChatSnapshot(
-                    load: ChatLoad(channelID: 20, purpose: .refresh),
-                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a] + many + [kim], messages: [])),
-            at: .seconds(1))
+        IRCEventsCoreTests.refresh(&core, adding: many + [kim], at: .seconds(1))
         // The open channel is past the first five: it is shown after them, as kim's conversation is.
         core.state.channelID = 105
         _ = core.navigator.focus(identifier: ElementID.drawerSearch.identifier)
@@ -700,12 +680,7 @@ extension ListenerDayCoreTests {
         #expect(SpokenText.unmarked(Wording.sentence(.people(.youAreNow("ears2")))) == "You are now ears2")
         var core = IRCEventsCoreTests.ircCore()
         let kim = ChatChannel(id: 40, networkID: IRCEventsCoreTests.irc, name: "kim", isDirect: true)
-        _ = core.handle(
-            .loaded(
-                ChatSnapshot(
-                    load: ChatLoad(channelID: 20, purpose: .refresh),
-                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a, kim], messages: [])),
-            at: .seconds(1))
+        IRCEventsCoreTests.refresh(&core, adding: [kim], at: .seconds(1))
         let line = ChatMessage(id: 901, channelID: 40, author: "you", text: "hi", time: Date())
         let refusal = IRCRefusal(.noSuchNick, target: "kim", serverText: "kim No such nick", label: "L2")
         let heard = AppCoreTests.spoken(core.handle(.chat(.lineRefused(refusal, line)), at: .seconds(2)))
@@ -721,32 +696,17 @@ extension ListenerDayCoreTests {
     @Test func aConversationARefusedMsgMadeIsForgotten() {
         var core = IRCEventsCoreTests.ircCore()
         let nobody = ChatChannel(id: 40, networkID: IRCEventsCoreTests.irc, name: "nobody", isDirect: true)
-        _ = core.handle(
-            .loaded(
-                ChatSnapshot(
-                    load: ChatLoad(channelID: 20, purpose: .refresh),
-                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a, nobody], messages: [])),
-            at: .seconds(1))
+        IRCEventsCoreTests.refresh(&core, adding: [nobody], at: .seconds(1))
         let line = ChatMessage(id: 901, channelID: 40, author: "you", text: "hi", time: Date())
         let refusal = IRCRefusal(.noSuchNick, target: "nobody", serverText: "nobody No such nick", label: "L2")
         let refused = core.handle(.chat(.lineRefused(refusal, line)), at: .seconds(2))
         #expect(refused.contains(.store(.forgetConversation(channelID: 40, network: IRCEventsCoreTests.irc))))
         // A refresh read before the store forgot it still has it; the news takes it out.
-        _ = core.handle(
-            .loaded(
-                ChatSnapshot(
-                    load: ChatLoad(channelID: 20, purpose: .refresh),
-                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a, nobody], messages: [])),
-            at: .seconds(2) + .milliseconds(5))
+        IRCEventsCoreTests.refresh(&core, adding: [nobody], at: .seconds(2) + .milliseconds(5))
         let forgotten = core.handle(.chat(.conversationForgotten(channelID: 40)), at: .seconds(3))
         #expect(!core.state.channels.contains { $0.id == 40 })
         #expect(forgotten.contains(.load(ChatLoad(channelID: 20, purpose: .refresh))))
-        _ = core.handle(
-            .loaded(
-                ChatSnapshot(
-                    load: ChatLoad(channelID: 20, purpose: .refresh),
-                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a], messages: [])),
-            at: .seconds(3) + .milliseconds(5))
+        IRCEventsCoreTests.refresh(&core, adding: [], at: .seconds(3) + .milliseconds(5))
         #expect(core.state.channels.map(\.name) == ["#welcome", "#a"])
         // Refused where it is open: it stays.
         var open = IRCEventsCoreTests.ircCore()
@@ -767,12 +727,7 @@ extension ListenerDayCoreTests {
     @Test func aSearchTypedInTheCompressedDrawerShowsItsMatches() {
         var core = IRCEventsCoreTests.ircCore()
         let many = (0..<3).map { ChatChannel(id: 100 + Int64($0), networkID: IRCEventsCoreTests.irc, name: "#c\($0)") }
-        _ = core.handle(
-            .loaded(
-                ChatSnapshot(
-                    load: ChatLoad(channelID: 20, purpose: .refresh),
-                    channels: [AppCoreTests.welcome, IRCEventsCoreTests.a] + many, messages: [])),
-            at: .seconds(1))
+        IRCEventsCoreTests.refresh(&core, adding: many, at: .seconds(1))
         _ = core.navigator.focus(identifier: ElementID.drawerSearch.identifier)
         #expect(core.state.drawer.state == .compressed)
         var heard = Self.spoken(core.handle(.key(.character("c")), at: .seconds(2)))

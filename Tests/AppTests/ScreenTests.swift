@@ -102,15 +102,21 @@ extension AppSuites {
             #expect(host.output.written.contains("hello from a test"))
         }
 
-        @Test func threadOpensAndEscapeReturns() async throws {
-            let host = try await AppHost()
-            let tester = UITester(host: host)
+        /// The lesson's message with replies, its thread opened from its actions; returned.
+        func openThread(_ host: AppHost, _ tester: UITester) async throws -> Element {
             let withReplies = try #require(host.tree.allElements.first { $0.value.contains("repl") })
             host.focus(identifier: withReplies.identifier ?? "")
             host.press(Keys.text("a"))
             try await tester.tap(label: "Reply in thread")
             try await tester.waitForElement(label: "Thread", traits: .header)
             try await tester.waitForElement(label: "Reply in thread", traits: .textField)
+            return withReplies
+        }
+
+        @Test func threadOpensAndEscapeReturns() async throws {
+            let host = try await AppHost()
+            let tester = UITester(host: host)
+            _ = try await openThread(host, tester)
             host.press(Keys.escape)
             try await tester.waitForAbsence(label: "Thread", traits: .header)
             try await waitForMain(tester)
@@ -121,11 +127,7 @@ extension AppSuites {
         @Test func aReactionToAThreadsFirstMessageShowsInTheThread() async throws {
             let host = try await AppHost()
             let tester = UITester(host: host)
-            let root = try #require(host.tree.allElements.first { $0.value.contains("repl") })
-            host.focus(identifier: root.identifier ?? "")
-            host.press(Keys.text("a"))
-            try await tester.tap(label: "Reply in thread")
-            try await tester.waitForElement(label: "Reply in thread", traits: .textField)
+            let root = try await openThread(host, tester)
             host.focus(identifier: root.identifier ?? "")
             host.press(Keys.text("a"))
             try await tester.tap(label: "React with party popper")

@@ -357,7 +357,26 @@ import Testing
     }
 
     @Test func withoutMessageTagsAReactionAndAReplyAreRefusedWithTheReason() async throws {
-        let fixture = try InspIRCdFixture(messageTags: false)
+        try await Self.withSyncedAda(messageTags: false) { ada, adaEvents, adaStore in
+            let refused = await #expect(throws: ChatError.self) { try await ada.react("👍", to: "abc", in: "#earshot") }
+            #expect(refused?.code == .unsupported)
+            #expect(refused?.problem == .noMessageTags(.reactions))
+            let channel = try adaStore.channel(named: "#earshot", network: ada.network.id)
+            #expect(try adaStore.message(msgid: "abc", channel: channel.id) == nil)
+            let reply = await #expect(throws: ChatError.self) {
+                try await ada.send("yes", to: "#earshot", replyTo: "abc")
+            }
+            #expect(reply?.code == .unsupported)
+            #expect(try adaStore.pendingMessages(network: ada.network.id).isEmpty, "nothing kept to send later")
+        }
+    }
+
+    /// Ada's client of a fresh InspIRCd (with or without message-tags), synced; stopped after
+    /// `body`, and the server torn down.
+    static func withSyncedAda(
+        messageTags: Bool = true, _ body: (IRCClient, EventRecorder, ChatStore) async throws -> Void
+    ) async throws {
+        let fixture = try InspIRCdFixture(messageTags: messageTags)
         let directory = try TemporaryDirectory()
         defer {
             fixture.tearDown()
@@ -366,14 +385,7 @@ import Testing
         let (ada, adaEvents, adaStore) = try IRCClientTests().makeClient("ada", fixture: fixture, directory: directory)
         await ada.start()
         #expect(await adaEvents.wait { $0.contains(where: \.isSynced) })
-        let refused = await #expect(throws: ChatError.self) { try await ada.react("👍", to: "abc", in: "#earshot") }
-        #expect(refused?.code == .unsupported)
-        #expect(refused?.problem == .noMessageTags(.reactions))
-        let channel = try adaStore.channel(named: "#earshot", network: ada.network.id)
-        #expect(try adaStore.message(msgid: "abc", channel: channel.id) == nil)
-        let reply = await #expect(throws: ChatError.self) { try await ada.send("yes", to: "#earshot", replyTo: "abc") }
-        #expect(reply?.code == .unsupported)
-        #expect(try adaStore.pendingMessages(network: ada.network.id).isEmpty, "nothing kept to send later")
+        try await body(ada, adaEvents, adaStore)
         await ada.stop()
     }
 
@@ -381,32 +393,26 @@ import Testing
     /// empty now, is forgotten when the App asks: in the store, and among the names the client
     /// knows (a later line to that name makes it again, and is refused again).
     @Test func aConversationWithANickTheServerDoesNotKnowIsForgotten() async throws {
-        let fixture = try InspIRCdFixture()
-        let directory = try TemporaryDirectory()
-        defer {
-            fixture.tearDown()
-            directory.remove()
+        try await Self.withSyncedAda { ada, adaEvents, adaStore in
+            try await ada.send("hi", to: "nobody")
+            let refused = await adaEvents.wait(timeout: 20) { seen in
+                seen.contains {
+                    if case .lineRefused(let refusal, _) = $0 { refusal.reason == .noSuchNick } else { false }
+                }
+            }
+            let seen = await adaEvents.events
+            #expect(refused, "\(seen)")
+            let nobody = try #require(try adaStore.channels(network: ada.network.id).first { $0.name == "nobody" })
+            #expect(try ada.forgetConversation(nobody.id))
+            #expect(try !adaStore.channels(network: ada.network.id).contains { $0.name == "nobody" })
+            #expect(try ada.forgetConversation(nobody.id) == false, "once")
+            // The name is made again for a line to it, not sent into the forgotten row.
+            try await ada.send("hi again", to: "nobody")
+            #expect(
+                await adaEvents.wait(timeout: 20) { seen in
+                    seen.filter { if case .lineRefused = $0 { true } else { false } }.count == 2
+                })
         }
-        let (ada, adaEvents, adaStore) = try IRCClientTests().makeClient("ada", fixture: fixture, directory: directory)
-        await ada.start()
-        #expect(await adaEvents.wait { $0.contains(where: \.isSynced) })
-        try await ada.send("hi", to: "nobody")
-        let refused = await adaEvents.wait(timeout: 20) { seen in
-            seen.contains { if case .lineRefused(let refusal, _) = $0 { refusal.reason == .noSuchNick } else { false } }
-        }
-        let seen = await adaEvents.events
-        #expect(refused, "\(seen)")
-        let nobody = try #require(try adaStore.channels(network: ada.network.id).first { $0.name == "nobody" })
-        #expect(try ada.forgetConversation(nobody.id))
-        #expect(try !adaStore.channels(network: ada.network.id).contains { $0.name == "nobody" })
-        #expect(try ada.forgetConversation(nobody.id) == false, "once")
-        // The name is made again for a line to it, not sent into the forgotten row.
-        try await ada.send("hi again", to: "nobody")
-        #expect(
-            await adaEvents.wait(timeout: 20) { seen in
-                seen.filter { if case .lineRefused = $0 { true } else { false } }.count == 2
-            })
-        await ada.stop()
     }
 }
 
