@@ -17,7 +17,7 @@ extension SpokenText {
     ) -> (text: String, names: [String]) {
         guard text.utf8.contains(where: { $0 >= 0x80 }) else { return (text, []) }
         let scalars = Array(text.unicodeScalars)
-        let catalog: EmojiCatalog? = mayHoldEmoji(scalars) ? EmojiCatalog.shared : nil
+        let catalog: EmojiCatalog? = EmojiCatalog.mayHoldEmoji(scalars) ? EmojiCatalog.shared : nil
         var names: [String] = []
         // The run of one emoji being counted: its name as said and how many (two skin tones of
         // one emoji are one run where the short name leaves tones out); spaces after it are
@@ -93,15 +93,6 @@ extension SpokenText {
         run.append(contentsOf: held)
         flush()
         return (String(result), names)
-    }
-
-    /// Whether `scalars` may hold an emoji: a non-ASCII scalar with Unicode's Emoji property,
-    /// or an ASCII one ("#", "1") followed by a non-ASCII scalar, as in a keycap.
-    static func mayHoldEmoji(_ scalars: [Unicode.Scalar]) -> Bool {
-        for (index, scalar) in scalars.enumerated() where scalar.properties.isEmoji {
-            if !scalar.isASCII || (index + 1 < scalars.count && !scalars[index + 1].isASCII) { return true }
-        }
-        return false
     }
 
     /// Zero-width and bidi control characters, the soft hyphen and the word joiners: nothing to

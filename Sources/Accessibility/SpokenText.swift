@@ -125,7 +125,9 @@ public enum SpokenText {
         if let symbol = symbols[character] { return symbol.name }
         var plain = String(character)
         if !character.isASCII {
-            if mayHoldEmoji(Array(character.unicodeScalars)), let entry = EmojiCatalog.shared.entry(for: plain) {
+            if EmojiCatalog.mayHoldEmoji(Array(character.unicodeScalars)),
+                let entry = EmojiCatalog.shared.entry(for: plain)
+            {
                 return entry.spokenName
             }
             if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,

@@ -68,13 +68,17 @@ public struct Emoji: Hashable, Sendable {
         return (Array(all.prefix(resultLimit)), all.count)
     }
 
-    /// The name for a stored reaction: a known character or a `:shortcode:`.
-    public static func name(of stored: String, in catalog: EmojiCatalog) -> String {
+    /// The name for a stored reaction: a known character or a `:shortcode:`. The catalog is
+    /// asked only for an emoji outside the built-in set of common ones: most reactions are
+    /// named without Unicode's data being read.
+    public static func name(of stored: String, in catalog: @autoclosure () -> EmojiCatalog) -> String {
         if let custom = custom.first(where: { $0.storedForm == stored }) { return custom.name }
         if stored.hasPrefix(":"), stored.hasSuffix(":"), stored.count > 2 {
             return String(stored.dropFirst().dropLast()).replacingOccurrences(of: "_", with: " ")
         }
-        if let entry = catalog.entry(for: stored) { return entry.spokenName }
+        if let entry = EmojiCatalog.common.entry(for: stored) ?? catalog().entry(for: stored) {
+            return entry.spokenName
+        }
         return stored
     }
 }

@@ -12,6 +12,10 @@ extension EmojiCatalog {
         ("💡", "light bulb"), ("🍕", "pizza"), ("🍰", "shortcake"), ("🔧", "wrench"), ("🔒", "locked"),
     ].map { Entry(character: $0.0, name: $0.1) }
 
+    /// The built-in set as a catalog of its own, for the common emoji named without reading
+    /// Unicode's data.
+    public static let common = builtIn(problem: nil)
+
     /// The built-in set as a catalog; `problem` says why it is used.
     public static func builtIn(problem: String?) -> EmojiCatalog {
         EmojiCatalog(forms: builtInList.map { ($0, true) }, source: .builtIn, problem: problem)

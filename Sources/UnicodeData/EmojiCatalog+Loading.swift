@@ -69,13 +69,21 @@ extension EmojiCatalog {
             scalars.append(scalar)
         }
         guard !scalars.isEmpty else { return nil }
-        let status = String(decoding: line[line.index(after: semicolon)..<hash], as: UTF8.self)
+        let status = trimmed(line[line.index(after: semicolon)..<hash])
         // The comment: the emoji, its version ("E4.0"), then the name.
         let comment = line[line.index(after: hash)...].split(separator: UInt8(ascii: " "), maxSplits: 2)
         guard comment.count == 3, comment[1].first == UInt8(ascii: "E") else { return nil }
-        let name = String(decoding: comment[2], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        let name = String(decoding: trimmed(comment[2]), as: UTF8.self)
         guard !name.isEmpty else { return nil }
-        let fullyQualified = status.trimmingCharacters(in: .whitespaces) == "fully-qualified"
+        let fullyQualified = status.elementsEqual("fully-qualified".utf8)
         return (Entry(character: String(scalars), name: name), fullyQualified)
+    }
+
+    /// `bytes` without the spaces, tabs and carriage returns at either end.
+    static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+        guard let first = bytes.firstIndex(where: { !blank($0) }), let last = bytes.lastIndex(where: { !blank($0) })
+        else { return [] }
+        return bytes[first...last]
     }
 }

@@ -57,6 +57,16 @@ public struct EmojiCatalog: Sendable {
     /// The most scalars in a key.
     let longest: Int
 
+    /// Whether `scalars` may hold an emoji: a non-ASCII scalar with Unicode's Emoji property,
+    /// or an ASCII one ("#", "1") followed by a non-ASCII scalar, as in a keycap. Asked before
+    /// the catalog is, so text without emoji never has it read.
+    public static func mayHoldEmoji(_ scalars: [Unicode.Scalar]) -> Bool {
+        for (index, scalar) in scalars.enumerated() where scalar.properties.isEmoji {
+            if !scalar.isASCII || (index + 1 < scalars.count && !scalars[index + 1].isASCII) { return true }
+        }
+        return false
+    }
+
     /// A catalog of `forms` (each with its characters and name); the fully-qualified ones,
     /// in order, are `entries`.
     init(forms list: [(entry: Entry, fullyQualified: Bool)], source: Source, problem: String?) {

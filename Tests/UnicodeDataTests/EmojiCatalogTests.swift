@@ -60,6 +60,20 @@ func requireUnicodeData() throws {
         #expect(!EmojiCatalog.isInstalled(in: "/nonexistent"))
     }
 
+    /// Reactions with the common emoji are named from the built-in set, without reading
+    /// Unicode's data: its names must be the data's, or a reaction would change its name when the
+    /// data is read.
+    @Test func theBuiltInNamesAreUnicodesOwn() throws {
+        try requireUnicodeData()
+        for entry in EmojiCatalog.builtInList {
+            #expect(EmojiCatalog.shared.entry(for: entry.character)?.name == entry.name, "\(entry.character)")
+            #expect(Emoji.name(of: entry.character, in: .shared) == entry.spokenName)
+        }
+        // Outside the set, the data names it.
+        #expect(EmojiCatalog.common.entry(for: "🦩") == nil)
+        #expect(Emoji.name(of: "🦩", in: .shared) == "flamingo")
+    }
+
     @Test func malformedLinesAreSkipped() {
         let text = """
             # group: Smileys

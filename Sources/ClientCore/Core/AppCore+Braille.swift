@@ -15,15 +15,17 @@ extension AppCore {
     /// AppCore.brailleLine(rate, caret: nil, emoji: .shared)       // "Rate, 175 words per minute adj 3/10"
     /// AppCore.brailleLine(composer, caret: 2, emoji: .shared)   // "Message #a edt hello", caret 17, field at 15
     /// ```
-    package static func brailleLine(_ element: Element, caret: Int?, emoji: EmojiCatalog) -> BrailleLine {
-        var line = brailleText(element, caret: caret, emoji: emoji)
+    package static func brailleLine(
+        _ element: Element, caret: Int?, emoji: @autoclosure () -> EmojiCatalog
+    ) -> BrailleLine {
+        var line = brailleText(element, caret: caret, emoji: emoji())
         line.element = element.identifier
         return line
     }
 
-    static func brailleText(_ element: Element, caret: Int?, emoji: EmojiCatalog) -> BrailleLine {
+    static func brailleText(_ element: Element, caret: Int?, emoji: @autoclosure () -> EmojiCatalog) -> BrailleLine {
         var parts: [String] = []
-        if !element.label.isEmpty { parts.append(Self.written(element.label, emoji: emoji)) }
+        if !element.label.isEmpty { parts.append(Self.written(element.label, emoji: emoji())) }
         if !element.traits.isDisjoint(with: .editable) {
             let prefix = (parts + Phrase.brailleTraits(for: element)).joined(separator: " ") + " "
             let start = prefix.count
@@ -33,7 +35,7 @@ extension AppCore {
         // trait forms after a space.
         var text = parts.joined()
         if !element.value.isEmpty, !element.traits.contains(.toggleButton) {
-            text += (text.isEmpty ? "" : ", ") + Self.written(element.value, emoji: emoji)
+            text += (text.isEmpty ? "" : ", ") + Self.written(element.value, emoji: emoji())
         }
         let traits = Phrase.brailleTraits(for: element)
         if !traits.isEmpty { text += (text.isEmpty ? "" : " ") + traits.joined(separator: " ") }
@@ -71,11 +73,13 @@ extension AppCore {
 
     /// `text` with each emoji as its name between colons ("ship it :rocket:"): a display shows
     /// an emoji as "?", or liblouis as its code point. (Not in a text field's text, whose
-    /// characters the caret counts.)
-    static func written(_ text: String, emoji catalog: EmojiCatalog) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value >= 0x2000 }) else { return text }
+    /// characters the caret counts.) The catalog is asked for only when `text` may hold an
+    /// emoji: it is read from Unicode's data on first use, which start-up need not wait for.
+    static func written(_ text: String, emoji catalog: @autoclosure () -> EmojiCatalog) -> String {
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
         let scalars = Array(text.unicodeScalars)
-        let matches = catalog.matches(in: scalars)
+        guard EmojiCatalog.mayHoldEmoji(scalars) else { return text }
+        let matches = catalog().matches(in: scalars)
         guard !matches.isEmpty else { return text }
         var result = String.UnicodeScalarView()
         var index = 0

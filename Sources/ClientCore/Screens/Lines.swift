@@ -78,7 +78,10 @@ package enum Lines {
         StyledText(text, style: level <= 1 ? .title2 : .headline, role: .heading)
     }
 
-    static func message(_ message: ChatMessage, in local: LocalTime, emoji: EmojiCatalog) -> [StyledText] {
+    /// The catalog is asked for only for reactions' names outside the common ones.
+    static func message(
+        _ message: ChatMessage, in local: LocalTime, emoji: @autoclosure () -> EmojiCatalog
+    ) -> [StyledText] {
         var spans = [
             StyledText.Span(message.author, style: .headline, role: .author),
             StyledText.Span("  " + Format.time(message.time, in: local), style: .caption1, role: .timestamp),
@@ -89,7 +92,7 @@ package enum Lines {
         lines.append(StyledText(text, style: .body, role: .body))
         if !message.reactions.isEmpty {
             let summary = message.reactions.sorted { $0.key < $1.key }
-                .map { "\(Emoji.name(of: $0.key, in: emoji)) \($0.value.count)" }.joined(separator: ", ")
+                .map { "\(Emoji.name(of: $0.key, in: emoji())) \($0.value.count)" }.joined(separator: ", ")
             lines.append(StyledText(summary, style: .footnote, role: .secondary))
         }
         return lines

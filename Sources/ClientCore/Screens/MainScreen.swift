@@ -118,10 +118,10 @@ enum MessageElement {
         var parts: [String] = []
         if !message.reactions.isEmpty {
             let sorted = message.reactions.sorted { $0.key < $1.key }
-            let catalog = state.emoji.catalog
             let names = sorted.map {
                 $0.value.count == 1
-                    ? Emoji.name(of: $0.key, in: catalog) : "\($0.value.count) \(Emoji.name(of: $0.key, in: catalog))"
+                    ? Emoji.name(of: $0.key, in: state.emoji.catalog)
+                    : "\($0.value.count) \(Emoji.name(of: $0.key, in: state.emoji.catalog))"
             }
             let total = sorted.reduce(0) { $0 + $1.value.count }
             parts.append(Format.count(total, "reaction") + ": " + names.joined(separator: ", "))

@@ -65,8 +65,9 @@ enum MessageActionsSheet {
     }
 
     /// "thumbs up: kim, bob. heart: ada".
-    static func reactionSummary(_ message: ChatMessage, emoji: EmojiCatalog) -> String {
+    static func reactionSummary(_ message: ChatMessage, emoji: @autoclosure () -> EmojiCatalog) -> String {
         message.reactions.sorted { $0.key < $1.key }
-            .map { "\(Emoji.name(of: $0.key, in: emoji)): \($0.value.joined(separator: ", "))" }.joined(separator: ". ")
+            .map { "\(Emoji.name(of: $0.key, in: emoji())): \($0.value.joined(separator: ", "))" }.joined(
+                separator: ". ")
     }
 }
