@@ -4,7 +4,9 @@
 # link puts them first and together (lld's --symbol-ordering-file), so what runs at idle and
 # in a burst sits in a few megabytes of the binary instead of being spread over all 23 MB of
 # its code: the kernel maps code 64 KB at a time around each page touched, and every one of
-# those pages counts in the client's resident memory.
+# those pages counts in the client's resident memory. What runs after start-up's pages are
+# given back (`Libc.giveBackProgramPages`: idle, keys, a burst) comes first, what only
+# start-up runs after it, so the pages that come back after are as few as can be.
 #
 # Run it again after large changes (a stale list still links; unknown names are skipped):
 #
@@ -20,7 +22,7 @@ trap 'rm -rf "$work"' EXIT
 # valgrind cannot read the toolchain's DWARF 5; the symbols are all it needs.
 strip -g -o "$work/earshot" .build/release/earshot
 EARSHOT_BENCH_EARSHOT="$work/earshot" \
-EARSHOT_BENCH_EARSHOT_PREFIX="valgrind --tool=callgrind --demangle=no --callgrind-out-file=$work/callgrind.%p" \
+EARSHOT_BENCH_EARSHOT_PREFIX="valgrind --tool=callgrind --demangle=no '--dump-before=*giveBackProgramPages*' --callgrind-out-file=$work/callgrind.%p" \
     .build/release/earshot-bench peers --clients earshot --rounds 1 --lines 2000
 # The link's map says which section each function is in: a function sharing a large section
 # (the standard library's Swift code is one 1.6 MB section, a dependency's file is one) is
@@ -42,16 +44,20 @@ for line in open(work + "/map.txt"):
     elif in_text:
         section = rest.strip()
         section_size[section] = size
-ran = set()
+# callgrind.PID.1 is start-up's, dumped as the pages are first given back; the rest ran after.
+started, after = set(), set()
 for path in glob.glob(work + "/callgrind.*"):
+    names = started if path.endswith(".1") else after
     for line in open(path, errors="replace"):
         match = re.match(r"^c?fn=\(\d+\) (.+)$", line.rstrip("\n"))
-        if match: ran.add(match.group(1))
+        if match: names.add(match.group(1))
+if not started: sys.exit("no start-up dump: did the client give its pages back?")
 defined = set()
 for line in subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout.splitlines():
     fields = line.split()
     if len(fields) == 3 and fields[1] in "tTwW": defined.add(fields[2])
-hot = sorted(name for name in ran & defined if section_size.get(in_section.get(name), 0) <= 65536)
+def small(names): return sorted(name for name in names & defined if section_size.get(in_section.get(name), 0) <= 65536)
+hot = small(after) + small(started - after)
 if len(hot) < 1000: sys.exit(f"only {len(hot)} functions of the binary ran: did the client start?")
 print("\n".join(hot))
 PY

@@ -157,6 +157,17 @@ public final class AppRuntime: Sendable {
         }
     }
 
+    /// How long the loop waits with nothing to handle, after starting or joining a channel,
+    /// before it gives back the program's pages that ran for it (``Libc/giveBackProgramPages()``).
+    static let quietBeforeGivingBack = Duration.seconds(1)
+
+    /// Whether `event` is the client's own join of a channel, after which the code that signed in
+    /// and joined is given back once quiet.
+    static func joinsAChannel(_ event: AppEvent) -> Bool {
+        if case .chat(.server(.joined(_, _, true), _), _) = event { return true }
+        return false
+    }
+
     /// glibc's `malloc_trim` (in malloc.h, which the Glibc module does not bring), looked up
     /// once; it returns the free pages of every thread's arena.
     static let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(nil, "malloc_trim").map {
@@ -167,6 +178,9 @@ public final class AppRuntime: Sendable {
     public func run() {
         var core = latest.withLock { $0 }
         var handledSinceTrim = 0
+        // When the last event came since starting or since joining a channel, while the code
+        // that ran for it is still to be given back.
+        var programPagesOwedAt: Duration? = now
         while true {
             let (events, deadline, quitting) = mailbox.contents.withLock { inbox -> ([AppEvent], Duration?, Bool) in
                 let taken = inbox.events
@@ -188,8 +202,18 @@ public final class AppRuntime: Sendable {
                     handledSinceTrim = 0
                     _ = Self.mallocTrim?(0)
                 }
-                if let deadline {
-                    let wait = max(0, (deadline - now).seconds)
+                // Quiet after starting or joining: the code that ran for it goes back too.
+                var wakeAt = deadline
+                if let owed = programPagesOwedAt {
+                    if now >= owed + Self.quietBeforeGivingBack {
+                        programPagesOwedAt = nil
+                        _ = Libc.giveBackProgramPages()
+                    } else {
+                        wakeAt = min(deadline ?? .seconds(Int64.max), owed + Self.quietBeforeGivingBack)
+                    }
+                }
+                if let wakeAt {
+                    let wait = max(0, (wakeAt - now).seconds)
                     _ = mailbox.signal.wait(timeout: .now() + wait)
                 } else {
                     mailbox.signal.wait()
@@ -209,6 +233,9 @@ public final class AppRuntime: Sendable {
             }
             mailbox.noteHandled(taken)
             handledSinceTrim += events.reduce(0) { $0 + Self.trimWeight($1) }
+            if taken > 0, programPagesOwedAt != nil || events.contains(where: Self.joinsAChannel) {
+                programPagesOwedAt = now
+            }
             if quit { break }
         }
         sends.finish()
