@@ -120,11 +120,12 @@ let package = Package(
             // linked as `staticRelease` says.
             // Linked by lld with the functions that run at start, at idle and in a burst first and
             // together (hot-functions.txt, made by Tests/Layout/hot-functions.sh): the kernel maps
-            // code 64 KB at a time around each page touched. A list gone stale left 13.2 MB of the
-            // binary resident at idle, the list made again 12.1 (peers bench, 2026-11-30): make it
-            // again after large changes. Ordering reaches Earshot's own functions only since
-            // they have sections of their own (`swift6` above); the list leaves out those in large
-            // shared sections (peers bench, 3 rounds: idle 24.61 → 24.36 MB, peak 28.43 → 28.07).
+            // code 64 KB at a time around each page touched. What runs after start-up's pages are
+            // given back (idle, keys, a burst) comes first, so few pages come back; make the list
+            // again after large changes (a stale one still links). Ordering reaches Earshot's own
+            // functions only since they have sections of their own (`swift6` above); the list
+            // leaves out those in large shared sections. Peers bench, 5 rounds, 2026-11-30: idle
+            // 24.21 → 14.12 MB with the give-back, the list made again and emoji read on demand.
             // Only libespeak-ng's audio device request is answered from here (EspeakAudioDevice.swift).
             linkerSettings: [
                 .unsafeFlags(
