@@ -91,8 +91,8 @@ package enum Lines {
         let text = message.kind == .action ? "* \(message.author) \(message.text)" : message.text
         lines.append(StyledText(text, style: .body, role: .body))
         if !message.reactions.isEmpty {
-            let summary = message.reactions.sorted { $0.key < $1.key }
-                .map { "\(Emoji.name(of: $0.key, in: emoji())) \($0.value.count)" }.joined(separator: ", ")
+            let summary = MessageElement.reactions(to: message, emoji: emoji())
+                .map { "\($0.name) \($0.people.count)" }.joined(separator: ", ")
             lines.append(StyledText(summary, style: .footnote, role: .secondary))
         }
         return lines

@@ -112,18 +112,23 @@ enum MainScreen {
 
 /// One message as an element: author and time, then its text, reactions, replies and state.
 enum MessageElement {
+    /// The reactions to `message` by name, in the order they are said and shown: the most given
+    /// first, then by name ("2 thumbs up, flamingo, red heart").
+    static func reactions(
+        to message: ChatMessage, emoji: @autoclosure () -> EmojiCatalog
+    ) -> [(name: String, people: [String])] {
+        message.reactions.map { (name: Emoji.name(of: $0.key, in: emoji()), people: $0.value) }
+            .sorted { ($1.people.count, $0.name) < ($0.people.count, $1.name) }
+    }
+
     /// What others did with `message`, as its element and a review say it: "2 reactions: thumbs
     /// up, party popper" (or "3 reactions: 2 thumbs up, party popper"), then "1 reply".
     static func responses(to message: ChatMessage, replies: Int, state: AppState) -> [String] {
         var parts: [String] = []
         if !message.reactions.isEmpty {
-            let sorted = message.reactions.sorted { $0.key < $1.key }
-            let names = sorted.map {
-                $0.value.count == 1
-                    ? Emoji.name(of: $0.key, in: state.emoji.catalog)
-                    : "\($0.value.count) \(Emoji.name(of: $0.key, in: state.emoji.catalog))"
-            }
-            let total = sorted.reduce(0) { $0 + $1.value.count }
+            let sorted = reactions(to: message, emoji: state.emoji.catalog)
+            let names = sorted.map { $0.people.count == 1 ? $0.name : "\($0.people.count) \($0.name)" }
+            let total = sorted.reduce(0) { $0 + $1.people.count }
             parts.append(Format.count(total, "reaction") + ": " + names.joined(separator: ", "))
         }
         if replies > 0 {

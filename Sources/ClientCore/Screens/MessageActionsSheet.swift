@@ -59,15 +59,20 @@ enum MessageActionsSheet {
             actions.append(
                 button(
                     .viewReactions, "View reactions", "Press Enter to hear who reacted.",
-                    .unavailable(reactionSummary(message, emoji: state.emoji.catalog))))
+                    .unavailable(reactionSummary(message, state: state))))
         }
         return actions
     }
 
-    /// "thumbs up: kim, bob. heart: ada".
-    static func reactionSummary(_ message: ChatMessage, emoji: @autoclosure () -> EmojiCatalog) -> String {
-        message.reactions.sorted { $0.key < $1.key }
-            .map { "\(Emoji.name(of: $0.key, in: emoji())): \($0.value.joined(separator: ", "))" }.joined(
-                separator: ". ")
+    /// "thumbs up: You, kim. red heart: ada": in the order the message says them, oneself
+    /// first and as "You", as one's own lines are, whatever one's nick on the network.
+    static func reactionSummary(_ message: ChatMessage, state: AppState) -> String {
+        let me = state.nick(inChannel: message.channelID)
+        let names = state.names(inChannel: message.channelID)
+        return MessageElement.reactions(to: message, emoji: state.emoji.catalog).map { reaction in
+            let mine = reaction.people.contains { names.equal($0, me) || $0 == state.nick }
+            let others = reaction.people.filter { !names.equal($0, me) && $0 != state.nick }
+            return "\(reaction.name): " + ((mine ? ["You"] : []) + others).joined(separator: ", ")
+        }.joined(separator: ". ")
     }
 }
