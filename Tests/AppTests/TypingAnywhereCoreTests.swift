@@ -181,6 +181,31 @@ import UnicodeData
         #expect(core.state.pickerQuery.isEmpty)
     }
 
+    /// When the count is said the screen shows the list it counts: the picker's lines were the
+    /// common emoji still, while "1 emoji matches" was heard and Tab went to flamingo.
+    @Test func whenThePickersCountIsSaidTheScreenShowsTheMatches() {
+        var core = Self.openPicker()
+        _ = core.navigator.focus(identifier: ElementID.pickerSearch.identifier)
+        var effects = Self.type("flamingo", &core, from: .seconds(6), every: .milliseconds(150))
+        effects += core.handle(.utterance(.done, .keyEcho), at: .seconds(8))
+        effects += core.handle(.tick, at: .seconds(10))
+        #expect(Self.spoken(effects).contains("1 emoji matches"), "\(Self.spoken(effects))")
+        let shown = effects.flatMap { effect -> [String] in
+            if case .lines(let lines) = effect { return lines.map(\.string) }
+            return []
+        }
+        #expect(shown == ["• flamingo"], "\(shown)")
+
+        _ = core.handle(.utterance(.done, .announcer), at: .seconds(10) + .milliseconds(500))
+        effects = Self.type("zzqx", &core, from: .seconds(11), every: .milliseconds(150))
+        effects += core.handle(.tick, at: .seconds(14))
+        let none = effects.flatMap { effect -> [String] in
+            if case .lines(let lines) = effect { return lines.map(\.string) }
+            return []
+        }
+        #expect(none == ["No emoji match"], "\(none)")
+    }
+
     @Test func controlFSearchesFromTheMessageField() {
         var (core, _) = AppCoreTests.openCore()
         _ = core.navigator.focus(identifier: ElementID.composer.identifier)

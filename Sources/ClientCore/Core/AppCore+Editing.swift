@@ -99,7 +99,7 @@ extension AppCore {
         announce(
             announcer.liveRegionChanged(
                 LiveRegionChange(
-                    region: "search", politeness: .polite, text: Wording.sentence(.command(found)), noun: "result",
+                    region: "filter", politeness: .polite, text: Wording.sentence(.command(found)), noun: "result",
                     replaces: true),
                 at: now))
     }

@@ -144,6 +144,11 @@ extension AppCore {
         say(
             utterance.summary.map(Wording.summary) ?? utterance.text, utterance.priority, .announcer,
             speaker: speakerVoice(utterance.author), brailled: utterance.named, about: utterance.region)
+        if utterance.region == "filter" {
+            // The list the count is of, on the screen too.
+            let field: ElementID = state.pickerQuery.isEmpty ? .drawerSearch : .pickerSearch
+            effects.append(.lines(Lines.searchResults(in: tree, field: field)))
+        }
         // "4 new announcements": each of them is in the speech history after it, to be read there.
         for text in utterance.unheard {
             let prepared = SpokenText.prepareOwn(

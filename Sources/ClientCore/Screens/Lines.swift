@@ -120,6 +120,25 @@ package enum Lines {
         return lines
     }
 
+    /// What a search shows under its field once its count is said: every element after the
+    /// field in its list but the Clear button ("• flamingo", or "No emoji match"), so the screen
+    /// follows what is said and what Tab and Down now move through.
+    static func searchResults(in tree: ScreenTree, field: ElementID) -> [StyledText] {
+        var lines: [StyledText] = []
+        tree.root.walk { element, _ in
+            guard !element.isHidden else { return false }
+            guard let at = element.children.firstIndex(where: { $0.identifier == field.identifier }) else {
+                return true
+            }
+            for child in element.children[(at + 1)...]
+            where !child.isHidden && child.identifier != ElementID.pickerClear.identifier {
+                lines.append(StyledText(item(child), style: .body, role: .link))
+            }
+            return false
+        }
+        return lines
+    }
+
     /// The lines that show a screen or sheet when it appears: the front-most layer (the top
     /// sheet, as tall as its frame; the drawer; or the screen).
     static func screen(state: AppState, tree: ScreenTree, drawerOnly: Bool = false) -> [StyledText] {
