@@ -100,9 +100,14 @@ public final class AppRuntime: Sendable {
     private let origin: ContinuousClock.Instant
     private let sends: AsyncStream<(ChatSend, Int64)>.Continuation
     private let sender: Task<Void, Never>?
+    /// Whether the loop gives back the program's pages that start-up ran, once quiet
+    /// (``Libc/giveBackProgramPages()``): the client's own process does; a test or benchmark
+    /// that runs a runtime inside its own process leaves its pages alone.
+    private let givesBackStartPages: Bool
 
-    public init(core: AppCore, parts: Parts) {
+    public init(core: AppCore, parts: Parts, givesBackStartPages: Bool = false) {
         self.parts = parts
+        self.givesBackStartPages = givesBackStartPages
         latest = Mutex(core)
         origin = clock.now
         let (stream, continuation) = AsyncStream.makeStream(of: (ChatSend, Int64).self)
@@ -180,7 +185,7 @@ public final class AppRuntime: Sendable {
         var handledSinceTrim = 0
         // When the last event came since starting or since joining a channel, while the code
         // that ran for it is still to be given back.
-        var programPagesOwedAt: Duration? = now
+        var programPagesOwedAt: Duration? = givesBackStartPages ? now : nil
         while true {
             let (events, deadline, quitting) = mailbox.contents.withLock { inbox -> ([AppEvent], Duration?, Bool) in
                 let taken = inbox.events
@@ -233,7 +238,7 @@ public final class AppRuntime: Sendable {
             }
             mailbox.noteHandled(taken)
             handledSinceTrim += events.reduce(0) { $0 + Self.trimWeight($1) }
-            if taken > 0, programPagesOwedAt != nil || events.contains(where: Self.joinsAChannel) {
+            if taken > 0, givesBackStartPages, programPagesOwedAt != nil || events.contains(where: Self.joinsAChannel) {
                 programPagesOwedAt = now
             }
             if quit { break }

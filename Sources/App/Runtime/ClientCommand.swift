@@ -126,7 +126,8 @@ public enum ClientCommand {
                     let sharesHost = settingsStore.current.ircServers.filter { $0.host == server.host }.count > 1
                     return try client(
                         for: server, monitor: settingsStore.current.monitor, store: store, sharesHost: sharesHost)
-                }))
+                }),
+            givesBackStartPages: true)
         runtimeBox.set(runtime)
         // What the display's first look found before the runtime was there to hear it.
         if let status = braille?.status, status != .connecting { runtime.post(.brailleStatus(status)) }
