@@ -131,7 +131,9 @@
         else { return nil }
         let namesAt = Int(namesIndex * 64)
         let wanted = Array(name.utf8) + [0]
-        guard let names = bytes(Int(number(headers, namesAt + 32, 8)), at: number(headers, namesAt + 24, 8)) else {
+        // Section names take a few kilobytes; a size past a megabyte is not a real header.
+        let namesSize = number(headers, namesAt + 32, 8)
+        guard namesSize <= 1 << 20, let names = bytes(Int(namesSize), at: number(headers, namesAt + 24, 8)) else {
             return nil
         }
         for index in 0..<Int(count) {
@@ -139,8 +141,10 @@
             let nameAt = Int(number(headers, at, 4))
             guard nameAt + wanted.count <= names.count, names[nameAt..<nameAt + wanted.count].elementsEqual(wanted)
             else { continue }
-            let address = UInt(number(headers, at + 16, 8))
-            return (address..<address + UInt(number(headers, at + 32, 8)), number(header, 16, 2) == 3)
+            // Addresses past user space (48 bits) are not a real header's either.
+            let (address, size) = (number(headers, at + 16, 8), number(headers, at + 32, 8))
+            guard address < 1 << 48, size < 1 << 48 else { return nil }
+            return (UInt(address)..<UInt(address + size), number(header, 16, 2) == 3)
         }
         return nil
     }
