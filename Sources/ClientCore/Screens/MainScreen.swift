@@ -117,8 +117,10 @@ enum MessageElement {
     static func reactions(
         to message: ChatMessage, emoji: @autoclosure () -> EmojiCatalog
     ) -> [(name: String, people: [String])] {
-        message.reactions.map { (name: Emoji.name(of: $0.key, in: emoji()), people: $0.value) }
-            .sorted { ($1.people.count, $0.name) < ($0.people.count, $1.name) }
+        // Two forms of one emoji ("❤️" and "❤") have one name: their own order settles it.
+        message.reactions.map { (key: $0.key, name: Emoji.name(of: $0.key, in: emoji()), people: $0.value) }
+            .sorted { ($1.people.count, $0.name, $0.key) < ($0.people.count, $1.name, $1.key) }
+            .map { (name: $0.name, people: $0.people) }
     }
 
     /// What others did with `message`, as its element and a review say it: "2 reactions: thumbs
