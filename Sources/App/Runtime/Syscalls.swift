@@ -1,3 +1,6 @@
+@preconcurrency import Foundation
+import Speech
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -47,7 +50,9 @@
     /// be written and in its read-only data (`.rodata`, which the link puts in a writable mapping
     /// because the Swift compiler marks some of its constants writable; nothing writes them).
     private static func programFilePages() -> [(UnsafeMutableRawPointer, Int)] {
-        guard let program = link("/proc/self/exe"), let maps = whole("/proc/self/maps") else { return [] }
+        guard let program = VoiceLibrary.executablePath(),
+            let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+        else { return [] }
         let pagemap = open("/proc/self/pagemap", O_RDONLY)
         guard pagemap >= 0 else { return [] }
         defer { close(pagemap) }
@@ -147,29 +152,5 @@
             return (UInt(address)..<UInt(address + size), number(header, 16, 2) == 3)
         }
         return nil
-    }
-
-    /// Where the symbolic link at `path` points.
-    private static func link(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// The whole of a file in /proc, which says it has no size.
-    private static func whole(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

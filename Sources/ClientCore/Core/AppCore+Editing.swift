@@ -91,6 +91,10 @@ extension AppCore {
         }
     }
 
+    /// The live region of a filter's count (the picker's, the drawer's): when it is said, the
+    /// list it counts is shown (/search's results, shown as they come, have "search").
+    static let filterRegion = "filter"
+
     /// The count for the words typed in the picker's or the drawer's search, said politely
     /// once typing pauses (only the latest is news). The tree just built counted it.
     mutating func searchCounted(in field: TextField) {
@@ -99,7 +103,8 @@ extension AppCore {
         announce(
             announcer.liveRegionChanged(
                 LiveRegionChange(
-                    region: "filter", politeness: .polite, text: Wording.sentence(.command(found)), noun: "result",
+                    region: Self.filterRegion, politeness: .polite, text: Wording.sentence(.command(found)),
+                    noun: "result",
                     replaces: true),
                 at: now))
     }

@@ -144,7 +144,7 @@ extension AppCore {
         say(
             utterance.summary.map(Wording.summary) ?? utterance.text, utterance.priority, .announcer,
             speaker: speakerVoice(utterance.author), brailled: utterance.named, about: utterance.region)
-        if utterance.region == "filter" {
+        if utterance.region == Self.filterRegion {
             // The list the count is of, on the screen too.
             let field: ElementID = state.pickerQuery.isEmpty ? .drawerSearch : .pickerSearch
             effects.append(.lines(Lines.searchResults(in: tree, field: field)))

@@ -67,11 +67,9 @@ enum MessageActionsSheet {
     /// "thumbs up: You, kim. red heart: ada": in the order the message says them, oneself
     /// first and as "You", as one's own lines are, whatever one's nick on the network.
     static func reactionSummary(_ message: ChatMessage, state: AppState) -> String {
-        let me = state.nick(inChannel: message.channelID)
-        let names = state.names(inChannel: message.channelID)
-        return MessageElement.reactions(to: message, emoji: state.emoji.catalog).map { reaction in
-            let mine = reaction.people.contains { names.equal($0, me) || $0 == state.nick }
-            let others = reaction.people.filter { !names.equal($0, me) && $0 != state.nick }
+        MessageElement.reactions(to: message, emoji: state.emoji.catalog).map { reaction in
+            let mine = reaction.people.contains { state.isMe($0, inChannel: message.channelID) }
+            let others = reaction.people.filter { !state.isMe($0, inChannel: message.channelID) }
             return "\(reaction.name): " + ((mine ? ["You"] : []) + others).joined(separator: ", ")
         }.joined(separator: ". ")
     }

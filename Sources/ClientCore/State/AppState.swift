@@ -250,10 +250,14 @@ public struct AppState: Sendable {
 
     /// Whether the user wrote `message`: under their nick on its network, or one they gave up
     /// this session.
-    public func isOwn(_ message: ChatMessage) -> Bool {
-        let names = names(inChannel: message.channelID)
-        return names.equal(message.author, nick(inChannel: message.channelID)) || message.author == nick
-            || (!ownFormerNicks.isEmpty && ownFormerNicks.contains(names.fold(message.author)))
+    public func isOwn(_ message: ChatMessage) -> Bool { isMe(message.author, inChannel: message.channelID) }
+
+    /// Whether `name` is the user on the network of `channelID`: their nick there, the nick they
+    /// started with, or one they gave up this session.
+    public func isMe(_ name: String, inChannel channelID: Int64) -> Bool {
+        let names = names(inChannel: channelID)
+        return names.equal(name, nick(inChannel: channelID)) || name == nick
+            || (!ownFormerNicks.isEmpty && ownFormerNicks.contains(names.fold(name)))
     }
 
     /// `old` is now `new`: the old nick is given up, and the new one taken.
