@@ -134,6 +134,9 @@ extension IRCClient {
     /// cores) held the client there for twenty seconds and more.
     static let loopExecutor = LoopTaskExecutor(eventLoops.next())
 
+    /// How much one read of the socket takes (see `connect()`).
+    static let reads = AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 2048, maximum: 16 * 1024)
+
     func connect() async throws -> (any Channel, AsyncStream<[[UInt8]]>, ConnectionFailure) {
         let failure = ConnectionFailure()
         let (lines, continuation) = AsyncStream.makeStream(of: [[UInt8]].self)
@@ -144,6 +147,10 @@ extension IRCClient {
         let bootstrap = ClientBootstrap(group: Self.eventLoops)
             .connectTimeout(.seconds(15))
             .channelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            // Reads of at most 16 KB (NIO's default grows to 64 KB): a flood arrives as batches of
+            // a few hundred lines, not thousands, each held at once by the framer, the client and the
+            // store. Peers bench, 20,000 lines: the burst's peak 23.7 → 21.9 MB, wall time unchanged.
+            .channelOption(ChannelOptions.recvAllocator, value: Self.reads)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let sslContext {
