@@ -30,6 +30,9 @@ public enum ClientCommand {
 
     /// Runs until the user quits; returns the exit status.
     public static func run(_ options: Options) throws -> Int32 {
+        // Each step of start-up runs code once (the command line, the settings, the store, the
+        // speech engine): its pages are given back as the next begins (``Libc/giveBackProgramPages()``).
+        _ = Libc.giveBackProgramPages()
         let environment = ProcessInfo.processInfo.environment
         let file = SettingsFile.resolve(explicit: options.configPath, environment: environment)
         // A server and a channel on the command line are a script or a user who knows the way:
@@ -43,6 +46,7 @@ public enum ClientCommand {
         let store = try ChatStore.openDefault()
         let workspace = try LocalWorkspace(
             store: store, nick: options.nick ?? environment["USER"] ?? "you", lesson: Wording.lesson)
+        _ = Libc.giveBackProgramPages()
         let clients = try ircClients(options: options, settings: settings, store: store)
         let irc = clients.first
 
@@ -58,6 +62,7 @@ public enum ClientCommand {
             settings: settings, columns: size.columns, interactive: interactive, probe: probe,
             screenReader: options.screenReader)
 
+        _ = Libc.giveBackProgramPages()
         // Speech events reach the runtime, which is made after the engine, through a box.
         let runtimeBox = RuntimeBox()
         var opened: SpeechOutput.Opened?
@@ -176,6 +181,7 @@ public enum ClientCommand {
                 runtime.post(.line("/quit"))
             }
         }
+        _ = Libc.giveBackProgramPages()
         runtime.run()
 
         input?.stop()
