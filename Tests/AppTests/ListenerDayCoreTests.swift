@@ -100,6 +100,31 @@ import UnicodeData
         #expect(core.state.channelHeading == "#welcome, 3 unread")
     }
 
+    /// A reply read in its thread and then delivered again (the stored copy after the live one,
+    /// or a server's echo) stays read: it said "Unread" again when met after.
+    @Test func aReplyHeardAndThenDeliveredAgainStaysRead() throws {
+        var (core, _) = AppCoreTests.openCore()
+        let root = try #require(core.state.messages.first { $0.id == 101 })
+        let reply = ChatMessage(
+            id: 200, channelID: 10, msgid: "r200", author: "kim", text: "see the thread", time: Date(), replyTo: "m101")
+        _ = core.handle(.chat(.messages([reply])), at: .seconds(1))
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 10, purpose: .thread(rootID: 101, announce: true), root: root),
+                    channels: core.state.channels, messages: core.state.messages + [reply], thread: [root, reply])),
+            at: .seconds(2))
+        _ = core.navigator.focus(identifier: ElementID.message(200).identifier)
+        core.hearingFocus()
+        _ = core.handle(.utterance(.speak, .reader), at: .seconds(3))
+        _ = core.handle(.utterance(.done, .reader), at: .seconds(4))
+        #expect(core.state.unreadReplies.isEmpty)
+        _ = core.handle(.chat(.messages([reply])), at: .seconds(5))
+        #expect(core.state.unreadReplies.isEmpty, "the copy delivered again made it unread")
+        _ = core.navigator.focus(identifier: ElementID.message(200).identifier)
+        #expect(core.navigator.focusedElement?.traits.contains(.unread) == false)
+    }
+
     @Test func aPhraseCutOffByAKeyIsNotHeardAndTheNewestHeardFirstLeavesOlderUnread() {
         var (core, _) = AppCoreTests.openCore()
         _ = core.handle(.utterance(.speak, .reader), at: .seconds(1))

@@ -285,7 +285,8 @@ extension AppCore {
             let known = message.msgid.map { state.replyRoots[$0] != nil } ?? false
             if let msgid = message.msgid { state.replyRoots[msgid] = root }
             if !message.pending, !known { state.replyCounts[root, default: 0] += 1 }
-            if !message.pending, message.id > state.lastReadID, !message.heard, !state.isOwn(message) {
+            // Unread when it first comes: one known already was unread then, or has been read since.
+            if !message.pending, !known, message.id > state.lastReadID, !message.heard, !state.isOwn(message) {
                 state.unreadReplies[root, default: []].insert(message.id)
             }
             if let index = state.threadMessages.firstIndex(where: { $0.id == message.id }) {
