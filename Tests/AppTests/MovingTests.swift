@@ -157,6 +157,20 @@ import Testing
         #expect(back == ["Today. kim, 0:00: still up"], "\(back)")
     }
 
+    /// After sending, the first Alt-Up says the newest again, as it does on opening: the review
+    /// went on from where it had been, two messages back, and skipped what is new.
+    @Test func afterSendingAltUpStartsAgainFromTheNewest() {
+        var core = Self.core()
+        _ = core.handle(.key(.key(.up, [.alt])), at: .seconds(1))
+        let back = Core.spoken(core.handle(.key(.key(.up, [.alt])), at: .seconds(2)))
+        #expect(back.first?.hasSuffix(": message 102") == true, "\(back)")
+        _ = TypingAnywhereCoreTests.type("thanks", &core, from: .seconds(3), every: .milliseconds(100))
+        let sent = core.handle(.key(.key(.enter, [])), at: .seconds(4))
+        #expect(sent.contains { if case .store(.post("thanks", _, _)) = $0 { true } else { false } }, "\(sent)")
+        let next = Core.spoken(core.handle(.key(.key(.up, [.alt])), at: .seconds(5)))
+        #expect(next.first?.hasSuffix(": message 103") == true, "\(next)")
+    }
+
     /// Alt-Shift-1 … Alt-Shift-0 (the terminal sends Alt with the digit row's symbols): the
     /// Nth most recent message, focus unmoved; the same key again within two seconds copies it.
     @Test func altShiftDigitSaysTheNthRecentMessageAndTwiceCopiesIt() {

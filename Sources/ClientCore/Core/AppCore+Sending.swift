@@ -28,6 +28,8 @@ extension AppCore {
             state.rejoinOffer = onIRC(channel) ? RejoinOffer(channelID: channel.id, text: text) : nil
             return refuse(text, .leftChannel(channel.name, canRejoin: onIRC(channel)))
         }
+        // The listener has moved on: the first Alt-Up says the newest again.
+        reader.reviewer.index = nil
         if onIRC {
             transmit(.message(text, to: channel.name, replyTo: replyTo?.msgid))
             transmit(.stoppedTyping(in: channel.name))
