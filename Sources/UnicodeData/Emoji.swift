@@ -40,18 +40,25 @@ public struct Emoji: Hashable, Sendable {
         guard !words.isEmpty else { return (favourites, favourites.count) }
         // By name first, the best matches before the rest: the name itself ("rock" before
         // "shamrock"), then names whose words start with the words typed ("thumbs up" for
-        // "thumb"), then the others; skin tones after the emoji they change.
+        // "thumb"), then the others; skin tones after the emoji they change, and only when a
+        // word typed names one ("thumbs up dark"): "thumbs" is two emoji, not twelve, as a
+        // phone's picker keeps the tones behind the emoji.
         var byName: [(rank: Int, emoji: Emoji)] = []
         var byKeyword: [Emoji] = []
         let keywords = data.keywords
         let typed = words.joined(separator: " ")
+        let wantsTones = words.contains { word in
+            ["skin", "tone", "light", "medium", "dark"].contains { $0.hasPrefix(word) }
+        }
         for entry in data.catalog.entries {
             let name = entry.name.lowercased()
+            let toned = name.contains("skin tone")
+            if toned, !wantsTones { continue }
             if words.allSatisfy({ name.contains($0) }) {
                 let nameWords = name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == ":" || $0 == "," })
                 var rank =
                     name == typed ? 0 : words.allSatisfy({ word in nameWords.contains { $0.hasPrefix(word) } }) ? 1 : 2
-                if name.contains("skin tone") { rank += 3 }
+                if toned { rank += 3 }
                 byName.append((rank, Emoji(name: entry.spokenName, character: entry.character)))
                 continue
             }

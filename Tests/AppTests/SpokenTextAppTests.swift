@@ -119,6 +119,15 @@ func requireUnicodeData() throws {
             "\(Emoji.search("rock", in: .installed).emoji.prefix(3))")
         let thumb = Emoji.search("thumb", in: .installed).emoji.prefix(3).map(\.name)
         #expect(thumb.contains("thumbs up") && !thumb.contains { $0.contains("skin tone") }, "\(thumb)")
+        // Skin tones only when a word typed names one: "thumbs" is thumbs up and thumbs down.
+        let thumbs = Emoji.search("thumbs", in: .installed)
+        #expect(thumbs.emoji.map(\.name) == ["thumbs up", "thumbs down"] && thumbs.total == 2, "\(thumbs)")
+        let dark = Emoji.search("thumbs dark", in: .installed).emoji.map(\.name)
+        #expect(
+            dark == [
+                "thumbs up, medium-dark skin tone", "thumbs up, dark skin tone", "thumbs down, medium-dark skin tone",
+                "thumbs down, dark skin tone",
+            ], "\(dark)")
         let many = Emoji.search("face", in: .installed)
         #expect(many.emoji.count == Emoji.resultLimit && many.total > Emoji.resultLimit)
         #expect(Emoji.search("", in: .installed).emoji == Emoji.favourites)
