@@ -99,16 +99,21 @@ extension AppCore {
                     language: language)
                 // Mentions coalesce under a flood too ("12 new mentions in #a. Newest, kim: …"),
                 // the channel named once.
-                change = LiveRegionChange(
-                    region: name, politeness: .assertive,
-                    text: Wording.sentence(
+                // An action that names the listener is said as it reads ("kim waves at ada"),
+                // after the mention's sound: "kim mentioned you: waves at ada" lost who waved.
+                let action = message.kind == .action
+                let text =
+                    action
+                    ? (here ? body : Wording.sentence(.message(.elsewhere(channel: name, said: body))))
+                    : Wording.sentence(
                         .message(
                             // A reply to the listener's line is an answer, naming them or not.
                             message.answersYou
                                 ? .answered(author: author, channel: here ? nil : name, words: said)
-                                : .mention(author: author, channel: here ? nil : name, words: said))),
-                    noun: "mention", newestInFull: true,
-                    newest: Wording.sentence(.message(.said(author: author, words: said))))
+                                : .mention(author: author, channel: here ? nil : name, words: said)))
+                change = LiveRegionChange(
+                    region: name, politeness: .assertive, text: text, noun: "mention", newestInFull: true,
+                    newest: action ? body : Wording.sentence(.message(.said(author: author, words: said))))
             } else if followed, !here {
                 playCue(.messageElsewhere, .low)
                 // Apart from the channel's other messages, so a busy channel's count does not

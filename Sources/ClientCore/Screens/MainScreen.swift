@@ -156,7 +156,8 @@ enum MessageElement {
         for part in responses(to: message, replies: replies, state: state) { value = Format.sentence(value, part) }
         // A mention keeps its mark when read later, not only when it arrived.
         if state.channel.map({ $0.networkID != state.localNetworkID }) == true, state.mentions(message) {
-            value = Format.sentence(value, "Mentions you")
+            // After an action's own sentence, a clause of it: "kim waves at ada, mentions you".
+            value = value.isEmpty ? "mentions you" : Format.sentence(value, "Mentions you")
         }
         if message.pending {
             // A line kept while its server is away waits, and is said to, as it was when written.
