@@ -291,12 +291,12 @@ extension EndToEndTests {
         try session.send("M-Up")
         let nothing = try await session.waitForSpeech(after: atFirst, timeout: .seconds(30)) { _ in true }
         #expect(
-            ["Top. Asking the server for older messages", "Top. The server keeps nothing older", "Top. The oldest"]
+            ["Top. Asking the server for older messages", "The server keeps nothing older", "Top. The oldest"]
                 .contains {
                     (nothing?.text ?? "").hasPrefix($0)
                 }, "\(Self.context(session))")
         let end = try await session.waitForSpeech(after: atFirst, timeout: .seconds(30)) {
-            $0.text == "Top. The server keeps nothing older"
+            $0.text == "The server keeps nothing older"
         }
         #expect(end != nil, "\(Self.context(session))")
         let againAt = session.spoken().count

@@ -42,7 +42,8 @@ enum ReadingFact: Hashable, Sendable {
     case askingForOlder(again: Bool)
     /// The server sent `count` older messages (said before the first of them).
     case olderCame(Int)
-    /// The server keeps nothing older than the oldest message here.
+    /// The server keeps nothing older than the oldest message here: the answer to asking, whose
+    /// phrase said "Top" already.
     case nothingOlder
 }
 
@@ -80,7 +81,7 @@ extension Wording {
         case .askingForOlder(let again):
             again ? "Still asking the server for older messages" : "Top. Asking the server for older messages"
         case .olderCame(let count): count == 1 ? "1 older message" : "\(count) older messages"
-        case .nothingOlder: "Top. The server keeps nothing older"
+        case .nothingOlder: "The server keeps nothing older"
         }
     }
 
