@@ -403,6 +403,41 @@ import UnicodeData
         #expect(values[611] == "young builds pass", "\(values)")
     }
 
+    /// An action that names the listener is said as it reads, after the mention's sound ("kim
+    /// mentioned you: waves at you" lost who waved), and read later as one sentence with the
+    /// mention a clause of it.
+    @Test func anActionThatMentionsTheListenerIsSaidAsItReads() {
+        var core = IRCEventsCoreTests.ircCore()
+        let wave = ChatMessage(
+            id: 612, channelID: 20, msgid: "m3", author: "kim", text: "waves at you", time: Date(), kind: .action)
+        let said = AppCoreTests.spoken(core.handle(.chat(.messages([wave])), at: .seconds(2)))
+        #expect(said == ["kim waves at you"], "\(said)")
+        var value: String?
+        core.tree.root.walk { element, _ in
+            if element.identifier == ElementID.message(612).identifier { value = element.value }
+            return value == nil
+        }
+        #expect(value == "mentions you", "\(String(describing: value))")
+    }
+
+    /// Escape from a row of the channel list says the list's state and then where focus
+    /// landed, the rows gone: it said "Channels, search only" and left the listener on a
+    /// message without a word.
+    @Test func escapeFromTheChannelListSaysWhereFocusLanded() {
+        var (core, _) = AppCoreTests.openCore()
+        _ = core.handle(.key(.key(.up, [.shift])), at: .seconds(1))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 2)
+        _ = core.navigator.focus(identifier: ElementID.channel(10).identifier)
+        #expect(core.navigator.focusedElement?.identifier == ElementID.channel(10).identifier)
+        let said = AppCoreTests.spoken(core.handle(.key(.key(.escape, [])), at: .seconds(3)))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 4)
+        let landed = core.navigator.focusedElement
+        #expect(landed?.identifier != ElementID.channel(10).identifier, "focus stayed in the list")
+        #expect(said.first == "Channels, search only", "\(said)")
+        #expect(said.dropFirst().first == "hash welcome, 2 unread, heading level 1.", "\(said)")
+        #expect(landed?.identifier == ElementID.mainHeader.identifier)
+    }
+
     // MARK: Phrases
 
     @Test func aChannelWithNothingUnreadIsSaidByItsName() {

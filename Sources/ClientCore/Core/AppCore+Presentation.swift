@@ -81,12 +81,18 @@ extension AppCore {
         guard case .settle(_, let panel) = action else { return }
         let (shown, matching) = ChannelDrawer.channels(state)
         let notification = Wording.notification(panel, channels: (shown.count, matching.count))
+        let focus = navigator.focusedElement?.identifier
         rebuild()
         guard announce else { return }
         if state.drawer.state != .compressed {
             effects.append(.lines(Lines.screen(state: state, tree: tree, drawerOnly: true)))
         }
         post(notification)
+        // Focus that was in the list lands where the list left it: said after the list's words
+        // ("Channels, search only" alone left the listener not knowing where they were).
+        if let moved = navigator.focusedElement?.identifier, moved != focus {
+            speakFocus(navigator.focus(identifier: moved), queued: true)
+        }
     }
 
     /// The navigation stack moved (Back) or stayed ("Nothing to go back to").
