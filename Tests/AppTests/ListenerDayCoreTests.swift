@@ -75,6 +75,46 @@ import UnicodeData
         #expect(core.state.unreadReplies.isEmpty)
     }
 
+    /// A reaction to a reply while its thread is open reads the thread again, so the reply
+    /// says it at once: it showed only once the thread was opened again.
+    @Test func aReactionToAReplyShowsWhileItsThreadIsOpen() throws {
+        var (core, _) = AppCoreTests.openCore()
+        let root = try #require(core.state.messages.first { $0.id == 101 })
+        let reply = ChatMessage(
+            id: 200, channelID: 10, msgid: "r200", author: "kim", text: "see the thread", time: Date(), replyTo: "m101")
+        _ = core.handle(.chat(.messages([reply])), at: .seconds(1))
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: ChatLoad(channelID: 10, purpose: .thread(rootID: 101, announce: true), root: root),
+                    channels: core.state.channels, messages: core.state.messages + [reply], thread: [root, reply])),
+            at: .seconds(2))
+        _ = IRCEventsCoreTests.finishTransitions(&core, at: 3)
+        let effects = core.handle(
+            .chat(.reaction(channelID: 10, target: "r200", emoji: "👍", author: "bob")), at: .seconds(4))
+        let load = try #require(
+            effects.compactMap { effect -> ChatLoad? in
+                if case .load(let load) = effect, load.purpose == .thread(rootID: 101, announce: false) {
+                    load
+                } else {
+                    nil
+                }
+            }.first, "\(effects)")
+        var reacted = reply
+        reacted.reactions = ["👍": ["bob"]]
+        _ = core.handle(
+            .loaded(
+                ChatSnapshot(
+                    load: load, channels: core.state.channels, messages: core.state.messages, thread: [root, reacted])),
+            at: .seconds(5))
+        var value: String?
+        core.tree.root.walk { element, _ in
+            if element.identifier == ElementID.message(200).identifier { value = element.value }
+            return value == nil
+        }
+        #expect(value?.contains("1 reaction: thumbs up") == true, "\(String(describing: value))")
+    }
+
     /// The channel's stored count took a reply that came while it was away: reading the reply
     /// takes it off, so the heading counts what is unread (it stood one over).
     @Test func readingAReplyTakesItOffTheStoredCount() throws {

@@ -77,6 +77,13 @@ extension AppCore {
 
     mutating func refresh() {
         effects.append(.load(ChatLoad(channelID: state.channelID, purpose: .refresh)))
+        // An open thread is read again too: a reaction to a reply showed only once the thread
+        // was opened again.
+        if case .thread(let rootID) = state.route, let root = state.threadMessages.first(where: { $0.id == rootID }) {
+            effects.append(
+                .load(
+                    ChatLoad(channelID: root.channelID, purpose: .thread(rootID: rootID, announce: false), root: root)))
+        }
     }
 
     /// Refreshes only if `channelID` is on screen: the open channel, or a sheet about it. A
