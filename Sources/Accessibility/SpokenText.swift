@@ -67,6 +67,7 @@ public enum SpokenText {
                     result.append(character)
                 } else if punctuation >= symbol.level
                     || standsAlone(characters, at: index, punctuation: punctuation)
+                    || startsChannelName(characters, at: index)
                 {
                     result.append(" \(symbol.name) ")
                     named = true
@@ -258,6 +259,15 @@ public enum SpokenText {
         character.isASCII
             && (character.isLetter || character.isNumber || character == "_" || character == "-"
                 || character == "+")
+    }
+
+    /// A "#" that starts a word and comes before a letter starts a channel's name ("#welcome"):
+    /// named at every level, or "welcome" alone sounds like a greeting.
+    static func startsChannelName(_ characters: [Character], at index: Int) -> Bool {
+        guard characters[index] == "#", index + 1 < characters.count, characters[index + 1].isLetter else {
+            return false
+        }
+        return index == 0 || characters[index - 1].isWhitespace || characters[index - 1] == "("
     }
 
     private static func shortcodeName(_ code: Substring) -> String {

@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("#general", PunctuationLevel.none, "general"),
+        ("#general", PunctuationLevel.none, "hash general"),
         ("#general", .some, "hash general"),
         ("#general", .all, "hash general"),
         ("alice: hi!", .none, "alice: hi!"),
@@ -69,6 +69,10 @@ import Testing
         ("a / b", "a slash b"),
         ("a/b", "a b"),
         ("x [y]", "x y"),
+        // A channel's name keeps its "hash": "welcome" alone sounds like a greeting.
+        ("#welcome", "hash welcome"),
+        ("Joined #a and #b", "Joined hash a and hash b"),
+        ("issue #5 and a#b", "issue 5 and a b"),
     ])
     func keysAloneAreNamedEvenWithNoPunctuation(_ text: String, _ expected: String) {
         #expect(SpokenText.prepare(text, punctuation: .none) == expected)
