@@ -64,11 +64,18 @@ extension IRCClient {
             case .joined(let name, let nick, let isSelf):
                 let id = try channelID(for: name, isDirect: false)
                 try store.updateMember(nick, present: true, channel: id)
-                if isSelf { try store.markPresent(channel: id, at: now) }
+                if isSelf {
+                    try store.markPresent(channel: id, at: now)
+                    // Joined with /join (not from the settings): joined again on the next start.
+                    if !server.channels.contains(where: { connection.caseMapping.equal($0, name) }) {
+                        try store.setRejoins(true, channel: id)
+                    }
+                }
                 emit(.server(event, channelID: id))
-            case .parted(let name, let nick, _, _):
+            case .parted(let name, let nick, let isSelf, _):
                 let id = try channelID(for: name, isDirect: false)
                 try store.updateMember(nick, present: false, channel: id)
+                if isSelf { try store.setRejoins(false, channel: id) }
                 emit(.server(event, channelID: id))
             case .quit(let nick, _):
                 for id in channelIDs.values { try store.updateMember(nick, present: false, channel: id) }
@@ -89,9 +96,10 @@ extension IRCClient {
                 emit(.server(event, channelID: id))
             case .memberRanks(let name, _), .modeChanged(let name, _, _):
                 emit(.server(event, channelID: try channelID(for: name, isDirect: false)))
-            case .kicked(let name, let nick, _, _, _):
+            case .kicked(let name, let nick, _, _, let isSelf):
                 let id = try channelID(for: name, isDirect: false)
                 try store.updateMember(nick, present: false, channel: id)
+                if isSelf { try store.setRejoins(false, channel: id) }
                 emit(.server(event, channelID: id))
             case .whois, .note, .authenticationFailed, .passwordRefused, .presence, .away, .accounts, .invited:
                 emit(.server(event, channelID: nil))

@@ -182,6 +182,24 @@ extension ChatStore {
         }
     }
 
+    /// Whether `channel` is joined again on the next start: yes once the user joined it (/join),
+    /// no once they leave it or are thrown out.
+    @_spi(StoreWriting)
+    public func setRejoins(_ rejoins: Bool, channel: Int64) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE channel SET rejoins = ? WHERE id = ?", arguments: [rejoins, channel])
+        }
+    }
+
+    /// The channels of `network` the user joined last time and did not leave.
+    public func channelsToRejoin(network: Int64) throws -> [String] {
+        try read { db in
+            try String.fetchAll(
+                db, sql: "SELECT name FROM channel WHERE networkID = ? AND rejoins = 1 ORDER BY folded",
+                arguments: [network])
+        }
+    }
+
     /// Sets the read marker at `messageID` (forward or back) with the count still unread after it.
     @_spi(StoreWriting)
     public func setReadMarker(channel: Int64, at messageID: Int64, unread: Int) throws {

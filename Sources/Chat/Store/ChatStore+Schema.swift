@@ -117,6 +117,11 @@ extension ChatStore {
             // channel's marker stays before the older one.
             try db.execute(sql: "ALTER TABLE message ADD COLUMN heard INTEGER NOT NULL DEFAULT 0")
         }
+        migrator.registerMigration("v8: rejoined") { db in
+            // A channel the user joined (/join) and has not left: joined again on the next start,
+            // as after a reconnect, though the settings do not name it.
+            try db.execute(sql: "ALTER TABLE channel ADD COLUMN rejoins INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 }
