@@ -173,6 +173,25 @@ import Testing
         #expect(AppCoreTests.spoken(opened).first?.contains("kim") == true, "\(AppCoreTests.spoken(opened))")
     }
 
+    /// Someone who leaves or quits and comes back has no rank until the server names one:
+    /// /names said "kim, operator" after kim had reconnected without it.
+    @Test func aRankDoesNotOutliveLeavingOrQuitting() {
+        var core = Self.ircCore()
+        _ = core.handle(
+            .chat(
+                .server(.memberRanks(channel: "#a", ranks: ["kim": "@", "ada": "+"]), channelID: 20), network: Self.irc),
+            at: .seconds(1))
+        _ = core.handle(
+            .chat(.server(.quit(nick: "kim", reason: "Quit: bye"), channelID: nil), network: Self.irc), at: .seconds(2))
+        #expect(core.state.memberRanks[20] == ["ada": "+"])
+        _ = core.handle(
+            .chat(
+                .server(.parted(channel: "#a", nick: "ADA", isSelf: false, reason: ""), channelID: 20),
+                network: Self.irc),
+            at: .seconds(3))
+        #expect(core.state.memberRanks[20] == [:], "a part takes the rank, the nick compared as the server does")
+    }
+
     /// /names asks the server again and lists who is here, operators first, each with their rank;
     /// Enter on a person opens a conversation with them.
     @Test func namesListsPeopleByRankAndEnterOpensAConversation() throws {

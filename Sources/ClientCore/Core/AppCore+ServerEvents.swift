@@ -9,6 +9,19 @@ extension AppCore {
     mutating func handle(server event: IRCEvent, channelID: Int64?, network: Int64?) {
         let on = networkPrefix(network)
         let names = state.names(onNetwork: network)
+        // Someone coming or going has no rank the server gave them before (the server names
+        // ranks in its list of who is here): "kim, operator" outlived kim's reconnecting.
+        switch event {
+        case .joined(_, let nick, false), .parted(_, let nick, false, _), .kicked(_, let nick, _, _, false):
+            if let channelID {
+                state.memberRanks[channelID] = state.memberRanks[channelID]?.filter { !names.equal($0.key, nick) }
+            }
+        case .quit(let nick, _):
+            for channel in state.channels where channel.networkID == network {
+                state.memberRanks[channel.id] = state.memberRanks[channel.id]?.filter { !names.equal($0.key, nick) }
+            }
+        default: break
+        }
         switch event {
         case .accounts(let accounts):
             // Shown beside each name in the people list; nothing to say.
