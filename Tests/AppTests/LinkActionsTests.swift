@@ -61,7 +61,10 @@ import Testing
         let notOpened = Self.press(.openLink(link), &remote, at: 4)
         #expect(notOpened.contains(.copy(link)))
         #expect(!notOpened.contains { if case .openLink = $0 { true } else { false } })
-        #expect(AppCoreTests.spoken(notOpened).contains { $0.hasPrefix("Copied: nothing here can open a link") })
+        #expect(AppCoreTests.spoken(notOpened).contains { $0.hasPrefix("Link copied: no browser here can open it") })
+        #expect(
+            !AppCoreTests.spoken(notOpened).contains { $0.hasPrefix("More actions") },
+            "\(AppCoreTests.spoken(notOpened))")
 
         var desk = Self.actions(desktop: true)
         let opened = Self.press(.openLink(link), &desk, at: 4)

@@ -70,7 +70,7 @@ extension Wording {
         case .nothingSaidWith(let typed): "Nothing said has " + SpokenText.verbatim(typed)
         case .markedUnread: "Marked unread"
         case .copied: "Copied"
-        case .copiedNotOpened: "Copied: nothing here can open a link, with no desktop or over SSH"
+        case .copiedNotOpened: "Link copied: no browser here can open it"
         case .notCopiedHere:
             "Not copied: this terminal does not take copies from programs. Inside tmux, or in xterm, kitty, foot or WezTerm, it is copied"
         case .opening: "Opening it in the browser"
