@@ -41,7 +41,7 @@ import Testing
         #expect(
             applied == [
                 "v1", "v2: reaction outbox", "v3: STS policies", "v4: presence in channels", "v5: read elsewhere",
-                "v6: case mapping", "v7: heard ahead",
+                "v6: case mapping", "v7: heard ahead", "v8: rejoined",
             ])
         let network = try reopened.network(named: "local")
         #expect(try reopened.channels(network: network.id).map(\.name) == ["#Welcome"])
