@@ -61,7 +61,7 @@ import Testing
         #expect(Self.press(&core, .control("y"), at: 4) == ["deploy is"])
         #expect(core.state.composer == "deploy is ")
         _ = Self.press(&core, .key(.home, []), at: 5)
-        #expect(Self.press(&core, .key(.delete, []), at: 6) == ["d deleted"])
+        #expect(Self.press(&core, .key(.delete, []), at: 6) == ["d, deleted"])
         #expect(core.state.composer == "eploy is ")
     }
 

@@ -27,7 +27,7 @@ enum EditFact: Hashable, Sendable {
 extension Wording {
     static func sentence(_ fact: EditFact) -> String {
         switch fact {
-        case .deletedCharacter(let name): "\(name) deleted"
+        case .deletedCharacter(let name): "\(name), deleted"
         // A pause after the words, so they are not heard as one phrase with "deleted".
         case .deletedWords(let words): SpokenText.verbatim(words) + ", deleted"
         case .endOfText: "End of text"
