@@ -120,12 +120,14 @@ let package = Package(
             // linked as `staticRelease` says.
             // Linked by lld with the functions that run at start, at idle and in a burst first and
             // together (hot-functions.txt, made by Tests/Layout/hot-functions.sh): the kernel maps
-            // code 64 KB at a time around each page touched. What runs after start-up's pages are
-            // given back (idle, keys, a burst) comes first, so few pages come back; make the list
-            // again after large changes (a stale one still links). Ordering reaches Earshot's own
-            // functions only since they have sections of their own (`swift6` above); the list
-            // leaves out those in large shared sections. Peers bench, 5 rounds, 2026-11-30: idle
-            // 24.21 → 14.12 MB with the give-back, the list made again and emoji read on demand.
+            // code 64 KB at a time around each page touched. What runs at the end (idle, keys, a
+            // burst) comes first, then what runs from the first screen to joining, then each step of
+            // start-up's own, so a step brings back few of the pages the one before gave back; make
+            // the list again after large changes (a stale one still links). Ordering reaches
+            // Earshot's own functions only since they have sections of their own (`swift6` above);
+            // the list leaves out those in large shared sections. Peers bench, 2026-11-30: idle
+            // 24.21 → 14.12 MB with the give-back, the list made again and emoji read on demand;
+            // peak 23.9 → 21.3 with the give-back between start's steps and the list by step.
             // Only libespeak-ng's audio device request is answered from here (EspeakAudioDevice.swift).
             linkerSettings: [
                 .unsafeFlags(
