@@ -171,6 +171,17 @@ import Testing
         #expect(next.first?.hasSuffix(": message 103") == true, "\(next)")
     }
 
+    /// Escape after sending goes to the newest message, not back to the one typing began on:
+    /// the listener has moved on, and their own line comes in at the bottom.
+    @Test func escapeAfterSendingGoesToTheNewestMessage() {
+        var core = Self.core()
+        _ = core.navigator.focus(identifier: ElementID.message(101).identifier)
+        _ = TypingAnywhereCoreTests.type("thanks", &core, from: .seconds(1), every: .milliseconds(100))
+        _ = core.handle(.key(.key(.enter, [])), at: .seconds(2))
+        _ = core.handle(.key(.key(.escape, [])), at: .seconds(3))
+        #expect(core.navigator.focusedElement?.identifier == ElementID.message(103).identifier)
+    }
+
     /// Alt-Shift-1 … Alt-Shift-0 (the terminal sends Alt with the digit row's symbols): the
     /// Nth most recent message, focus unmoved; the same key again within two seconds copies it.
     @Test func altShiftDigitSaysTheNthRecentMessageAndTwiceCopiesIt() {

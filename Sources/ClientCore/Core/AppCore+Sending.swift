@@ -28,8 +28,10 @@ extension AppCore {
             state.rejoinOffer = onIRC(channel) ? RejoinOffer(channelID: channel.id, text: text) : nil
             return refuse(text, .leftChannel(channel.name, canRejoin: onIRC(channel)))
         }
-        // The listener has moved on: the first Alt-Up says the newest again.
+        // The listener has moved on: the first Alt-Up says the newest again, and Escape goes to
+        // the newest message (their own line, once it is in), not back to where typing began.
         reader.reviewer.index = nil
+        state.fields.typedFrom = nil
         if onIRC {
             transmit(.message(text, to: channel.name, replyTo: replyTo?.msgid))
             transmit(.stoppedTyping(in: channel.name))
