@@ -111,7 +111,9 @@ extension SpokenText {
             let character = characters[index]
             let next = index + 1 < characters.count ? characters[index + 1] : nil
             let separates = ",:;.".contains(character) && (next == " " || (character == "." && next == nil))
-            if separates {
+            // A time's colon ("20:05") is the client's too: kept, not named at every level.
+            let inTime = character == ":" && index > 0 && characters[index - 1].isNumber && next?.isNumber == true
+            if separates || inTime {
                 append(prepared(piece, punctuation, emoji), to: &result)
                 while result.last == " " { result.removeLast() }
                 piece = ""

@@ -140,6 +140,14 @@ import Testing
                 == "Speech is back on the sound server.")
     }
 
+    /// A time in the client's words ("kim, 20:05: …") is never "20 colon 05".
+    @Test(arguments: PunctuationLevel.allCases)
+    func aTimeInTheClientsWordsKeepsItsColon(_ level: PunctuationLevel) {
+        let text = SpokenText.verbatim("kim") + ", 20:05: " + SpokenText.verbatim("cost: 5")
+        let said = SpokenText.prepareOwn(text, punctuation: level)
+        #expect(said.hasPrefix("kim, 20:05: cost"), "\(said)")
+    }
+
     @Test func someoneElsesWordsAreReadAtTheLevel() {
         let text = "hash b, " + SpokenText.verbatim("kim") + ": " + SpokenText.verbatim("a, b; c.")
         #expect(SpokenText.prepareOwn(text, punctuation: .all) == "hash b, kim: a comma b semicolon c dot")
