@@ -171,6 +171,17 @@ import Testing
         #expect(next.first?.hasSuffix(": message 103") == true, "\(next)")
     }
 
+    /// A /me sent is the listener moving on too: Alt-Up after it says the newest again.
+    @Test func afterAnActionAltUpStartsAgainFromTheNewest() {
+        var core = Self.core()
+        _ = core.handle(.key(.key(.up, [.alt])), at: .seconds(1))
+        _ = core.handle(.key(.key(.up, [.alt])), at: .seconds(2))
+        _ = TypingAnywhereCoreTests.type("/me waves", &core, from: .seconds(3), every: .milliseconds(100))
+        _ = core.handle(.key(.key(.enter, [])), at: .seconds(4))
+        let next = Core.spoken(core.handle(.key(.key(.up, [.alt])), at: .seconds(5)))
+        #expect(next.first?.hasSuffix(": message 103") == true, "\(next)")
+    }
+
     /// Escape after sending goes to the newest message, not back to the one typing began on:
     /// the listener has moved on, and their own line comes in at the bottom.
     @Test func escapeAfterSendingGoesToTheNewestMessage() {

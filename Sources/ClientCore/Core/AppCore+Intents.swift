@@ -102,6 +102,7 @@ extension AppCore {
             }
             state.composer = ""
             remember(sent: text)
+            movedOn()
             if text.hasPrefix("/") { return command(text) }
             send(text, replyTo: nil)
         case .sendReply:

@@ -12,6 +12,14 @@ extension AppCore {
     /// Whether the open channel is on IRC (else it is the local workspace).
     var onIRC: Bool { (state.channel?.networkID ?? configuration.localNetworkID) != configuration.localNetworkID }
 
+    /// The listener sent a line (a message, or a command such as /me): the first Alt-Up says the
+    /// newest message again, and Escape goes to the newest message (their own line, once it is
+    /// in), not back to where typing began.
+    mutating func movedOn() {
+        reader.reviewer.index = nil
+        state.fields.typedFrom = nil
+    }
+
     mutating func send(_ text: String, replyTo: ChatMessage?) {
         guard let channel = state.channel else { return say(.sending(.noChannelOpen), .high, .announcer) }
         if state.leftChannels.contains(channel.id) {
@@ -28,10 +36,7 @@ extension AppCore {
             state.rejoinOffer = onIRC(channel) ? RejoinOffer(channelID: channel.id, text: text) : nil
             return refuse(text, .leftChannel(channel.name, canRejoin: onIRC(channel)))
         }
-        // The listener has moved on: the first Alt-Up says the newest again, and Escape goes to
-        // the newest message (their own line, once it is in), not back to where typing began.
-        reader.reviewer.index = nil
-        state.fields.typedFrom = nil
+        movedOn()
         if onIRC {
             transmit(.message(text, to: channel.name, replyTo: replyTo?.msgid))
             transmit(.stoppedTyping(in: channel.name))
