@@ -134,6 +134,15 @@ extension IRCClient {
     /// cores) held the client there for twenty seconds and more.
     static let loopExecutor = LoopTaskExecutor(eventLoops.next())
 
+    /// The channels to join: the settings', then those joined last time with /join and not left.
+    static func channels(of server: IRCServerConfiguration, store: ChatStore, network: Int64) throws -> [String] {
+        let names = try store.caseMapping(network: network)
+        let rejoined = try store.channelsToRejoin(network: network).filter { name in
+            !server.channels.contains { names.equal($0, name) }
+        }
+        return server.channels + rejoined
+    }
+
     /// How much one read of the socket takes (see `connect()`).
     static let reads = AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 2048, maximum: 16 * 1024)
 

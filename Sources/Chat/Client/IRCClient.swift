@@ -61,14 +61,11 @@ public actor IRCClient {
         network = try store.network(
             named: server.name, host: server.host, port: server.port, usesTLS: server.usesTLS, nick: server.nick)
         let certificateSignIn = server.clientCertificate != nil && server.credentials == nil
-        // The settings' channels, then those joined last time with /join and not left.
-        let rejoined = try store.channelsToRejoin(network: network.id).filter { name in
-            !server.channels.contains { $0.lowercased() == name.lowercased() }
-        }
         connection = IRCConnection(
             configuration: .init(
                 nick: server.nick, user: server.user, realName: server.realName, credentials: server.credentials,
-                requiresAuthentication: server.requiresAuthentication, channels: server.channels + rejoined,
+                requiresAuthentication: server.requiresAuthentication,
+                channels: try Self.channels(of: server, store: store, network: network.id),
                 serverPassword: server.serverPassword, monitor: server.monitor, certificateSignIn: certificateSignIn,
                 mechanism: server.saslMechanism))
         self.tlsConfiguration = tlsConfiguration
