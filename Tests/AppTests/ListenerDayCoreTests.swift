@@ -75,9 +75,8 @@ import UnicodeData
         #expect(core.state.unreadReplies.isEmpty)
     }
 
-    /// A reaction to a reply while its thread is open reads the thread again, so the reply
-    /// says it at once: it showed only once the thread was opened again.
-    @Test func aReactionToAReplyShowsWhileItsThreadIsOpen() throws {
+    /// #welcome open, kim's reply (200) to message 101 come, and its thread open.
+    static func threadWithAReply() throws -> (AppCore, ChatMessage, ChatMessage) {
         var (core, _) = AppCoreTests.openCore()
         let root = try #require(core.state.messages.first { $0.id == 101 })
         let reply = ChatMessage(
@@ -89,6 +88,13 @@ import UnicodeData
                     load: ChatLoad(channelID: 10, purpose: .thread(rootID: 101, announce: true), root: root),
                     channels: core.state.channels, messages: core.state.messages + [reply], thread: [root, reply])),
             at: .seconds(2))
+        return (core, root, reply)
+    }
+
+    /// A reaction to a reply while its thread is open reads the thread again, so the reply
+    /// says it at once: it showed only once the thread was opened again.
+    @Test func aReactionToAReplyShowsWhileItsThreadIsOpen() throws {
+        var (core, root, reply) = try Self.threadWithAReply()
         _ = IRCEventsCoreTests.finishTransitions(&core, at: 3)
         let effects = core.handle(
             .chat(.reaction(channelID: 10, target: "r200", emoji: "👍", author: "bob")), at: .seconds(4))
@@ -143,17 +149,7 @@ import UnicodeData
     /// A reply read in its thread and then delivered again (the stored copy after the live one,
     /// or a server's echo) stays read: it said "Unread" again when met after.
     @Test func aReplyHeardAndThenDeliveredAgainStaysRead() throws {
-        var (core, _) = AppCoreTests.openCore()
-        let root = try #require(core.state.messages.first { $0.id == 101 })
-        let reply = ChatMessage(
-            id: 200, channelID: 10, msgid: "r200", author: "kim", text: "see the thread", time: Date(), replyTo: "m101")
-        _ = core.handle(.chat(.messages([reply])), at: .seconds(1))
-        _ = core.handle(
-            .loaded(
-                ChatSnapshot(
-                    load: ChatLoad(channelID: 10, purpose: .thread(rootID: 101, announce: true), root: root),
-                    channels: core.state.channels, messages: core.state.messages + [reply], thread: [root, reply])),
-            at: .seconds(2))
+        var (core, _, reply) = try Self.threadWithAReply()
         _ = core.navigator.focus(identifier: ElementID.message(200).identifier)
         core.hearingFocus()
         _ = core.handle(.utterance(.speak, .reader), at: .seconds(3))
